@@ -1,0 +1,159 @@
+package chain
+
+import "time"
+
+// Version is the flow format version this package reads and writes.
+const Version = 1
+
+// MaxFileSize is the largest flow file Load accepts, checked before parsing.
+const MaxFileSize = 10 << 20
+
+// MaxTextLen is the longest text a step may type or assert (seed 002).
+const MaxTextLen = 10000
+
+// Flow is one recorded test.
+type Flow struct {
+	Version  int    `yaml:"version"`
+	Name     string `yaml:"name"`
+	StartURL string `yaml:"start_url"`
+	// RecordedAt is when the recording started.
+	RecordedAt time.Time `yaml:"recorded_at,omitempty"`
+	// Viewport is the page viewport at record time, in CSS pixels.
+	Viewport *Size `yaml:"viewport,omitempty"`
+	// UserAgent is the browser's user agent at record time.
+	UserAgent string `yaml:"user_agent,omitempty"`
+	// DeviceScaleFactor is window.devicePixelRatio at record time.
+	DeviceScaleFactor float64 `yaml:"device_scale_factor,omitempty"`
+	Steps             []Step  `yaml:"steps"`
+}
+
+// Step is one action of a flow.
+type Step struct {
+	Action Action `yaml:"action"`
+	// Comment is free text for people; replay ignores it.
+	Comment string `yaml:"comment,omitempty"`
+	// Target is the element the action applies to; nil for page-level
+	// actions (navigate, assert_url, scroll of the window, press without focus target).
+	Target *Target `yaml:"target,omitempty"`
+
+	// Text is what type enters (a trailing "\n" presses Enter) and what
+	// assert_text / assert_value expect. It may hold ${secret:NAME}.
+	Text string `yaml:"text,omitempty"`
+	// Key is a DOM key value for press ("Enter", "a", "ArrowDown").
+	Key string `yaml:"key,omitempty"`
+	// Modifiers held during a press or click: Alt, Control, Meta, Shift.
+	Modifiers []string `yaml:"modifiers,omitempty"`
+	// Button is the mouse button of a click: left (default), right, middle.
+	Button string `yaml:"button,omitempty"`
+	// Value is the <option> value chosen by select.
+	Value string `yaml:"value,omitempty"`
+	// Label is the visible text of the chosen <option>, a fallback for Value.
+	Label string `yaml:"label,omitempty"`
+	// Files are the paths an upload sets on a file input.
+	Files []string `yaml:"files,omitempty"`
+	// URL is where navigate goes and what assert_url expects.
+	URL string `yaml:"url,omitempty"`
+	// DeltaX and DeltaY are the scroll amounts in CSS pixels.
+	DeltaX float64 `yaml:"delta_x,omitempty"`
+	DeltaY float64 `yaml:"delta_y,omitempty"`
+	// Offset is the pointer position inside the target's box at record time.
+	Offset *Point `yaml:"offset,omitempty"`
+	// DropTarget is where drag releases the element.
+	DropTarget *Target `yaml:"drop_target,omitempty"`
+	// Navigated is set when, at record time, the step caused a top-level
+	// navigation or a same-document route change; replay waits for it.
+	Navigated *Navigation `yaml:"navigated,omitempty"`
+	// TimeoutMS overrides the replay timeout for this step.
+	TimeoutMS int `yaml:"timeout_ms,omitempty"`
+}
+
+// Navigation is what the page did after a step at record time.
+type Navigation struct {
+	// URL the step led to.
+	URL string `yaml:"url"`
+	// SameDocument is true for a history.pushState / hash route change.
+	SameDocument bool `yaml:"same_document,omitempty"`
+}
+
+// Target is an element to act on: a fallback chain and a fingerprint.
+type Target struct {
+	// FramePath holds, from the top document down, a CSS selector for each
+	// <iframe> element that contains the target ("iframe#pay-frame").
+	FramePath []string `yaml:"frame_path,omitempty"`
+	// ShadowPath holds, within the target's frame, a CSS selector for each
+	// shadow host from the document down to the target's shadow root.
+	ShadowPath []string `yaml:"shadow_path,omitempty"`
+	// Chain is ordered by confidence, highest first; coordinates last.
+	Chain []Strategy `yaml:"chain"`
+	// Fingerprint is everything captured about the element.
+	Fingerprint *Fingerprint `yaml:"fingerprint,omitempty"`
+}
+
+// Strategy is one way to find the target.
+type Strategy struct {
+	Type StrategyType `yaml:"type"`
+	// Value is the locator: a test id, an id, "role|name" for role, a label,
+	// a placeholder, a text, a name attribute, a CSS selector, an XPath.
+	// Coordinates and similarity have none.
+	Value string `yaml:"value,omitempty"`
+	// Nth, when > 0, picks the Nth (1-based) of several matches: a
+	// strategy that was not unique at record time.
+	Nth int `yaml:"nth,omitempty"`
+	// Confidence in [0,1] that this strategy finds the right element.
+	Confidence float64 `yaml:"confidence"`
+	// Metadata is free data; for coordinates it holds the keys of seed 000
+	// (see CoordinatesMeta).
+	Metadata map[string]any `yaml:"metadata,omitempty"`
+}
+
+// Fingerprint is everything captured about an element at record time.
+// Verification and similarity healing compare candidates against it.
+type Fingerprint struct {
+	Tag         string            `yaml:"tag,omitempty"`
+	ID          string            `yaml:"id,omitempty"`
+	Name        string            `yaml:"name,omitempty"`
+	Type        string            `yaml:"type,omitempty"`
+	Classes     []string          `yaml:"classes,omitempty"`
+	Role        string            `yaml:"role,omitempty"`
+	AccessName  string            `yaml:"accessible_name,omitempty"`
+	Text        string            `yaml:"text,omitempty"`
+	Label       string            `yaml:"label,omitempty"`
+	Placeholder string            `yaml:"placeholder,omitempty"`
+	Title       string            `yaml:"title,omitempty"`
+	Alt         string            `yaml:"alt,omitempty"`
+	AriaLabel   string            `yaml:"aria_label,omitempty"`
+	Href        string            `yaml:"href,omitempty"`
+	Value       string            `yaml:"value,omitempty"`
+	TestIDs     map[string]string `yaml:"test_ids,omitempty"`
+	CSS         string            `yaml:"css,omitempty"`
+	XPath       string            `yaml:"xpath,omitempty"`
+	// SiblingIndex is the 1-based position among same-tag siblings.
+	SiblingIndex int `yaml:"sibling_index,omitempty"`
+	// Neighbours are texts near the element: its label, heading, row.
+	Neighbours []string `yaml:"neighbours,omitempty"`
+	// Box is the bounding box in document CSS pixels at record time.
+	Box *Rect `yaml:"box,omitempty"`
+}
+
+// Size is a width and a height in CSS pixels.
+type Size struct {
+	Width  int `yaml:"width"`
+	Height int `yaml:"height"`
+}
+
+// Point is a position in CSS pixels.
+type Point struct {
+	X float64 `yaml:"x"`
+	Y float64 `yaml:"y"`
+}
+
+// Rect is a box in CSS pixels.
+type Rect struct {
+	X      float64 `yaml:"x"`
+	Y      float64 `yaml:"y"`
+	Width  float64 `yaml:"width"`
+	Height float64 `yaml:"height"`
+}
+
+// Center is the middle of r.
+func (r Rect) Center() Point { return Point{X: r.X + r.Width/2, Y: r.Y + r.Height/2} }

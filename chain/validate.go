@@ -1,0 +1,227 @@
+package chain
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/qa-chain/chainreplay/internal/keys"
+)
+
+// Validate checks f against the rules of the format and returns every
+// problem, with Field set and Line left 0 (Load fills lines in).
+func Validate(f *Flow) []Problem {
+	v := &validator{}
+	switch {
+	case f.Version == 0:
+		v.add("version", "is required (this build reads version %d)", Version)
+	case f.Version != Version:
+		v.add("version", "unknown format version %d (this build reads version %d)", f.Version, Version)
+	}
+	if f.StartURL == "" {
+		v.add("start_url", "is required")
+	} else if err := checkURL(f.StartURL); err != nil {
+		v.add("start_url", "%v", err)
+	}
+	if f.Viewport != nil {
+		v.size("viewport", *f.Viewport)
+	}
+	if f.DeviceScaleFactor < 0 || f.DeviceScaleFactor > 10 || isNaN(f.DeviceScaleFactor) {
+		v.add("device_scale_factor", "%v is outside [0,10]", f.DeviceScaleFactor)
+	}
+	for i := range f.Steps {
+		v.step(fmt.Sprintf("steps[%d]", i), &f.Steps[i])
+	}
+	return v.ps
+}
+
+type validator struct{ ps []Problem }
+
+func (v *validator) add(field, format string, args ...any) {
+	v.ps = append(v.ps, Problem{Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+func isNaN(f float64) bool { return math.IsNaN(f) || math.IsInf(f, 0) }
+
+func checkURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a valid URL", s)
+	}
+	if u.Scheme == "" {
+		return fmt.Errorf("%q is not an absolute URL (it needs a scheme such as http://)", s)
+	}
+	return nil
+}
+
+func (v *validator) size(field string, s Size) {
+	if s.Width <= 0 || s.Height <= 0 || s.Width > 100000 || s.Height > 100000 {
+		v.add(field, "%dx%d is not a valid size (width and height must be positive)", s.Width, s.Height)
+	}
+}
+
+func (v *validator) step(p string, s *Step) {
+	if !s.Action.Known() {
+		if s.Action == "" {
+			v.add(p+".action", "is required")
+		} else {
+			v.add(p+".action", "unknown action %q (known: %s)", s.Action, joinActions())
+		}
+		return
+	}
+	if s.Action.NeedsTarget() && (s.Target == nil || len(s.Target.Chain) == 0) {
+		v.add(p+".target.chain", "action %s needs a target with a non-empty chain", s.Action)
+	}
+	if s.Target != nil {
+		v.target(p+".target", s.Target, s.Action.NeedsTarget())
+	}
+	if n := utf8.RuneCountInString(s.Text); n > MaxTextLen {
+		v.add(p+".text", "is %d characters long, the limit is %d", n, MaxTextLen)
+	}
+	for _, name := range Secrets(s.Text) {
+		if !secretNameRE.MatchString(name) {
+			v.add(p+".text", "secret name %q must be letters, digits and underscores", name)
+		}
+	}
+	for i, m := range s.Modifiers {
+		if _, ok := keys.Modifiers[m]; !ok {
+			v.add(fmt.Sprintf("%s.modifiers[%d]", p, i), "unknown modifier %q (known: Alt, Control, Meta, Shift)", m)
+		}
+	}
+	switch s.Button {
+	case "", "left", "right", "middle":
+	default:
+		v.add(p+".button", "unknown button %q (known: left, right, middle)", s.Button)
+	}
+	if s.Offset != nil && (s.Offset.X < 0 || s.Offset.Y < 0 || isNaN(s.Offset.X) || isNaN(s.Offset.Y)) {
+		v.add(p+".offset", "(%v, %v) must not be negative", s.Offset.X, s.Offset.Y)
+	}
+	if s.TimeoutMS < 0 {
+		v.add(p+".timeout_ms", "%d must not be negative", s.TimeoutMS)
+	}
+	if s.Navigated != nil {
+		if err := checkURL(s.Navigated.URL); err != nil {
+			v.add(p+".navigated.url", "%v", err)
+		}
+	}
+	switch s.Action {
+	case Press:
+		if s.Key == "" {
+			v.add(p+".key", "action press needs a key")
+		} else if !keys.Valid(s.Key) {
+			v.add(p+".key", "%q is not a valid DOM key name (e.g. Enter, Tab, Escape, ArrowDown, a)", s.Key)
+		}
+	case Select:
+		if s.Value == "" && s.Label == "" {
+			v.add(p+".value", "action select needs a value or a label")
+		}
+	case Navigate, AssertURL:
+		if s.URL == "" {
+			v.add(p+".url", "action %s needs a url", s.Action)
+		} else if err := checkURL(s.URL); err != nil && s.Action == Navigate {
+			v.add(p+".url", "%v", err)
+		}
+	case Upload:
+		if len(s.Files) == 0 {
+			v.add(p+".files", "action upload needs at least one file")
+		}
+	case Drag:
+		if s.DropTarget == nil || len(s.DropTarget.Chain) == 0 {
+			v.add(p+".drop_target.chain", "action drag needs a drop target with a non-empty chain")
+		}
+	case Scroll:
+		if s.DeltaX == 0 && s.DeltaY == 0 {
+			v.add(p+".delta_y", "action scroll needs delta_x or delta_y")
+		}
+		if isNaN(s.DeltaX) || isNaN(s.DeltaY) {
+			v.add(p+".delta_y", "scroll deltas must be numbers")
+		}
+	}
+	if s.DropTarget != nil {
+		v.target(p+".drop_target", s.DropTarget, s.Action == Drag)
+	}
+}
+
+func (v *validator) target(p string, t *Target, needed bool) {
+	for i, sel := range t.FramePath {
+		if strings.TrimSpace(sel) == "" {
+			v.add(fmt.Sprintf("%s.frame_path[%d]", p, i), "is empty")
+		}
+	}
+	for i, sel := range t.ShadowPath {
+		if strings.TrimSpace(sel) == "" {
+			v.add(fmt.Sprintf("%s.shadow_path[%d]", p, i), "is empty")
+		}
+	}
+	for i := range t.Chain {
+		v.strategy(fmt.Sprintf("%s.chain[%d]", p, i), &t.Chain[i])
+	}
+	if fp := t.Fingerprint; fp != nil && fp.Box != nil {
+		if b := fp.Box; b.Width < 0 || b.Height < 0 || isNaN(b.X+b.Y+b.Width+b.Height) {
+			v.add(p+".fingerprint.box", "width and height must not be negative")
+		}
+	}
+}
+
+func (v *validator) strategy(p string, s *Strategy) {
+	if !s.Type.Known() {
+		if s.Type == "" {
+			v.add(p+".type", "is required")
+		} else {
+			v.add(p+".type", "unknown strategy type %q (known: %s)", s.Type, joinTypes())
+		}
+		return
+	}
+	if s.Confidence < 0 || s.Confidence > 1 || isNaN(s.Confidence) {
+		v.add(p+".confidence", "%v is outside [0,1]", s.Confidence)
+	}
+	if s.Type.NeedsValue() && strings.TrimSpace(s.Value) == "" {
+		v.add(p+".value", "a %s strategy needs a value", s.Type)
+	}
+	if s.Type == Role && s.Value != "" {
+		if role, _, _ := strings.Cut(s.Value, "|"); strings.TrimSpace(role) == "" {
+			v.add(p+".value", "a role strategy is \"role|accessible name\"; %q has no role", s.Value)
+		}
+	}
+	if s.Nth < 0 {
+		v.add(p+".nth", "%d must not be negative", s.Nth)
+	}
+	if s.Type != Coordinates {
+		return
+	}
+	m, err := s.Coordinates()
+	if err != nil {
+		v.add(p+".metadata", "%v", err)
+		return
+	}
+	if m.X < 0 || m.Y < 0 || isNaN(m.X) || isNaN(m.Y) {
+		v.add(p+".metadata", "coordinates (%v, %v) must not be negative", m.X, m.Y)
+	}
+	if r := m.BoundingRect; r != nil && (r.Width < 0 || r.Height < 0 || isNaN(r.X+r.Y+r.Width+r.Height)) {
+		v.add(p+".metadata.boundingRect", "width and height must not be negative")
+	}
+	if m.Viewport != nil {
+		v.size(p+".metadata.viewport", *m.Viewport)
+	}
+	if sp := m.ScrollPos; sp != nil && (sp.X < 0 || sp.Y < 0 || isNaN(sp.X+sp.Y)) {
+		v.add(p+".metadata.scrollPosition", "(%v, %v) must not be negative", sp.X, sp.Y)
+	}
+}
+
+func joinActions() string {
+	s := make([]string, len(Actions))
+	for i, a := range Actions {
+		s[i] = string(a)
+	}
+	return strings.Join(s, ", ")
+}
+
+func joinTypes() string {
+	s := make([]string, len(StrategyTypes))
+	for i, t := range StrategyTypes {
+		s[i] = string(t)
+	}
+	return strings.Join(s, ", ")
+}

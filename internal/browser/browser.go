@@ -1,0 +1,160 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/launcher"
+	"github.com/go-rod/rod/lib/launcher/flags"
+)
+
+// EnvVar is the environment variable that names the browser when no flag does.
+const EnvVar = "BROWSER_BIN"
+
+// InstallHint is appended to every "no browser" error.
+const InstallHint = "install Chromium with: apt-get install -y chromium (or set --browser / $BROWSER_BIN)"
+
+// ErrNotFound is returned (wrapped) when no browser binary can be found.
+var ErrNotFound = errors.New("no Chromium browser found")
+
+// candidates are looked up on PATH, in order, when neither flag nor
+// environment names a browser.
+var candidates = []string{"chromium", "chromium-browser", "google-chrome"}
+
+// Options says which browser to use and how to start it. The zero value
+// finds Chromium by the usual rules and starts it headless.
+type Options struct {
+	// Bin is the --browser flag: a path, a command name on PATH, or a
+	// ws:// / wss:// DevTools endpoint. Empty means $BROWSER_BIN, then PATH.
+	Bin string
+	// Headed shows a window instead of running headless.
+	Headed bool
+	// SiteIsolation keeps Chromium's default out-of-process iframes
+	// (rod's launcher turns them off unless asked).
+	SiteIsolation bool
+	// ExtraFlags are added to the command line, as "name" or "name=value".
+	ExtraFlags []string
+}
+
+// Browser is a connected browser and, when this process started it, the
+// means to stop it and remove its profile.
+type Browser struct {
+	*rod.Browser
+	// Endpoint is the DevTools WebSocket URL.
+	Endpoint string
+	// Remote is true when the browser was reached over ws:// and not started here.
+	Remote   bool
+	launcher *launcher.Launcher
+}
+
+// Resolve returns the browser to use: a ws:// endpoint or the path of a
+// binary, following flag, $BROWSER_BIN, then PATH. It never downloads.
+func Resolve(flagValue string) (string, error) {
+	for _, v := range []struct{ val, from string }{{flagValue, "--browser"}, {os.Getenv(EnvVar), "$" + EnvVar}} {
+		if v.val == "" {
+			continue
+		}
+		if IsEndpoint(v.val) {
+			return v.val, nil
+		}
+		p, err := exec.LookPath(v.val)
+		if err != nil {
+			return "", fmt.Errorf("%w: %s=%q is not an executable (%v); %s", ErrNotFound, v.from, v.val, err, InstallHint)
+		}
+		return p, nil
+	}
+	for _, name := range candidates {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%w on PATH (looked for %s); %s", ErrNotFound, strings.Join(candidates, ", "), InstallHint)
+}
+
+// IsEndpoint reports whether s is a DevTools WebSocket endpoint.
+func IsEndpoint(s string) bool {
+	return strings.HasPrefix(s, "ws://") || strings.HasPrefix(s, "wss://")
+}
+
+// Start connects to the browser that opts name, launching it when it is a
+// binary. The caller must Close it.
+func Start(ctx context.Context, opts Options) (*Browser, error) {
+	bin, err := Resolve(opts.Bin)
+	if err != nil {
+		return nil, err
+	}
+	if IsEndpoint(bin) {
+		b := rod.New().Context(ctx).ControlURL(bin)
+		if err := b.Connect(); err != nil {
+			return nil, fmt.Errorf("connect to browser at %s: %w", bin, err)
+		}
+		return &Browser{Browser: b.Context(context.Background()), Endpoint: bin, Remote: true}, nil
+	}
+	l := NewLauncher(bin, opts)
+	u, err := l.Context(ctx).Launch()
+	if err != nil {
+		return nil, fmt.Errorf("launch %s: %w", bin, err)
+	}
+	b := rod.New().ControlURL(u)
+	if err := b.Connect(); err != nil {
+		l.Kill()
+		return nil, fmt.Errorf("connect to %s: %w", bin, err)
+	}
+	return &Browser{Browser: b, Endpoint: u, launcher: l}, nil
+}
+
+// NewLauncher returns rod's launcher for bin with the project's flags:
+// headless unless opts.Headed, --no-sandbox as root, and the flags that keep
+// Chromium off the network.
+func NewLauncher(bin string, opts Options) *launcher.Launcher {
+	l := launcher.New().Bin(bin).Headless(!opts.Headed).Leakless(true)
+	if os.Geteuid() == 0 {
+		l = l.NoSandbox(true)
+	}
+	for _, f := range []string{"disable-gpu", "disable-background-networking", "disable-component-update",
+		"disable-sync", "no-first-run", "disable-quic", "mute-audio", "hide-scrollbars"} {
+		l = l.Set(flags.Flag(f))
+	}
+	if opts.SiteIsolation {
+		l = l.Delete("disable-site-isolation-trials").Set("disable-features", "TranslateUI")
+	}
+	for _, f := range opts.ExtraFlags {
+		name, val, ok := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if ok {
+			l = l.Set(flags.Flag(name), val)
+		} else {
+			l = l.Set(flags.Flag(name))
+		}
+	}
+	return l
+}
+
+// Close closes the browser. A launched browser is asked to quit, waited for,
+// and its temporary profile removed; a remote one is only disconnected.
+func (b *Browser) Close() error {
+	if b == nil || b.Browser == nil {
+		return nil
+	}
+	if b.launcher == nil {
+		return nil
+	}
+	err := b.Browser.Close()
+	if err != nil {
+		b.launcher.Kill()
+	}
+	b.launcher.Cleanup()
+	return err
+}
+
+// PID is the browser process id, 0 for a remote browser.
+func (b *Browser) PID() int {
+	if b.launcher == nil {
+		return 0
+	}
+	return b.launcher.PID()
+}

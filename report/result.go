@@ -1,0 +1,145 @@
+package report
+
+// Status of a flow or a step.
+type Status string
+
+// The statuses of flows and steps.
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"
+	Skipped Status = "skipped" // steps after a failure
+)
+
+// Code classifies why a step failed.
+type Code string
+
+// The error codes of failed steps (INTERFACE.md, seed 003).
+const (
+	ElementNotFound  Code = "ELEMENT_NOT_FOUND"
+	LowConfidence    Code = "LOW_CONFIDENCE"
+	Ambiguous        Code = "AMBIGUOUS"
+	Timeout          Code = "TIMEOUT"
+	NavigationFailed Code = "NAVIGATION_FAILED"
+	InvalidStep      Code = "INVALID_STEP"
+	CDPError         Code = "CDP_ERROR"
+	BrowserCrashed   Code = "BROWSER_CRASHED"
+	// NotActionable: the element was found but is hidden, disabled, moving or
+	// covered by another element at the click point.
+	NotActionable Code = "NOT_ACTIONABLE"
+	// AssertionFailed: an assert_* step found its target but the check failed.
+	AssertionFailed Code = "ASSERTION_FAILED"
+	// SecretMissing: a ${secret:NAME} placeholder has no environment variable.
+	SecretMissing Code = "SECRET_MISSING"
+)
+
+// Run is a whole replay: every flow, and the summary.
+type Run struct {
+	Summary Summary `json:"summary"`
+	Flows   []Flow  `json:"flows"`
+}
+
+// Summary counts a run.
+type Summary struct {
+	Flows       int     `json:"flows"`
+	FlowsPassed int     `json:"flows_passed"`
+	Steps       int     `json:"steps"`
+	StepsPassed int     `json:"steps_passed"`
+	DurationMS  float64 `json:"duration_ms"`
+}
+
+// Flow is the result of one flow file.
+type Flow struct {
+	File       string  `json:"file"`
+	Name       string  `json:"name"`
+	Status     Status  `json:"status"`
+	DurationMS float64 `json:"duration_ms"`
+	// Error is set when the flow failed before or outside its steps
+	// (the start URL did not load, the browser crashed).
+	Error *Error `json:"error,omitempty"`
+	Steps []Step `json:"steps"`
+}
+
+// Step is the result of one step.
+type Step struct {
+	// Index is 1-based.
+	Index  int    `json:"index"`
+	Action string `json:"action"`
+	Status Status `json:"status"`
+	// Strategy and Confidence are the winner's; nil when nothing was located.
+	Strategy   string    `json:"strategy,omitempty"`
+	Confidence *float64  `json:"confidence,omitempty"`
+	DurationMS float64   `json:"duration_ms"`
+	Error      *Error    `json:"error"`
+	Attempts   []Attempt `json:"attempts"`
+	// Healed is set when the winner was not the first strategy of the chain,
+	// or similarity healing found the element: what a person may want to
+	// write back into the flow.
+	Healed *Healing `json:"healed,omitempty"`
+	// URL is the page's URL when the step ended.
+	URL string `json:"url,omitempty"`
+	// Screenshot is the path of a screenshot, relative to the report folder.
+	Screenshot string `json:"screenshot,omitempty"`
+	// Description is a short human text of the target ("button \"Sign in\"").
+	Description string `json:"description,omitempty"`
+}
+
+// Attempt is one strategy's evaluation during a step.
+type Attempt struct {
+	Type       string  `json:"type"`
+	Value      string  `json:"value,omitempty"`
+	Found      bool    `json:"found"`
+	Confidence float64 `json:"confidence"`
+	MatchCount int     `json:"match_count"`
+	DurationMS float64 `json:"duration_ms"`
+	Error      string  `json:"error"`
+}
+
+// Healing says what a step's target was found by instead of its first strategy.
+type Healing struct {
+	// From is the recorded first strategy ("css #login-btn").
+	From string `json:"from"`
+	// To is the strategy that found the element.
+	To string `json:"to"`
+	// Chain is the chain a person may write back, new winner first.
+	Chain []HealedStrategy `json:"chain,omitempty"`
+}
+
+// HealedStrategy is one entry of a healed chain.
+type HealedStrategy struct {
+	Type       string  `json:"type"`
+	Value      string  `json:"value,omitempty"`
+	Confidence float64 `json:"confidence"`
+}
+
+// Error is a step's or flow's failure.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Step returns the step with 1-based index i, or nil.
+func (f *Flow) Step(i int) *Step {
+	if f == nil || i < 1 || i > len(f.Steps) {
+		return nil
+	}
+	return &f.Steps[i-1]
+}
+
+// Summarize recomputes r.Summary's counts from r.Flows (not the duration).
+func (r *Run) Summarize() {
+	s := Summary{DurationMS: r.Summary.DurationMS, Flows: len(r.Flows)}
+	for _, f := range r.Flows {
+		if f.Status == Passed {
+			s.FlowsPassed++
+		}
+		for _, st := range f.Steps {
+			s.Steps++
+			if st.Status == Passed {
+				s.StepsPassed++
+			}
+		}
+	}
+	r.Summary = s
+}
