@@ -3,6 +3,19 @@
 // act and with what confidence, after verifying the element against the
 // step's fingerprint.
 //
-// It knows nothing of YAML files, flows or reports: it receives a strategy
-// and a fingerprint and reads the page through rod.
+// An Evaluator handles one chain.StrategyType and registers itself with
+// Register from its own file (testid.go, css.go, coordinates.go ...); adding a
+// strategy type is adding one file. Evaluators read the page through an Env:
+// one DevTools DOM tree per locate round (DOM.getDocument with pierce, so
+// same-process iframes, same- and cross-origin, and open and closed shadow
+// roots are all inside it), scoped by the target's frame path when that still
+// resolves and the whole page otherwise. Most evaluators only pick candidate
+// nodes and hand them to Env.Conclude, which measures boxes, verifies each
+// candidate against the fingerprint (Verify) and turns the recorded
+// confidence into an evidence-adjusted one (Adjust).
+//
+// It knows nothing of YAML files, flows, reports or of acting on the page:
+// it receives a strategy and a target and reads the page through rod's typed
+// DevTools calls. The only page state it changes is the scroll position, when
+// the coordinates strategy must bring a recorded point into view (seed 000).
 package strategies

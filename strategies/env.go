@@ -1,0 +1,269 @@
+package strategies
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// Env is the page as the evaluators of one locate round see it. It loads
+// the DOM tree once and shares it; Reset drops it (after any action, or
+// before the next retry).
+type Env struct {
+	// Page is the top-level page.
+	Page *rod.Page
+	// Target is the step's target: chain, frame path and fingerprint.
+	Target *chain.Target
+
+	doc       *Doc
+	scope     *Node
+	scopeNote string
+	boxes     map[proto.DOMBackendNodeID]*chain.Rect
+}
+
+// NewEnv returns an Env for finding t on page.
+func NewEnv(page *rod.Page, t *chain.Target) *Env {
+	return &Env{Page: page, Target: t}
+}
+
+// Reset forgets everything read from the page.
+func (e *Env) Reset() {
+	e.doc, e.scope, e.scopeNote, e.boxes = nil, nil, "", nil
+}
+
+// Fingerprint is the target's fingerprint, or nil.
+func (e *Env) Fingerprint() *chain.Fingerprint {
+	if e.Target == nil {
+		return nil
+	}
+	return e.Target.Fingerprint
+}
+
+func (e *Env) call(ctx context.Context) session { return withCtx(e.Page, ctx) }
+
+// Doc returns the round's DOM tree, loading it on first use.
+func (e *Env) Doc(ctx context.Context) (*Doc, error) {
+	if e.doc != nil {
+		return e.doc, nil
+	}
+	d, err := LoadDoc(ctx, e.Page)
+	if err != nil {
+		return nil, err
+	}
+	e.doc = d
+	return d, nil
+}
+
+// Scope returns the node to search under: the document of the target's
+// frame path when every <iframe> of it still resolves, else the top document
+// (the whole page). note says which.
+func (e *Env) Scope(ctx context.Context) (scope *Node, note string, err error) {
+	d, err := e.Doc(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	if e.scope != nil {
+		return e.scope, e.scopeNote, nil
+	}
+	e.scope, e.scopeNote = d.Root, ""
+	if e.Target != nil && len(e.Target.FramePath) > 0 {
+		cur := d.Root
+		for _, sel := range e.Target.FramePath {
+			res, err := proto.DOMQuerySelector{NodeID: cur.NodeID, Selector: sel}.Call(e.call(ctx))
+			var n *Node
+			if err == nil {
+				n = d.ByNodeID(res.NodeID)
+			}
+			if n == nil || n.Content == nil {
+				cur = nil
+				e.scopeNote = fmt.Sprintf("frame path %q no longer resolves; searched all frames", strings.Join(e.Target.FramePath, " > "))
+				break
+			}
+			cur = n.Content
+		}
+		if cur != nil {
+			e.scope = cur
+		}
+	}
+	return e.scope, e.scopeNote, nil
+}
+
+// Viewport is the top-level page's layout viewport in CSS pixels
+// (Page.getLayoutMetrics).
+type Viewport struct {
+	Width, Height    float64
+	ScrollX, ScrollY float64
+	// ContentWidth and ContentHeight are the scrollable page's size.
+	ContentWidth, ContentHeight float64
+}
+
+// Metrics reads the viewport now (never cached: scrolling changes it).
+func (e *Env) Metrics(ctx context.Context) (Viewport, error) {
+	return ReadViewport(ctx, e.Page)
+}
+
+// ReadViewport reads the layout viewport of page through Page.getLayoutMetrics.
+func ReadViewport(ctx context.Context, page *rod.Page) (Viewport, error) {
+	m, err := proto.PageGetLayoutMetrics{}.Call(withCtx(page, ctx))
+	if err != nil {
+		return Viewport{}, fmt.Errorf("Page.getLayoutMetrics: %w", err)
+	}
+	var v Viewport
+	if vv := m.CSSVisualViewport; vv != nil {
+		v = Viewport{Width: vv.ClientWidth, Height: vv.ClientHeight, ScrollX: vv.PageX, ScrollY: vv.PageY}
+	} else if lv := m.CSSLayoutViewport; lv != nil {
+		v = Viewport{Width: float64(lv.ClientWidth), Height: float64(lv.ClientHeight), ScrollX: float64(lv.PageX), ScrollY: float64(lv.PageY)}
+	}
+	if cs := m.CSSContentSize; cs != nil {
+		v.ContentWidth, v.ContentHeight = cs.Width, cs.Height
+	}
+	return v, nil
+}
+
+// Box returns the border box of the node with backend id id in viewport CSS
+// pixels of the top-level page, or nil when it is not rendered.
+func (e *Env) Box(ctx context.Context, id proto.DOMBackendNodeID) *chain.Rect {
+	if r, ok := e.boxes[id]; ok {
+		return r
+	}
+	r, _ := BoxOf(ctx, e.Page, id)
+	if e.boxes == nil {
+		e.boxes = map[proto.DOMBackendNodeID]*chain.Rect{}
+	}
+	e.boxes[id] = r
+	return r
+}
+
+// BoxOf measures the border box of a node (DOM.getBoxModel). A node that is
+// not rendered (display: none, detached) gives nil and an error.
+func BoxOf(ctx context.Context, c proto.Client, id proto.DOMBackendNodeID) (*chain.Rect, error) {
+	res, err := proto.DOMGetBoxModel{BackendNodeID: id}.Call(withCtx(c, ctx))
+	if err != nil {
+		return nil, fmt.Errorf("DOM.getBoxModel: %w", err)
+	}
+	r := QuadRect(res.Model.Border)
+	return &r, nil
+}
+
+// QuadRect is the axis-aligned rectangle around a DevTools quad.
+func QuadRect(q proto.DOMQuad) chain.Rect {
+	if len(q) < 8 {
+		return chain.Rect{}
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i := 0; i+1 < len(q); i += 2 {
+		minX, maxX = math.Min(minX, q[i]), math.Max(maxX, q[i])
+		minY, maxY = math.Min(minY, q[i+1]), math.Max(maxY, q[i+1])
+	}
+	return chain.Rect{X: minX, Y: minY, Width: maxX - minX, Height: maxY - minY}
+}
+
+// maxVerified bounds how many candidates Conclude measures and verifies.
+const maxVerified = 25
+
+// Conclude turns the candidates a strategy matched (in document order) into
+// a Result: it measures each, verifies it against the fingerprint, picks
+// one (the strategy's Nth when set, else the best verified, visible first)
+// and adjusts the recorded confidence by the evidence.
+func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, start time.Time) Result {
+	r := Result{Strategy: s, MatchCount: len(cands)}
+	defer func() { r.Duration = time.Since(start) }()
+	if len(cands) == 0 {
+		r.Err = fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value)
+		return r
+	}
+	vp, err := e.Metrics(ctx)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	fp := e.Fingerprint()
+	type scored struct {
+		n     *Node
+		box   *chain.Rect
+		score float64
+		kind  bool
+	}
+	list := make([]scored, 0, len(cands))
+	for i, n := range cands {
+		if i == maxVerified {
+			break
+		}
+		box := e.Box(ctx, n.BackendID)
+		c := CandidateOf(n, box, vp)
+		v := Verify(c, fp)
+		list = append(list, scored{n, box, v.Score, v.KindMismatch})
+	}
+	pick := -1
+	nth := s.Nth > 0 && s.Nth <= len(cands)
+	if nth && s.Nth <= len(list) {
+		pick = s.Nth - 1
+	} else {
+		for i, c := range list {
+			if pick < 0 {
+				pick = i
+				continue
+			}
+			b := list[pick]
+			if (c.box != nil) != (b.box != nil) {
+				if c.box != nil {
+					pick = i
+				}
+				continue
+			}
+			if c.kind != b.kind {
+				if !c.kind {
+					pick = i
+				}
+				continue
+			}
+			if c.score > b.score+1e-9 {
+				pick = i
+			}
+		}
+	}
+	best := list[pick]
+	second := 0.0
+	for i, c := range list {
+		if i != pick && c.score > second {
+			second = c.score
+		}
+	}
+	r.Found = true
+	r.Node = best.n
+	r.BackendNodeID = best.n.BackendID
+	r.Box = best.box
+	if best.box != nil {
+		ctr := best.box.Center()
+		r.Point = &ctr
+	}
+	r.Verification = best.score
+	r.KindMismatch = best.kind
+	r.Confidence = Adjust(Evidence{
+		Recorded: s.Confidence, Matches: len(cands), NthUsed: nth,
+		Score: best.score, SecondScore: second, KindMismatch: best.kind, Visible: best.box != nil,
+	})
+	var notes []string
+	if len(cands) > 1 {
+		if nth {
+			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", len(cands), s.Nth))
+		} else {
+			notes = append(notes, fmt.Sprintf("%d matches, picked #%d by fingerprint", len(cands), pick+1))
+		}
+	}
+	if best.kind {
+		notes = append(notes, fmt.Sprintf("found %s, recorded a %s", best.n, fp.Tag))
+	}
+	if best.box == nil {
+		notes = append(notes, "not rendered")
+	}
+	r.Detail = strings.Join(notes, "; ")
+	return r
+}

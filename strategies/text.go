@@ -1,0 +1,155 @@
+package strategies
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// textEvaluator finds elements whose text content is the strategy's value
+// (whitespace-collapsed; case-insensitively when nothing matches exactly).
+// Of an element and its descendants that all carry the same text, it keeps
+// the one of the recorded tag, else the innermost interactive one, else the
+// innermost.
+type textEvaluator struct{}
+
+func init() { Register(textEvaluator{}) }
+
+func (textEvaluator) Type() chain.StrategyType { return chain.Text }
+
+func (textEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
+	start := time.Now()
+	want := collapse(s.Value)
+	scope, note, err := env.Scope(ctx)
+	if err != nil {
+		return Result{Strategy: s, Err: err, Duration: time.Since(start)}
+	}
+	els := env.doc.ElementsIn(scope)
+	match := func(fold bool) []*Node {
+		var out []*Node
+		for _, n := range els {
+			switch n.Tag {
+			case "html", "body", "head", "script", "style":
+				continue
+			}
+			t := n.Text()
+			if t == want || (fold && strings.EqualFold(t, want)) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	cands := match(false)
+	if len(cands) == 0 {
+		cands = match(true)
+	}
+	tag := ""
+	if fp := env.Fingerprint(); fp != nil {
+		tag = strings.ToLower(fp.Tag)
+	}
+	cands = innermostOfChains(cands, tag)
+	r := env.Conclude(ctx, s, cands, start)
+	r.Detail = joinNotes(note, r.Detail)
+	return r
+}
+
+// innermostOfChains collapses nested matches (a wrapper and its child with
+// the same text) to one element per chain.
+func innermostOfChains(cands []*Node, tag string) []*Node {
+	in := map[*Node]bool{}
+	for _, c := range cands {
+		in[c] = true
+	}
+	// group each candidate under its outermost matching ancestor
+	top := map[*Node]*Node{}
+	var order []*Node
+	for _, c := range cands {
+		t := c
+		for p := c.Parent; p != nil; p = p.Parent {
+			if in[p] {
+				t = p
+			}
+		}
+		if _, seen := top[t]; !seen {
+			order = append(order, t)
+		}
+		if prev, ok := top[t]; !ok || better(c, prev, tag) {
+			top[t] = c
+		}
+	}
+	out := make([]*Node, 0, len(order))
+	for _, t := range order {
+		out = append(out, top[t])
+	}
+	return out
+}
+
+// better reports whether a is a better representative of a chain than b.
+func better(a, b *Node, tag string) bool {
+	if tag != "" && (a.Tag == tag) != (b.Tag == tag) {
+		return a.Tag == tag
+	}
+	ia, ib := interactive(a), interactive(b)
+	if ia != ib {
+		return ia
+	}
+	return b.Contains(a) // deeper wins
+}
+
+func interactive(n *Node) bool {
+	switch n.Tag {
+	case "a", "button", "input", "select", "textarea", "label", "summary", "option":
+		return true
+	}
+	return n.HasAttr("onclick") || n.HasAttr("role") || n.HasAttr("tabindex")
+}
+
+// labelEvaluator finds form controls by the text of their label: <label
+// for>, an enclosing <label>, aria-labelledby or aria-label.
+type labelEvaluator struct{}
+
+func init() { Register(labelEvaluator{}) }
+
+func (labelEvaluator) Type() chain.StrategyType { return chain.Label }
+
+func (labelEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
+	start := time.Now()
+	want := collapse(s.Value)
+	return findInScope(ctx, env, s, start, func(n *Node) bool {
+		if l := LabelOf(n); l != "" && (l == want || strings.EqualFold(l, want)) {
+			return true
+		}
+		if a := collapse(n.Attr("aria-label")); a != "" && strings.EqualFold(a, want) {
+			return true
+		}
+		if n.HasAttr("aria-labelledby") {
+			if a := AccessibleName(n); strings.EqualFold(a, want) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// roleEvaluator finds elements by ARIA role and accessible name; the value
+// is "role|name" (name optional: "role" alone matches every element of it).
+type roleEvaluator struct{}
+
+func init() { Register(roleEvaluator{}) }
+
+func (roleEvaluator) Type() chain.StrategyType { return chain.Role }
+
+func (roleEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
+	start := time.Now()
+	role, name, hasName := strings.Cut(s.Value, "|")
+	role = strings.ToLower(strings.TrimSpace(role))
+	name = collapse(name)
+	return findInScope(ctx, env, s, start, func(n *Node) bool {
+		if RoleOf(n) != role {
+			return false
+		}
+		return !hasName || name == "" || strings.EqualFold(AccessibleName(n), name)
+	})
+}
