@@ -1,0 +1,112 @@
+package similarity
+
+// Attr is one attribute compared between the fingerprint and a candidate.
+type Attr int
+
+// The attributes compared, in report order.
+const (
+	Tag Attr = iota
+	ID
+	Name
+	Type
+	Class
+	TestID
+	Role
+	AccessName
+	Text
+	Label
+	Placeholder
+	AriaLabel
+	Alt
+	Title
+	Href
+	Neighbours
+	XPath
+	Location
+	Area
+	Shape
+	numAttrs
+)
+
+var attrNames = [numAttrs]string{"tag", "id", "name", "type", "class", "testid", "role",
+	"accessible_name", "text", "label", "placeholder", "aria-label", "alt", "title", "href",
+	"neighbours", "xpath", "location", "area", "shape"}
+
+// String is the attribute's name as reports show it.
+func (a Attr) String() string {
+	if a < 0 || a >= numAttrs {
+		return "attr?"
+	}
+	return attrNames[a]
+}
+
+// Attrs lists every attribute in report order.
+func Attrs() []Attr {
+	out := make([]Attr, numAttrs)
+	for i := range out {
+		out[i] = Attr(i)
+	}
+	return out
+}
+
+// Group sorts attributes by the kind of evidence they give.
+type Group int
+
+// The groups.
+const (
+	// Kind: what sort of element it is (tag, type, role). Many elements
+	// share it, so it identifies nothing alone.
+	Kind Group = iota
+	// Identity: what names this element (id, name, classes, test ids,
+	// texts, labels, href...).
+	Identity
+	// Context: where it is (neighbour texts, XPath, location).
+	Context
+	// Visual: how big and what shape (area, aspect ratio).
+	Visual
+)
+
+// Group returns the group of a.
+func (a Attr) Group() Group {
+	switch a {
+	case Tag, Type, Role:
+		return Kind
+	case Neighbours, XPath, Location:
+		return Context
+	case Area, Shape:
+		return Visual
+	}
+	return Identity
+}
+
+// Weights gives each attribute its weight in the sum. Similo weighs the
+// attributes that change rarely (tag, id, name, visible text, neighbour
+// text) 1.5 and the volatile ones (class, href, alt, XPath, location, area,
+// shape) 0.5; the attributes Similo did not have sit between, by how stable
+// they are in practice (a test id is as stable as an id; an accessible name
+// usually repeats the text, so it weighs less to avoid counting it twice).
+type Weights [numAttrs]float64
+
+// DefaultWeights are the weights Rank uses unless told otherwise.
+var DefaultWeights = Weights{
+	Tag:         1.5,
+	ID:          1.5,
+	Name:        1.5,
+	Type:        1.0,
+	Class:       0.5,
+	TestID:      1.5,
+	Role:        1.5,
+	AccessName:  1.0,
+	Text:        1.5,
+	Label:       1.5,
+	Placeholder: 1.0,
+	AriaLabel:   1.0,
+	Alt:         0.5,
+	Title:       0.5,
+	Href:        0.5,
+	Neighbours:  1.5,
+	XPath:       0.5,
+	Location:    0.5,
+	Area:        0.5,
+	Shape:       0.5,
+}

@@ -1,0 +1,114 @@
+package similarity
+
+import (
+	"strings"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/snapshot"
+)
+
+// Candidate is what is known of one live element.
+type Candidate struct {
+	// Ref is the caller's handle on the element (a snapshot node id).
+	Ref string
+	// Ancestors are the Refs of candidates that enclose this one, nearest
+	// first. Rank does not count an enclosing or enclosed element as a rival
+	// of the best (a clickable <li> around a link is the same target).
+	Ancestors []string
+
+	Tag, ID, Name, Type string
+	Classes             []string
+	Role, AccessName    string
+	Text, Label         string
+	Placeholder, Title  string
+	Alt, AriaLabel      string
+	Href                string
+	// TestIDs maps test id attributes (data-testid, data-test...) to values.
+	TestIDs map[string]string
+	// XPath is the element's absolute XPath in its document.
+	XPath string
+	// Neighbours are texts near the element, as the recorder gathers them.
+	Neighbours []string
+	// Box is the bounding box in document CSS pixels; nil when unknown or
+	// when the element has no layout box.
+	Box *chain.Rect
+
+	// Unknown marks attributes the source of this candidate cannot observe
+	// (not that the element lacks them): they are left out of its score.
+	Unknown []Attr
+}
+
+// TestIDAttrs are the attributes read as test ids, as the recorder reads them.
+var TestIDAttrs = []string{"data-testid", "data-test-id", "data-test", "data-qa", "data-cy"}
+
+// FromNode builds a candidate from a snapshot node. scroll is the top
+// page's scroll offset, which turns the node's viewport box into document
+// coordinates like the recorded fingerprint's.
+func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
+	a := n.Attrs
+	c := Candidate{
+		Ref:         n.ID,
+		Tag:         strings.ToLower(n.Tag),
+		ID:          a["id"],
+		Name:        a["name"],
+		Type:        strings.ToLower(a["type"]),
+		Classes:     strings.Fields(a["class"]),
+		Role:        n.Role,
+		AccessName:  n.Name,
+		Text:        n.Text,
+		Label:       n.Label,
+		Placeholder: a["placeholder"],
+		Title:       a["title"],
+		Alt:         a["alt"],
+		AriaLabel:   a["aria-label"],
+		Href:        a["href"],
+	}
+	for _, k := range TestIDAttrs {
+		if v, ok := a[k]; ok && v != "" {
+			if c.TestIDs == nil {
+				c.TestIDs = map[string]string{}
+			}
+			c.TestIDs[k] = v
+		}
+	}
+	if n.Box.Width > 0 && n.Box.Height > 0 {
+		c.Box = &chain.Rect{X: n.Box.X + scroll.X, Y: n.Box.Y + scroll.Y, Width: n.Box.Width, Height: n.Box.Height}
+	}
+	fillContext(&c, n)
+	return c
+}
+
+// FromSnapshot builds the candidates of s that pass keep (all tier-1 and
+// tier-2 nodes when keep is nil), with their Ancestors among the kept ones.
+func FromSnapshot(s *snapshot.Snapshot, scroll chain.Point, keep func(*snapshot.Node) bool) []Candidate {
+	if keep == nil {
+		keep = func(n *snapshot.Node) bool { return n.Tier == snapshot.Semantic || n.Tier == snapshot.Interactive }
+	}
+	byID := make(map[string]*snapshot.Node, len(s.Nodes))
+	for _, n := range s.Nodes {
+		byID[n.ID] = n
+	}
+	var out []Candidate
+	for _, n := range s.Nodes {
+		if !keep(n) {
+			continue
+		}
+		c := FromNode(n, scroll)
+		for p, depth := byID[n.Parent], 0; p != nil && depth < 256; p, depth = byID[p.Parent], depth+1 {
+			if keep(p) {
+				c.Ancestors = append(c.Ancestors, p.ID)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func (c *Candidate) unknown(a Attr) bool {
+	for _, u := range c.Unknown {
+		if u == a {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,60 @@
+package similarity
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/snapshot"
+)
+
+func TestFromNode(t *testing.T) {
+	n := &snapshot.Node{ID: "node_7", Tag: "BUTTON", Role: "button", Name: "Sign in", Tier: snapshot.Semantic,
+		Text: "Sign in", Label: "", Attrs: map[string]string{
+			"id": "login-btn", "class": " btn  primary ", "type": "Submit", "name": "go", "placeholder": "p",
+			"title": "t", "alt": "a", "aria-label": "al", "href": "/x", "data-testid": "login-submit", "data-cy": "",
+		},
+		Box: snapshot.Rect{X: 10, Y: 20, Width: 80, Height: 30}}
+	c := FromNode(n, chain.Point{X: 5, Y: 100})
+	want := Candidate{Ref: "node_7", Tag: "button", ID: "login-btn", Name: "go", Type: "submit",
+		Classes: []string{"btn", "primary"}, Role: "button", AccessName: "Sign in", Text: "Sign in",
+		Placeholder: "p", Title: "t", Alt: "a", AriaLabel: "al", Href: "/x",
+		TestIDs: map[string]string{"data-testid": "login-submit"},
+		Box:     &chain.Rect{X: 15, Y: 120, Width: 80, Height: 30}}
+	want.XPath, want.Neighbours, want.Unknown = c.XPath, c.Neighbours, c.Unknown // what the snapshot provides is checked below
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("FromNode =\n%+v\nwant\n%+v", c, want)
+	}
+	if (c.XPath == "") != c.unknown(XPath) || (len(c.Neighbours) == 0) != c.unknown(Neighbours) {
+		t.Errorf("xpath %q neighbours %v unknown %v: an attribute the snapshot does not give must be marked unknown", c.XPath, c.Neighbours, c.Unknown)
+	}
+	n.Box = snapshot.Rect{}
+	if c := FromNode(n, chain.Point{}); c.Box != nil {
+		t.Errorf("a node without a layout box has Box %+v, want nil", c.Box)
+	}
+}
+
+func TestFromSnapshot(t *testing.T) {
+	s := &snapshot.Snapshot{Nodes: []*snapshot.Node{
+		{ID: "node_1", Tag: "main", Tier: snapshot.Structural},
+		{ID: "node_2", Tag: "li", Tier: snapshot.Interactive, Parent: "node_1"},
+		{ID: "node_3", Tag: "a", Tier: snapshot.Semantic, Parent: "node_2"},
+		{ID: "node_4", Tag: "span", Tier: snapshot.Structural, Parent: "node_3"},
+		{ID: "node_5", Tag: "button", Tier: snapshot.Semantic, Parent: "node_4"},
+	}}
+	got := FromSnapshot(s, chain.Point{}, nil)
+	var refs []string
+	for _, c := range got {
+		refs = append(refs, c.Ref)
+	}
+	if want := []string{"node_2", "node_3", "node_5"}; !reflect.DeepEqual(refs, want) {
+		t.Fatalf("candidates %v, want the tier-1 and tier-2 nodes %v", refs, want)
+	}
+	if want := []string{"node_3", "node_2"}; !reflect.DeepEqual(got[2].Ancestors, want) {
+		t.Errorf("ancestors of node_5 = %v, want the kept ones, nearest first, %v", got[2].Ancestors, want)
+	}
+	only := FromSnapshot(s, chain.Point{}, func(n *snapshot.Node) bool { return n.Tag == "a" })
+	if len(only) != 1 || only[0].Ref != "node_3" || len(only[0].Ancestors) != 0 {
+		t.Errorf("custom filter: %+v", only)
+	}
+}

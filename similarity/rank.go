@@ -1,0 +1,177 @@
+package similarity
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// Outcome is what Rank concluded.
+type Outcome int
+
+// The outcomes.
+const (
+	// NotFound: no candidate scored at least the floor.
+	NotFound Outcome = iota
+	// Found: one candidate stands out; Result.Best is it.
+	Found
+	// Ambiguous: the best two are too close to tell apart; nothing is chosen.
+	Ambiguous
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Found:
+		return "found"
+	case Ambiguous:
+		return "ambiguous"
+	}
+	return "not found"
+}
+
+// ErrNotFound and ErrAmbiguous are what Result.Err wraps.
+var (
+	ErrNotFound  = errors.New("similarity: no candidate is similar enough")
+	ErrAmbiguous = errors.New("similarity: ambiguous")
+)
+
+// Defaults of Options.
+const (
+	DefaultFloor      = 0.5
+	DefaultTieMargin  = 0.05
+	DefaultFullMargin = 0.25
+	// MaxConfidence caps a similarity match: it is inferred, never as sure
+	// as a unique test id.
+	MaxConfidence = 0.9
+)
+
+// Options tune Rank. The zero value uses the defaults.
+type Options struct {
+	// Weights; nil means DefaultWeights.
+	Weights *Weights
+	// Floor is the least score the best candidate needs (DefaultFloor).
+	Floor float64
+	// TieMargin: when the runner-up is within it of the best, the outcome
+	// is Ambiguous (DefaultTieMargin).
+	TieMargin float64
+	// FullMargin is the margin at which the confidence is no longer reduced
+	// for a close runner-up (DefaultFullMargin).
+	FullMargin float64
+}
+
+func (o Options) withDefaults() Options {
+	if o.Weights == nil {
+		o.Weights = &DefaultWeights
+	}
+	if o.Floor <= 0 {
+		o.Floor = DefaultFloor
+	}
+	if o.TieMargin <= 0 {
+		o.TieMargin = DefaultTieMargin
+	}
+	if o.FullMargin <= 0 {
+		o.FullMargin = DefaultFullMargin
+	}
+	return o
+}
+
+// Scored is a candidate with its score.
+type Scored struct {
+	// Index is the candidate's position in Rank's input.
+	Index     int
+	Candidate *Candidate
+	Score
+}
+
+// Result is Rank's answer.
+type Result struct {
+	Outcome Outcome
+	// Best is the highest-scoring candidate; nil when there were none. It is
+	// set for NotFound and Ambiguous too, for the report.
+	Best *Scored
+	// RunnerUp is the best candidate that neither encloses nor is enclosed
+	// by Best; nil when there is none.
+	RunnerUp *Scored
+	// Margin is Best's value minus RunnerUp's (Best's value without one).
+	Margin float64
+	// Confidence in [0, MaxConfidence] that Best is the target: its score,
+	// reduced when the margin is under FullMargin; 0 unless Found.
+	Confidence float64
+	// Ranked holds every candidate, best first.
+	Ranked []Scored
+}
+
+// Err is nil when r found the target, and otherwise wraps ErrNotFound or
+// ErrAmbiguous with the scores that decided it.
+func (r Result) Err() error {
+	switch r.Outcome {
+	case Found:
+		return nil
+	case Ambiguous:
+		return fmt.Errorf("%w: %s scores %.2f and %s %.2f", ErrAmbiguous,
+			r.Best.Candidate.Ref, r.Best.Value, r.RunnerUp.Candidate.Ref, r.RunnerUp.Value)
+	}
+	if r.Best == nil {
+		return fmt.Errorf("%w: no candidates", ErrNotFound)
+	}
+	return fmt.Errorf("%w: the best, %s, scores %.2f", ErrNotFound, r.Best.Candidate.Ref, r.Best.Value)
+}
+
+// Rank scores every candidate against fp and decides: Found with a
+// confidence, Ambiguous when the runner-up is within the tie margin, or
+// NotFound when the best scores under the floor.
+func Rank(fp chain.Fingerprint, cands []Candidate, opts Options) Result {
+	opts = opts.withDefaults()
+	ref := NewReference(fp, *opts.Weights)
+	res := Result{Ranked: make([]Scored, len(cands))}
+	for i := range cands {
+		res.Ranked[i] = Scored{Index: i, Candidate: &cands[i], Score: ref.Score(&cands[i])}
+	}
+	slices.SortStableFunc(res.Ranked, func(a, b Scored) int {
+		switch {
+		case a.Value > b.Value:
+			return -1
+		case a.Value < b.Value:
+			return 1
+		}
+		return 0
+	})
+	if len(res.Ranked) == 0 {
+		return res
+	}
+	res.Best = &res.Ranked[0]
+	for i := 1; i < len(res.Ranked); i++ {
+		if !nested(res.Best.Candidate, res.Ranked[i].Candidate) {
+			res.RunnerUp = &res.Ranked[i]
+			break
+		}
+	}
+	res.Margin = res.Best.Value
+	if res.RunnerUp != nil {
+		res.Margin = res.Best.Value - res.RunnerUp.Value
+	}
+	switch {
+	case res.Best.Value < opts.Floor:
+		res.Outcome = NotFound
+	case res.RunnerUp != nil && res.Margin < opts.TieMargin:
+		res.Outcome = Ambiguous
+	default:
+		res.Outcome = Found
+		res.Confidence = confidence(res.Best.Value, res.Margin, opts.FullMargin)
+	}
+	return res
+}
+
+// confidence is score × (0.5 + 0.5 × margin/full), the margin factor capped
+// at 1, and the whole capped at MaxConfidence.
+func confidence(score, margin, full float64) float64 {
+	f := 0.5 + 0.5*min(1, max(0, margin)/full)
+	return min(MaxConfidence, score*f)
+}
+
+// nested reports whether a encloses b or b encloses a.
+func nested(a, b *Candidate) bool {
+	return a.Ref != "" && b.Ref != "" && (slices.Contains(a.Ancestors, b.Ref) || slices.Contains(b.Ancestors, a.Ref))
+}

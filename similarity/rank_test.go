@@ -1,0 +1,216 @@
+package similarity
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+func TestRank(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		cands   []Candidate
+		outcome Outcome
+		best    string // Ref of Best when Found
+		minConf float64
+	}{
+		{"unchanged page", page(submit()), Found, "submit", 0.85},
+		{"unchanged page, decoy added", page(decoy(), submit()), Found, "submit", 0.85},
+		{"id, classes, test id and text all changed", page(redesigned()), Found, "redesigned", 0.5},
+		{"all changed, decoy with the recorded text placed first", page(decoy(), redesigned()), Found, "redesigned", 0.5},
+		{"target removed, decoy remains", page(decoy()), NotFound, "", 0},
+		{"target removed, another control in its place", page(replacement()), NotFound, "", 0},
+		{"target removed, decoy and replacement", page(decoy(), replacement()), NotFound, "", 0},
+		{"no candidates", nil, NotFound, "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Rank(recordedSubmit(), tc.cands, Options{})
+			if r.Outcome != tc.outcome {
+				t.Fatalf("outcome %v, want %v; %s", r.Outcome, tc.outcome, describe(r))
+			}
+			if tc.outcome != Found {
+				if r.Confidence != 0 {
+					t.Errorf("confidence %.3f without a match", r.Confidence)
+				}
+				if !errors.Is(r.Err(), ErrNotFound) {
+					t.Errorf("Err() = %v, want ErrNotFound", r.Err())
+				}
+				return
+			}
+			if got := r.Best.Candidate.Ref; got != tc.best {
+				t.Fatalf("best %s, want %s; %s", got, tc.best, describe(r))
+			}
+			if r.Confidence < tc.minConf || r.Confidence > MaxConfidence {
+				t.Errorf("confidence %.3f, want in [%.2f, %.2f]; %s", r.Confidence, tc.minConf, MaxConfidence, describe(r))
+			}
+			if r.Err() != nil {
+				t.Errorf("Err() = %v for a match", r.Err())
+			}
+			t.Log(describe(r))
+		})
+	}
+}
+
+func describe(r Result) string {
+	s := r.Outcome.String()
+	for i, sc := range r.Ranked {
+		if i == 4 {
+			break
+		}
+		s += "; " + sc.Candidate.Ref + " " + fmt2(sc.Value)
+	}
+	return s + "; confidence " + fmt2(r.Confidence)
+}
+
+func fmt2(f float64) string { return fmt.Sprintf("%.3f", f) }
+
+// Without XPaths and neighbour texts (a source that cannot see them), the
+// location alone still tells the decoy from the target.
+func TestDecoyWithoutStructure(t *testing.T) {
+	blind := func(c Candidate) Candidate {
+		c.XPath, c.Neighbours, c.Unknown = "", nil, []Attr{XPath, Neighbours}
+		return c
+	}
+	var withReal, withoutReal []Candidate
+	for _, c := range page() {
+		withReal = append(withReal, blind(c))
+		withoutReal = append(withoutReal, blind(c))
+	}
+	withReal = append(withReal, blind(decoy()), blind(redesigned()))
+	withoutReal = append(withoutReal, blind(decoy()))
+	if r := Rank(recordedSubmit(), withReal, Options{}); r.Outcome != Found || r.Best.Candidate.Ref != "redesigned" {
+		t.Errorf("with the real one: %s, want redesigned", describe(r))
+	}
+	if r := Rank(recordedSubmit(), withoutReal, Options{}); r.Outcome == Found {
+		t.Errorf("without the real one: %s, want the decoy refused", describe(r))
+	}
+}
+
+func TestDecoyLosesWhereverItIs(t *testing.T) {
+	// Whatever the order, the element among the recorded neighbours wins.
+	for _, cands := range [][]Candidate{
+		{decoy(), redesigned()},
+		{redesigned(), decoy()},
+		append([]Candidate{decoy()}, page(redesigned())...),
+	} {
+		r := Rank(recordedSubmit(), cands, Options{})
+		if r.Outcome != Found || r.Best.Candidate.Ref != "redesigned" {
+			t.Errorf("%s, want redesigned found", describe(r))
+		}
+	}
+}
+
+func TestNearTieIsAmbiguous(t *testing.T) {
+	a, b := submit(), submit()
+	a.Ref, b.Ref = "first", "second"
+	b.Box = &chain.Rect{X: 484, Y: 334, Width: 80, Height: 32} // 4 px lower: still a tie
+	r := Rank(recordedSubmit(), page(a, b), Options{})
+	if r.Outcome != Ambiguous {
+		t.Fatalf("two near-identical copies: %s, want ambiguous", describe(r))
+	}
+	if r.Confidence != 0 || !errors.Is(r.Err(), ErrAmbiguous) {
+		t.Errorf("ambiguous must carry no confidence and ErrAmbiguous: %.2f, %v", r.Confidence, r.Err())
+	}
+	if r.Best == nil || r.RunnerUp == nil || r.Margin >= DefaultTieMargin {
+		t.Errorf("ambiguous must name both contenders and the margin: %+v", r)
+	}
+}
+
+func TestNestedElementsAreNotRivals(t *testing.T) {
+	// A clickable wrapper around the button scores almost as well; it is the
+	// same target, not a tie.
+	inner := submit()
+	wrapper := submit()
+	wrapper.Ref, wrapper.Tag, wrapper.Type, wrapper.ID, wrapper.Role, wrapper.TestIDs = "wrapper", "div", "", "", "", nil
+	wrapper.Box = &chain.Rect{X: 480, Y: 326, Width: 88, Height: 40}
+	inner.Ancestors = []string{"wrapper"}
+	r := Rank(recordedSubmit(), page(wrapper, inner), Options{})
+	if r.Outcome != Found || r.Best.Candidate.Ref != "submit" {
+		t.Fatalf("%s, want the button found", describe(r))
+	}
+	if r.RunnerUp != nil && r.RunnerUp.Candidate.Ref == "wrapper" {
+		t.Errorf("the wrapper was taken as the runner-up")
+	}
+	// Without the nesting known, the two would be much closer.
+	inner.Ancestors = nil
+	r2 := Rank(recordedSubmit(), page(wrapper, inner), Options{})
+	if !(r2.Margin < r.Margin) {
+		t.Errorf("margin with nesting %.3f, without %.3f: the wrapper should only count as a rival when not nested", r.Margin, r2.Margin)
+	}
+}
+
+func TestConfidenceReflectsMargin(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", Text: "Save draft", Role: "button"}
+	best := Candidate{Ref: "best", Tag: "button", Text: "Save draft", Role: "button"}
+	far := Candidate{Ref: "far", Tag: "a", Text: "Help", Role: "link"}
+	close := Candidate{Ref: "close", Tag: "button", Text: "Save draft now", Role: "button"}
+	alone := Rank(fp, []Candidate{best}, Options{})
+	distant := Rank(fp, []Candidate{best, far}, Options{})
+	tight := Rank(fp, []Candidate{best, close}, Options{})
+	for _, r := range []Result{alone, distant, tight} {
+		if r.Outcome != Found || r.Best.Candidate.Ref != "best" {
+			t.Fatalf("%s, want best found", describe(r))
+		}
+	}
+	if alone.Confidence != MaxConfidence || distant.Confidence != MaxConfidence {
+		t.Errorf("a perfect, unrivalled match: %.3f and %.3f, want the cap %.2f", alone.Confidence, distant.Confidence, MaxConfidence)
+	}
+	if !(tight.Confidence < distant.Confidence) {
+		t.Errorf("a close runner-up (margin %.3f) must lower the confidence: %.3f vs %.3f", tight.Margin, tight.Confidence, distant.Confidence)
+	}
+	want := confidence(tight.Best.Value, tight.Margin, DefaultFullMargin)
+	if !near(tight.Confidence, want) {
+		t.Errorf("confidence %.4f, want %.4f", tight.Confidence, want)
+	}
+}
+
+func TestConfidenceFormula(t *testing.T) {
+	for _, tc := range []struct{ score, margin, want float64 }{
+		{0.8, 0.25, 0.8},
+		{0.8, 1, 0.8},
+		{0.8, 0, 0.4},
+		{0.8, 0.125, 0.6},
+		{1, 1, MaxConfidence},
+		{0.6, -0.1, 0.3}, // a negative margin counts as none
+	} {
+		if got := confidence(tc.score, tc.margin, 0.25); !near(got, tc.want) {
+			t.Errorf("confidence(%v, %v) = %.3f, want %.3f", tc.score, tc.margin, got, tc.want)
+		}
+	}
+}
+
+func TestFloorAndTieOptions(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", Text: "Sign in"}
+	c := []Candidate{{Ref: "a", Tag: "button", Text: "Sign in please"}}
+	if r := Rank(fp, c, Options{}); r.Outcome != Found {
+		t.Fatalf("default floor: %s", describe(r))
+	}
+	if r := Rank(fp, c, Options{Floor: 0.9}); r.Outcome != NotFound || r.Best == nil {
+		t.Errorf("floor 0.9: %s, want not found with Best still reported", describe(r))
+	}
+	two := []Candidate{{Ref: "a", Tag: "button", Text: "Sign in"}, {Ref: "b", Tag: "button", Text: "Sign in please"}}
+	if r := Rank(fp, two, Options{}); r.Outcome != Found {
+		t.Errorf("margin %.3f over the default tie margin: %s", r.Margin, describe(r))
+	}
+	if r := Rank(fp, two, Options{TieMargin: 0.5}); r.Outcome != Ambiguous {
+		t.Errorf("tie margin 0.5: %s, want ambiguous", describe(r))
+	}
+}
+
+func TestRankKeepsInputIndex(t *testing.T) {
+	cands := page(submit())
+	r := Rank(recordedSubmit(), cands, Options{})
+	if got := cands[r.Best.Index].Ref; got != "submit" {
+		t.Errorf("Best.Index points at %s", got)
+	}
+	if len(r.Ranked) != len(cands) {
+		t.Errorf("ranked %d of %d", len(r.Ranked), len(cands))
+	}
+	for i := 1; i < len(r.Ranked); i++ {
+		if r.Ranked[i].Value > r.Ranked[i-1].Value {
+			t.Fatalf("not sorted at %d", i)
+		}
+	}
+}

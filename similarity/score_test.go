@@ -1,0 +1,157 @@
+package similarity
+
+import (
+	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// part returns the part of s for a, and whether it was compared.
+func part(s Score, a Attr) (Part, bool) {
+	for _, p := range s.Parts {
+		if p.Attr == a {
+			return p, true
+		}
+	}
+	return Part{}, false
+}
+
+func TestEachAttributeIsCompared(t *testing.T) {
+	box := &chain.Rect{X: 10, Y: 10, Width: 100, Height: 20}
+	for _, tc := range []struct {
+		attr   Attr
+		fp     chain.Fingerprint
+		c      Candidate
+		lo, hi float64
+	}{
+		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "BUTTON"}, 1, 1},
+		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "a"}, 0, 0},
+		{ID, chain.Fingerprint{ID: "login-btn"}, Candidate{ID: "login-button"}, 0.6, 0.8},
+		{Name, chain.Fingerprint{Name: "email"}, Candidate{Name: "email"}, 1, 1},
+		{Type, chain.Fingerprint{Type: "submit"}, Candidate{Type: "button"}, 0, 0},
+		{Class, chain.Fingerprint{Classes: []string{"btn", "primary"}}, Candidate{Classes: []string{"btn", "large"}}, 1.0 / 3, 1.0 / 3},
+		{TestID, chain.Fingerprint{TestIDs: map[string]string{"data-testid": "submit"}}, Candidate{TestIDs: map[string]string{"data-test": "submit"}}, 0.9, 0.9},
+		{Role, chain.Fingerprint{Role: "button"}, Candidate{Role: "button"}, 1, 1},
+		{AccessName, chain.Fingerprint{AccessName: "Sign in"}, Candidate{AccessName: "Sign in now"}, 0.66, 0.67},
+		{Text, chain.Fingerprint{Text: "Add to cart"}, Candidate{Text: "Add to basket"}, 0.5, 0.5},
+		{Label, chain.Fingerprint{Label: "Email"}, Candidate{Label: "E-mail"}, 1, 1},
+		{Placeholder, chain.Fingerprint{Placeholder: "you@example.com"}, Candidate{Placeholder: "you@example.org"}, 0.6, 0.7},
+		{AriaLabel, chain.Fingerprint{AriaLabel: "Close dialog"}, Candidate{AriaLabel: "Close"}, 0.5, 0.5},
+		{Alt, chain.Fingerprint{Alt: "Company logo"}, Candidate{Alt: "Company logo"}, 1, 1},
+		{Title, chain.Fingerprint{Title: "Settings"}, Candidate{Title: "Preferences"}, 0, 0.1},
+		{Href, chain.Fingerprint{Href: "http://127.0.0.1:8080/list.html"}, Candidate{Href: "http://127.0.0.1:9090/list.html"}, 1, 1},
+		{Neighbours, chain.Fingerprint{Neighbours: []string{"Email", "Password"}}, Candidate{Neighbours: []string{"Password", "Remember me"}}, 1.0 / 4, 1.0 / 4},
+		{XPath, chain.Fingerprint{XPath: "/html/body/main/form/button"}, Candidate{XPath: "/html/body/main/div/form/button"}, 0.75, 0.75},
+		{Location, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{X: 10, Y: 60, Width: 100, Height: 20}}, 0.8, 0.8},
+		{Area, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{Width: 200, Height: 20}}, 0.5, 0.5},
+		{Shape, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{Width: 100, Height: 40}}, 0.5, 0.5},
+	} {
+		s := NewReference(tc.fp, DefaultWeights).Score(&tc.c)
+		p, ok := part(s, tc.attr)
+		if !ok {
+			t.Errorf("%s: not compared; parts %+v", tc.attr, s.Parts)
+			continue
+		}
+		if p.Sim < tc.lo-1e-3 || p.Sim > tc.hi+1e-3 {
+			t.Errorf("%s: sim %.3f, want in [%.2f, %.2f]", tc.attr, p.Sim, tc.lo, tc.hi)
+		}
+		if p.Weight != DefaultWeights[tc.attr] {
+			t.Errorf("%s: weight %v, want %v", tc.attr, p.Weight, DefaultWeights[tc.attr])
+		}
+	}
+}
+
+func TestMissingOnBothSidesIsIgnored(t *testing.T) {
+	s := NewReference(chain.Fingerprint{Tag: "button"}, DefaultWeights).Score(&Candidate{Tag: "button"})
+	if len(s.Parts) != 1 || s.Raw != 1 {
+		t.Fatalf("only the tag is known on either side: parts %+v raw %.3f, want one part and 1", s.Parts, s.Raw)
+	}
+	if s.Identity != -1 || s.Context != -1 || s.Value != 1 {
+		t.Errorf("no identity or context to compare: identity %.2f context %.2f value %.2f, want -1 -1 1", s.Identity, s.Context, s.Value)
+	}
+}
+
+func TestMissingOnOneSideCountsAsMismatch(t *testing.T) {
+	ref := NewReference(chain.Fingerprint{Tag: "button", ID: "go"}, DefaultWeights)
+	s := ref.Score(&Candidate{Tag: "button"})
+	p, ok := part(s, ID)
+	if !ok || p.Sim != 0 {
+		t.Fatalf("recorded id, candidate without one: part %+v ok %v, want compared at 0", p, ok)
+	}
+	if want := 1.5 / 3; !near(s.Raw, want) {
+		t.Errorf("raw %.3f, want %.3f (tag 1.5 of 3)", s.Raw, want)
+	}
+	// And the other way round: the candidate has a title the recorded element had not.
+	s = NewReference(chain.Fingerprint{Tag: "button"}, DefaultWeights).Score(&Candidate{Tag: "button", Title: "Help"})
+	if p, ok := part(s, Title); !ok || p.Sim != 0 {
+		t.Errorf("candidate-only title: part %+v ok %v, want compared at 0", p, ok)
+	}
+}
+
+func TestUnknownAttributesAreLeftOut(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", XPath: "/html/body/button", Neighbours: []string{"Total"}}
+	c := Candidate{Tag: "button", Unknown: []Attr{XPath, Neighbours}}
+	s := NewReference(fp, DefaultWeights).Score(&c)
+	if len(s.Parts) != 1 || s.Raw != 1 {
+		t.Errorf("parts %+v raw %.2f: attributes the source cannot see must not count against it", s.Parts, s.Raw)
+	}
+}
+
+func TestSearchXPathIsNotCompared(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", XPath: `//*[@id="login-btn"]`}
+	s := NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "button", XPath: "/html/body/button"})
+	if _, ok := part(s, XPath); ok {
+		t.Errorf("an id-based recorded XPath has no segments to compare, yet it was scored: %+v", s.Parts)
+	}
+}
+
+func TestStableAttributesWeighMore(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", ID: "save", Classes: []string{"btn"}}
+	ref := NewReference(fp, DefaultWeights)
+	idLost := ref.Score(&Candidate{Tag: "button", ID: "other", Classes: []string{"btn"}})
+	classLost := ref.Score(&Candidate{Tag: "button", ID: "save", Classes: []string{"zz"}})
+	if !(idLost.Raw < classLost.Raw) {
+		t.Errorf("losing the id (%.3f) must cost more than losing a class (%.3f)", idLost.Raw, classLost.Raw)
+	}
+	// Custom weights are honoured.
+	w := DefaultWeights
+	w[Class], w[ID] = 3, 0.1
+	ref = NewReference(fp, w)
+	if a, b := ref.Score(&Candidate{Tag: "button", ID: "other", Classes: []string{"btn"}}), ref.Score(&Candidate{Tag: "button", ID: "save", Classes: []string{"zz"}}); !(a.Raw > b.Raw) {
+		t.Errorf("with class weighing 3 and id 0.1, losing the class (%.3f) must cost more than the id (%.3f)", b.Raw, a.Raw)
+	}
+	// A zero weight drops the attribute.
+	w[Class] = 0
+	if _, ok := part(NewReference(fp, w).Score(&Candidate{Tag: "button", Classes: []string{"btn"}}), Class); ok {
+		t.Error("an attribute of weight 0 was compared")
+	}
+}
+
+func TestRawScoreIsTheWeightedMean(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", Text: "Sign in", Classes: []string{"a", "b"}}
+	s := NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "button", Text: "Sign in", Classes: []string{"a"}})
+	want := (1.5*1 + 1.5*1 + 0.5*0.5) / (1.5 + 1.5 + 0.5)
+	if !near(s.Raw, want) {
+		t.Errorf("raw %.4f, want %.4f", s.Raw, want)
+	}
+}
+
+func TestCorroboration(t *testing.T) {
+	ref := NewReference(recordedSubmit(), DefaultWeights)
+	real, dec, rep := submit(), decoy(), replacement()
+	sr, sd, sp := ref.Score(&real), ref.Score(&dec), ref.Score(&rep)
+	if sr.Value != sr.Raw || sr.Raw != 1 {
+		t.Errorf("the unchanged element: raw %.3f value %.3f, want 1 and undamped", sr.Raw, sr.Value)
+	}
+	if !(sd.Context < ContextFull && sd.Value < sd.Raw) {
+		t.Errorf("decoy: context %.3f raw %.3f value %.3f: elsewhere among other neighbours must be damped", sd.Context, sd.Raw, sd.Value)
+	}
+	if !(sp.Identity < IdentityFull && sp.Value < sp.Raw) {
+		t.Errorf("replacement: identity %.3f raw %.3f value %.3f: named nothing like the target must be damped", sp.Identity, sp.Raw, sp.Value)
+	}
+	t.Logf("decoy raw %.3f identity %.3f context %.3f value %.3f", sd.Raw, sd.Identity, sd.Context, sd.Value)
+	t.Logf("replacement raw %.3f identity %.3f context %.3f value %.3f", sp.Raw, sp.Identity, sp.Context, sp.Value)
+	rd := redesigned()
+	s := ref.Score(&rd)
+	t.Logf("redesigned raw %.3f identity %.3f context %.3f value %.3f", s.Raw, s.Identity, s.Context, s.Value)
+}

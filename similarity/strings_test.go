@@ -1,0 +1,117 @@
+package similarity
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-3 }
+
+func TestLevenshtein(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"abc", "", 3},
+		{"", "abc", 3},
+		{"kitten", "sitting", 3},
+		{"flaw", "lawn", 2},
+		{"login", "signin", 3},
+		{"héllo", "hello", 1}, // runes, not bytes
+		{"same", "same", 0},
+	} {
+		if got := levenshtein([]rune(tc.a), []rune(tc.b)); got != tc.want {
+			t.Errorf("levenshtein(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestIdentSim(t *testing.T) {
+	for _, tc := range []struct {
+		a, b     string
+		lo, hi   float64
+		describe string
+	}{
+		{"login-btn", "login-btn", 1, 1, "equal"},
+		{"Login-Btn", " login-btn ", 1, 1, "case and spaces do not matter"},
+		{"login-btn", "login-button", 0.6, 0.8, "a small edit keeps most similarity"},
+		{"submit", "submit2", 0.75, 0.85, "one added character"},
+		{"login-btn", "xq7", 0, 0, "unrelated: chance resemblance counts as nothing"},
+		{"css-1x9f2k", "css-8aa03z", 0, 0.35, "re-hashed generated ids are barely alike"},
+	} {
+		got := identSim(tc.a, tc.b)
+		if got < tc.lo-1e-9 || got > tc.hi+1e-9 {
+			t.Errorf("%s: identSim(%q, %q) = %.3f, want in [%.2f, %.2f]", tc.describe, tc.a, tc.b, got, tc.lo, tc.hi)
+		}
+	}
+	long1 := "a very long identifier made of many words that goes past the edit distance cap of runes"
+	long2 := "a very long identifier made of many words that goes past the edit distance cap of chars"
+	if got, want := identSim(long1, long2), jaccard(words(long1), words(long2)); got != want {
+		t.Errorf("long strings: identSim = %.3f, want the word Jaccard %.3f", got, want)
+	}
+}
+
+func TestTextSim(t *testing.T) {
+	for _, tc := range []struct {
+		a, b   string
+		lo, hi float64
+	}{
+		{"Sign in", "Sign in", 1, 1},
+		{"Sign in", "  sign   IN ", 1, 1},
+		{"Log in", "Login", 1, 1},                  // punctuation and spaces removed: equal
+		{"Sign in", "Sign in now", 0.66, 0.67},     // word set 2/3
+		{"Add to cart", "Add to basket", 0.5, 0.5}, // word set 2/4, edit similarity lower
+		{"Sign in", "Log in", 0.33, 0.34},          // word set 1/3
+		{"Delete account", "Sign in", 0, 0.1},      // unrelated
+		{"Save", "Send", 0, 0.3},                   // short and unrelated stays low
+	} {
+		got := textSim(tc.a, tc.b)
+		if got < tc.lo-1e-9 || got > tc.hi+1e-9 {
+			t.Errorf("textSim(%q, %q) = %.3f, want in [%.2f, %.2f]", tc.a, tc.b, got, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestJaccard(t *testing.T) {
+	for _, tc := range []struct {
+		a, b []string
+		want float64
+	}{
+		{nil, nil, 1},
+		{[]string{"a"}, nil, 0},
+		{[]string{"a", "b"}, []string{"b", "c"}, 1.0 / 3},
+		{[]string{"a", "a", "b"}, []string{"b", "a"}, 1},
+		{[]string{"x"}, []string{"y"}, 0},
+	} {
+		if got := jaccard(tc.a, tc.b); !near(got, tc.want) {
+			t.Errorf("jaccard(%v, %v) = %.3f, want %.3f", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestSoftJaccard(t *testing.T) {
+	for _, tc := range []struct {
+		a, b   []string
+		lo, hi float64
+	}{
+		{[]string{"btn", "primary"}, []string{"primary", "btn"}, 1, 1},
+		{[]string{"btn", "primary"}, []string{"BTN", "Primary", "btn"}, 1, 1}, // case, duplicates
+		{[]string{"btn", "primary"}, []string{"btn"}, 0.5, 0.5},
+		{[]string{"btn", "primary"}, []string{"cta", "cta-main"}, 0, 0},
+		{[]string{"card-title_a81f"}, []string{"card-title_93bc"}, 0.5, 0.8}, // re-hashed suffix: partial
+		{nil, nil, 1, 1},
+		{[]string{"btn"}, nil, 0, 0},
+	} {
+		got := softJaccard(tc.a, tc.b)
+		if got < tc.lo-1e-9 || got > tc.hi+1e-9 {
+			t.Errorf("softJaccard(%v, %v) = %.3f, want in [%.2f, %.2f]", tc.a, tc.b, got, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestSoftJaccardKeepsSiblingClassesApart(t *testing.T) {
+	if got := softJaccard([]string{"btn-primary"}, []string{"btn-secondary"}); got != 0 {
+		t.Errorf("btn-primary vs btn-secondary = %.3f, want 0: different classes, not a re-hash", got)
+	}
+}
