@@ -1,13 +1,129 @@
-// Command replayer replays flow files in Chromium and reports each step.
+// Command replayer replays flow files in Chromium and reports each step:
+// a whole suite at once, N flows in parallel, one shard of it, against a
+// launched or a remote browser, with JSON, JUnit and HTML reports.
 // See INTERFACE.md.
+//
+//	replayer [flags] FLOW.yaml|DIR ...
+//	replayer snapshot URL [--json]
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/progress"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/runner"
+)
+
+// Exit statuses of INTERFACE.md.
+const (
+	exitPassed = 0
+	exitFailed = 1
+	exitUsage  = 2
 )
 
 func main() {
-	fmt.Fprintln(os.Stderr, "replayer: not built yet")
-	os.Exit(2)
+	if len(os.Args) > 1 && os.Args[1] == "snapshot" {
+		os.Exit(runSnapshot(os.Args[2:]))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole command but for the snapshot subcommand; it returns
+// the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseArgs(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitPassed
+	}
+	if err != nil {
+		if errors.Is(err, errUsage) {
+			fmt.Fprintf(stderr, "replayer: %v\n(replayer -h lists the flags)\n", err)
+		}
+		return exitUsage
+	}
+
+	files, err := runner.Expand(cfg.args)
+	if err != nil {
+		fmt.Fprintf(stderr, "replayer: %v\n", err)
+		return exitUsage
+	}
+	jobs, err := runner.Load(files)
+	if err != nil {
+		fmt.Fprintf(stderr, "replayer: flow files that do not load:\n%v\n", err)
+		return exitUsage
+	}
+	jobs = runner.Apply(cfg.shard, jobs)
+
+	mode := progress.Plain
+	switch {
+	case cfg.quiet:
+		mode = progress.Quiet
+	case cfg.verbose:
+		mode = progress.Verbose
+	case cfg.progress == "bar", cfg.progress == "auto" && progress.IsTerminal(stdout):
+		mode = progress.Bar
+	}
+	printer := progress.New(stdout, mode, jobs)
+
+	ropts := cfg.replayOptions()
+	if cfg.verbose {
+		ropts.Debug = stdout
+	}
+	started := time.Now()
+	res, err := runner.Run(ctx, jobs, runner.Options{
+		Browser:     browser.Options{Bin: cfg.browser, Headed: !cfg.headless, SiteIsolation: cfg.siteIsolation},
+		Parallel:    cfg.parallel,
+		Replay:      ropts,
+		Screenshots: runner.Screenshots{Dir: cfg.reportHTML, All: cfg.shotsAll},
+		Observer:    printer,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "replayer: %v\n", err)
+		return exitUsage
+	}
+	printer.Finish(res)
+
+	if err := writeReports(cfg, res, started); err != nil {
+		fmt.Fprintf(stderr, "replayer: %v\n", err)
+		return exitUsage
+	}
+	if res.Summary.FlowsPassed != res.Summary.Flows {
+		return exitFailed
+	}
+	return exitPassed
+}
+
+// writeReports writes every report the flags ask for; it tries them all
+// and returns every failure.
+func writeReports(cfg *config, res *report.Run, started time.Time) error {
+	var errs []error
+	if cfg.reportJSON != "" {
+		errs = append(errs, report.WriteJSON(cfg.reportJSON, res))
+	}
+	if cfg.reportJUnit != "" {
+		errs = append(errs, report.WriteJUnit(cfg.reportJUnit, res, report.JUnitOptions{
+			Timestamp: started, Hostname: hostname(), ScreenshotsBase: cfg.reportHTML}))
+	}
+	if cfg.reportHTML != "" {
+		errs = append(errs, report.WriteHTML(cfg.reportHTML, res, report.HTMLOptions{Generated: started}))
+	}
+	return errors.Join(errs...)
+}
+
+func hostname() string {
+	h, _ := os.Hostname()
+	return h
 }
