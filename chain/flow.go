@@ -133,6 +133,10 @@ type Fingerprint struct {
 	Neighbours []string `yaml:"neighbours,omitempty"`
 	// Box is the bounding box in document CSS pixels at record time.
 	Box *Rect `yaml:"box,omitempty"`
+
+	// GeneratedClasses are the Classes that look machine-generated
+	// (css-1x9f2k): kept for similarity, never used in selectors.
+	GeneratedClasses []string `yaml:"generated_classes,omitempty"`
 }
 
 // Size is a width and a height in CSS pixels.
