@@ -1,8 +1,8 @@
 package snapshot
 
 import (
-	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -27,18 +27,39 @@ const (
 	Structural Tier = 3
 )
 
+// String names the tier.
+func (t Tier) String() string {
+	switch t {
+	case Semantic:
+		return "semantic"
+	case Interactive:
+		return "interactive"
+	case Structural:
+		return "structural"
+	}
+	return "tier?"
+}
+
 // Rect is a box in viewport CSS pixels of the top-level page.
 type Rect struct {
 	X, Y, Width, Height float64
 }
 
+// Center is the middle of r.
+func (r Rect) Center() (x, y float64) { return r.X + r.Width/2, r.Y + r.Height/2 }
+
 // Node is one element of the page as the engine sees it.
 type Node struct {
-	// ID is "node_N", stable within one snapshot.
+	// ID is "node_N", stable within one snapshot: N counts kept nodes in
+	// document order (frames and shadow trees in place), from 1.
 	ID string `json:"id"`
-	// BackendNodeID is the DevTools backend node id.
-	BackendNodeID proto.DOMBackendNodeID `json:"backendNodeId"`
-	// FrameID is the DevTools frame id of the node's document.
+	// BackendNodeID is the DevTools backend node id. It is filled lazily:
+	// 0 until Snapshot.Resolve (or NodeForBackendID) has mapped the node,
+	// because asking DevTools for every node's id costs a round trip each.
+	BackendNodeID proto.DOMBackendNodeID `json:"backendNodeId,omitempty"`
+	// FrameID is the DevTools frame id of the node's document, filled for
+	// nodes of cross-origin frames (walked in their own context) and by
+	// Resolve; empty for the top document until resolved.
 	FrameID proto.PageFrameID `json:"frameId,omitempty"`
 	// FramePath holds a CSS selector for each iframe from the top document
 	// down to the node's document; empty in the top document.
@@ -52,23 +73,47 @@ type Node struct {
 	Name string `json:"name,omitempty"`
 	Tier Tier   `json:"tier"`
 
-	// Attributes of interest (id, class, name, type, href, placeholder,
-	// title, alt, aria-label, data-testid...). Password values never appear.
+	// Attrs of interest (id, class, name, type, href, src, placeholder,
+	// title, alt, aria-label, aria-labelledby, role, data-testid, data-test,
+	// data-cy, data-qa, for, value, tabindex, onclick, contenteditable).
+	// Password values never appear.
 	Attrs map[string]string `json:"attrs,omitempty"`
-	// Text is the element's visible text, whitespace-collapsed and capped.
+	// Text is the element's visible text, whitespace-collapsed and capped
+	// at 200 characters; empty for containers (main, form, table, list...)
+	// and form controls.
 	Text string `json:"text,omitempty"`
 	// Label is the text of the element's associated <label>s.
 	Label string `json:"label,omitempty"`
 	// Value is a form control's current value (never a password's).
 	Value string `json:"value,omitempty"`
+	// Checked is "true", "false" or "mixed" for checkboxes, radios and
+	// switches; empty otherwise.
+	Checked string `json:"checked,omitempty"`
+	// Level is a heading's level (1-6).
+	Level int `json:"level,omitempty"`
 
 	Box        Rect `json:"box"`
 	InViewport bool `json:"inViewport"`
 	Visible    bool `json:"visible"`
 	Disabled   bool `json:"disabled,omitempty"`
+	// AriaHidden is set when the node or an ancestor has aria-hidden="true".
+	AriaHidden bool `json:"ariaHidden,omitempty"`
+	// Password marks <input type=password> (whose value is never read).
+	Password bool `json:"password,omitempty"`
 
 	// Parent is the ID of the nearest kept ancestor after flattening.
 	Parent string `json:"parent,omitempty"`
+
+	// XPath locates the element within its document (or, with a ShadowPath,
+	// within its shadow root): from the nearest ancestor with an id
+	// (//*[@id="x"]/div[2]/button), else absolute (/html/body/div[2]).
+	XPath string `json:"xpath,omitempty"`
+	// Neighbours is nearby text for similarity healing: the node's label,
+	// the nearest preceding heading, and its table row or list item text.
+	Neighbours []string `json:"neighbours,omitempty"`
+
+	world int // index in Snapshot.worlds
+	local int // index in that world's element stash
 }
 
 // Snapshot is the page at one moment.
@@ -77,6 +122,33 @@ type Snapshot struct {
 	TakenAt time.Time
 	// Nodes in document order (frames and shadow trees in place).
 	Nodes []*Node
+
+	// Title is the top document's title.
+	Title string `json:"title,omitempty"`
+	// Viewport is the top-level viewport's size in CSS pixels.
+	Viewport Rect `json:"viewport"`
+	// Stats count what was captured.
+	Stats Stats `json:"stats"`
+
+	page   *rod.Page
+	seq    int64
+	worlds []*world
+
+	mu        sync.Mutex
+	byBackend map[proto.DOMBackendNodeID]*Node
+	idxOnce   sync.Once
+	idx       *index
+}
+
+// Stats count what a capture saw.
+type Stats struct {
+	// Nodes kept, by tier.
+	Semantic, Interactive, Structural int
+	// Frames walked in their own context (cross-origin), closed shadow
+	// roots reached through DevTools.
+	RemoteFrames, ClosedRoots int
+	// Capture is how long Capture took.
+	Capture time.Duration
 }
 
 // Options tune Capture. The zero value captures everything.
@@ -84,34 +156,27 @@ type Options struct {
 	// AllTiers keeps tier-3 nodes after flattening (the default drops the
 	// structural ones that carry nothing, hoisting their children).
 	AllTiers bool
+	// NoClosedShadow skips asking DevTools for closed shadow roots.
+	NoClosedShadow bool
+	// NoRemoteFrames skips cross-origin frames (walked in their own
+	// execution context or, with site isolation, their own session).
+	NoRemoteFrames bool
+	// MaxClosedHosts bounds the custom elements without an open shadow
+	// root that are asked one by one whether they host a closed one; above
+	// it one DOM.getDocument(pierce) finds them all. 0 means 64.
+	MaxClosedHosts int
 }
 
-// ErrNotImplemented is returned until the capture is written.
+// ErrNotImplemented was returned by the stub; Capture no longer returns it.
+// It is kept so that code written against the stub still compiles.
 var ErrNotImplemented = errors.New("snapshot: not implemented")
 
-// Capture takes a snapshot of page.
-func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, error) {
-	return nil, ErrNotImplemented
-}
+// ErrStale is returned (wrapped) when a node of an old snapshot is resolved
+// after the page moved on (navigation or a newer capture in that frame).
+var ErrStale = errors.New("snapshot: node is stale")
 
-// Query selects nodes. Empty fields match anything; strings match after
-// whitespace collapsing, exactly unless Substring is set.
-type Query struct {
-	Role, Name, Text, Label, Placeholder, TestID, Tag string
-	// Substring makes Name, Text and Label match as case-insensitive substrings.
-	Substring bool
-	// FramePath, when non-nil, limits the search to that frame.
-	FramePath []string
-}
-
-// Find returns the nodes matching q, in document order.
-func (s *Snapshot) Find(q Query) []*Node { return nil }
-
-// ByID returns the node with id "node_N".
-func (s *Snapshot) ByID(id string) *Node { return nil }
-
-// ByBackendID returns the node with that backend node id.
-func (s *Snapshot) ByBackendID(id proto.DOMBackendNodeID) *Node { return nil }
+// ErrNoNode is returned (wrapped) when a backend node id is not in the snapshot.
+var ErrNoNode = errors.New("snapshot: no such node")
 
 // Stale reports whether s is older than MaxAge.
 func (s *Snapshot) Stale() bool { return time.Since(s.TakenAt) > MaxAge }

@@ -1,0 +1,305 @@
+package snapshot
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+//go:embed walker.js
+var walkerJS string
+
+// walkerCall is the walker as a function declaration for callFunctionOn,
+// with its options o inlined (stash is the only argument).
+func walkerCall(o []byte) string {
+	return "function(stash) { return (" + walkerJS + ").call(this, " + string(o) + ", stash) }"
+}
+
+// seqCounter makes each capture's stash tag unique within this process; it
+// starts at a random value so two processes driving one browser differ too.
+var seqCounter atomic.Int64
+
+func init() { seqCounter.Store(rand.Int64N(1 << 19)) }
+
+func nextSeq() int64 { return seqCounter.Add(1) % (1 << 20) }
+
+// world is one JavaScript world the walker ran in: the top page's main
+// world (covering same-origin iframes and open shadow roots), an isolated
+// world of a cross-origin frame living in the page's process, or the main
+// world of an out-of-process frame reached through its own session.
+type world struct {
+	page    *rod.Page
+	ctxID   proto.RuntimeExecutionContextID
+	frameID proto.PageFrameID
+	nodes   []*Node // by stash index
+	stashID proto.RuntimeRemoteObjectID
+}
+
+func (w *world) put(k int, n *Node) {
+	for len(w.nodes) <= k {
+		w.nodes = append(w.nodes, nil)
+	}
+	w.nodes[k] = n
+}
+
+// walkOptions is what the walker reads as o.
+type walkOptions struct {
+	Seq         int64      `json:"seq"`
+	All         bool       `json:"all,omitempty"`
+	VW          float64    `json:"vw,omitempty"`
+	VH          float64    `json:"vh,omitempty"`
+	OX          float64    `json:"ox,omitempty"`
+	OY          float64    `json:"oy,omitempty"`
+	Clip        *[4]float64 `json:"clip,omitempty"`
+	FP          []string   `json:"fp,omitempty"`
+	SP          []string   `json:"sp,omitempty"`
+	Hidden      bool       `json:"hidden,omitempty"`
+	SkipSlotted bool       `json:"skipSlotted,omitempty"`
+	PK          *int       `json:"pk,omitempty"`
+}
+
+type rawOut struct {
+	N  []rawNode  `json:"n"`
+	P  []rawPath  `json:"p"`
+	C  []rawHost  `json:"c"`
+	F  []rawFrame `json:"f"`
+	VW float64    `json:"vw"`
+	VH float64    `json:"vh"`
+	U  string     `json:"u"`
+	T  string     `json:"t"`
+}
+
+type rawNode struct {
+	K  int               `json:"k"`
+	P  int               `json:"p"`
+	G  string            `json:"g"`
+	T  int               `json:"t"`
+	I  int               `json:"i"`
+	R  string            `json:"r"`
+	N  string            `json:"n"`
+	X  string            `json:"x"`
+	L  string            `json:"l"`
+	V  string            `json:"v"`
+	C  string            `json:"c"`
+	HL int               `json:"hl"`
+	B  [4]float64        `json:"b"`
+	F  int               `json:"f"`
+	A  map[string]string `json:"a"`
+	XP string            `json:"xp"`
+	NB []string          `json:"nb"`
+}
+
+type rawPath struct {
+	F []string `json:"f"`
+	S []string `json:"s"`
+}
+
+type rawHost struct {
+	H    int        `json:"h"`
+	PK   int        `json:"pk"`
+	Pos  int        `json:"pos"`
+	SP   []string   `json:"sp"`
+	FP   []string   `json:"fp"`
+	OX   float64    `json:"ox"`
+	OY   float64    `json:"oy"`
+	Clip [4]float64 `json:"clip"`
+	Hid  bool       `json:"hid"`
+}
+
+type rawFrame struct {
+	H    int        `json:"h"`
+	K    int        `json:"k"`
+	Pos  int        `json:"pos"`
+	FP   []string   `json:"fp"`
+	OX   float64    `json:"ox"`
+	OY   float64    `json:"oy"`
+	Clip [4]float64 `json:"clip"`
+	Hid  bool       `json:"hid"`
+}
+
+// piece is the result of one walker call, with the walks spliced into it.
+type piece struct {
+	w       int
+	out     rawOut
+	subs    []sub
+	frameID proto.PageFrameID
+}
+
+// sub is a walk spliced at position pos of its parent piece's nodes; its
+// root nodes hang under the parent piece's node with stash index parent
+// (or under no node when -1).
+type sub struct {
+	pos    int
+	parent int
+	pc     *piece
+}
+
+// capture holds the state of one Capture call.
+type capture struct {
+	ctx    context.Context
+	opts   Options
+	seq    int64
+	worlds []*world
+	vw, vh float64
+	stats  Stats
+}
+
+// Capture takes a snapshot of page: one walk of the page's documents in
+// page script (same-origin iframes and open shadow roots included), then,
+// only where the page has them, closed shadow roots reached through
+// DevTools and cross-origin frames walked in their own context.
+func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, error) {
+	start := time.Now()
+	c := &capture{ctx: ctx, opts: opts, seq: nextSeq()}
+	c.worlds = []*world{{page: page}}
+	top, err := c.walk(0, walkOptions{Seq: c.seq, All: opts.AllTiers}, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	c.vw, c.vh = top.out.VW, top.out.VH
+	if err := c.expand(top); err != nil {
+		return nil, err
+	}
+	s := &Snapshot{URL: top.out.U, Title: top.out.T, TakenAt: time.Now(), page: page, seq: c.seq, worlds: c.worlds,
+		Viewport: Rect{Width: c.vw, Height: c.vh}}
+	s.assemble(top)
+	c.stats.Capture = time.Since(start)
+	for _, n := range s.Nodes {
+		switch n.Tier {
+		case Semantic:
+			c.stats.Semantic++
+		case Interactive:
+			c.stats.Interactive++
+		default:
+			c.stats.Structural++
+		}
+	}
+	s.Stats = c.stats
+	return s, nil
+}
+
+// walk runs the walker in world w: on the world's document when root is
+// empty, else on the object root (a shadow root) with the world's stash.
+func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, stash *proto.RuntimeRemoteObjectID) (*piece, error) {
+	wd := c.worlds[w]
+	ob, err := json.Marshal(o)
+	if err != nil {
+		return nil, err
+	}
+	var val string
+	var exc *proto.RuntimeExceptionDetails
+	p := wd.page.Context(c.ctx)
+	if root == "" {
+		res, err := proto.RuntimeEvaluate{
+			Expression:    "(" + walkerJS + ").call(document, " + string(ob) + ", null)",
+			ContextID:     wd.ctxID,
+			ReturnByValue: true,
+			Silent:        true,
+		}.Call(p)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: walk page: %w", err)
+		}
+		val, exc = res.Result.Value.Str(), res.ExceptionDetails
+	} else {
+		var args []*proto.RuntimeCallArgument
+		if stash != nil {
+			args = append(args, &proto.RuntimeCallArgument{ObjectID: *stash})
+		}
+		res, err := proto.RuntimeCallFunctionOn{
+			FunctionDeclaration: walkerCall(ob),
+			ObjectID:            root,
+			Arguments:           args,
+			ReturnByValue:       true,
+			Silent:              true,
+		}.Call(p)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: walk shadow root: %w", err)
+		}
+		val, exc = res.Result.Value.Str(), res.ExceptionDetails
+	}
+	if exc != nil {
+		return nil, fmt.Errorf("snapshot: walker failed: %s", exceptionText(exc))
+	}
+	pc := &piece{w: w, frameID: wd.frameID}
+	if err := json.Unmarshal([]byte(val), &pc.out); err != nil {
+		return nil, fmt.Errorf("snapshot: decode walk: %w", err)
+	}
+	return pc, nil
+}
+
+func exceptionText(e *proto.RuntimeExceptionDetails) string {
+	if e.Exception != nil && e.Exception.Description != "" {
+		return e.Exception.Description
+	}
+	return e.Text + " at " + strconv.Itoa(e.LineNumber) + ":" + strconv.Itoa(e.ColumnNumber)
+}
+
+// expand walks what pc's walk could not reach from page script: closed
+// shadow roots of its candidate hosts and its cross-origin frames.
+func (c *capture) expand(pc *piece) error {
+	if !c.opts.NoClosedShadow && len(pc.out.C) > 0 {
+		if err := c.closedRoots(pc); err != nil {
+			return err
+		}
+	}
+	if !c.opts.NoRemoteFrames {
+		for _, f := range pc.out.F {
+			sp, err := c.remoteFrame(pc, f)
+			if err != nil {
+				return err
+			}
+			if sp != nil {
+				pc.subs = append(pc.subs, sub{pos: f.Pos, parent: f.K, pc: sp})
+			}
+		}
+	}
+	sort.SliceStable(pc.subs, func(i, j int) bool { return pc.subs[i].pos < pc.subs[j].pos })
+	return nil
+}
+
+// stashObject returns the remote object of world w's stash.
+func (c *capture) stashObject(w int) (proto.RuntimeRemoteObjectID, error) {
+	wd := c.worlds[w]
+	if wd.stashID != "" {
+		return wd.stashID, nil
+	}
+	res, err := proto.RuntimeEvaluate{
+		Expression: `globalThis[Symbol.for("chainreplay.snapshot")]`,
+		ContextID:  wd.ctxID,
+		Silent:     true,
+	}.Call(wd.page.Context(c.ctx))
+	if err != nil {
+		return "", fmt.Errorf("snapshot: stash: %w", err)
+	}
+	if res.Result.ObjectID == "" {
+		return "", fmt.Errorf("snapshot: stash missing in world %d", w)
+	}
+	wd.stashID = res.Result.ObjectID
+	return wd.stashID, nil
+}
+
+// stashElement returns the remote object of world w's stash.list[i].
+func (c *capture) stashElement(w int, list string, i int) (proto.RuntimeRemoteObjectID, error) {
+	wd := c.worlds[w]
+	res, err := proto.RuntimeEvaluate{
+		Expression: fmt.Sprintf(`(s => s && s.seq === %d ? s.%s[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, c.seq, list, i),
+		ContextID:  wd.ctxID,
+		Silent:     true,
+	}.Call(wd.page.Context(c.ctx))
+	if err != nil {
+		return "", fmt.Errorf("snapshot: %s[%d]: %w", list, i, err)
+	}
+	if res.Result.ObjectID == "" {
+		return "", fmt.Errorf("snapshot: %s[%d]: %w", list, i, ErrStale)
+	}
+	return res.Result.ObjectID, nil
+}

@@ -1,0 +1,141 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Backend node ids are resolved lazily. The walk keeps a reference to every
+// kept element in its JavaScript world (an array held by a symbol-keyed
+// global), so mapping one node costs two round trips (Runtime.evaluate of
+// the array element, DOM.describeNode) only for the nodes a caller uses,
+// instead of DOM.getDocument(pierce) for the whole page (220 ms at 10k
+// elements). The other way, a backend node id is mapped to its node with
+// DOM.resolveNode and a read of the expando the walk set on the element.
+
+// Page returns the session a node lives in: the captured page, or for a
+// node of an out-of-process frame, that frame's own session. DevTools calls
+// about the node (input aside) go to it.
+func (s *Snapshot) Page(n *Node) *rod.Page {
+	return s.worlds[n.world].page
+}
+
+// Object returns a remote object for n's element, in the world the walk
+// ran in (the page's main world, or an isolated world for a cross-origin
+// frame in the page's process). The caller releases it. It fails with
+// ErrStale when the page no longer holds this snapshot's elements.
+func (s *Snapshot) Object(ctx context.Context, n *Node) (*proto.RuntimeRemoteObject, error) {
+	if n == nil || n.world < 0 || n.world >= len(s.worlds) {
+		return nil, fmt.Errorf("snapshot: object of unknown node: %w", ErrNoNode)
+	}
+	w := s.worlds[n.world]
+	res, err := proto.RuntimeEvaluate{
+		Expression: fmt.Sprintf(`(s => s && s.seq === %d ? s.els[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, s.seq, n.local),
+		ContextID:  w.ctxID,
+		Silent:     true,
+	}.Call(w.page.Context(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: object of %s: %w", n.ID, err)
+	}
+	if res.Result.ObjectID == "" {
+		return nil, fmt.Errorf("snapshot: object of %s: %w", n.ID, ErrStale)
+	}
+	return res.Result, nil
+}
+
+// Resolve returns n's backend node id, asking DevTools the first time and
+// filling n.BackendNodeID and the reverse map.
+func (s *Snapshot) Resolve(ctx context.Context, n *Node) (proto.DOMBackendNodeID, error) {
+	s.mu.Lock()
+	id := n.BackendNodeID
+	s.mu.Unlock()
+	if id != 0 {
+		return id, nil
+	}
+	obj, err := s.Object(ctx, n)
+	if err != nil {
+		return 0, err
+	}
+	p := s.worlds[n.world].page.Context(ctx)
+	d, err := proto.DOMDescribeNode{ObjectID: obj.ObjectID}.Call(p)
+	_ = proto.RuntimeReleaseObject{ObjectID: obj.ObjectID}.Call(p)
+	if err != nil {
+		return 0, fmt.Errorf("snapshot: describe %s: %w", n.ID, err)
+	}
+	s.mu.Lock()
+	n.BackendNodeID = d.Node.BackendNodeID
+	if s.byBackend == nil {
+		s.byBackend = map[proto.DOMBackendNodeID]*Node{}
+	}
+	s.byBackend[n.BackendNodeID] = n
+	s.mu.Unlock()
+	return d.Node.BackendNodeID, nil
+}
+
+// ResolveAll resolves the backend ids of nodes (a few; each costs two
+// round trips, issued concurrently).
+func (s *Snapshot) ResolveAll(ctx context.Context, nodes []*Node) error {
+	errs := make(chan error, len(nodes))
+	sem := make(chan struct{}, 8)
+	for _, n := range nodes {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			_, err := s.Resolve(ctx, n)
+			errs <- err
+		}()
+	}
+	var first error
+	for range nodes {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// NodeForBackendID returns the node of the element with backend node id
+// id (as DOM.getNodeForLocation reports it), or ErrNoNode when that element
+// is not a kept node of this snapshot. Only elements of the page's own
+// session are mapped (not those of out-of-process frames).
+func (s *Snapshot) NodeForBackendID(ctx context.Context, id proto.DOMBackendNodeID) (*Node, error) {
+	if n := s.ByBackendID(id); n != nil {
+		return n, nil
+	}
+	for wi, w := range s.worlds {
+		if w.page != s.page {
+			continue
+		}
+		p := w.page.Context(ctx)
+		obj, err := proto.DOMResolveNode{BackendNodeID: id, ExecutionContextID: w.ctxID}.Call(p)
+		if err != nil {
+			continue
+		}
+		res, err := proto.RuntimeCallFunctionOn{
+			FunctionDeclaration: `function() { const v = this[Symbol.for("chainreplay.snapshot.index")]; return typeof v === "number" ? v : -1 }`,
+			ObjectID:            obj.Object.ObjectID,
+			ReturnByValue:       true,
+		}.Call(p)
+		_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(p)
+		if err != nil {
+			continue
+		}
+		v := res.Result.Value.Int()
+		if v < 0 || int64(v)/(1<<30) != s.seq {
+			continue
+		}
+		k := v % (1 << 30)
+		if k < len(w.nodes) && w.nodes[k] != nil && w.nodes[k].world == wi {
+			n := w.nodes[k]
+			s.mu.Lock()
+			n.BackendNodeID = id
+			s.byBackend[id] = n
+			s.mu.Unlock()
+			return n, nil
+		}
+	}
+	return nil, fmt.Errorf("snapshot: backend node %d: %w", id, ErrNoNode)
+}

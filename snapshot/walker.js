@@ -1,0 +1,553 @@
+// The page-side half of the snapshot: one call walks a document (or a shadow
+// root handed over by DevTools) and returns the kept elements as one JSON
+// string. It runs as `this` = the Document or ShadowRoot to walk, with
+// o = options (see capture.go, walkOptions) and stash = the array holder of
+// an earlier walk in the same world (closed shadow roots), or null.
+//
+// Kept elements are pushed on stash.els so that Go can later ask for one of
+// them by index (Snapshot.Resolve); each also gets a hidden expando
+// (Symbol.for("chainreplay.snapshot.index")) = seq*2^30 + index, so that a
+// backend node id can be mapped back to its node.
+function (o, stash) {
+  "use strict";
+  const SYM = Symbol.for("chainreplay.snapshot");
+  const IDX = Symbol.for("chainreplay.snapshot.index");
+  const CLOSED = Symbol.for("chainreplay.closedRoots");
+  const start = this && this.nodeType ? this : document;
+  const startDoc = start.nodeType === 9 ? start : start.ownerDocument;
+  const win = startDoc.defaultView || window;
+  if (!stash) {
+    stash = { els: [], hosts: [], frames: [], seq: o.seq };
+    try { Object.defineProperty(win, SYM, { value: stash, configurable: true, writable: true }); } catch (e) { win[SYM] = stash; }
+  }
+  const els = stash.els;
+  const all = !!o.all;
+  const VW = o.vw || win.innerWidth, VH = o.vh || win.innerHeight;
+  const MAXNAME = 500, MAXTEXT = 200, MAXNB = 120;
+  const out = { n: [], p: [], c: [], f: [], vw: VW, vh: VH, u: String(win.location.href), t: startDoc.title || "" };
+  const pathIdx = new Map();
+  function pathOf(fp, sp) {
+    const key = fp.join("\u0001") + "\u0002" + sp.join("\u0001");
+    let i = pathIdx.get(key);
+    if (i === undefined) { i = out.p.length; out.p.push({ f: fp, s: sp }); pathIdx.set(key, i); }
+    return i;
+  }
+  const closedMap = win[CLOSED] || null;
+
+  // ---- roles (WAI-ARIA 1.2, HTML-AAM as Chromium maps it) ----
+  const ARIA = new Set(("alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox " +
+    "complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img " +
+    "insertion link list listbox listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note " +
+    "option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider " +
+    "spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem").split(" "));
+  const TIER1 = new Set(("button link textbox searchbox checkbox radio combobox listbox option menuitem menuitemcheckbox menuitemradio tab " +
+    "switch slider spinbutton treeitem heading img navigation main banner contentinfo complementary search region form dialog alertdialog " +
+    "group radiogroup table grid treegrid row cell gridcell columnheader rowheader list listitem tablist tabpanel menu menubar tree toolbar " +
+    "progressbar meter status alert figure article scrollbar").split(" "));
+  // Roles whose name comes from their content (accname 1.2 / Chromium).
+  const FROM_CONTENT = new Set(("button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option " +
+    "radio row rowheader switch tab tooltip treeitem term").split(" "));
+  // Containers: no Text, no name from content.
+  const CONTAINER = new Set(("main navigation banner contentinfo complementary search region form dialog alertdialog group radiogroup " +
+    "table grid treegrid list listbox tablist tabpanel menu menubar tree toolbar article figure").split(" "));
+  const TEXTLIKE = new Set(["text", "search", "email", "tel", "url", ""]);
+  const INPUT_ROLE = { button: "button", submit: "button", reset: "button", image: "button", file: "button", checkbox: "checkbox",
+    radio: "radio", range: "slider", number: "spinbutton", search: "searchbox", email: "textbox", tel: "textbox", text: "textbox",
+    url: "textbox", password: "textbox" };
+  const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE", "BASE"]);
+  const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS"]);
+  const ATTRS = ["id", "class", "name", "type", "href", "src", "placeholder", "title", "alt", "aria-label", "aria-labelledby", "role",
+    "data-testid", "data-test", "data-cy", "data-qa", "for", "value", "tabindex", "onclick", "contenteditable"];
+
+  function inputType(el) { return (el.getAttribute("type") || "text").toLowerCase(); }
+  function explicitRole(el) {
+    const r = el.getAttribute("role");
+    if (!r) return "";
+    for (const t of r.trim().toLowerCase().split(/\s+/)) if (ARIA.has(t)) return t;
+    return "";
+  }
+  function sectioned(el) { return !!el.parentElement && !!el.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]"); }
+  function hasOwnName(el) { return !!((el.getAttribute("aria-label") || "").trim() || el.getAttribute("aria-labelledby") || (el.getAttribute("title") || "").trim()); }
+  function tableRole(el) {
+    const t = el.closest("table,[role=table],[role=grid],[role=treegrid]");
+    if (!t) return "";
+    const r = (t.getAttribute("role") || "").trim();
+    return r === "grid" || r === "treegrid" ? "grid" : "table";
+  }
+  function implicitRole(el, tag) {
+    switch (tag) {
+      case "A": case "AREA": return el.hasAttribute("href") ? "link" : "";
+      case "BUTTON": return "button";
+      case "INPUT": {
+        const t = inputType(el);
+        if (t === "hidden") return "";
+        if (el.hasAttribute("list") && TEXTLIKE.has(t)) return "combobox";
+        return INPUT_ROLE[t] || "textbox";
+      }
+      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      case "OPTION": return "option";
+      case "TEXTAREA": return "textbox";
+      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6": return "heading";
+      case "IMG": return el.getAttribute("alt") === "" && !hasOwnName(el) ? "" : "img";
+      case "NAV": return "navigation";
+      case "MAIN": return "main";
+      case "ASIDE": return "complementary";
+      case "HEADER": return sectioned(el) ? "" : "banner";
+      case "FOOTER": return sectioned(el) ? "" : "contentinfo";
+      case "FORM": return "form";
+      case "SEARCH": return "search";
+      case "SECTION": return hasOwnName(el) ? "region" : "";
+      case "DIALOG": return "dialog";
+      case "FIELDSET": return "group";
+      case "DETAILS": return "group";
+      case "SUMMARY": return "button";
+      case "TABLE": return "table";
+      case "TR": return tableRole(el) ? "row" : "";
+      case "TD": { const t = tableRole(el); return t === "grid" ? "gridcell" : t ? "cell" : ""; }
+      case "TH": {
+        if (!tableRole(el)) return "";
+        const sc = (el.getAttribute("scope") || "").toLowerCase();
+        if (sc === "row" || sc === "rowgroup") return "rowheader";
+        if (sc === "col" || sc === "colgroup") return "columnheader";
+        if (el.parentElement && el.parentElement.parentElement && el.parentElement.parentElement.tagName === "THEAD") return "columnheader";
+        const row = el.parentElement;
+        if (row) for (let c = row.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "TD") return "rowheader";
+        return "columnheader";
+      }
+      case "UL": case "OL": case "MENU": return "list";
+      case "LI": { const p = el.parentElement; return p && (p.tagName === "UL" || p.tagName === "OL" || p.tagName === "MENU" || explicitRole(p) === "list") ? "listitem" : ""; }
+      case "PROGRESS": return "progressbar";
+      case "METER": return "meter";
+      case "OUTPUT": return "status";
+      case "ARTICLE": return "article";
+      case "FIGURE": return "figure";
+      case "HR": return "separator";
+      case "P": return "paragraph";
+    }
+    return "";
+  }
+  function focusable(el) {
+    const ti = el.getAttribute("tabindex");
+    return ti !== null && ti !== "" && !isNaN(+ti);
+  }
+  function roleOf(el, tag) {
+    const r = explicitRole(el);
+    if (r === "none" || r === "presentation") return focusable(el) ? implicitRole(el, tag) : "";
+    if (r === "generic") return "";
+    return r || implicitRole(el, tag);
+  }
+
+  // ---- visibility ----
+  function visibleEl(el) {
+    return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  }
+  function ariaHiddenSelf(el) { return el.getAttribute("aria-hidden") === "true"; }
+  function collapse(s) { return s.replace(/[\s\u00a0]+/g, " ").trim(); }
+  function cap(s, n) { return s.length > n ? s.slice(0, n) : s; }
+
+  // ---- accessible name (accname 1.2) ----
+  const labelMaps = new Map(); // tree scope -> Map(id -> [label])
+  function labelsFor(el, scope) {
+    const id = el.id;
+    if (!id) return null;
+    let m = labelMaps.get(scope);
+    if (!m) {
+      m = new Map();
+      for (const l of scope.querySelectorAll("label[for]")) {
+        const f = l.getAttribute("for");
+        let a = m.get(f); if (!a) m.set(f, a = []); a.push(l);
+      }
+      labelMaps.set(scope, m);
+    }
+    return m.get(id) || null;
+  }
+  function selectedText(sel) {
+    const o = sel.selectedOptions;
+    const parts = [];
+    if (o) for (const x of o) parts.push(x.label || x.textContent);
+    return collapse(parts.join(" "));
+  }
+  function controlValue(el, role) {
+    switch (role) {
+      case "textbox": case "searchbox": return el.tagName === "INPUT" || el.tagName === "TEXTAREA" ? (inputType(el) === "password" ? "" : el.value) : collapse(el.textContent || "");
+      case "combobox": case "listbox": return el.tagName === "SELECT" ? selectedText(el) : (el.value !== undefined ? String(el.value) : "");
+      case "slider": case "spinbutton": return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || (el.value !== undefined ? String(el.value) : "");
+    }
+    return null;
+  }
+  function displayInline(el) {
+    const d = win.getComputedStyle(el).display;
+    return d.startsWith("inline") || d === "contents";
+  }
+  function childrenFlat(el) {
+    if (el.tagName === "SLOT") {
+      const a = el.assignedNodes({ flatten: true });
+      return a.length ? a : Array.from(el.childNodes);
+    }
+    const sr = el.shadowRoot || (closedMap && closedMap.get(el));
+    if (sr) return Array.from(sr.childNodes);
+    return el.childNodes;
+  }
+  function fromContent(el, st, self) {
+    let s = "";
+    for (const c of childrenFlat(el)) {
+      if (c.nodeType === 3) { s += c.data; continue; }
+      if (c.nodeType !== 1 || SKIP.has(c.tagName)) continue;
+      if (!st.ignoreHidden && (!visibleEl(c) || ariaHiddenSelf(c))) continue;
+      const t = textAlt(c, st, self, false);
+      if (!t) continue;
+      s += displayInline(c) ? t : " " + t + " ";
+    }
+    return s;
+  }
+  // textAlt computes the text alternative of el. root is true for the
+  // element whose name is asked; self is that element (never contributes
+  // its own value when embedded in its label).
+  function textAlt(el, st, self, root, labels) {
+    if (st.seen.has(el)) return "";
+    st.seen.add(el);
+    const tag = el.tagName;
+    const role = roleOf(el, tag);
+    if (!st.inLabelledBy) {
+      const lb = el.getAttribute("aria-labelledby");
+      if (lb) {
+        const scope = el.getRootNode();
+        const parts = [];
+        for (const id of lb.trim().split(/\s+/)) {
+          const r = scope.getElementById ? scope.getElementById(id) : null;
+          if (!r) continue;
+          const sub = { seen: new Set([el]), inLabelledBy: true, ignoreHidden: !visibleEl(r) };
+          const t = collapse(textAlt(r, sub, self, false));
+          if (t) parts.push(t);
+        }
+        const j = parts.join(" ");
+        if (j) return j;
+      }
+    }
+    const al = collapse(el.getAttribute("aria-label") || "");
+    if (!root && el !== self) {
+      // An embedded control inside a label or content contributes its value.
+      const v = controlValue(el, role);
+      if (v !== null && (role !== "textbox" || !al)) return v;
+    }
+    if (al) return al;
+    // Native host-language labels.
+    if (tag === "INPUT") {
+      const t = inputType(el);
+      if (t === "button" || t === "submit" || t === "reset") {
+        const v = el.getAttribute("value");
+        if (v !== null && v !== "") return v;
+        if (root && labels && labels.length) { const l = labelText(labels, el); if (l) return l; }
+        return t === "submit" ? "Submit" : t === "reset" ? "Reset" : (el.getAttribute("title") || "");
+      }
+      if (t === "image") return el.getAttribute("alt") || el.getAttribute("value") || el.getAttribute("title") || "Submit";
+    }
+    if (root && LABELABLE.has(tag) && labels && labels.length) {
+      const l = labelText(labels, el);
+      if (l) return l;
+    }
+    if (tag === "IMG" || tag === "AREA") {
+      const a = el.getAttribute("alt");
+      if (a !== null && collapse(a)) return collapse(a);
+      return collapse(el.getAttribute("title") || "");
+    }
+    if (tag === "FIELDSET") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "LEGEND") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
+    } else if (tag === "TABLE") {
+      const c = el.caption; if (c) { const t = collapse(fromContent(c, st, self)); if (t) return t; }
+    } else if (tag === "FIGURE") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "FIGCAPTION") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
+    } else if (tag === "svg" || tag === "SVG") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "title") return collapse(c.textContent || "");
+    }
+    if (!root || (FROM_CONTENT.has(role) && tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA")) {
+      if (!root && CONTAINER.has(role) && !st.inLabelledBy) { /* containers still contribute content when nested */ }
+      const t = collapse(fromContent(el, st, self));
+      if (t) return t;
+    }
+    if (root || !st.inLabelledBy) {
+      const ti = collapse(el.getAttribute("title") || "");
+      if (ti) return ti;
+    }
+    if (root && (tag === "INPUT" || tag === "TEXTAREA")) {
+      const ph = collapse(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "");
+      if (ph) return ph;
+    }
+    return "";
+  }
+  function labelText(labels, self) {
+    const parts = [];
+    for (const l of labels) {
+      const t = collapse(textAlt(l, { seen: new Set([self]), inLabelledBy: false, ignoreHidden: false }, self, false));
+      if (t) parts.push(t);
+    }
+    return parts.join(" ");
+  }
+  function accName(el, labels) {
+    return cap(collapse(textAlt(el, { seen: new Set(), inLabelledBy: false, ignoreHidden: false }, el, true, labels)), MAXNAME);
+  }
+
+  // ---- visible text, bounded ----
+  const BLOCK = new Set(["DIV", "P", "LI", "TR", "TD", "TH", "BR", "H1", "H2", "H3", "H4", "H5", "H6", "SECTION", "ARTICLE", "HEADER", "FOOTER",
+    "NAV", "MAIN", "ASIDE", "UL", "OL", "TABLE", "TBODY", "THEAD", "FORM", "FIELDSET", "LABEL", "DD", "DT", "BLOCKQUOTE", "PRE", "OPTION"]);
+  function textOf(el, max) {
+    let s = "";
+    (function rec(n) {
+      for (const c of childrenFlat(n)) {
+        if (s.length >= max) return;
+        if (c.nodeType === 3) { s += c.data; continue; }
+        if (c.nodeType !== 1 || SKIP.has(c.tagName)) continue;
+        if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") continue;
+        if (!visibleEl(c)) continue;
+        if (BLOCK.has(c.tagName)) { s += " "; rec(c); s += " "; } else rec(c);
+      }
+    })(el);
+    return cap(collapse(s), max);
+  }
+  function ownText(el) {
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) return true;
+    return false;
+  }
+
+  // ---- XPath, computed lazily for kept nodes, linear per parent ----
+  const xcache = new Map();
+  const sibIndex = new Map(); // parent -> Map(child -> "[i]" or "")
+  function xpathOf(el) {
+    let v = xcache.get(el);
+    if (v !== undefined) return v;
+    const id = el.getAttribute("id");
+    if (id && !/["]/.test(id)) { v = '//*[@id="' + id + '"]'; xcache.set(el, v); return v; }
+    const p = el.parentNode;
+    const tag = el.localName;
+    const step = /[:]/.test(tag) || el.namespaceURI !== "http://www.w3.org/1999/xhtml" ? "*[local-name()='" + tag + "']" : tag;
+    let idx = sibIndex.get(p);
+    if (!idx) {
+      idx = new Map();
+      const count = new Map();
+      for (let c = p.firstElementChild; c; c = c.nextElementSibling) count.set(c.localName, (count.get(c.localName) || 0) + 1);
+      const seen = new Map();
+      for (let c = p.firstElementChild; c; c = c.nextElementSibling) {
+        const k = (seen.get(c.localName) || 0) + 1; seen.set(c.localName, k);
+        idx.set(c, count.get(c.localName) > 1 ? "[" + k + "]" : "");
+      }
+      sibIndex.set(p, idx);
+    }
+    const base = p && p.nodeType === 1 ? xpathOf(p) : "";
+    v = base + "/" + step + (idx.get(el) || "");
+    xcache.set(el, v);
+    return v;
+  }
+
+  // ---- CSS selector for iframes and shadow hosts (few) ----
+  function selectorOf(el) {
+    const scope = el.getRootNode();
+    const id = el.id;
+    if (id && scope.querySelectorAll && scope.querySelectorAll("#" + CSS.escape(id)).length === 1) return "#" + CSS.escape(id);
+    const parts = [];
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      if (e !== el && e.id && scope.querySelectorAll("#" + CSS.escape(e.id)).length === 1) { parts.unshift("#" + CSS.escape(e.id)); break; }
+      let i = 1;
+      for (let s = e.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === e.localName) i++;
+      parts.unshift(e.localName + (i > 1 || (e.nextElementSibling && hasLaterSame(e)) ? ":nth-of-type(" + i + ")" : ""));
+      if (e.parentNode === scope) break;
+    }
+    return parts.join(" > ");
+  }
+  function hasLaterSame(e) { for (let s = e.nextElementSibling; s; s = s.nextElementSibling) if (s.localName === e.localName) return true; return false; }
+
+  // ---- tier 2 heuristics ----
+  const CLICKY = /(^|[\s_-])(btn|button|clickable|link)([\s_-]|$)/i;
+  function tier2(el, ctx) {
+    if (el.hasAttribute("onclick") || el.hasAttribute("data-testid") || el.hasAttribute("data-test") || el.hasAttribute("data-cy") || el.hasAttribute("data-qa")) return true;
+    const r = el.getAttribute("role");
+    if (r && r !== "presentation" && r !== "none" && r !== "generic") return true;
+    const ti = el.getAttribute("tabindex");
+    if (ti !== null && +ti >= 0) return true;
+    const ce = el.getAttribute("contenteditable");
+    if (ce !== null && ce !== "false") return true;
+    if (ctx.inter) return false; // cursor and class are inherited/decorative inside a control
+    const cls = el.getAttribute("class");
+    if (cls && CLICKY.test(cls)) return true;
+    if ((cls || el.hasAttribute("style")) && win.getComputedStyle(el).cursor === "pointer") return true;
+    return false;
+  }
+
+  // ---- boxes ----
+  function boxOf(el, ctx) {
+    const r = el.getBoundingClientRect();
+    const x = r.left + ctx.ox, y = r.top + ctx.oy, w = r.width, h = r.height;
+    let inv = false;
+    if (w > 0 && h > 0) {
+      const c = ctx.clip;
+      const ix = Math.max(0, Math.min(x + w, c[2], VW) - Math.max(x, c[0], 0));
+      const iy = Math.max(0, Math.min(y + h, c[3], VH) - Math.max(y, c[1], 0));
+      inv = ix * iy >= 0.5 * w * h;
+    }
+    return [x, y, w, h, inv];
+  }
+  function round(v) { return Math.round(v * 100) / 100; }
+
+  // ---- the walk ----
+  let heading = "";
+  const rowText = new Map();
+  function emit(el, tag, role, tier, ctx, labels) {
+    const k = els.length;
+    els.push(el);
+    try { el[IDX] = stash.seq * 1073741824 + k; } catch (e) {}
+    const n = { k: k, p: ctx.pk, g: tag.toLowerCase(), t: tier, i: ctx.pi };
+    if (role) n.r = role;
+    const vis = !ctx.hidden && visibleEl(el);
+    const b = boxOf(el, ctx);
+    n.b = [round(b[0]), round(b[1]), round(b[2]), round(b[3])];
+    let f = 0;
+    if (vis && b[2] > 0 && b[3] > 0) f |= 1;
+    if ((f & 1) && b[4]) f |= 2;
+    const pw = tag === "INPUT" && inputType(el) === "password";
+    if ((el.disabled === true) || el.getAttribute("aria-disabled") === "true" || (LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
+    if (ctx.ah || ariaHiddenSelf(el)) f |= 8;
+    if (pw) f |= 16;
+    n.f = f;
+    let tx = "";
+    if (!CONTAINER.has(role)) {
+      tx = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" ? "" : textOf(el, MAXTEXT);
+      if (tx) n.x = tx;
+    }
+    if (role && (TIER1.has(role) || tier <= 2)) {
+      const nm = accName(el, labels);
+      if (nm) n.n = nm;
+    } else if (tier === 2) {
+      const nm = collapse(el.getAttribute("aria-label") || "") || tx || collapse(el.getAttribute("title") || "");
+      if (nm) n.n = cap(nm, MAXNAME);
+    }
+    if (labels && labels.length) {
+      const lt = cap(labelText(labels, el), MAXNAME);
+      if (lt) n.l = lt;
+    }
+    if (!pw) {
+      if (tag === "INPUT" || tag === "TEXTAREA") { if (el.value) n.v = cap(el.value, MAXNAME); }
+      else if (tag === "SELECT") { if (el.value) n.v = el.value; }
+    }
+    if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" || role === "menuitemradio") {
+      const ac = el.getAttribute("aria-checked");
+      n.c = tag === "INPUT" ? (el.indeterminate ? "mixed" : String(el.checked)) : (ac || "false");
+    }
+    if (role === "heading") {
+      const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
+      n.hl = lv;
+    }
+    let a = null;
+    for (const name of ATTRS) {
+      const v = el.getAttribute(name);
+      if (v === null) continue;
+      if (name === "value" && pw) continue;
+      if (!a) a = {};
+      a[name] = v.length > 300 ? v.slice(0, 300) : v;
+    }
+    if (a) n.a = a;
+    n.xp = xpathOf(el);
+    const nb = [];
+    if (n.l) nb.push(cap(n.l, MAXNB));
+    if (heading && role !== "heading") nb.push(heading);
+    if (ctx.row && ctx.row !== el) {
+      let rt = rowText.get(ctx.row);
+      if (rt === undefined) { rt = textOf(ctx.row, MAXNB); rowText.set(ctx.row, rt); }
+      if (rt) nb.push(rt);
+    }
+    if (nb.length) n.nb = nb;
+    if (role === "heading") heading = cap(n.n || n.x || "", MAXNB);
+    out.n.push(n);
+    return k;
+  }
+
+  function walkNode(el, ctx) {
+    const tag = el.tagName;
+    if (SKIP.has(tag)) return;
+    if (tag === "INPUT" && inputType(el) === "hidden") return;
+    const role = roleOf(el, tag);
+    let labels = null;
+    if (LABELABLE.has(tag)) {
+      const lf = labelsFor(el, ctx.scope);
+      if (lf) labels = lf.slice();
+      if (ctx.label && !ctx.label.used && !ctx.label.el.hasAttribute("for")) {
+        ctx.label.used = true;
+        (labels || (labels = [])).push(ctx.label.el);
+      }
+    }
+    let tier = 3;
+    if (role && TIER1.has(role)) tier = 1;
+    else if (tier2(el, ctx)) tier = 2;
+    const isFrame = tag === "IFRAME" || tag === "FRAME";
+    const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
+    const k = keep ? emit(el, tag, role, tier, ctx, labels) : -1;
+    if (tag === "SVG" || tag === "svg" || (tag === "SELECT") ) return;
+    // Context for children.
+    const c = Object.assign({}, ctx);
+    if (k >= 0) c.pk = k;
+    if (ariaHiddenSelf(el)) c.ah = true;
+    if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) c.inter = true;
+    if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") c.inContent = true;
+    if (tag === "LABEL") c.label = { el: el, used: false };
+    if (tag === "TR" || tag === "LI" || role === "row" || role === "listitem") c.row = el;
+    if (isFrame) { walkFrame(el, c, k); return; }
+    const sr = el.shadowRoot || (closedMap && closedMap.get(el)) || null;
+    if (sr) {
+      const sc = Object.assign({}, c, { scope: sr, sp: ctx.sp.concat([selectorOf(el)]) });
+      sc.pi = pathOf(ctx.fp, sc.sp);
+      sc.light = c;
+      walkChildren(sr, sc);
+      return;
+    }
+    if (tag.indexOf("-") > 0) {
+      // A custom element without an open root: maybe a closed one. Go asks
+      // DevTools (describeNode pierce) for it.
+      stash.hosts.push(el);
+      out.c.push({ h: stash.hosts.length - 1, pk: c.pk, pos: out.n.length, sp: ctx.sp.concat([selectorOf(el)]), fp: ctx.fp, ox: ctx.ox, oy: ctx.oy, clip: ctx.clip, hid: !!c.hidden });
+    }
+    if (tag === "SLOT") {
+      const a = el.assignedElements({ flatten: true });
+      if (a.length) {
+        if (!ctx.light || o.skipSlotted) return;
+        for (const x of a) walkNode(x, Object.assign({}, ctx.light, { pk: c.pk, row: c.row, inContent: c.inContent, inter: c.inter, ah: c.ah }));
+        return;
+      }
+    }
+    walkChildren(el, c);
+  }
+  function walkChildren(parent, ctx) {
+    for (let ch = parent.firstElementChild; ch; ch = ch.nextElementSibling) walkNode(ch, ctx);
+  }
+  function walkFrame(el, ctx, k) {
+    const r = el.getBoundingClientRect();
+    const cs = win.getComputedStyle(el);
+    const ox = ctx.ox + r.left + el.clientLeft + parseFloat(cs.paddingLeft || "0");
+    const oy = ctx.oy + r.top + el.clientTop + parseFloat(cs.paddingTop || "0");
+    const cw = el.clientWidth - parseFloat(cs.paddingLeft || "0") - parseFloat(cs.paddingRight || "0");
+    const ch = el.clientHeight - parseFloat(cs.paddingTop || "0") - parseFloat(cs.paddingBottom || "0");
+    const clip = [Math.max(ctx.clip[0], ox), Math.max(ctx.clip[1], oy), Math.min(ctx.clip[2], ox + cw), Math.min(ctx.clip[3], oy + ch)];
+    const fp = ctx.fp.concat([selectorOf(el)]);
+    const hidden = ctx.hidden || !visibleEl(el);
+    let doc = null;
+    try { doc = el.contentDocument; } catch (e) { doc = null; }
+    if (doc && doc.documentElement) {
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, inter: false, inContent: false, light: null };
+      const saveHeading = heading;
+      heading = "";
+      walkNode(doc.documentElement, fc);
+      heading = saveHeading;
+      return;
+    }
+    // Cross-origin: Go walks it in its own context.
+    stash.frames.push(el);
+    out.f.push({ h: stash.frames.length - 1, k: k, pos: out.n.length, fp: fp, ox: ox, oy: oy, clip: clip, hid: hidden });
+  }
+
+  const ctx0 = {
+    scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: o.pk === undefined ? -1 : o.pk,
+    ox: o.ox || 0, oy: o.oy || 0, clip: o.clip || [-1e9, -1e9, 1e9, 1e9], hidden: !!o.hidden, ah: false,
+    label: null, row: null, inter: false, inContent: false, light: null,
+  };
+  ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
+  if (start.nodeType === 9) { if (start.documentElement) walkNode(start.documentElement, ctx0); }
+  else walkChildren(start, ctx0);
+  return JSON.stringify(out);
+}
