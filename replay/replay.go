@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"time"
 
@@ -39,18 +40,60 @@ type Options struct {
 	AfterStep func(page *rod.Page, step *report.Step)
 	// Debug, when set, receives every attempt and DevTools command (-v).
 	Debug io.Writer
+
+	// BaseDir resolves relative upload paths (the flow file's folder);
+	// "" means the working directory.
+	BaseDir string
+	// NoStart skips loading start_url: the replay begins on the page as it is.
+	NoStart bool
 }
 
 // Flow replays f on page and returns its result. It never panics on page
 // trouble: every failure is a failed step with an error code. The caller
 // sets the result's File.
 func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) report.Flow {
-	// Stub: the engine is being written (issue 4). It fails every step
-	// honestly rather than pretending.
-	res := report.Flow{Name: f.Name, Status: report.Failed,
-		Error: &report.Error{Code: report.InvalidStep, Message: "replay engine not implemented yet"}}
-	for i, s := range f.Steps {
-		res.Steps = append(res.Steps, report.Step{Index: i + 1, Action: string(s.Action), Status: report.Skipped})
+	start := time.Now()
+	res := report.Flow{Name: f.Name, Status: report.Passed, Steps: make([]report.Step, 0, len(f.Steps))}
+	defer func() { res.DurationMS = msSince(start) }()
+
+	e := newEngine(page, f, opts)
+	if err := e.start(ctx); err != nil {
+		res.Status = report.Failed
+		res.Error = err
+		for i, s := range f.Steps {
+			st := report.Step{Index: i + 1, Action: string(s.Action), Status: report.Skipped, Attempts: []report.Attempt{}}
+			res.Steps = append(res.Steps, st)
+			if opts.AfterStep != nil {
+				opts.AfterStep(page, &res.Steps[len(res.Steps)-1])
+			}
+		}
+		return res
+	}
+	failed := false
+	for i := range f.Steps {
+		s := &f.Steps[i]
+		var st report.Step
+		if failed || ctx.Err() != nil {
+			st = report.Step{Index: i + 1, Action: string(s.Action), Status: report.Skipped, Attempts: []report.Attempt{}}
+			if !failed {
+				st.Status = report.Failed
+				st.Error = &report.Error{Code: report.Timeout, Message: fmt.Sprintf("the replay was stopped: %v", ctx.Err())}
+				failed = true
+				res.Status = report.Failed
+			}
+		} else {
+			st = e.step(ctx, i, s)
+			if st.Status == report.Failed {
+				failed = true
+				res.Status = report.Failed
+			}
+		}
+		res.Steps = append(res.Steps, st)
+		if opts.AfterStep != nil {
+			opts.AfterStep(page, &res.Steps[len(res.Steps)-1])
+		}
 	}
 	return res
 }
+
+func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }

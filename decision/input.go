@@ -1,0 +1,151 @@
+package decision
+
+import (
+	"context"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// Mouse and keyboard through the Input domain. Each call goes straight to
+// DevTools: no animation-frame waits other than the ones Chromium itself
+// makes for mouseMoved.
+
+func buttonOf(name string) (proto.InputMouseButton, int) {
+	switch name {
+	case "right":
+		return proto.InputMouseButtonRight, 2
+	case "middle":
+		return proto.InputMouseButtonMiddle, 4
+	}
+	return proto.InputMouseButtonLeft, 1
+}
+
+// mouseMove moves the pointer to p.
+func mouseMove(ctx context.Context, page *rod.Page, p chain.Point, mods int, buttons int) error {
+	b := buttons
+	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: p.X, Y: p.Y,
+		Modifiers: mods, Buttons: &b}.Call(page.Context(ctx))
+}
+
+// mouseClick presses and releases button at p, count times (2 makes a
+// double click: the second press carries clickCount 2).
+func mouseClick(ctx context.Context, page *rod.Page, p chain.Point, button string, count, mods int) error {
+	btn, bits := buttonOf(button)
+	c := page.Context(ctx)
+	for i := 1; i <= count; i++ {
+		for _, t := range []proto.InputDispatchMouseEventType{proto.InputDispatchMouseEventTypeMousePressed, proto.InputDispatchMouseEventTypeMouseReleased} {
+			buttons := bits
+			if t == proto.InputDispatchMouseEventTypeMouseReleased {
+				buttons = 0
+			}
+			if err := (proto.InputDispatchMouseEvent{Type: t, X: p.X, Y: p.Y, Button: btn, Buttons: &buttons,
+				ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+				return fmt.Errorf("Input.dispatchMouseEvent %s: %w", t, err)
+			}
+		}
+	}
+	return nil
+}
+
+// mouseDrag presses at from, moves to to in steps, and releases there.
+func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps int) error {
+	c := page.Context(ctx)
+	left := 1
+	none := 0
+	if err := mouseMove(ctx, page, from, 0, 0); err != nil {
+		return err
+	}
+	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: from.X, Y: from.Y,
+		Button: proto.InputMouseButtonLeft, Buttons: &left, ClickCount: 1}).Call(c); err != nil {
+		return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
+	}
+	for i := 1; i <= steps; i++ {
+		f := float64(i) / float64(steps)
+		p := chain.Point{X: from.X + (to.X-from.X)*f, Y: from.Y + (to.Y-from.Y)*f}
+		if err := mouseMove(ctx, page, p, 0, left); err != nil {
+			return err
+		}
+	}
+	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to.X, Y: to.Y,
+		Button: proto.InputMouseButtonLeft, Buttons: &none, ClickCount: 1}.Call(c)
+}
+
+// wheel scrolls by (dx, dy) with the mouse wheel at p.
+func wheel(ctx context.Context, page *rod.Page, p chain.Point, dx, dy float64) error {
+	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseWheel, X: p.X, Y: p.Y,
+		DeltaX: dx, DeltaY: dy}.Call(page.Context(ctx))
+}
+
+// keyPress sends keyDown and keyUp for a DOM key value with modifier bits.
+// A key that types text sends it with keyDown (so keypress and input fire)
+// unless Control or Meta is held.
+func keyPress(ctx context.Context, page *rod.Page, key string, mods int) error {
+	d, ok := keys.Lookup(key)
+	if !ok {
+		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)
+	}
+	c := page.Context(ctx)
+	down := proto.InputDispatchKeyEventTypeKeyDown
+	text := d.Text
+	if text == "" || mods&(keys.Ctrl|keys.Meta) != 0 {
+		down, text = proto.InputDispatchKeyEventTypeRawKeyDown, ""
+	}
+	if err := (proto.InputDispatchKeyEvent{Type: down, Modifiers: mods, Key: d.Key, Code: d.Code, Text: text,
+		UnmodifiedText: text, WindowsVirtualKeyCode: d.KeyCode, NativeVirtualKeyCode: d.KeyCode}).Call(c); err != nil {
+		return fmt.Errorf("Input.dispatchKeyEvent keyDown %s: %w", key, err)
+	}
+	if err := (proto.InputDispatchKeyEvent{Type: proto.InputDispatchKeyEventTypeKeyUp, Modifiers: mods, Key: d.Key,
+		Code: d.Code, WindowsVirtualKeyCode: d.KeyCode, NativeVirtualKeyCode: d.KeyCode}).Call(c); err != nil {
+		return fmt.Errorf("Input.dispatchKeyEvent keyUp %s: %w", key, err)
+	}
+	return nil
+}
+
+// typeText types s into the focused element: one keyDown/keyUp pair per
+// character that has a key (so pages listening for key events see them),
+// Input.insertText for runs of characters that do not, Enter for "\n".
+func typeText(ctx context.Context, page *rod.Page, s string) error {
+	c := page.Context(ctx)
+	var pending []byte
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		err := proto.InputInsertText{Text: string(pending)}.Call(c)
+		pending = pending[:0]
+		if err != nil {
+			return fmt.Errorf("Input.insertText: %w", err)
+		}
+		return nil
+	}
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		ch := s[:n]
+		s = s[n:]
+		if ch == "\n" {
+			ch = "Enter"
+		}
+		if d, ok := keys.Lookup(ch); ok && (d.Code != "" || ch == "Enter") && r != '\t' {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := keyPress(ctx, page, ch, 0); err != nil {
+				return err
+			}
+			continue
+		}
+		pending = append(pending, ch...)
+	}
+	return flush()
+}
+
+// jsonValue wraps a Go value as a Runtime.callFunctionOn argument.
+func jsonValue(v any) gson.JSON { return gson.New(v) }

@@ -1,0 +1,96 @@
+package decision
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/go-rod/rod"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// DefaultPoll is how often Locate evaluates the chain again while the
+// target is not there yet.
+const DefaultPoll = 50 * time.Millisecond
+
+// LocateOptions tune Locate. The zero value evaluates every strategy once
+// per DefaultPoll until ctx ends.
+type LocateOptions struct {
+	Policy Policy
+	// Allowed limits the strategy types evaluated; nil means all.
+	Allowed []chain.StrategyType
+	// Poll is the pause between rounds (0: DefaultPoll).
+	Poll time.Duration
+	// Once evaluates a single round, without waiting.
+	Once bool
+	// Debug receives one line per attempt.
+	Debug io.Writer
+}
+
+// Locate finds target on page: it evaluates the chain round after round
+// until a round decides (see Policy.Weigh) or ctx ends, and returns the last
+// round's verdict. A verdict without Winner has Err set.
+func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts LocateOptions) Verdict {
+	order := Order(target.Chain, opts.Allowed)
+	poll := opts.Poll
+	if poll <= 0 {
+		poll = DefaultPoll
+	}
+	env := strategies.NewEnv(page, target)
+	var v Verdict
+	for round := 1; ; round++ {
+		env.Reset()
+		v = evaluate(ctx, env, order, opts)
+		v.Rounds = round
+		if v.Err == nil || opts.Once || len(order) == 0 {
+			return v
+		}
+		if ctx.Err() != nil {
+			return v
+		}
+		t := time.NewTimer(poll)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			v.Err.Msg += fmt.Sprintf(" (waited %d rounds)", round)
+			return v
+		case <-t.C:
+		}
+	}
+}
+
+func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
+	results := make([]strategies.Result, 0, len(order))
+	for _, s := range order {
+		if ctx.Err() != nil {
+			break
+		}
+		r := strategies.Evaluate(ctx, env, s)
+		results = append(results, r)
+		if opts.Debug != nil {
+			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
+				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
+		}
+		if opts.Policy.Conclusive(r) {
+			last := &results[len(results)-1]
+			return Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
+		}
+	}
+	if len(order) == 0 {
+		return Verdict{Err: stepErr(report.ElementNotFound, nil, "no strategy of the chain is allowed")}
+	}
+	return opts.Policy.Weigh(results)
+}
+
+func errSuffix(err error) string {
+	if err == nil {
+		return ""
+	}
+	return " err=" + err.Error()
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,637 @@
+package decision
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// DefaultTimeout is how long a step may wait when RunOptions.Timeout is 0.
+const DefaultTimeout = 10 * time.Second
+
+// RunOptions tune a Runner. The zero value is usable.
+type RunOptions struct {
+	// Locate tunes the chain evaluation (policy, allowed strategies).
+	Locate LocateOptions
+	// Timeout is how long one step may wait (for its target, for it to
+	// become actionable, for its navigation); 0 means DefaultTimeout. A
+	// step's timeout_ms overrides it.
+	Timeout time.Duration
+	// MapURL rewrites a recorded URL before it is visited or compared
+	// (the --base-url origin rewrite); nil keeps URLs as recorded.
+	MapURL func(string) string
+	// LookupSecret fills ${secret:NAME}; nil means os.LookupEnv.
+	LookupSecret func(string) (string, bool)
+	// BaseDir is where relative upload paths are resolved; "" means the
+	// working directory.
+	BaseDir string
+	// Debug receives a line per attempt and per input command (never a
+	// typed value).
+	Debug io.Writer
+}
+
+// Runner performs the steps of a flow on one page.
+type Runner struct {
+	Page    *rod.Page
+	Options RunOptions
+}
+
+// Outcome is what one step did.
+type Outcome struct {
+	// Verdict is the decision on the step's target; nil for steps without one.
+	Verdict *Verdict
+	// Err is nil when the step passed; otherwise a *StepError (see CodeOf).
+	Err error
+}
+
+func (r *Runner) mapURL(u string) string {
+	if r.Options.MapURL == nil {
+		return u
+	}
+	return r.Options.MapURL(u)
+}
+
+func (r *Runner) debugf(format string, args ...any) {
+	if r.Options.Debug != nil {
+		fmt.Fprintf(r.Options.Debug, format+"\n", args...)
+	}
+}
+
+// Step performs s: locates its target, waits until it can act, acts, and
+// waits for the navigation the step caused at record time. It never panics
+// on page trouble.
+func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
+	timeout := r.Options.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if s.TimeoutMS > 0 {
+		timeout = time.Duration(s.TimeoutMS) * time.Millisecond
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	defer func() {
+		// Release whatever the step made the page hold for us.
+		rel, c2 := context.WithTimeout(context.Background(), time.Second)
+		defer c2()
+		proto.RuntimeReleaseObjectGroup{ObjectGroup: objectGroup}.Call(r.Page.Context(rel)) //nolint:errcheck // best effort
+	}()
+	text, err := chain.ResolveSecrets(s.Text, r.lookup())
+	if err != nil {
+		var se *chain.SecretError
+		if errors.As(err, &se) {
+			return Outcome{Err: stepErr(report.SecretMissing, err, "%v", err)}
+		}
+		return Outcome{Err: stepErr(report.InvalidStep, err, "%v", err)}
+	}
+	if s.Action.NeedsTarget() && (s.Target == nil || len(s.Target.Chain) == 0) {
+		return Outcome{Err: stepErr(report.InvalidStep, nil, "action %s needs a target", s.Action)}
+	}
+	navFrom := ""
+	if s.Navigated != nil {
+		navFrom = currentURL(ctx, r.Page)
+	}
+	switch s.Action {
+	case chain.AssertText, chain.AssertValue, chain.AssertVisible:
+		out = r.assertElement(ctx, s, text)
+	case chain.AssertURL:
+		out.Err = r.assertURL(ctx, s)
+	case chain.Navigate:
+		out.Err = r.navigate(ctx, r.mapURL(s.URL))
+	default:
+		out = r.act(ctx, s, text)
+	}
+	if out.Err == nil && s.Navigated != nil {
+		out.Err = r.waitNavigation(ctx, s.Navigated, navFrom)
+	}
+	if out.Err != nil {
+		if _, ok := out.Err.(*StepError); !ok {
+			code := report.CDPError
+			if ctx.Err() != nil {
+				code = report.Timeout
+			}
+			out.Err = stepErr(code, out.Err, "%v", out.Err)
+		}
+	}
+	return out
+}
+
+func (r *Runner) lookup() func(string) (string, bool) {
+	if r.Options.LookupSecret != nil {
+		return r.Options.LookupSecret
+	}
+	return os.LookupEnv
+}
+
+// locate runs Locate with the runner's options.
+func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict {
+	o := r.Options.Locate
+	o.Once = once
+	if o.Debug == nil {
+		o.Debug = r.Options.Debug
+	}
+	return Locate(ctx, r.Page, t, o)
+}
+
+// act handles every action that works on a located element (or, for press
+// and scroll, on the page when there is no target).
+func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
+	var out Outcome
+	var w *strategies.Result
+	if s.Target != nil && len(s.Target.Chain) > 0 {
+		v := r.locate(ctx, s.Target, false)
+		out.Verdict = &v
+		if v.Err != nil {
+			out.Err = v.Err
+			return out
+		}
+		w = v.Winner
+	}
+	mods := keys.Bits(s.Modifiers)
+	switch s.Action {
+	case chain.Click, chain.DblClick, chain.Hover:
+		p, err := r.pointAt(ctx, w, s.Offset)
+		if err != nil {
+			out.Err = err
+			return out
+		}
+		switch s.Action {
+		case chain.Hover:
+			out.Err = mouseMove(ctx, r.Page, p, mods, 0)
+		case chain.DblClick:
+			out.Err = mouseClick(ctx, r.Page, p, s.Button, 2, mods)
+		default:
+			out.Err = mouseClick(ctx, r.Page, p, s.Button, 1, mods)
+		}
+		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
+	case chain.Check, chain.Uncheck:
+		out.Err = r.check(ctx, w, s.Action == chain.Check, s.Offset)
+	case chain.Type:
+		out.Err = r.typeInto(ctx, w, text)
+	case chain.Press:
+		if w != nil {
+			if err := r.focus(ctx, w); err != nil {
+				out.Err = err
+				return out
+			}
+		}
+		out.Err = keyPress(ctx, r.Page, s.Key, keys.Bits(s.Modifiers))
+	case chain.Select:
+		out.Err = r.selectOption(ctx, w, s.Value, s.Label)
+	case chain.Scroll:
+		out.Err = r.scroll(ctx, w, s.DeltaX, s.DeltaY)
+	case chain.Upload:
+		out.Err = r.upload(ctx, w, s.Files)
+	case chain.Drag:
+		out.Err = r.drag(ctx, w, s)
+	default:
+		out.Err = stepErr(report.InvalidStep, nil, "action %q is not supported", s.Action)
+	}
+	return out
+}
+
+// pointAt waits until the winner can take pointer input and returns where.
+// A coordinates winner with no element at its point acts at the point.
+func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, offset *chain.Point) (chain.Point, error) {
+	if w == nil {
+		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
+	}
+	if w.BackendNodeID == 0 {
+		if w.Point == nil {
+			return chain.Point{}, stepErr(report.ElementNotFound, nil, "no point to act at")
+		}
+		return *w.Point, nil
+	}
+	if w.Strategy.Type == chain.Coordinates && w.Point != nil {
+		// The recorded point is the evidence: act there, once the element
+		// under it is ready.
+		if _, err := Actionable(ctx, r.Page, w.BackendNodeID, nil); err != nil {
+			return chain.Point{}, err
+		}
+		return *w.Point, nil
+	}
+	return Actionable(ctx, r.Page, w.BackendNodeID, offset)
+}
+
+func (r *Runner) focus(ctx context.Context, w *strategies.Result) error {
+	if w.BackendNodeID == 0 {
+		return stepErr(report.ElementNotFound, nil, "no element to focus")
+	}
+	if err := (proto.DOMFocus{BackendNodeID: w.BackendNodeID}).Call(r.Page.Context(ctx)); err != nil {
+		return fmt.Errorf("DOM.focus: %w", err)
+	}
+	return nil
+}
+
+// clearFn selects the element's whole content and reports whether there was any.
+const clearFn = `function () {
+	if (typeof this.select === "function" && "value" in this) {
+		if (this.value === "") return false;
+		this.select();
+		return true;
+	}
+	if (this.isContentEditable) {
+		if (this.textContent === "") return false;
+		const range = document.createRange();
+		range.selectNodeContents(this);
+		const sel = getSelection();
+		sel.removeAllRanges();
+		sel.addRange(range);
+		return true;
+	}
+	return false;
+}`
+
+// typeInto: focus, clear (select all + Backspace), type, Enter on a
+// trailing newline (seed 003).
+func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string) error {
+	if w.BackendNodeID == 0 {
+		return stepErr(report.ElementNotFound, nil, "no element to type into")
+	}
+	if err := waitEnabled(ctx, r.Page, w.BackendNodeID); err != nil {
+		return err
+	}
+	if err := r.focus(ctx, w); err != nil {
+		return err
+	}
+	var had bool
+	if err := callOn(ctx, r.Page, w.BackendNodeID, clearFn, &had); err != nil {
+		return err
+	}
+	if had {
+		if err := keyPress(ctx, r.Page, "Backspace", 0); err != nil {
+			return err
+		}
+	}
+	enter := strings.HasSuffix(text, "\n")
+	if enter {
+		text = strings.TrimSuffix(text, "\n")
+	}
+	if err := typeText(ctx, r.Page, text); err != nil {
+		return err
+	}
+	r.debugf("  typed %d characters", len([]rune(text)))
+	if enter {
+		return keyPress(ctx, r.Page, "Enter", 0)
+	}
+	return nil
+}
+
+// waitEnabled waits until the element is connected, visible and enabled.
+func waitEnabled(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID) error {
+	for {
+		var st elemState
+		if err := callOn(ctx, page, id, stateFn, &st); err != nil {
+			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+		}
+		why := ""
+		switch {
+		case !st.Connected:
+			return stepErr(report.ElementNotFound, nil, "the element was removed from the page")
+		case !st.Visible:
+			why = "the element is not visible"
+		case !st.Enabled:
+			why = "the element is disabled"
+		default:
+			return nil
+		}
+		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+			return stepErr(report.NotActionable, err, "%s", why)
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+const checkedFn = `function () { return !!this.checked || this.getAttribute("aria-checked") === "true"; }`
+
+// check clicks the element only when its checked state differs from want,
+// and verifies the click changed it.
+func (r *Runner) check(ctx context.Context, w *strategies.Result, want bool, offset *chain.Point) error {
+	if w.BackendNodeID == 0 {
+		return stepErr(report.ElementNotFound, nil, "no element to check")
+	}
+	var cur bool
+	if err := callOn(ctx, r.Page, w.BackendNodeID, checkedFn, &cur); err != nil {
+		return err
+	}
+	if cur == want {
+		r.debugf("  already %v", want)
+		return nil
+	}
+	p, err := r.pointAt(ctx, w, offset)
+	if err != nil {
+		return err
+	}
+	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
+		return err
+	}
+	if err := callOn(ctx, r.Page, w.BackendNodeID, checkedFn, &cur); err != nil {
+		return err
+	}
+	if cur != want {
+		return stepErr(report.AssertionFailed, nil, "clicking did not change the checked state to %v", want)
+	}
+	return nil
+}
+
+// selectFn chooses the option whose value is value, else whose text is label,
+// and fires input and change as a user's choice would.
+const selectFn = `function (value, label) {
+	if (this.tagName !== "SELECT") return "not a <select> but a <" + this.tagName.toLowerCase() + ">";
+	const norm = s => s.replace(/\s+/g, " ").trim();
+	let opt = Array.from(this.options).find(o => value !== "" && o.value === value);
+	if (!opt && label !== "") opt = Array.from(this.options).find(o => norm(o.textContent) === norm(label));
+	if (!opt) return "no option with value " + JSON.stringify(value) + (label ? " or label " + JSON.stringify(label) : "");
+	if (opt.disabled) return "the option is disabled";
+	this.focus();
+	opt.selected = true;
+	this.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
+	this.dispatchEvent(new Event("change", {bubbles: true}));
+	return "";
+}`
+
+func (r *Runner) selectOption(ctx context.Context, w *strategies.Result, value, label string) error {
+	if w.BackendNodeID == 0 {
+		return stepErr(report.ElementNotFound, nil, "no element to select in")
+	}
+	if err := waitEnabled(ctx, r.Page, w.BackendNodeID); err != nil {
+		return err
+	}
+	var msg string
+	if err := callOn(ctx, r.Page, w.BackendNodeID, selectFn, &msg, value, label); err != nil {
+		return err
+	}
+	if msg != "" {
+		return stepErr(report.ElementNotFound, nil, "select: %s", msg)
+	}
+	return nil
+}
+
+func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float64) error {
+	var p chain.Point
+	if w != nil && w.Point != nil {
+		p = *w.Point
+	} else {
+		vp, err := strategies.ReadViewport(ctx, r.Page)
+		if err != nil {
+			return err
+		}
+		p = chain.Point{X: vp.Width / 2, Y: vp.Height / 2}
+	}
+	return wheel(ctx, r.Page, p, dx, dy)
+}
+
+func (r *Runner) upload(ctx context.Context, w *strategies.Result, files []string) error {
+	if w.BackendNodeID == 0 {
+		return stepErr(report.ElementNotFound, nil, "no file input")
+	}
+	abs := make([]string, len(files))
+	for i, f := range files {
+		if !filepath.IsAbs(f) && r.Options.BaseDir != "" {
+			f = filepath.Join(r.Options.BaseDir, f)
+		}
+		a, err := filepath.Abs(f)
+		if err != nil {
+			return stepErr(report.InvalidStep, err, "upload: %v", err)
+		}
+		if _, err := os.Stat(a); err != nil {
+			return stepErr(report.InvalidStep, err, "upload: %v", err)
+		}
+		abs[i] = a
+	}
+	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: w.BackendNodeID}).Call(r.Page.Context(ctx)); err != nil {
+		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
+	}
+	return nil
+}
+
+func (r *Runner) drag(ctx context.Context, w *strategies.Result, s *chain.Step) error {
+	from, err := r.pointAt(ctx, w, s.Offset)
+	if err != nil {
+		return err
+	}
+	v := r.locate(ctx, s.DropTarget, false)
+	if v.Err != nil {
+		return stepErr(v.Err.Code, v.Err, "drop target: %s", v.Err.Message())
+	}
+	to := from
+	if v.Winner.Point != nil {
+		to = *v.Winner.Point
+	}
+	if v.Winner.BackendNodeID != 0 {
+		if b, err := contentBox(ctx, r.Page, v.Winner.BackendNodeID); err == nil {
+			to = b.Center()
+		}
+	}
+	return mouseDrag(ctx, r.Page, from, to, 8)
+}
+
+// navigate loads u in the page and waits for its load event.
+func (r *Runner) navigate(ctx context.Context, u string) error {
+	if err := Navigate(ctx, r.Page, u); err != nil {
+		return stepErr(report.NavigationFailed, err, "%v", err)
+	}
+	return nil
+}
+
+// Navigate loads u in page (Page.navigate) and waits until its document is
+// complete.
+func Navigate(ctx context.Context, page *rod.Page, u string) error {
+	res, err := proto.PageNavigate{URL: u}.Call(page.Context(ctx))
+	if err != nil {
+		return fmt.Errorf("navigate to %s: %w", u, err)
+	}
+	if res.ErrorText != "" {
+		return fmt.Errorf("navigate to %s: %s", u, res.ErrorText)
+	}
+	return waitComplete(ctx, page)
+}
+
+// waitComplete polls document.readyState until "complete" or ctx ends.
+func waitComplete(ctx context.Context, page *rod.Page) error {
+	for {
+		res, err := proto.RuntimeEvaluate{Expression: "document.readyState", ReturnByValue: true}.Call(page.Context(ctx))
+		if err == nil && res.Result.Value.Str() == "complete" {
+			return nil
+		}
+		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+			return fmt.Errorf("waiting for the page to load: %w", err)
+		}
+	}
+}
+
+func currentURL(ctx context.Context, page *rod.Page) string {
+	res, err := proto.RuntimeEvaluate{Expression: "location.href", ReturnByValue: true}.Call(page.Context(ctx))
+	if err != nil {
+		return ""
+	}
+	return res.Result.Value.Str()
+}
+
+// SameURL reports whether got is the page want names: equal, or equal
+// without query and fragment (a fragment counts when sameDocument).
+func SameURL(want, got string, sameDocument bool) bool {
+	if want == got {
+		return true
+	}
+	w, err1 := url.Parse(want)
+	g, err2 := url.Parse(got)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if w.Scheme != g.Scheme || w.Host != g.Host || strings.TrimSuffix(w.Path, "/") != strings.TrimSuffix(g.Path, "/") {
+		return false
+	}
+	return !sameDocument || w.Fragment == g.Fragment
+}
+
+// waitNavigation waits until the page is at the URL the step led to at
+// record time (and, for a new document, it has loaded).
+func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from string) error {
+	want := r.mapURL(n.URL)
+	last := from
+	for {
+		got := currentURL(ctx, r.Page)
+		if got != "" {
+			last = got
+		}
+		if SameURL(want, got, n.SameDocument) {
+			if n.SameDocument {
+				return nil
+			}
+			if err := waitComplete(ctx, r.Page); err != nil {
+				return stepErr(report.NavigationFailed, err, "%v", err)
+			}
+			return nil
+		}
+		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+			return stepErr(report.NavigationFailed, err, "expected the step to lead to %s; the page is at %s", want, last)
+		}
+	}
+}
+
+const textFn = `function () { return (this.innerText !== undefined ? this.innerText : this.textContent) || ""; }`
+const valueFn = `function () { return "value" in this ? String(this.value) : (this.textContent || ""); }`
+
+// assertElement retries an element assertion until it holds or ctx ends.
+func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) Outcome {
+	var out Outcome
+	last := ""
+	secret := len(chain.Secrets(s.Text)) > 0
+	show := func(v string) string {
+		if secret {
+			return "(secret)"
+		}
+		return clip(collapse(v))
+	}
+	for {
+		v := r.locate(ctx, s.Target, true)
+		out.Verdict = &v
+		if v.Err == nil && v.Winner.BackendNodeID != 0 {
+			id := v.Winner.BackendNodeID
+			switch s.Action {
+			case chain.AssertVisible:
+				var st elemState
+				if err := callOn(ctx, r.Page, id, stateFn, &st); err == nil && st.Connected && st.Visible {
+					return out
+				}
+				last = "the element is not visible"
+			case chain.AssertText:
+				var got string
+				if err := callOn(ctx, r.Page, id, textFn, &got); err == nil {
+					if strings.Contains(collapse(got), collapse(want)) {
+						return out
+					}
+					last = fmt.Sprintf("text is %q, expected it to contain %q", show(got), show(want))
+				}
+			case chain.AssertValue:
+				var got string
+				if err := callOn(ctx, r.Page, id, valueFn, &got); err == nil {
+					if got == want {
+						return out
+					}
+					last = fmt.Sprintf("value is %q, expected %q", show(got), show(want))
+				}
+			}
+		} else if v.Err != nil {
+			last = v.Err.Message()
+		}
+		if err := sleep(ctx, DefaultPoll); err != nil {
+			if v.Err != nil {
+				out.Err = v.Err
+			} else {
+				out.Err = stepErr(report.AssertionFailed, nil, "%s", last)
+			}
+			return out
+		}
+	}
+}
+
+func (r *Runner) assertURL(ctx context.Context, s *chain.Step) error {
+	want := r.mapURL(s.URL)
+	for {
+		got := currentURL(ctx, r.Page)
+		if matchURL(want, got) {
+			return nil
+		}
+		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+			return stepErr(report.AssertionFailed, nil, "the page is at %s, expected %s", got, want)
+		}
+	}
+}
+
+// matchURL: equal, or a glob where * matches any run of characters.
+func matchURL(pattern, got string) bool {
+	if !strings.Contains(pattern, "*") {
+		return pattern == got || strings.TrimSuffix(pattern, "/") == strings.TrimSuffix(got, "/")
+	}
+	parts := strings.Split(pattern, "*")
+	if !strings.HasPrefix(got, parts[0]) {
+		return false
+	}
+	rest := got[len(parts[0]):]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(rest, p)
+		}
+		j := strings.Index(rest, p)
+		if j < 0 {
+			return false
+		}
+		rest = rest[j+len(p):]
+	}
+	return true
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func clip(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,240 @@
+package decision
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// Policy holds the thresholds of the decision. The zero value uses the
+// defaults below.
+type Policy struct {
+	// MinConfidence: a winner below it fails with LOW_CONFIDENCE (0: 0.5).
+	MinConfidence float64
+	// EarlyStop: a unique, verified match at or above it ends the chain
+	// evaluation at once (0: DefaultEarlyStop).
+	EarlyStop float64
+	// Verified is the fingerprint score a match needs to count as verified
+	// (0: DefaultVerified).
+	Verified float64
+	// Strong is the confidence at which a disagreeing strategy makes the
+	// step ambiguous (0: DefaultStrong).
+	Strong float64
+	// ClearMargin is how far the winner's weight must exceed a strong
+	// rival's for the evidence to clearly favour it (0: DefaultClearMargin).
+	ClearMargin float64
+}
+
+// Defaults of Policy.
+const (
+	DefaultMinConfidence = 0.5
+	DefaultEarlyStop     = 0.8
+	DefaultVerified      = 0.7
+	DefaultStrong        = 0.6
+	DefaultClearMargin   = 0.25
+	// AgreeWeight is how much of an agreeing strategy's confidence closes
+	// the gap to 1: c = c + (1−c)·AgreeWeight·c_other.
+	AgreeWeight = 0.5
+	// MaxCombined caps a combined confidence: nothing is certain.
+	MaxCombined = 0.99
+)
+
+func (p Policy) withDefaults() Policy {
+	def := func(v *float64, d float64) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&p.MinConfidence, DefaultMinConfidence)
+	def(&p.EarlyStop, DefaultEarlyStop)
+	def(&p.Verified, DefaultVerified)
+	def(&p.Strong, DefaultStrong)
+	def(&p.ClearMargin, DefaultClearMargin)
+	return p
+}
+
+// Order returns the chain's strategies in evaluation order: by recorded
+// confidence, highest first (chain order among equals), coordinates always
+// last; types not in allowed (when allowed is non-empty) are left out.
+func Order(c []chain.Strategy, allowed []chain.StrategyType) []chain.Strategy {
+	ok := func(t chain.StrategyType) bool {
+		if len(allowed) == 0 {
+			return true
+		}
+		for _, a := range allowed {
+			if a == t {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]chain.Strategy, 0, len(c))
+	for _, s := range c {
+		if ok(s.Type) {
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ci, cj := out[i].Type == chain.Coordinates, out[j].Type == chain.Coordinates
+		if ci != cj {
+			return cj
+		}
+		return out[i].Confidence > out[j].Confidence
+	})
+	return out
+}
+
+// Conclusive reports whether r alone settles the step: found, unique (or
+// the recorded one of several), the kind recorded, verified against the
+// fingerprint and at least the early-stop confidence.
+func (p Policy) Conclusive(r strategies.Result) bool {
+	p = p.withDefaults()
+	unique := r.MatchCount == 1 || (r.Strategy.Nth > 0 && r.MatchCount >= r.Strategy.Nth)
+	return r.Found && r.BackendNodeID != 0 && unique && !r.KindMismatch &&
+		r.Verification >= p.Verified && r.Confidence >= p.EarlyStop
+}
+
+// Verdict is the decision on one step's target.
+type Verdict struct {
+	// Winner is the result acted on; nil when the step fails.
+	Winner *strategies.Result
+	// Confidence is the winner's, raised by the strategies agreeing with it.
+	Confidence float64
+	// Agreeing lists the types that found the same element as the winner.
+	Agreeing []chain.StrategyType
+	// Attempts are every evaluation of the last round, in evaluation order.
+	Attempts []strategies.Result
+	// Rounds is how many times the chain was evaluated.
+	Rounds int
+	// Err is set when the step must not act: ELEMENT_NOT_FOUND,
+	// LOW_CONFIDENCE or AMBIGUOUS.
+	Err *StepError
+}
+
+type group struct {
+	id       int64 // backend node id, or −index for a point without element
+	members  []int // indexes into results
+	combined float64
+	best     int
+	verif    float64
+}
+
+// Weigh decides among results (all found or not). Strategies that found the
+// same element add up; the heaviest element wins unless a strong rival
+// comes close (AMBIGUOUS) or it stays under MinConfidence (LOW_CONFIDENCE).
+func (p Policy) Weigh(results []strategies.Result) Verdict {
+	p = p.withDefaults()
+	v := Verdict{Attempts: results}
+	var groups []*group
+	byID := map[int64]*group{}
+	for i, r := range results {
+		if !r.Found {
+			continue
+		}
+		id := int64(r.BackendNodeID)
+		if id == 0 {
+			id = -int64(i) - 1
+		}
+		g := byID[id]
+		if g == nil {
+			g = &group{id: id, best: -1}
+			byID[id] = g
+			groups = append(groups, g)
+		}
+		g.members = append(g.members, i)
+	}
+	if len(groups) == 0 {
+		v.Err = stepErr(report.ElementNotFound, nil, "no strategy found the element (%s)", summarize(results))
+		return v
+	}
+	for _, g := range groups {
+		sort.SliceStable(g.members, func(a, b int) bool {
+			return results[g.members[a]].Confidence > results[g.members[b]].Confidence
+		})
+		g.best = g.members[0]
+		g.combined = results[g.best].Confidence
+		g.verif = results[g.best].Verification
+		for _, m := range g.members[1:] {
+			r := results[m]
+			if r.KindMismatch {
+				continue
+			}
+			g.combined += (1 - g.combined) * AgreeWeight * r.Confidence
+			if r.Verification > g.verif {
+				g.verif = r.Verification
+			}
+		}
+		if g.combined > MaxCombined {
+			g.combined = MaxCombined
+		}
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return groups[a].combined > groups[b].combined })
+	top := groups[0]
+	w := results[top.best]
+	v.Confidence = top.combined
+	for _, m := range top.members {
+		v.Agreeing = append(v.Agreeing, results[m].Strategy.Type)
+	}
+	if len(groups) > 1 {
+		rival := groups[1]
+		rb := results[rival.best]
+		clear := top.combined-rival.combined >= p.ClearMargin ||
+			(top.verif-rival.verif >= p.ClearMargin && top.combined >= rival.combined)
+		if rival.combined >= p.Strong && !clear {
+			v.Err = stepErr(report.Ambiguous, nil,
+				"%s (%.2f) and %s (%.2f) found different elements (%s, %s) and nothing clearly favours one",
+				label(w), top.combined, label(rb), rival.combined, describe(w), describe(rb))
+			return v
+		}
+	}
+	if top.combined < p.MinConfidence {
+		v.Err = stepErr(report.LowConfidence, nil, "best match %s by %s has confidence %.2f, below the minimum %.2f%s",
+			describe(w), label(w), top.combined, p.MinConfidence, why(w))
+		return v
+	}
+	v.Winner = &results[top.best]
+	return v
+}
+
+func label(r strategies.Result) string {
+	if r.Strategy.Value == "" {
+		return string(r.Strategy.Type)
+	}
+	return fmt.Sprintf("%s %q", r.Strategy.Type, r.Strategy.Value)
+}
+
+func describe(r strategies.Result) string {
+	if r.Node != nil {
+		return r.Node.String()
+	}
+	if r.Point != nil {
+		return fmt.Sprintf("the point %.0f,%.0f", r.Point.X, r.Point.Y)
+	}
+	return "an element"
+}
+
+func why(r strategies.Result) string {
+	if r.Detail == "" {
+		return ""
+	}
+	return " (" + r.Detail + ")"
+}
+
+func summarize(results []strategies.Result) string {
+	if len(results) == 0 {
+		return "no strategy was allowed to run"
+	}
+	parts := make([]string, 0, len(results))
+	for _, r := range results {
+		msg := "not found"
+		if r.Err != nil {
+			msg = r.Err.Error()
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s", r.Strategy.Type, msg))
+	}
+	return strings.Join(parts, "; ")
+}

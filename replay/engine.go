@@ -1,0 +1,224 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+type engine struct {
+	page   *rod.Page
+	flow   *chain.Flow
+	opts   Options
+	runner *decision.Runner
+}
+
+func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
+	e := &engine{page: page, flow: f, opts: opts}
+	min := opts.MinConfidence
+	if min <= 0 {
+		min = DefaultMinConfidence
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	e.runner = &decision.Runner{Page: page, Options: decision.RunOptions{
+		Locate: decision.LocateOptions{
+			Policy:  decision.Policy{MinConfidence: min},
+			Allowed: opts.Strategies,
+		},
+		Timeout:      timeout,
+		MapURL:       func(u string) string { return RewriteURL(u, f.StartURL, opts.BaseURL) },
+		LookupSecret: opts.LookupSecret,
+		BaseDir:      opts.BaseDir,
+		Debug:        opts.Debug,
+	}}
+	return e
+}
+
+// start sets the viewport and loads the start URL.
+func (e *engine) start(ctx context.Context) *report.Error {
+	vp := e.opts.Viewport
+	if vp == nil {
+		vp = e.flow.Viewport
+	}
+	if vp != nil {
+		scale := e.flow.DeviceScaleFactor
+		if scale == 0 {
+			scale = 1
+		}
+		err := proto.EmulationSetDeviceMetricsOverride{Width: vp.Width, Height: vp.Height, DeviceScaleFactor: scale}.Call(e.page.Context(ctx))
+		if err != nil {
+			return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("set the viewport to %dx%d: %v", vp.Width, vp.Height, err)}
+		}
+	}
+	if e.opts.NoStart {
+		return nil
+	}
+	timeout := e.runner.Options.Timeout
+	if timeout < 30*time.Second {
+		timeout = 30 * time.Second
+	}
+	nctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	u := RewriteURL(e.flow.StartURL, e.flow.StartURL, e.opts.BaseURL)
+	if err := decision.Navigate(nctx, e.page, u); err != nil {
+		return &report.Error{Code: report.NavigationFailed, Message: err.Error()}
+	}
+	return nil
+}
+
+func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
+	start := time.Now()
+	st := report.Step{Index: i + 1, Action: string(s.Action), Status: report.Passed, Attempts: []report.Attempt{}}
+	if s.Target != nil {
+		st.Description = Describe(s.Target)
+	}
+	if e.opts.Debug != nil {
+		fmt.Fprintf(e.opts.Debug, "step %d %s %s\n", i+1, s.Action, st.Description)
+	}
+	out := e.runner.Step(ctx, s)
+	if v := out.Verdict; v != nil {
+		for _, a := range v.Attempts {
+			st.Attempts = append(st.Attempts, attempt(a))
+		}
+		if v.Winner != nil {
+			st.Strategy = string(v.Winner.Strategy.Type)
+			c := round3(v.Confidence)
+			st.Confidence = &c
+			st.Healed = healing(s.Target, v)
+		}
+	}
+	if out.Err != nil {
+		st.Status = report.Failed
+		var se *decision.StepError
+		if errors.As(out.Err, &se) {
+			st.Error = &report.Error{Code: se.Code, Message: se.Message()}
+		} else {
+			st.Error = &report.Error{Code: report.CDPError, Message: out.Err.Error()}
+		}
+		if st.Error.Code == report.CDPError && isClosed(e.page) {
+			st.Error.Code = report.BrowserCrashed
+		}
+	}
+	uctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	if info, err := (proto.TargetGetTargetInfo{TargetID: e.page.TargetID}).Call(e.page.Context(uctx)); err == nil {
+		st.URL = info.TargetInfo.URL
+	}
+	cancel()
+	st.DurationMS = msSince(start)
+	return st
+}
+
+func isClosed(p *rod.Page) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_, err := proto.TargetGetTargetInfo{TargetID: p.TargetID}.Call(p.Context(ctx))
+	return err != nil
+}
+
+func attempt(r strategies.Result) report.Attempt {
+	a := report.Attempt{Type: string(r.Strategy.Type), Value: r.Strategy.Value, Found: r.Found,
+		Confidence: round3(r.Confidence), MatchCount: r.MatchCount, DurationMS: float64(r.Duration.Microseconds()) / 1000}
+	switch {
+	case r.Err != nil:
+		a.Error = r.Err.Error()
+	case r.Detail != "" && (r.KindMismatch || r.MatchCount > 1):
+		a.Error = r.Detail
+	}
+	return a
+}
+
+func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
+
+// healing reports a winner that was not the chain's first strategy.
+func healing(t *chain.Target, v *decision.Verdict) *report.Healing {
+	if t == nil || len(t.Chain) == 0 || v.Winner == nil {
+		return nil
+	}
+	first := t.Chain[0]
+	w := v.Winner.Strategy
+	if first.Type == w.Type && first.Value == w.Value {
+		return nil
+	}
+	h := &report.Healing{From: strategyString(first), To: strategyString(w)}
+	h.Chain = append(h.Chain, report.HealedStrategy{Type: string(w.Type), Value: w.Value, Confidence: round3(v.Confidence)})
+	for _, a := range v.Attempts {
+		if a.Found && a.BackendNodeID == v.Winner.BackendNodeID && (a.Strategy.Type != w.Type || a.Strategy.Value != w.Value) {
+			h.Chain = append(h.Chain, report.HealedStrategy{Type: string(a.Strategy.Type), Value: a.Strategy.Value, Confidence: round3(a.Confidence)})
+		}
+	}
+	return h
+}
+
+func strategyString(s chain.Strategy) string {
+	if s.Value == "" {
+		return string(s.Type)
+	}
+	return string(s.Type) + " " + s.Value
+}
+
+// Describe is a short human text of a target from its fingerprint or first
+// strategy: `button "Sign in"`.
+func Describe(t *chain.Target) string {
+	if t == nil {
+		return ""
+	}
+	if fp := t.Fingerprint; fp != nil && fp.Tag != "" {
+		name := fp.AccessName
+		if name == "" {
+			name = fp.Text
+		}
+		if name == "" {
+			name = fp.Label
+		}
+		if name == "" {
+			name = fp.Placeholder
+		}
+		if r := []rune(name); len(r) > 40 {
+			name = string(r[:40]) + "…"
+		}
+		if name != "" {
+			return fmt.Sprintf("%s %q", fp.Tag, name)
+		}
+		if fp.ID != "" {
+			return fp.Tag + "#" + fp.ID
+		}
+		return fp.Tag
+	}
+	if len(t.Chain) > 0 {
+		return strategyString(t.Chain[0])
+	}
+	return ""
+}
+
+// RewriteURL gives u the origin of base when u has the origin of start (the
+// --base-url rule). Other URLs, and every URL when base is "", are kept.
+func RewriteURL(u, start, base string) string {
+	if base == "" {
+		return u
+	}
+	pu, err1 := url.Parse(u)
+	ps, err2 := url.Parse(start)
+	pb, err3 := url.Parse(base)
+	if err1 != nil || err2 != nil || err3 != nil || pb.Scheme == "" || pb.Host == "" {
+		return u
+	}
+	if !strings.EqualFold(pu.Scheme, ps.Scheme) || !strings.EqualFold(pu.Host, ps.Host) {
+		return u
+	}
+	pu.Scheme, pu.Host = pb.Scheme, pb.Host
+	return pu.String()
+}
