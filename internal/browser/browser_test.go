@@ -1,0 +1,100 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeBin writes an executable file named name into dir.
+func fakeBin(t *testing.T, dir, name string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestResolveOrder(t *testing.T) {
+	dir := t.TempDir()
+	flagBin := fakeBin(t, dir, "from-flag")
+	envBin := fakeBin(t, dir, "from-env")
+	pathDir := t.TempDir()
+	fakeBin(t, pathDir, "chromium-browser")
+	pathChrome := fakeBin(t, pathDir, "google-chrome")
+	_ = pathChrome
+	t.Setenv("PATH", pathDir)
+
+	t.Setenv(EnvVar, envBin)
+	if got, err := Resolve(flagBin); err != nil || got != flagBin {
+		t.Fatalf("flag: got %q, %v", got, err)
+	}
+	if got, err := Resolve(""); err != nil || got != envBin {
+		t.Fatalf("env: got %q, %v", got, err)
+	}
+	t.Setenv(EnvVar, "")
+	if got, err := Resolve(""); err != nil || got != filepath.Join(pathDir, "chromium-browser") {
+		t.Fatalf("PATH order: got %q, %v", got, err)
+	}
+	fakeBin(t, pathDir, "chromium")
+	if got, _ := Resolve(""); got != filepath.Join(pathDir, "chromium") {
+		t.Fatalf("chromium must come first, got %q", got)
+	}
+}
+
+func TestResolveEndpoint(t *testing.T) {
+	for _, u := range []string{"ws://127.0.0.1:9222/devtools/browser/x", "wss://farm.example/abc"} {
+		got, err := Resolve(u)
+		if err != nil || got != u {
+			t.Fatalf("%s: got %q, %v", u, got, err)
+		}
+	}
+	t.Setenv(EnvVar, "ws://127.0.0.1:1/devtools/browser/y")
+	if got, _ := Resolve(""); !IsEndpoint(got) {
+		t.Fatalf("env endpoint: got %q", got)
+	}
+}
+
+func TestResolveNotFoundHasInstallHint(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv(EnvVar, "")
+	_, err := Resolve("")
+	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "apt-get install -y chromium") {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = Resolve("/no/such/browser")
+	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "--browser") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestStartAndConnectToEndpoint(t *testing.T) {
+	b, err := Start(context.Background(), Options{})
+	if err != nil {
+		t.Fatalf("this test needs Chromium: %v", err)
+	}
+	defer b.Close()
+	if b.Remote || b.PID() == 0 || !IsEndpoint(b.Endpoint) {
+		t.Fatalf("launched browser: remote=%v pid=%d endpoint=%q", b.Remote, b.PID(), b.Endpoint)
+	}
+	// A second client reaches the same browser through its endpoint.
+	r, err := Start(context.Background(), Options{Bin: b.Endpoint})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Remote || r.PID() != 0 {
+		t.Fatalf("remote browser: remote=%v pid=%d", r.Remote, r.PID())
+	}
+	v, err := r.Version()
+	if err != nil || !strings.Contains(v.Product, "Chrom") {
+		t.Fatalf("version %v, %v", v, err)
+	}
+	r.Close() // only disconnects
+	if _, err := b.Version(); err != nil {
+		t.Fatalf("closing the remote client stopped the browser: %v", err)
+	}
+}
