@@ -152,7 +152,9 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim float64, ok bool) {
 			return 0, false
 		}
 		if !absoluteXPath(c.XPath) {
-			return 0, c.XPath != ""
+			// No XPath, or one anchored at an id: nothing to compare
+			// step by step (an element in a shadow tree has none).
+			return 0, false
 		}
 		return xpathSim(r.xpath, segments(c.XPath)), true
 	case Location, Area, Shape:

@@ -155,3 +155,13 @@ func TestCorroboration(t *testing.T) {
 	s := ref.Score(&rd)
 	t.Logf("redesigned raw %.3f identity %.3f context %.3f value %.3f", s.Raw, s.Identity, s.Context, s.Value)
 }
+
+func TestAnchoredCandidateXPathIsNotCompared(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", XPath: "/html/body/main/form/button"}
+	for _, x := range []string{"", `//*[@id="main"]/form/button`} {
+		s := NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "button", XPath: x})
+		if _, ok := part(s, XPath); ok {
+			t.Errorf("candidate xpath %q cannot be compared step by step, yet it was scored", x)
+		}
+	}
+}

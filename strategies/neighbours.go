@@ -1,0 +1,134 @@
+package strategies
+
+import (
+	"regexp"
+	"strings"
+)
+
+// neighbourhood computes the texts near an element as the recorder gathers
+// them (recorder/describe.js): its label, the legend of its fieldset, the
+// nearest heading before it (climbing at most 6 levels, looking at most 20
+// siblings back at each), and the text of its row (tr or li), capped at 120
+// characters. It remembers each subtree's last heading so that a whole page
+// of candidates costs one pass.
+type neighbourhood struct {
+	lastHeading map[*Node]*Node
+	legends     map[*Node]string
+}
+
+func newNeighbourhood() *neighbourhood {
+	return &neighbourhood{lastHeading: map[*Node]*Node{}, legends: map[*Node]string{}}
+}
+
+var headingTag = regexp.MustCompile(`^h[1-6]$`)
+
+func (nb *neighbourhood) of(n *Node) []string {
+	var out []string
+	add := func(s string) {
+		s = collapse(s)
+		if s == "" {
+			return
+		}
+		for _, o := range out {
+			if o == s {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	add(LabelOf(n))
+	for p := n.Parent; p != nil && p.NodeType == 1; p = p.Parent {
+		if p.Tag == "fieldset" {
+			add(nb.legend(p))
+			break
+		}
+	}
+	add(nb.headingBefore(n))
+	for p := n; p != nil && p.NodeType == 1; p = p.Parent {
+		if p.Tag == "tr" || p.Tag == "li" {
+			t := p.Text()
+			if r := []rune(t); len(r) > 120 {
+				t = string(r[:120])
+			}
+			add(t)
+			break
+		}
+	}
+	return out
+}
+
+func (nb *neighbourhood) headingBefore(n *Node) string {
+	a := n
+	for up := 0; a != nil && up < 6; up++ {
+		sibs := elementSiblings(a)
+		at := -1
+		for i, s := range sibs {
+			if s == a {
+				at = i
+			}
+		}
+		for i, k := at-1, 0; i >= 0 && k < 20; i, k = i-1, k+1 {
+			s := sibs[i]
+			if headingTag.MatchString(s.Tag) {
+				return s.Text()
+			}
+			if h := nb.last(s); h != nil {
+				return h.Text()
+			}
+		}
+		p := a.Parent
+		if p != nil && p.NodeType == 11 { // a shadow root: climb to its host
+			p = p.Parent
+		}
+		if p == nil || p.NodeType != 1 {
+			break
+		}
+		a = p
+	}
+	return ""
+}
+
+// last is the last heading inside n's light tree (not n itself), or nil.
+func (nb *neighbourhood) last(n *Node) *Node {
+	if h, ok := nb.lastHeading[n]; ok {
+		return h
+	}
+	var found *Node
+	for i := len(n.Children) - 1; i >= 0 && found == nil; i-- {
+		c := n.Children[i]
+		if !c.IsElement() {
+			continue
+		}
+		if found = nb.last(c); found == nil && headingTag.MatchString(c.Tag) {
+			found = c
+		}
+	}
+	nb.lastHeading[n] = found
+	return found
+}
+
+func (nb *neighbourhood) legend(fieldset *Node) string {
+	if s, ok := nb.legends[fieldset]; ok {
+		return s
+	}
+	s := ""
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		for _, c := range n.Children {
+			if !c.IsElement() {
+				continue
+			}
+			if c.Tag == "legend" {
+				s = c.Text()
+				return true
+			}
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	walk(fieldset)
+	nb.legends[fieldset] = strings.TrimSpace(s)
+	return nb.legends[fieldset]
+}

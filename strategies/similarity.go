@@ -1,0 +1,282 @@
+package strategies
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/similarity"
+)
+
+// similarityEvaluator heals a target that the direct strategies no longer
+// find: it scores the interactive elements of the scope (tier 1 and 2 of the
+// snapshot's terms, plus every element of the recorded tag) against the
+// step's fingerprint with package similarity, and takes the best only when
+// it clears the floor and stands out from the runner-up. A near tie fails
+// with similarity.ErrAmbiguous; nothing similar enough fails with
+// ErrNotFound. Its confidence is the ranking's, which already weighs the
+// score and the margin; the strategy's recorded confidence only orders it in
+// the chain (a similarity entry always "found" its element at record time,
+// so it says nothing about the page now).
+//
+// Boxes cost one DevTools call each, so candidates are first ranked on
+// everything else and only the best SimilarityMeasured of them are measured
+// and ranked again with location, area and shape.
+type similarityEvaluator struct{}
+
+func init() { Register(similarityEvaluator{}) }
+
+// SimilarityMeasured is how many of the best-scoring candidates have their
+// boxes measured for the final ranking.
+const SimilarityMeasured = 16
+
+// SimilarityOptions tune the ranking of the similarity evaluator.
+var SimilarityOptions = similarity.Options{}
+
+func (similarityEvaluator) Type() chain.StrategyType { return chain.Similarity }
+
+func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
+	start := time.Now()
+	r := Result{Strategy: s}
+	defer func() { r.Duration = time.Since(start) }()
+	fp := env.Fingerprint()
+	if fp == nil {
+		r.Err = fmt.Errorf("%w: similarity needs the step's fingerprint and it has none", ErrNotFound)
+		return r
+	}
+	scope, note, err := env.Scope(ctx)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	doc, err := env.Doc(ctx)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	ctxs := newNeighbourhood()
+	var nodes []*Node
+	var cands []similarity.Candidate
+	for _, n := range doc.ElementsIn(scope) {
+		if !similarityCandidate(n, fp.Tag) {
+			continue
+		}
+		nodes = append(nodes, n)
+		cands = append(cands, describeForSimilarity(n, ctxs))
+	}
+	if len(cands) == 0 {
+		r.Err = fmt.Errorf("%w: no interactive element to compare", ErrNotFound)
+		r.Detail = note
+		return r
+	}
+
+	// First pass: everything but the box.
+	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Area, similarity.Shape), SimilarityOptions)
+	keep := min(SimilarityMeasured, len(first.Ranked))
+	vp, err := env.Metrics(ctx)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	final := make([]similarity.Candidate, 0, keep)
+	finalNodes := make([]*Node, 0, keep)
+	for _, sc := range first.Ranked[:keep] {
+		c := cands[sc.Index]
+		n := nodes[sc.Index]
+		if box := env.Box(ctx, n.BackendID); box != nil && box.Width > 0 && box.Height > 0 {
+			b := *box
+			b.X += vp.ScrollX
+			b.Y += vp.ScrollY
+			c.Box = &b
+		}
+		final = append(final, c)
+		finalNodes = append(finalNodes, n)
+	}
+	res := similarity.Rank(*fp, final, SimilarityOptions)
+
+	var notes []string
+	if note != "" {
+		notes = append(notes, note)
+	}
+	notes = append(notes, fmt.Sprintf("%d candidates", len(cands)))
+	if res.Best != nil {
+		notes = append(notes, fmt.Sprintf("best %s %.2f", describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value))
+	}
+	if res.RunnerUp != nil {
+		notes = append(notes, fmt.Sprintf("runner-up %s %.2f", describeNode(finalNodes[res.RunnerUp.Index], res.RunnerUp.Candidate), res.RunnerUp.Value))
+	}
+	r.Detail = strings.Join(notes, "; ")
+
+	switch res.Outcome {
+	case similarity.NotFound:
+		if res.Best == nil {
+			r.Err = fmt.Errorf("%w: %w", ErrNotFound, similarity.ErrNotFound)
+		} else {
+			r.Err = fmt.Errorf("%w: %w: the best, %s, scores %.2f", ErrNotFound, similarity.ErrNotFound,
+				describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value)
+		}
+		return r
+	case similarity.Ambiguous:
+		r.MatchCount = 2
+		r.Err = fmt.Errorf("%w: %s scores %.2f and %s %.2f", similarity.ErrAmbiguous,
+			describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value,
+			describeNode(finalNodes[res.RunnerUp.Index], res.RunnerUp.Candidate), res.RunnerUp.Value)
+		return r
+	}
+	n := finalNodes[res.Best.Index]
+	r.Found = true
+	r.MatchCount = 1
+	r.Node = n
+	r.BackendNodeID = n.BackendID
+	if box := env.Box(ctx, n.BackendID); box != nil {
+		r.Box = box
+		c := box.Center()
+		r.Point = &c
+	}
+	r.Confidence = res.Confidence
+	v := Verify(CandidateOf(n, r.Box, vp), fp)
+	r.Verification = v.Score
+	r.KindMismatch = v.KindMismatch
+	return r
+}
+
+// IsAmbiguous reports whether err says that similarity healing found a near
+// tie and chose nothing.
+func IsAmbiguous(err error) bool { return errors.Is(err, similarity.ErrAmbiguous) }
+
+// withUnknown returns a copy of cands with the attributes marked unknown.
+func withUnknown(cands []similarity.Candidate, attrs ...similarity.Attr) []similarity.Candidate {
+	out := make([]similarity.Candidate, len(cands))
+	for i, c := range cands {
+		c.Unknown = append(append([]similarity.Attr(nil), c.Unknown...), attrs...)
+		out[i] = c
+	}
+	return out
+}
+
+// describeNode is a short human name: "button#auth-go "Log in now"".
+func describeNode(n *Node, c *similarity.Candidate) string {
+	s := n.String()
+	if name := c.AccessName; name != "" {
+		if len(name) > 40 {
+			name = name[:40] + "…"
+		}
+		s += fmt.Sprintf(" %q", name)
+	}
+	return s
+}
+
+// similarityCandidate reports whether n is worth comparing: an element a
+// person can act on (the snapshot's tiers 1 and 2: native controls, links,
+// ARIA roles, click handlers, tab stops, test ids, editable content) or an
+// element of the recorded tag.
+func similarityCandidate(n *Node, tag string) bool {
+	switch n.Tag {
+	case "html", "head", "body", "script", "style", "template", "noscript", "meta", "link", "title", "br":
+		return false
+	case "button", "select", "textarea", "summary", "option":
+		return true
+	case "a":
+		if n.HasAttr("href") {
+			return true
+		}
+	case "input":
+		return !strings.EqualFold(n.Attr("type"), "hidden")
+	}
+	if tag != "" && strings.EqualFold(n.Tag, tag) {
+		return true
+	}
+	for _, a := range []string{"role", "onclick", "tabindex", "contenteditable"} {
+		if n.HasAttr(a) {
+			return true
+		}
+	}
+	for _, a := range TestIDAttrs {
+		if n.HasAttr(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// describeForSimilarity describes n in the terms of a fingerprint, as the
+// recorder does (recorder/describe.js): label, neighbour texts and an
+// absolute XPath included.
+func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
+	c := similarity.Candidate{
+		Ref: fmt.Sprint(n.BackendID), Tag: n.Tag, ID: n.Attr("id"), Name: n.Attr("name"),
+		Type: strings.ToLower(n.Attr("type")), Classes: strings.Fields(n.Attr("class")),
+		Role: RoleOf(n), AccessName: AccessibleName(n), Label: LabelOf(n),
+		Placeholder: n.Attr("placeholder"), Title: n.Attr("title"), Alt: n.Attr("alt"),
+		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"),
+		XPath: absoluteXPathOf(n), Neighbours: nb.of(n),
+	}
+	switch n.Tag {
+	case "input", "textarea", "select":
+	default:
+		if t := n.Text(); len(t) <= 200 {
+			c.Text = t
+		}
+	}
+	for _, a := range TestIDAttrs {
+		if v := n.Attr(a); v != "" {
+			if c.TestIDs == nil {
+				c.TestIDs = map[string]string{}
+			}
+			c.TestIDs[a] = v
+		}
+	}
+	for p := n.Parent; p != nil && p.NodeType == 1; p = p.Parent {
+		c.Ancestors = append(c.Ancestors, fmt.Sprint(p.BackendID))
+	}
+	return c
+}
+
+// absoluteXPathOf is n's step-by-step XPath in its document, a position
+// only where a same-tag sibling exists (the recorder's form); "" inside a
+// shadow tree, where XPath cannot reach.
+func absoluteXPathOf(n *Node) string {
+	var parts []string
+	cur := n
+	for ; cur != nil && cur.NodeType == 1; cur = cur.Parent {
+		step := cur.Tag
+		if sibs := elementSiblings(cur); sibs != nil {
+			same, idx := 0, 0
+			for _, s := range sibs {
+				if s.Tag == cur.Tag {
+					same++
+					if s == cur {
+						idx = same
+					}
+				}
+			}
+			if same > 1 {
+				step += fmt.Sprintf("[%d]", idx)
+			}
+		}
+		parts = append(parts, step)
+	}
+	if cur == nil || cur.NodeType != 9 {
+		return ""
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return "/" + strings.Join(parts, "/")
+}
+
+func elementSiblings(n *Node) []*Node {
+	if n.Parent == nil {
+		return nil
+	}
+	var out []*Node
+	for _, c := range n.Parent.Children {
+		if c.IsElement() {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,192 @@
+package strategies
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/similarity"
+)
+
+// recordSubmit describes the sign-in button of healing/original.html the way
+// the recorder writes a fingerprint: its attributes, its neighbour texts, an
+// id-based XPath (what the recorder prefers when the id is unique) and its
+// box in document pixels.
+func recordSubmit(ctx context.Context, t *testing.T, page *rod.Page) *chain.Fingerprint {
+	t.Helper()
+	env := NewEnv(page, nil)
+	doc, err := env.Doc(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var btn *Node
+	for _, n := range doc.Elements {
+		if n.Attr("id") == "login-btn" {
+			btn = n
+		}
+	}
+	if btn == nil {
+		t.Fatal("no #login-btn on the original page")
+	}
+	c := describeForSimilarity(btn, newNeighbourhood())
+	vp, err := env.Metrics(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := env.Box(ctx, btn.BackendID)
+	if box == nil {
+		t.Fatal("#login-btn has no box")
+	}
+	fp := &chain.Fingerprint{Tag: c.Tag, ID: c.ID, Type: c.Type, Classes: c.Classes, Role: c.Role,
+		AccessName: c.AccessName, Text: c.Text, TestIDs: c.TestIDs, XPath: `//button[@id="login-btn"]`,
+		Neighbours: c.Neighbours,
+		Box:        &chain.Rect{X: box.X + vp.ScrollX, Y: box.Y + vp.ScrollY, Width: box.Width, Height: box.Height}}
+	if len(fp.Neighbours) == 0 || fp.Text != "Sign in" || fp.Role != "button" {
+		t.Fatalf("the recorded description is incomplete: %+v", fp)
+	}
+	return fp
+}
+
+func openPage(t *testing.T, url string) *rod.Page {
+	t.Helper()
+	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { page.Close() })
+	if err := page.WaitLoad(); err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+func TestSimilarityHealsOnFixturePages(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
+	t.Logf("recorded fingerprint: %+v box %+v", *fp, *fp.Box)
+
+	for _, tc := range []struct {
+		page    string
+		wantID  string // "" when the evaluator must refuse
+		minConf float64
+	}{
+		{"original", "login-btn", 0.85},
+		{"redesigned", "auth-go", 0.5},
+		{"decoy", "auth-go", 0.5},
+		{"removed", "", 0},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			page := openPage(t, fx.URL+"/healing/"+tc.page+".html")
+			target := &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{{Type: chain.Similarity, Confidence: 0.65}}}
+			r := Evaluate(ctx, NewEnv(page, target), target.Chain[0])
+			t.Logf("found %v conf %.3f err %v; %s", r.Found, r.Confidence, r.Err, r.Detail)
+			if tc.wantID == "" {
+				if r.Found {
+					t.Fatalf("the target is gone, yet similarity chose %s (%.2f)", r.Node, r.Confidence)
+				}
+				if !errors.Is(r.Err, ErrNotFound) && !IsAmbiguous(r.Err) {
+					t.Errorf("err %v, want not found or ambiguous", r.Err)
+				}
+				return
+			}
+			if !r.Found || r.Node == nil {
+				t.Fatalf("not found: %v; %s", r.Err, r.Detail)
+			}
+			if got := r.Node.Attr("id"); got != tc.wantID {
+				t.Fatalf("chose %s, want #%s; %s", r.Node, tc.wantID, r.Detail)
+			}
+			if r.Confidence < tc.minConf || r.Confidence > similarity.MaxConfidence {
+				t.Errorf("confidence %.3f, want in [%.2f, %.2f]", r.Confidence, tc.minConf, similarity.MaxConfidence)
+			}
+			if r.Point == nil || r.Box == nil {
+				t.Fatalf("no point to act at")
+			}
+			// The point is on the chosen element: a real click there reaches it.
+			fx.ResetEvents()
+			if err := page.Mouse.MoveTo(proto.Point{X: r.Point.X, Y: r.Point.Y}); err != nil {
+				t.Fatal(err)
+			}
+			if err := page.Mouse.Click(proto.InputMouseButtonLeft, 1); err != nil {
+				t.Fatal(err)
+			}
+			evs, err := fx.WaitEvents(ctx, 1)
+			if err != nil {
+				t.Fatalf("no event after the click: %v", err)
+			}
+			if got := evs[0].Element; got != "submit" {
+				t.Errorf("the click reached %q, want submit", got)
+			}
+		})
+	}
+}
+
+func TestAbsoluteXPathOf(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	page := openPage(t, fx.URL+"/healing/original.html")
+	doc, err := NewEnv(page, nil).Doc(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"login-btn": "/html/body/div/main/form/button",
+		"email":     "/html/body/div/main/form/input[1]",
+		"remember":  "/html/body/div/main/form/label[3]/input",
+		"signup":    "/html/body/div/aside/button",
+	}
+	for _, n := range doc.Elements {
+		if w, ok := want[n.Attr("id")]; ok {
+			if got := absoluteXPathOf(n); got != w {
+				t.Errorf("#%s: %q, want %q", n.Attr("id"), got, w)
+			}
+			// The page agrees: the XPath finds exactly this element.
+			res, err := page.Eval(`(x) => { const r = document.evaluate(x, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null); return r.snapshotLength === 1 ? r.snapshotItem(0).id : "count " + r.snapshotLength }`, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Value.Str(); got != n.Attr("id") {
+				t.Errorf("document.evaluate(%q) = %s", w, got)
+			}
+			delete(want, n.Attr("id"))
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not seen: %v", want)
+	}
+}
+
+func TestNeighboursLikeTheRecorder(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	page := openPage(t, fx.URL+"/healing/decoy.html")
+	doc, err := NewEnv(page, nil).Doc(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb := newNeighbourhood()
+	want := map[string]string{
+		"auth-go":       "[Sign in]",
+		"email":         "[Email Sign in]",
+		"remember":      "[Remember me Sign in]",
+		"signup":        "[New here?]",
+		"banner-signin": "[]",
+	}
+	for _, n := range doc.Elements {
+		if w, ok := want[n.Attr("id")]; ok {
+			if got := fmt.Sprint(nb.of(n)); got != w {
+				t.Errorf("#%s: neighbours %s, want %s", n.Attr("id"), got, w)
+			}
+		}
+	}
+}
