@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -182,6 +183,9 @@ func (r *runner) onSession(ctx context.Context, s *session, i int, job Job) (res
 
 	opts := r.opts.Replay
 	opts.AfterStep = r.afterStep(i, job)
+	if opts.BaseDir == "" {
+		opts.BaseDir = filepath.Dir(job.Path) // relative upload paths
+	}
 	opts.Debug = nil
 	if r.debug != nil {
 		opts.Debug = &prefixWriter{w: r.debug, prefix: "[" + job.Flow.Name + "] "}
