@@ -28,7 +28,7 @@ func TestExpandFoldersAndFiles(t *testing.T) {
 		filepath.Join(root, "b"),
 		filepath.Join(root, "single.flow"), // a file is taken whatever its extension
 		filepath.Join(root, "a.yaml"),
-		filepath.Join(root, "b", "z.yaml"),       // duplicate of one under b/
+		filepath.Join(root, "b", "z.yaml"),     // duplicate of one under b/
 		filepath.Join(root, "b", ".", "a.yml"), // same file, uncleaned
 	})
 	if err != nil {
