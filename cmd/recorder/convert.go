@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/chromerec"
+	"github.com/qa-chain/chainreplay/internal/atomicfile"
+)
+
+const convertUsage = `usage: recorder convert IN OUT
+  IN.json  -> OUT.yaml|.yml   import a Chrome DevTools Recorder recording as a flow
+  IN.yaml  -> OUT.json        export a flow as a Chrome DevTools Recorder recording
+The format of each file is decided by its extension. What cannot be carried
+over exactly is printed as a warning; nothing is dropped silently.`
+
+// runConvert implements "recorder convert IN OUT": exit 0 on success, 2 on
+// bad usage or an input that does not convert, 1 when OUT cannot be written.
+func runConvert(args []string) int {
+	return convert(args, os.Stdout, os.Stderr)
+}
+
+func convert(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		fmt.Fprintln(stdout, convertUsage)
+		return 0
+	}
+	if len(args) != 2 {
+		fmt.Fprintf(stderr, "recorder convert: want IN and OUT, got %d argument(s)\n%s\n", len(args), convertUsage)
+		return 2
+	}
+	in, out := args[0], args[1]
+	inKind, outKind := formatOf(in), formatOf(out)
+	switch {
+	case inKind == "":
+		fmt.Fprintf(stderr, "recorder convert: %s: unknown extension %q (want .json for Chrome Recorder, .yaml or .yml for a flow)\n", in, filepath.Ext(in))
+		return 2
+	case outKind == "":
+		fmt.Fprintf(stderr, "recorder convert: %s: unknown extension %q (want .json for Chrome Recorder, .yaml or .yml for a flow)\n", out, filepath.Ext(out))
+		return 2
+	case inKind == outKind:
+		fmt.Fprintf(stderr, "recorder convert: %s and %s are both %s; convert goes from one format to the other\n", in, out, inKind)
+		return 2
+	}
+	var (
+		data  []byte
+		warns []chromerec.Warning
+		steps int
+	)
+	if inKind == "json" {
+		raw, err := readInput(in)
+		if err != nil {
+			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
+			return 2
+		}
+		f, w, err := chromerec.Import(raw)
+		warns = w
+		printWarnings(stderr, in, warns)
+		if err != nil {
+			fmt.Fprintf(stderr, "recorder convert: %s: %v\n", in, err)
+			return 2
+		}
+		if f.Name == "" {
+			f.Name = strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
+		}
+		if data, err = chain.Marshal(f); err != nil {
+			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
+			return 1
+		}
+		steps = len(f.Steps)
+	} else {
+		f, err := chain.Load(in)
+		if err != nil {
+			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
+			return 2
+		}
+		data, warns, err = chromerec.Export(f)
+		printWarnings(stderr, in, warns)
+		if err != nil {
+			fmt.Fprintf(stderr, "recorder convert: %s: %v\n", in, err)
+			return 2
+		}
+		steps = len(f.Steps)
+	}
+	if err := atomicfile.Write(out, data, 0o644); err != nil {
+		fmt.Fprintf(stderr, "recorder convert: write %s: %v\n", out, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "recorder convert: wrote %s (%d flow steps, %d warnings)\n", out, steps, len(warns))
+	return 0
+}
+
+func formatOf(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json":
+		return "json"
+	case ".yaml", ".yml":
+		return "yaml"
+	}
+	return ""
+}
+
+func readInput(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory", path)
+	}
+	if st.Size() > chain.MaxFileSize {
+		return nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, chain.ErrTooLarge, st.Size(), chain.MaxFileSize)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) == 0 {
+		return nil, fmt.Errorf("%s: %w: the file is empty", path, chromerec.ErrNotRecording)
+	}
+	return data, nil
+}
+
+func printWarnings(w io.Writer, file string, warns []chromerec.Warning) {
+	for _, x := range warns {
+		fmt.Fprintf(w, "recorder convert: warning: %s: %s\n", file, x)
+	}
+}
