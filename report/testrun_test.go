@@ -14,7 +14,7 @@ func sampleRun() *Run {
 			{Index: 1, Action: "click", Status: Passed, Strategy: "testid", Confidence: f64(0.97), DurationMS: 41.2,
 				Attempts: []Attempt{{Type: "testid", Value: "submit", Found: true, Confidence: 0.97, MatchCount: 1, DurationMS: 3.1}}},
 			{Index: 2, Action: "type", Status: Passed, Strategy: "label", Confidence: f64(0.81), DurationMS: 20,
-				Healed: &Healing{From: "id #user", To: "label Email", Chain: []HealedStrategy{{Type: "label", Value: "Email", Confidence: 0.81}}},
+				Healed:   &Healing{From: "id #user", To: "label Email", Chain: []HealedStrategy{{Type: "label", Value: "Email", Confidence: 0.81}}},
 				Attempts: []Attempt{{Type: "id", Value: "user", Error: "not found"}, {Type: "label", Value: "Email", Found: true, Confidence: 0.81, MatchCount: 1}}},
 		}},
 		{File: "flows/shop/cart.yaml", Name: "cart " + hostile, Status: Failed, DurationMS: 2000, Steps: []Step{
