@@ -34,6 +34,7 @@ type config struct {
 	quiet         bool
 	verbose       bool
 	shotsAll      bool
+	updateFlows   bool
 	progress      string
 	args          []string
 }
@@ -81,6 +82,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.verbose, "v", false, "print every step, every attempt and the DevTools commands sent")
 	fs.BoolVar(&c.verbose, "verbose", false, "same as -v")
 	fs.BoolVar(&c.shotsAll, "screenshots-all", false, "with --report-html, a screenshot of every step, not only failed ones")
+	fs.BoolVar(&c.updateFlows, "update-flows", false, "write healed chains back into the flow files (the old file is kept as .bak)")
 	fs.StringVar(&c.progress, "progress", "auto", "`auto` (a bar on a terminal, lines otherwise), bar or plain")
 
 	rest := args

@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/qa-chain/chainreplay/flowupdate"
 	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/progress"
 	"github.com/qa-chain/chainreplay/report"
@@ -95,6 +96,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	printer.Finish(res)
+	if cfg.updateFlows {
+		if err := updateFlows(res, stdout, cfg.quiet); err != nil {
+			fmt.Fprintf(stderr, "replayer: %v\n", err)
+		}
+	}
 
 	if err := writeReports(cfg, res, started); err != nil {
 		fmt.Fprintf(stderr, "replayer: %v\n", err)
@@ -126,4 +132,28 @@ func writeReports(cfg *config, res *report.Run, started time.Time) error {
 func hostname() string {
 	h, _ := os.Hostname()
 	return h
+}
+
+// updateFlows writes the healed chains of res back into their flow files
+// (--update-flows), keeping each old file as .bak.
+func updateFlows(res *report.Run, out io.Writer, quiet bool) error {
+	var errs []error
+	for _, f := range res.Flows {
+		healed := false
+		for _, st := range f.Steps {
+			healed = healed || st.Healed != nil
+		}
+		if !healed {
+			continue
+		}
+		changed, err := flowupdate.Update(f.File, f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if len(changed) > 0 && !quiet {
+			fmt.Fprintf(out, "updated %s: steps %v healed (the old file is %s.bak)\n", progress.Clean(f.File), changed, progress.Clean(f.File))
+		}
+	}
+	return errors.Join(errs...)
 }
