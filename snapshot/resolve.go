@@ -14,7 +14,7 @@ import (
 // the array element, DOM.describeNode) only for the nodes a caller uses,
 // instead of DOM.getDocument(pierce) for the whole page (220 ms at 10k
 // elements). The other way, a backend node id is mapped to its node with
-// DOM.resolveNode and a read of the expando the walk set on the element.
+// DOM.resolveNode and a read of the position of the element in the walk's array (one indexOf in page script).
 
 // Page returns the session a node lives in: the captured page, or for a
 // node of an out-of-process frame, that frame's own session. DevTools calls
@@ -105,30 +105,30 @@ func (s *Snapshot) NodeForBackendID(ctx context.Context, id proto.DOMBackendNode
 	if n := s.ByBackendID(id); n != nil {
 		return n, nil
 	}
-	for wi, w := range s.worlds {
-		if w.page != s.page {
-			continue
-		}
+	for _, w := range s.worlds {
 		p := w.page.Context(ctx)
 		obj, err := proto.DOMResolveNode{BackendNodeID: id, ExecutionContextID: w.ctxID}.Call(p)
 		if err != nil {
+			continue // not in this session or world
+		}
+		st, err := proto.RuntimeEvaluate{Expression: `globalThis[Symbol.for("chainreplay.snapshot")]`, ContextID: w.ctxID, Silent: true}.Call(p)
+		if err != nil || st.Result.ObjectID == "" {
+			_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(p)
 			continue
 		}
 		res, err := proto.RuntimeCallFunctionOn{
-			FunctionDeclaration: `function() { const v = this[Symbol.for("chainreplay.snapshot.index")]; return typeof v === "number" ? v : -1 }`,
+			FunctionDeclaration: fmt.Sprintf(`function(s) { return s && s.seq === %d ? s.els.indexOf(this) : -1 }`, s.seq),
 			ObjectID:            obj.Object.ObjectID,
+			Arguments:           []*proto.RuntimeCallArgument{{ObjectID: st.Result.ObjectID}},
 			ReturnByValue:       true,
 		}.Call(p)
 		_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(p)
-		if err != nil {
+		_ = proto.RuntimeReleaseObject{ObjectID: st.Result.ObjectID}.Call(p)
+		if err != nil || res.ExceptionDetails != nil {
 			continue
 		}
-		v := res.Result.Value.Int()
-		if v < 0 || int64(v)/(1<<30) != s.seq {
-			continue
-		}
-		k := v % (1 << 30)
-		if k < len(w.nodes) && w.nodes[k] != nil && w.nodes[k].world == wi {
+		k := res.Result.Value.Int()
+		if k >= 0 && k < len(w.nodes) && w.nodes[k] != nil {
 			n := w.nodes[k]
 			s.mu.Lock()
 			n.BackendNodeID = id

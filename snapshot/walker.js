@@ -5,13 +5,11 @@
 // an earlier walk in the same world (closed shadow roots), or null.
 //
 // Kept elements are pushed on stash.els so that Go can later ask for one of
-// them by index (Snapshot.Resolve); each also gets a hidden expando
-// (Symbol.for("chainreplay.snapshot.index")) = seq*2^30 + index, so that a
-// backend node id can be mapped back to its node.
+// them by index (Snapshot.Resolve), and a backend node id can be mapped back
+// to its node by the element's position in that array.
 function (o, stash) {
   "use strict";
   const SYM = Symbol.for("chainreplay.snapshot");
-  const IDX = Symbol.for("chainreplay.snapshot.index");
   const CLOSED = Symbol.for("chainreplay.closedRoots");
   const start = this && this.nodeType ? this : document;
   const startDoc = start.nodeType === 9 ? start : start.ownerDocument;
@@ -59,6 +57,7 @@ function (o, stash) {
   const ATTRS = ["id", "class", "name", "type", "href", "src", "placeholder", "title", "alt", "aria-label", "aria-labelledby", "role",
     "data-testid", "data-test", "data-cy", "data-qa", "for", "value", "tabindex", "onclick", "contenteditable"];
 
+  const ATTRSET = new Set(ATTRS);
   function inputType(el) { return (el.getAttribute("type") || "text").toLowerCase(); }
   function explicitRole(el) {
     const r = el.getAttribute("role");
@@ -68,7 +67,9 @@ function (o, stash) {
   }
   function sectioned(el) { return !!el.parentElement && !!el.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]"); }
   function hasOwnName(el) { return !!((el.getAttribute("aria-label") || "").trim() || el.getAttribute("aria-labelledby") || (el.getAttribute("title") || "").trim()); }
+  let curTable = null;
   function tableRole(el) {
+    if (curTable !== null) return curTable;
     const t = el.closest("table,[role=table],[role=grid],[role=treegrid]");
     if (!t) return "";
     const r = (t.getAttribute("role") || "").trim();
@@ -290,52 +291,52 @@ function (o, stash) {
   // ---- visible text, bounded ----
   const BLOCK = new Set(["DIV", "P", "LI", "TR", "TD", "TH", "BR", "H1", "H2", "H3", "H4", "H5", "H6", "SECTION", "ARTICLE", "HEADER", "FOOTER",
     "NAV", "MAIN", "ASIDE", "UL", "OL", "TABLE", "TBODY", "THEAD", "FORM", "FIELDSET", "LABEL", "DD", "DT", "BLOCKQUOTE", "PRE", "OPTION"]);
+  // textOf is the visible text of el, capped; it reuses the text of kept
+  // descendants already computed (texts are filled after the children).
+  const txt = new Map();
   function textOf(el, max) {
     let s = "";
-    (function rec(n) {
-      for (const c of childrenFlat(n)) {
+    function rec(n) {
+      const flat = n.shadowRoot || n.tagName === "SLOT" || closedMap;
+      for (let c = flat ? null : n.firstChild, list = flat ? childrenFlat(n) : null, i = 0; flat ? i < list.length : c; flat ? i++ : (c = c.nextSibling)) {
+        if (flat) c = list[i];
         if (s.length >= max) return;
         if (c.nodeType === 3) { s += c.data; continue; }
         if (c.nodeType !== 1 || SKIP.has(c.tagName)) continue;
-        if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") continue;
+        const t = c.tagName;
+        if (t === "INPUT" || t === "SELECT" || t === "TEXTAREA") continue;
+        const known = txt.get(c);
+        if (known !== undefined) { s += BLOCK.has(t) ? " " + known + " " : known; continue; }
         if (!visibleEl(c)) continue;
-        if (BLOCK.has(c.tagName)) { s += " "; rec(c); s += " "; } else rec(c);
+        if (BLOCK.has(t)) { s += " "; rec(c); s += " "; } else rec(c);
       }
-    })(el);
-    return cap(collapse(s), max);
+    }
+    rec(el);
+    const v = cap(collapse(s), max);
+    txt.set(el, v);
+    return v;
   }
   function ownText(el) {
     for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) return true;
     return false;
   }
 
-  // ---- XPath, computed lazily for kept nodes, linear per parent ----
-  const xcache = new Map();
-  const sibIndex = new Map(); // parent -> Map(child -> "[i]" or "")
-  function xpathOf(el) {
-    let v = xcache.get(el);
-    if (v !== undefined) return v;
-    const id = el.getAttribute("id");
-    if (id && !/["]/.test(id)) { v = '//*[@id="' + id + '"]'; xcache.set(el, v); return v; }
-    const p = el.parentNode;
+  // ---- XPath, built incrementally by the walk ----
+  function xstep(el) {
     const tag = el.localName;
-    const step = /[:]/.test(tag) || el.namespaceURI !== "http://www.w3.org/1999/xhtml" ? "*[local-name()='" + tag + "']" : tag;
-    let idx = sibIndex.get(p);
-    if (!idx) {
-      idx = new Map();
-      const count = new Map();
-      for (let c = p.firstElementChild; c; c = c.nextElementSibling) count.set(c.localName, (count.get(c.localName) || 0) + 1);
-      const seen = new Map();
-      for (let c = p.firstElementChild; c; c = c.nextElementSibling) {
-        const k = (seen.get(c.localName) || 0) + 1; seen.set(c.localName, k);
-        idx.set(c, count.get(c.localName) > 1 ? "[" + k + "]" : "");
-      }
-      sibIndex.set(p, idx);
-    }
-    const base = p && p.nodeType === 1 ? xpathOf(p) : "";
-    v = base + "/" + step + (idx.get(el) || "");
-    xcache.set(el, v);
-    return v;
+    return el.namespaceURI !== "http://www.w3.org/1999/xhtml" || tag.indexOf(":") >= 0 ? "*[local-name()='" + tag + "']" : tag;
+  }
+  function xpathFor(el, base, step) {
+    const id = el.getAttribute("id");
+    if (id && id.indexOf('"') < 0) return '//*[@id="' + id + '"]';
+    return base + step;
+  }
+  // stepSlow is the step of an element reached out of its parent's order
+  // (a slotted element).
+  function stepSlow(el) {
+    let i = 1;
+    for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === el.localName) i++;
+    return "/" + xstep(el) + "[" + i + "]";
   }
 
   // ---- CSS selector for iframes and shadow hosts (few) ----
@@ -389,11 +390,9 @@ function (o, stash) {
 
   // ---- the walk ----
   let heading = "";
-  const rowText = new Map();
   function emit(el, tag, role, tier, ctx, labels) {
     const k = els.length;
     els.push(el);
-    try { el[IDX] = stash.seq * 1073741824 + k; } catch (e) {}
     const n = { k: k, p: ctx.pk, g: tag.toLowerCase(), t: tier, i: ctx.pi };
     if (role) n.r = role;
     const vis = !ctx.hidden && visibleEl(el);
@@ -407,17 +406,9 @@ function (o, stash) {
     if (ctx.ah || ariaHiddenSelf(el)) f |= 8;
     if (pw) f |= 16;
     n.f = f;
-    let tx = "";
-    if (!CONTAINER.has(role)) {
-      tx = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" ? "" : textOf(el, MAXTEXT);
-      if (tx) n.x = tx;
-    }
     if (role && (TIER1.has(role) || tier <= 2)) {
       const nm = accName(el, labels);
       if (nm) n.n = nm;
-    } else if (tier === 2) {
-      const nm = collapse(el.getAttribute("aria-label") || "") || tx || collapse(el.getAttribute("title") || "");
-      if (nm) n.n = cap(nm, MAXNAME);
     }
     if (labels && labels.length) {
       const lt = cap(labelText(labels, el), MAXNAME);
@@ -435,35 +426,51 @@ function (o, stash) {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
       n.hl = lv;
     }
-    let a = null;
-    for (const name of ATTRS) {
-      const v = el.getAttribute(name);
-      if (v === null) continue;
-      if (name === "value" && pw) continue;
-      if (!a) a = {};
-      a[name] = v.length > 300 ? v.slice(0, 300) : v;
+    if (el.hasAttributes()) {
+      let a = null;
+      const at = el.attributes;
+      for (let i = 0; i < at.length; i++) {
+        const name = at[i].name;
+        if (!ATTRSET.has(name) || (name === "value" && pw)) continue;
+        const v = at[i].value;
+        if (!a) a = {};
+        a[name] = v.length > 300 ? v.slice(0, 300) : v;
+      }
+      if (a) n.a = a;
     }
-    if (a) n.a = a;
-    n.xp = xpathOf(el);
+    n.xp = ctx.xpc;
     const nb = [];
     if (n.l) nb.push(cap(n.l, MAXNB));
     if (heading && role !== "heading") nb.push(heading);
-    if (ctx.row && ctx.row !== el) {
-      let rt = rowText.get(ctx.row);
-      if (rt === undefined) { rt = textOf(ctx.row, MAXNB); rowText.set(ctx.row, rt); }
-      if (rt) nb.push(rt);
-    }
     if (nb.length) n.nb = nb;
+    if (ctx.row && ctx.row !== el) late.push(n, ctx.row);
     if (role === "heading") heading = cap(n.n || n.x || "", MAXNB);
+    nodeAt.set(k, out.n.length);
     out.n.push(n);
     return k;
   }
+  // finish fills what depends on the node's children: its text.
+  function finish(el, tag, role, tier, n) {
+    if (CONTAINER.has(role) || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "IFRAME" || tag === "FRAME") return;
+    const tx = textOf(el, MAXTEXT);
+    if (tx) n.x = tx;
+    if (tier === 2 && !n.n) {
+      const nm = collapse(el.getAttribute("aria-label") || "") || tx || collapse(el.getAttribute("title") || "");
+      if (nm) n.n = cap(nm, MAXNAME);
+    }
+  }
+  const nodeAt = new Map();
+  const late = [];
 
   function walkNode(el, ctx) {
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (tag === "INPUT" && inputType(el) === "hidden") return;
+    const s_xp = ctx.xp;
+    ctx.xpc = xpathFor(el, ctx.xp, ctx.step);
+    curTable = ctx.table;
     const role = roleOf(el, tag);
+    curTable = null;
     let labels = null;
     if (LABELABLE.has(tag)) {
       const lf = labelsFor(el, ctx.scope);
@@ -479,21 +486,30 @@ function (o, stash) {
     const isFrame = tag === "IFRAME" || tag === "FRAME";
     const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
     const k = keep ? emit(el, tag, role, tier, ctx, labels) : -1;
-    if (tag === "SVG" || tag === "svg" || (tag === "SELECT") ) return;
-    // Context for children.
-    const c = Object.assign({}, ctx);
-    if (k >= 0) c.pk = k;
-    if (ariaHiddenSelf(el)) c.ah = true;
-    if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) c.inter = true;
-    if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") c.inContent = true;
-    if (tag === "LABEL") c.label = { el: el, used: false };
-    if (tag === "TR" || tag === "LI" || role === "row" || role === "listitem") c.row = el;
-    if (isFrame) { walkFrame(el, c, k); return; }
+    if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
+    // Context for children: mutated in place and restored (no allocation
+    // per element).
+    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_table = ctx.table;
+    if (k >= 0) ctx.pk = k;
+    if (el.hasAttribute("aria-hidden") && ariaHiddenSelf(el)) ctx.ah = true;
+    if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
+    if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
+    if (tag === "LABEL") ctx.label = { el: el, used: false };
+    if (tag === "TR" || tag === "LI" || role === "row" || role === "listitem") ctx.row = el;
+    ctx.xp = ctx.xpc;
+    if (tag === "TABLE" || role === "table" || role === "grid" || role === "treegrid") ctx.table = role === "grid" || role === "treegrid" ? "grid" : "table";
+    walkInside(el, tag, ctx, k);
+    if (k >= 0) finish(el, tag, role, tier, out.n[nodeAt.get(k)]);
+    ctx.xp = s_xp;
+    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.table = s_table;
+  }
+  function walkInside(el, tag, c, k) {
+    if (tag === "IFRAME" || tag === "FRAME") { walkFrame(el, c, k); return; }
     const sr = el.shadowRoot || (closedMap && closedMap.get(el)) || null;
     if (sr) {
-      const sc = Object.assign({}, c, { scope: sr, sp: ctx.sp.concat([selectorOf(el)]) });
-      sc.pi = pathOf(ctx.fp, sc.sp);
-      sc.light = c;
+      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: "" });
+      sc.pi = pathOf(c.fp, sc.sp);
+      sc.light = Object.assign({}, c);
       walkChildren(sr, sc);
       return;
     }
@@ -501,20 +517,28 @@ function (o, stash) {
       // A custom element without an open root: maybe a closed one. Go asks
       // DevTools (describeNode pierce) for it.
       stash.hosts.push(el);
-      out.c.push({ h: stash.hosts.length - 1, pk: c.pk, pos: out.n.length, sp: ctx.sp.concat([selectorOf(el)]), fp: ctx.fp, ox: ctx.ox, oy: ctx.oy, clip: ctx.clip, hid: !!c.hidden });
+      out.c.push({ h: stash.hosts.length - 1, pk: c.pk, pos: out.n.length, sp: c.sp.concat([selectorOf(el)]), fp: c.fp, ox: c.ox, oy: c.oy, clip: c.clip, hid: !!c.hidden });
     }
     if (tag === "SLOT") {
       const a = el.assignedElements({ flatten: true });
       if (a.length) {
-        if (!ctx.light || o.skipSlotted) return;
-        for (const x of a) walkNode(x, Object.assign({}, ctx.light, { pk: c.pk, row: c.row, inContent: c.inContent, inter: c.inter, ah: c.ah }));
+        if (!c.light) return; // a closed root's own slots: the light children were walked by the parent walk
+        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, inContent: c.inContent, inter: c.inter, ah: c.ah, step: stepSlow(x) }));
         return;
       }
     }
     walkChildren(el, c);
   }
   function walkChildren(parent, ctx) {
-    for (let ch = parent.firstElementChild; ch; ch = ch.nextElementSibling) walkNode(ch, ctx);
+    let counts = null;
+    for (let ch = parent.firstElementChild; ch; ch = ch.nextElementSibling) {
+      const t = ch.localName;
+      if (!counts) counts = new Map();
+      const i = (counts.get(t) || 0) + 1;
+      counts.set(t, i);
+      ctx.step = "/" + (ch.namespaceURI === "http://www.w3.org/1999/xhtml" ? t : xstep(ch)) + "[" + i + "]";
+      walkNode(ch, ctx);
+    }
   }
   function walkFrame(el, ctx, k) {
     const r = el.getBoundingClientRect();
@@ -529,7 +553,7 @@ function (o, stash) {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
     if (doc && doc.documentElement) {
-      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, inter: false, inContent: false, light: null };
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, inter: false, inContent: false, light: null, table: "", xp: "", step: "/html" };
       const saveHeading = heading;
       heading = "";
       walkNode(doc.documentElement, fc);
@@ -544,10 +568,17 @@ function (o, stash) {
   const ctx0 = {
     scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: o.pk === undefined ? -1 : o.pk,
     ox: o.ox || 0, oy: o.oy || 0, clip: o.clip || [-1e9, -1e9, 1e9, 1e9], hidden: !!o.hidden, ah: false,
-    label: null, row: null, inter: false, inContent: false, light: null,
+    label: null, row: null, inter: false, inContent: false, light: null, table: start.nodeType === 9 ? "" : null,
+    xp: "", step: "/html",
   };
   ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
   if (start.nodeType === 9) { if (start.documentElement) walkNode(start.documentElement, ctx0); }
   else walkChildren(start, ctx0);
+  // Row and list item texts for neighbours, now that they are known.
+  for (let i = 0; i < late.length; i += 2) {
+    let rt = txt.get(late[i + 1]);
+    if (rt === undefined) rt = textOf(late[i + 1], MAXNB);
+    if (rt) { rt = cap(rt, MAXNB); (late[i].nb || (late[i].nb = [])).push(rt); }
+  }
   return JSON.stringify(out);
 }
