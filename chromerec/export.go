@@ -81,8 +81,8 @@ func (ex *exporter) step(n int, s *chain.Step) ([]map[string]any, error) {
 			return m, nil
 		}
 		sels, skipped := selectorsFor(s.Target)
-		for _, sk := range skipped {
-			ex.warn(n, a, "strategy left out: %s", sk)
+		if len(skipped) > 0 {
+			ex.warn(n, a, "left out: %s", strings.Join(skipped, "; "))
 		}
 		if len(sels) == 0 {
 			return nil, fail("no strategy of the chain has a Chrome selector (coordinates and similarity have none)")

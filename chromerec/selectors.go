@@ -216,7 +216,7 @@ func selectorsFor(t *chain.Target) (sels []Selector, skipped []string) {
 			}
 			add(PrefixXPath+v, false)
 		default:
-			skipped = append(skipped, fmt.Sprintf("%s has no Chrome selector", st.Type))
+			skipped = append(skipped, fmt.Sprintf("%s (no Chrome selector)", st.Type))
 		}
 	}
 	return sels, skipped
