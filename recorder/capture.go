@@ -1,0 +1,266 @@
+package recorder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// ErrGone is returned (wrapped) when the element to describe no longer exists.
+var ErrGone = errors.New("element is gone")
+
+// capture is one element description under way.
+type capture struct {
+	done chan struct{}
+	el   *Element
+	err  error
+}
+
+// startCapture begins describing an element as soon as the page reports a
+// mousedown, so the description is ready (and the element still there) when
+// the click, which may navigate away, arrives.
+func (r *Recorder) startCapture(ctx context.Context, f proto.PageFrameID, ref int) *capture {
+	c := &capture{done: make(chan struct{})}
+	r.mu.Lock()
+	r.captures[refKey{f, ref}] = c
+	r.mu.Unlock()
+	go func() {
+		defer close(c.done)
+		c.el, c.err = r.Capture(ctx, f, ref)
+	}()
+	return c
+}
+
+// Capture describes the element the page in frame f knows as ref: its DOM
+// description, accessibility role and name with their uniqueness, frame
+// path and page geometry, in one pass of concurrent DevTools calls.
+func (r *Recorder) Capture(ctx context.Context, f proto.PageFrameID, ref int) (*Element, error) {
+	start := time.Now()
+	sess, cid, ok := r.FrameSession(f)
+	if !ok {
+		return nil, fmt.Errorf("capture: frame %s: %w", f, ErrGone)
+	}
+	group := r.group()
+	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(sess) }()
+	res, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("window.__chainrec.el(%d)", ref), ContextID: cid, ObjectGroup: group}.Call(sess.Context(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("capture: %w", err)
+	}
+	if res.ExceptionDetails != nil || res.Result.ObjectID == "" {
+		return nil, fmt.Errorf("capture: ref %d: %w", ref, ErrGone)
+	}
+	el, err := r.CaptureObject(ctx, sess, f, res.Result.ObjectID, group)
+	if err == nil {
+		r.mu.Lock()
+		r.durations = append(r.durations, time.Since(start))
+		r.mu.Unlock()
+	}
+	return el, err
+}
+
+func (r *Recorder) group() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.groupN++
+	return fmt.Sprintf("chainrec-%d", r.groupN)
+}
+
+// CaptureObject describes the element obj (a remote object of session sess,
+// in frame f).
+func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.PageFrameID, obj proto.RuntimeRemoteObjectID, group string) (*Element, error) {
+	s := sess.Context(ctx)
+	r.mu.Lock()
+	el := &Element{DPR: r.dpr}
+	r.mu.Unlock()
+	var wg sync.WaitGroup
+	var descErr error
+	wg.Add(4)
+	go func() {
+		defer wg.Done()
+		res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: r.describe, ObjectID: obj, ReturnByValue: true}.Call(s)
+		if err != nil {
+			descErr = fmt.Errorf("describe: %w", err)
+			return
+		}
+		if res.ExceptionDetails != nil {
+			descErr = fmt.Errorf("describe: %s", exceptionText(res.ExceptionDetails))
+			return
+		}
+		if err := json.Unmarshal([]byte(res.Result.Value.Str()), &el.Desc); err != nil {
+			descErr = fmt.Errorf("describe: %w", err)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		r.accessibility(s, obj, group, el)
+	}()
+	go func() {
+		defer wg.Done()
+		path, off, err := r.FramePath(ctx, f)
+		if err != nil {
+			r.logf("recorder: frame path: %v", err)
+		}
+		el.FramePath, el.FrameOffset = path, off
+	}()
+	go func() {
+		defer wg.Done()
+		if m, err := (proto.PageGetLayoutMetrics{}).Call(r.top.Context(ctx)); err == nil && m.CSSLayoutViewport != nil {
+			v := m.CSSLayoutViewport
+			el.Viewport = chain.Size{Width: v.ClientWidth, Height: v.ClientHeight}
+			el.Scroll = chain.Point{X: float64(v.PageX), Y: float64(v.PageY)}
+		}
+	}()
+	wg.Wait()
+	if descErr != nil {
+		return nil, descErr
+	}
+	return el, nil
+}
+
+// accessibility fills el's role and name (Accessibility.getPartialAXTree by
+// backend node id) and how many nodes of the frame share them
+// (Accessibility.queryAXTree on the element's document).
+func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, group string, el *Element) {
+	node, err := proto.DOMDescribeNode{ObjectID: obj}.Call(s)
+	if err != nil || node.Node == nil {
+		return
+	}
+	backend := node.Node.BackendNodeID
+	ax, err := proto.AccessibilityGetPartialAXTree{BackendNodeID: backend, FetchRelatives: false}.Call(s)
+	if err != nil || len(ax.Nodes) == 0 {
+		return
+	}
+	n := ax.Nodes[0]
+	for _, c := range ax.Nodes {
+		if c.BackendDOMNodeID == backend {
+			n = c
+			break
+		}
+	}
+	if n.Ignored {
+		return
+	}
+	if n.Role != nil {
+		el.Role = n.Role.Value.Str()
+	}
+	if n.Name != nil {
+		el.Name = n.Name.Value.Str()
+	}
+	if el.Role == "" || el.Name == "" || genericRoles[el.Role] {
+		return
+	}
+	doc, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: "function(){return this.ownerDocument}", ObjectID: obj, ObjectGroup: group}.Call(s)
+	if err != nil || doc.Result.ObjectID == "" {
+		return
+	}
+	q, err := proto.AccessibilityQueryAXTree{ObjectID: doc.Result.ObjectID, AccessibleName: el.Name, Role: el.Role}.Call(s)
+	if err != nil {
+		return
+	}
+	c := Count{}
+	for _, m := range q.Nodes {
+		if m.Ignored {
+			continue
+		}
+		c.N++
+		if m.BackendDOMNodeID == backend {
+			c.I = c.N
+		}
+	}
+	el.RoleCount, el.RoleCountKnown = c, true
+}
+
+// FramePath returns the selector of each <iframe> from the top document
+// down to frame f, and where f's viewport starts in the top viewport.
+func (r *Recorder) FramePath(ctx context.Context, f proto.PageFrameID) ([]string, chain.Point, error) {
+	var path []string
+	var off chain.Point
+	for depth := 0; f != r.topFrame; depth++ {
+		if depth > 16 {
+			return path, off, fmt.Errorf("frames nested too deep")
+		}
+		r.mu.Lock()
+		fr := r.frames[f]
+		var parent *frame
+		if fr != nil {
+			parent = r.frames[fr.parent]
+		}
+		r.mu.Unlock()
+		if fr == nil || parent == nil || parent.sess == nil {
+			return path, off, fmt.Errorf("frame %s: parent unknown", f)
+		}
+		ps := parent.sess.Context(ctx)
+		owner, err := proto.DOMGetFrameOwner{FrameID: f}.Call(ps)
+		if err != nil {
+			return path, off, fmt.Errorf("frame %s owner: %w", f, err)
+		}
+		group := r.group()
+		obj, err := proto.DOMResolveNode{BackendNodeID: owner.BackendNodeID, ObjectGroup: group}.Call(ps)
+		if err != nil || obj.Object == nil {
+			return path, off, fmt.Errorf("frame %s owner: %w", f, err)
+		}
+		res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: r.frameFn, ObjectID: obj.Object.ObjectID, ReturnByValue: true}.Call(ps)
+		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(ps)
+		if err != nil || res.ExceptionDetails != nil {
+			return path, off, fmt.Errorf("frame %s owner: %v %s", f, err, exceptionText(res.ExceptionDetails))
+		}
+		var info struct {
+			CSS string  `json:"css"`
+			X   float64 `json:"x"`
+			Y   float64 `json:"y"`
+		}
+		if err := json.Unmarshal([]byte(res.Result.Value.Str()), &info); err != nil {
+			return path, off, err
+		}
+		if info.CSS == "" {
+			info.CSS = "iframe"
+		}
+		path = append([]string{info.CSS}, path...)
+		off.X += info.X
+		off.Y += info.Y
+		f = fr.parent
+	}
+	return path, off, nil
+}
+
+func exceptionText(d *proto.RuntimeExceptionDetails) string {
+	if d == nil {
+		return ""
+	}
+	if d.Exception != nil && d.Exception.Description != "" {
+		return d.Exception.Description
+	}
+	return d.Text
+}
+
+// fallbackElement builds an Element from what the page sent with the event.
+func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *cheapInfo, rect *Box) *Element {
+	el := &Element{Fallback: true}
+	r.mu.Lock()
+	el.DPR, el.Viewport = r.dpr, r.viewport
+	r.mu.Unlock()
+	if c != nil {
+		el.Desc = Description{Tag: c.Tag, ID: c.ID, Name: c.Name, Type: c.Type, Placeholder: c.Placeholder,
+			AriaLabel: c.AriaLabel, Title: c.Title, Alt: c.Alt, Href: c.Href, TestIDs: c.TestIDs, Text: c.Text}
+		switch c.Tag {
+		case "input", "textarea", "select":
+		default:
+			el.Desc.TextValue = c.Text
+		}
+	}
+	if rect != nil {
+		el.Desc.Rect = *rect
+	}
+	if path, off, err := r.FramePath(ctx, f); err == nil {
+		el.FramePath, el.FrameOffset = path, off
+	}
+	return el
+}

@@ -1,0 +1,261 @@
+package recorder
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// Signal names one identifying signal of an element; each becomes a strategy.
+type Signal string
+
+// The signals, in the order of Playwright's locator ranking (see the package
+// documentation for the table and its reasons).
+const (
+	SigTestID      Signal = "testid"
+	SigRole        Signal = "role"
+	SigPlaceholder Signal = "placeholder"
+	SigLabel       Signal = "label"
+	SigAlt         Signal = "alt"
+	SigText        Signal = "text"
+	SigTitle       Signal = "title"
+	SigID          Signal = "id"
+	SigName        Signal = "name"
+	SigCSS         Signal = "css"
+	SigCSSPath     Signal = "css-positional"
+	SigXPath       Signal = "xpath"
+	SigXPathPath   Signal = "xpath-positional"
+	SigSimilarity  Signal = "similarity"
+	SigCoordinates Signal = "coordinates"
+)
+
+// BaseConfidence is the confidence of each signal's strategy when it matched
+// exactly the target at record time. The package doc explains the numbers.
+var BaseConfidence = map[Signal]float64{
+	SigTestID:      0.97,
+	SigRole:        0.92,
+	SigPlaceholder: 0.88,
+	SigLabel:       0.87,
+	SigAlt:         0.84,
+	SigText:        0.82,
+	SigTitle:       0.78,
+	SigID:          0.76,
+	SigName:        0.74,
+	SigCSS:         0.72,
+	SigCSSPath:     0.67,
+	SigXPath:       0.70,
+	SigXPathPath:   0.64,
+	SigSimilarity:  0.62,
+	SigCoordinates: 0.60,
+}
+
+// NonUniqueFactor scales the confidence of a strategy that matched several
+// elements at record time (it then carries an nth); NonUniqueFloor keeps it
+// above similarity and coordinates, which must stay last.
+const (
+	NonUniqueFactor = 0.8
+	UnknownFactor   = 0.85
+	NonUniqueFloor  = 0.63
+)
+
+// generic roles say nothing about an element.
+var genericRoles = map[string]bool{"": true, "generic": true, "none": true, "presentation": true,
+	"StaticText": true, "InlineTextBox": true, "LineBreak": true, "RootWebArea": true, "WebArea": true,
+	"paragraph": true, "group": true, "Section": true, "LayoutTable": true, "LayoutTableRow": true, "LayoutTableCell": true}
+
+// BuildChain returns the target's fallback chain: one strategy per signal
+// that found the target at record time, highest confidence first,
+// coordinates last. point is where the pointer was (top viewport CSS
+// pixels); nil means the centre of the element's box.
+func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
+	d := &e.Desc
+	var out []chain.Strategy
+	add := func(t chain.StrategyType, sig Signal, value string, c Count, known bool) {
+		value = strings.TrimSpace(value)
+		if value == "" {
+			return
+		}
+		conf := BaseConfidence[sig]
+		if e.Fallback {
+			known = false
+		}
+		s := chain.Strategy{Type: t, Value: value}
+		switch {
+		case known && c.N >= 1 && c.I == 0:
+			return // it does not find the target: useless
+		case known && c.Unique():
+		case known && c.N > 1:
+			s.Nth = c.I
+			conf = math.Max(conf*NonUniqueFactor, NonUniqueFloor)
+		default:
+			conf = math.Max(conf*UnknownFactor, NonUniqueFloor)
+		}
+		s.Confidence = round2(conf)
+		for _, o := range out {
+			if o.Type == s.Type && o.Value == s.Value {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	count := func(k string) (Count, bool) { c, ok := d.Counts[k]; return c, ok }
+
+	keys := make([]string, 0, len(d.TestIDs))
+	for k := range d.TestIDs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, attr := range keys {
+		v := d.TestIDs[attr]
+		c, ok := count("testid:" + attr)
+		if attr == "data-testid" {
+			add(chain.TestID, SigTestID, v, c, ok)
+		} else {
+			// Other test id attributes go as CSS: the testid type means data-testid.
+			add(chain.CSS, SigTestID, fmt.Sprintf(`[%s="%s"]`, attr, cssString(v)), c, ok)
+		}
+	}
+	if e.Role != "" && !genericRoles[e.Role] && e.Name != "" {
+		add(chain.Role, SigRole, e.Role+"|"+e.Name, e.RoleCount, e.RoleCountKnown)
+	}
+	if d.Placeholder != "" {
+		c, ok := count("placeholder")
+		add(chain.Placeholder, SigPlaceholder, d.Placeholder, c, ok)
+	}
+	if lab := firstNonEmpty(d.Label, d.AriaLabel); lab != "" {
+		c, ok := count("label")
+		add(chain.Label, SigLabel, lab, c, ok)
+	}
+	if d.Alt != "" {
+		c, ok := count("alt")
+		add(chain.CSS, SigAlt, fmt.Sprintf(`[alt="%s"]`, cssString(d.Alt)), c, ok)
+	}
+	if d.TextValue != "" {
+		c, ok := count("text")
+		add(chain.Text, SigText, d.TextValue, c, ok)
+	}
+	if d.Title != "" {
+		c, ok := count("title")
+		add(chain.CSS, SigTitle, fmt.Sprintf(`[title="%s"]`, cssString(d.Title)), c, ok)
+	}
+	if d.ID != "" && !IsGeneratedID(d.ID) {
+		c, ok := count("id")
+		add(chain.ID, SigID, d.ID, c, ok)
+	}
+	if d.Name != "" {
+		c, ok := count("name")
+		add(chain.Name, SigName, d.Name, c, ok)
+	}
+	if d.CSS != "" {
+		sig := SigCSS
+		if d.CSSPositional {
+			sig = SigCSSPath
+		}
+		// Verified unique in its tree (document or shadow root) by describe.
+		add(chain.CSS, sig, d.CSS, Count{N: 1, I: 1}, true)
+	}
+	if d.XPath != "" {
+		sig := SigXPath
+		if d.XPathPositional {
+			sig = SigXPathPath
+		}
+		add(chain.XPath, sig, d.XPath, Count{N: 1, I: 1}, true)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Confidence > out[j].Confidence })
+	if !e.Fallback {
+		out = append(out, chain.Strategy{Type: chain.Similarity, Confidence: BaseConfidence[SigSimilarity]})
+	}
+	out = append(out, chain.CoordinatesStrategy(coordinatesMeta(e, point), BaseConfidence[SigCoordinates]))
+	return out
+}
+
+func coordinatesMeta(e *Element, point *chain.Point) chain.CoordinatesMeta {
+	r := e.TopRect()
+	p := r.Center()
+	if point != nil {
+		p = *point
+	}
+	m := chain.CoordinatesMeta{
+		X: round2(math.Max(p.X, 0)), Y: round2(math.Max(p.Y, 0)),
+		BoundingRect:     &chain.Rect{X: round2(r.X), Y: round2(r.Y), Width: round2(r.Width), Height: round2(r.Height)},
+		TagName:          e.Desc.Tag,
+		DevicePixelRatio: e.DPR,
+	}
+	if e.Viewport.Width > 0 {
+		v := e.Viewport
+		m.Viewport = &v
+	}
+	sp := e.Scroll
+	m.ScrollPos = &sp
+	if !IsGeneratedID(e.Desc.ID) {
+		m.ElementID = e.Desc.ID
+	}
+	for _, c := range e.Desc.Classes {
+		if !IsGeneratedClass(c) {
+			m.ClassList = append(m.ClassList, c)
+		}
+	}
+	return m
+}
+
+// BuildFingerprint returns everything captured about the element. A
+// secret field's value is never in it.
+func BuildFingerprint(e *Element) *chain.Fingerprint {
+	d := &e.Desc
+	fp := &chain.Fingerprint{
+		Tag: d.Tag, ID: d.ID, Name: d.Name, Type: d.Type, Role: e.Role, AccessName: e.Name,
+		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
+		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
+		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours,
+	}
+	if len(d.Classes) > 0 {
+		fp.Classes = append([]string(nil), d.Classes...)
+		for _, c := range d.Classes {
+			if IsGeneratedClass(c) {
+				fp.GeneratedClasses = append(fp.GeneratedClasses, c)
+			}
+		}
+	}
+	if len(d.TestIDs) > 0 {
+		fp.TestIDs = d.TestIDs
+	}
+	if d.Value != nil && !d.Secret {
+		fp.Value = *d.Value
+	}
+	if e.Role != "" && genericRoles[e.Role] && e.Role != "generic" {
+		fp.Role = ""
+	}
+	r := e.TopRect()
+	fp.Box = &chain.Rect{X: round2(r.X + e.Scroll.X), Y: round2(r.Y + e.Scroll.Y), Width: round2(r.Width), Height: round2(r.Height)}
+	return fp
+}
+
+// BuildTarget is BuildChain and BuildFingerprint with the frame and shadow paths.
+func BuildTarget(e *Element, point *chain.Point) *chain.Target {
+	t := &chain.Target{Chain: BuildChain(e, point), Fingerprint: BuildFingerprint(e)}
+	if len(e.FramePath) > 0 {
+		t.FramePath = append([]string(nil), e.FramePath...)
+	}
+	if len(e.Desc.ShadowPath) > 0 {
+		t.ShadowPath = append([]string(nil), e.Desc.ShadowPath...)
+	}
+	return t
+}
+
+func cssString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\a `).Replace(s)
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -1,0 +1,473 @@
+package recorder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/keys"
+)
+
+// Driver performs drive lines as real input through the DevTools Input
+// domain, at each element's on-screen centre. It tells the recorder
+// nothing: after each line it only waits, through Recorder.Sync, until the
+// page's reports of that input have been handled.
+type Driver struct {
+	Rec *Recorder
+	// Page is the recorded tab.
+	Page *rod.Page
+	// Timeout is how long a line waits for its element; 0 means 10s.
+	Timeout time.Duration
+	// Log receives one line per performed action; nil discards.
+	Log io.Writer
+	n   int
+}
+
+// ErrNoElement is returned (wrapped) when a selector matches nothing in time.
+var ErrNoElement = errors.New("no element matches")
+
+// Run performs every line in order and waits until the recorder has seen
+// the effects of the last one.
+func (d *Driver) Run(ctx context.Context, lines []DriveLine) error {
+	for _, l := range lines {
+		if d.Log != nil {
+			fmt.Fprintf(d.Log, "drive %d: %s %s %s\n", l.Line, l.Op, l.Selector, l.Arg)
+		}
+		if err := d.do(ctx, l); err != nil {
+			return &DriveError{Line: l.Line, Msg: fmt.Sprintf("%s: %v", l.Op, err)}
+		}
+	}
+	return d.settle(ctx, time.Now())
+}
+
+// settle waits for the page's reports and, when the action started a
+// top-level navigation, for the new page to load.
+func (d *Driver) settle(ctx context.Context, since time.Time) error {
+	d.syncAll(ctx)
+	if d.Rec.NavigationRequestedSince(since) {
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		if err := d.Rec.WaitIdle(wctx); err != nil {
+			return fmt.Errorf("the page did not finish loading: %w", err)
+		}
+		d.syncAll(ctx)
+	}
+	return nil
+}
+
+// syncAll syncs every frame that has a document; frames that went away are
+// skipped.
+func (d *Driver) syncAll(ctx context.Context) {
+	d.Rec.mu.Lock()
+	var ids []proto.PageFrameID
+	for id, f := range d.Rec.frames {
+		if f.sess != nil && f.ctx != 0 {
+			ids = append(ids, id)
+		}
+	}
+	d.Rec.mu.Unlock()
+	for _, id := range ids {
+		_ = d.Rec.Sync(ctx, id)
+	}
+}
+
+func (d *Driver) timeout() time.Duration {
+	if d.Timeout > 0 {
+		return d.Timeout
+	}
+	return 10 * time.Second
+}
+
+func (d *Driver) do(ctx context.Context, l DriveLine) error {
+	start := time.Now()
+	top := d.Page.Context(ctx)
+	switch l.Op {
+	case "click", "dblclick", "hover":
+		p, fid, err := d.point(ctx, l.Selector)
+		if err != nil {
+			return err
+		}
+		clicks := map[string]int{"click": 1, "dblclick": 2, "hover": 0}[l.Op]
+		if err := d.mouse(ctx, top, p, fid, clicks); err != nil {
+			return err
+		}
+	case "type":
+		p, fid, err := d.point(ctx, l.Selector)
+		if err != nil {
+			return err
+		}
+		if err := d.mouse(ctx, top, p, fid, 1); err != nil {
+			return err
+		}
+		if err := typeText(top, l.Arg); err != nil {
+			return err
+		}
+	case "press":
+		key, mods, err := keys.ParseCombo(l.Arg)
+		if err != nil {
+			return err
+		}
+		if err := press(top, key, keys.Bits(mods)); err != nil {
+			return err
+		}
+	case "select":
+		if err := d.selectOption(ctx, l.Selector, l.Arg); err != nil {
+			return err
+		}
+	case "scroll":
+		n, _ := d.Rec.Seen("scroll")
+		res, err := proto.PageGetLayoutMetrics{}.Call(top)
+		if err != nil {
+			return err
+		}
+		v := res.CSSLayoutViewport
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseWheel,
+			X: float64(v.ClientWidth) / 2, Y: float64(v.ClientHeight) / 2, DeltaX: l.DX, DeltaY: l.DY}).Call(top); err != nil {
+			return err
+		}
+		// The page reports a scroll once it has settled; wait for that.
+		deadline := time.NewTimer(3 * time.Second)
+		defer deadline.Stop()
+		for {
+			m, next := d.Rec.Seen("scroll")
+			if m > n {
+				break
+			}
+			select {
+			case <-next:
+			case <-deadline.C:
+				return fmt.Errorf("the page did not scroll (nothing scrollable under the viewport centre?)")
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	case "goto":
+		nav, err := proto.PageNavigate{URL: l.Arg}.Call(top)
+		if err != nil {
+			return err
+		}
+		if nav.ErrorText != "" {
+			return &LoadError{URL: l.Arg, Reason: nav.ErrorText}
+		}
+		if err := top.Timeout(30 * time.Second).WaitLoad(); err != nil {
+			return err
+		}
+	case "wait":
+		t := time.NewTimer(l.Wait)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-d.Rec.Done():
+		}
+	}
+	return d.settle(ctx, start)
+}
+
+// target is an element found by a drive selector.
+type target struct {
+	frame proto.PageFrameID
+	sess  *rod.Page
+	obj   proto.RuntimeRemoteObjectID
+	// off is where the element's frame viewport starts in the top viewport.
+	off   chain.Point
+	group string
+}
+
+func (t *target) release() {
+	if t != nil && t.sess != nil {
+		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: t.group}.Call(t.sess)
+	}
+}
+
+// find resolves sel, polling until it matches or the timeout passes.
+func (d *Driver) find(ctx context.Context, sel string) (*target, error) {
+	deadline := time.Now().Add(d.timeout())
+	var last error
+	for {
+		t, err := d.findOnce(ctx, sel)
+		if err == nil {
+			return t, nil
+		}
+		last = err
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%q: %w", sel, last)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+const inViewFn = `function(){
+  const r = this.getBoundingClientRect();
+  const root = this.getRootNode();
+  const at = (root.elementFromPoint ? root : document).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const hit = at && (at === this || this.contains(at));
+  if (!hit || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
+    this.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+  const q = this.getBoundingClientRect();
+  const cs = getComputedStyle(this);
+  return JSON.stringify({x: q.left, y: q.top, w: q.width, h: q.height,
+    cx: this.clientLeft + parseFloat(cs.paddingLeft || "0"), cy: this.clientTop + parseFloat(cs.paddingTop || "0"),
+    kind: (this.localName === "iframe" || this.localName === "frame") ? "frame" :
+      ((window.__chainrec && window.__chainrec.root(this)) || this.shadowRoot) ? "shadow" : ""});
+}`
+
+type placed struct {
+	X, Y, W, H float64
+	CX         float64 `json:"cx"`
+	CY         float64 `json:"cy"`
+	Kind       string  `json:"kind"`
+}
+
+func (d *Driver) findOnce(ctx context.Context, sel string) (*target, error) {
+	parts := strings.Split(sel, ">>>")
+	fid := d.Rec.TopFrame()
+	sess, cid, ok := d.Rec.FrameSession(fid)
+	if !ok {
+		return nil, errors.New("the page has no document yet")
+	}
+	d.n++
+	t := &target{frame: fid, sess: sess, group: fmt.Sprintf("chainrec-drive-%d", d.n)}
+	var scope proto.RuntimeRemoteObjectID
+	for i, part := range parts {
+		part = strings.TrimSpace(part)
+		js, _ := json.Marshal(part)
+		var obj *proto.RuntimeRemoteObject
+		if scope == "" {
+			res, err := proto.RuntimeEvaluate{Expression: "document.querySelector(" + string(js) + ")", ContextID: cid, ObjectGroup: t.group}.Call(sess.Context(ctx))
+			if err != nil {
+				t.release()
+				return nil, err
+			}
+			if res.ExceptionDetails != nil {
+				t.release()
+				return nil, fmt.Errorf("bad selector %q: %s", part, exceptionText(res.ExceptionDetails))
+			}
+			obj = res.Result
+		} else {
+			res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: "function(){return this.querySelector(" + string(js) + ")}",
+				ObjectID: scope, ObjectGroup: t.group}.Call(sess.Context(ctx))
+			if err != nil || res.ExceptionDetails != nil {
+				t.release()
+				return nil, fmt.Errorf("bad selector %q: %v%s", part, err, exceptionText(res.ExceptionDetails))
+			}
+			obj = res.Result
+		}
+		if obj == nil || obj.ObjectID == "" {
+			t.release()
+			return nil, fmt.Errorf("%w %q", ErrNoElement, part)
+		}
+		if i == len(parts)-1 {
+			t.obj, t.sess = obj.ObjectID, sess
+			return t, nil
+		}
+		p, err := d.place(ctx, sess, obj.ObjectID)
+		if err != nil {
+			t.release()
+			return nil, err
+		}
+		switch p.Kind {
+		case "frame":
+			node, err := proto.DOMDescribeNode{ObjectID: obj.ObjectID}.Call(sess.Context(ctx))
+			if err != nil || node.Node == nil || node.Node.FrameID == "" {
+				t.release()
+				return nil, fmt.Errorf("%q is an iframe without a document yet", part)
+			}
+			t.off.X += p.X + p.CX
+			t.off.Y += p.Y + p.CY
+			t.release()
+			fid = node.Node.FrameID
+			sess, cid, ok = d.Rec.FrameSession(fid)
+			if !ok {
+				return nil, fmt.Errorf("the document of %q is not ready", part)
+			}
+			t.frame, t.sess, scope = fid, sess, ""
+		case "shadow":
+			res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: "function(){return (window.__chainrec && window.__chainrec.root(this)) || this.shadowRoot}",
+				ObjectID: obj.ObjectID, ObjectGroup: t.group}.Call(sess.Context(ctx))
+			if err != nil || res.Result == nil || res.Result.ObjectID == "" {
+				t.release()
+				return nil, fmt.Errorf("%q: no shadow root", part)
+			}
+			scope = res.Result.ObjectID
+		default:
+			t.release()
+			return nil, fmt.Errorf("%q is neither an iframe nor a shadow host: >>> cannot step into it", part)
+		}
+	}
+	return t, nil
+}
+
+func (d *Driver) place(ctx context.Context, sess *rod.Page, obj proto.RuntimeRemoteObjectID) (*placed, error) {
+	res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: inViewFn, ObjectID: obj, ReturnByValue: true}.Call(sess.Context(ctx))
+	if err != nil {
+		return nil, err
+	}
+	if res.ExceptionDetails != nil {
+		return nil, errors.New(exceptionText(res.ExceptionDetails))
+	}
+	var p placed
+	if err := json.Unmarshal([]byte(res.Result.Value.Str()), &p); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// point finds sel, scrolls it into view when needed, and returns its centre
+// in the top viewport. It waits for the element to have a size.
+func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.PageFrameID, error) {
+	deadline := time.Now().Add(d.timeout())
+	for {
+		t, err := d.find(ctx, sel)
+		if err != nil {
+			return chain.Point{}, "", err
+		}
+		p, err := d.place(ctx, t.sess, t.obj)
+		t.release()
+		if err == nil && p.W > 0 && p.H > 0 {
+			return chain.Point{X: t.off.X + p.X + p.W/2, Y: t.off.Y + p.Y + p.H/2}, t.frame, nil
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = errors.New("it has no size (hidden?)")
+			}
+			return chain.Point{}, "", fmt.Errorf("%q: %w", sel, err)
+		}
+		select {
+		case <-ctx.Done():
+			return chain.Point{}, "", ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// selectOption focuses the <select> and moves to the option with the arrow
+// keys, as a keyboard user does (a closed select changes on ArrowDown/Up).
+func (d *Driver) selectOption(ctx context.Context, sel, value string) error {
+	t, err := d.find(ctx, sel)
+	if err != nil {
+		return err
+	}
+	defer t.release()
+	v, _ := json.Marshal(value)
+	res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: `function(){
+		if (this.localName !== "select") return JSON.stringify({err: "not a <select>"});
+		const i = [...this.options].findIndex(o => o.value === ` + string(v) + `);
+		return JSON.stringify({i, cur: this.selectedIndex});
+	}`, ObjectID: t.obj, ReturnByValue: true}.Call(t.sess.Context(ctx))
+	if err != nil {
+		return err
+	}
+	var st struct {
+		Err    string `json:"err"`
+		I, Cur int
+	}
+	if err := json.Unmarshal([]byte(res.Result.Value.Str()), &st); err != nil {
+		return err
+	}
+	if st.Err != "" {
+		return fmt.Errorf("%q: %s", sel, st.Err)
+	}
+	if st.I < 0 {
+		return fmt.Errorf("%q has no option with value %q", sel, value)
+	}
+	if err := (proto.DOMFocus{ObjectID: t.obj}).Call(t.sess.Context(ctx)); err != nil {
+		return err
+	}
+	key := "ArrowDown"
+	n := st.I - st.Cur
+	if n < 0 {
+		key, n = "ArrowUp", -n
+	}
+	top := d.Page.Context(ctx)
+	for range n {
+		if err := press(top, key, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mouse moves to at and clicks clicks times. After the first press it
+// waits until the page in frame fid has reported it and the recorder has
+// described the element, as a person's slower click allows.
+func (d *Driver) mouse(ctx context.Context, p *rod.Page, at chain.Point, fid proto.PageFrameID, clicks int) error {
+	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: at.X, Y: at.Y}).Call(p); err != nil {
+		return err
+	}
+	for i := 1; i <= clicks; i++ {
+		one := 1
+		zero := 0
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: at.X, Y: at.Y,
+			Button: proto.InputMouseButtonLeft, Buttons: &one, ClickCount: i}).Call(p); err != nil {
+			return err
+		}
+		if i == 1 {
+			_ = d.Rec.Sync(ctx, fid)
+			d.Rec.WaitCaptures(ctx)
+		}
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: at.X, Y: at.Y,
+			Button: proto.InputMouseButtonLeft, Buttons: &zero, ClickCount: i}).Call(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// press sends one key down and up with the modifier bits of seed 003.
+func press(p *rod.Page, key string, mods int) error {
+	def, ok := keys.Lookup(key)
+	if !ok {
+		return fmt.Errorf("unknown key %q", key)
+	}
+	text := def.Text
+	if mods&(keys.Ctrl|keys.Alt|keys.Meta) != 0 {
+		text = ""
+	}
+	typ := proto.InputDispatchKeyEventTypeRawKeyDown
+	if text != "" {
+		typ = proto.InputDispatchKeyEventTypeKeyDown
+	}
+	down := proto.InputDispatchKeyEvent{Type: typ, Modifiers: mods, Key: def.Key, Code: def.Code,
+		WindowsVirtualKeyCode: def.KeyCode, NativeVirtualKeyCode: def.KeyCode, Text: text, UnmodifiedText: text}
+	if err := down.Call(p); err != nil {
+		return err
+	}
+	up := proto.InputDispatchKeyEvent{Type: proto.InputDispatchKeyEventTypeKeyUp, Modifiers: mods, Key: def.Key, Code: def.Code,
+		WindowsVirtualKeyCode: def.KeyCode, NativeVirtualKeyCode: def.KeyCode}
+	return up.Call(p)
+}
+
+// typeText types s key by key; characters without a key are inserted as
+// text input (as an input method would).
+func typeText(p *rod.Page, s string) error {
+	for _, r := range s {
+		c := string(r)
+		if r == '\n' {
+			c = "Enter"
+		}
+		if _, ok := keys.Lookup(c); ok {
+			if err := press(p, c, 0); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := (proto.InputInsertText{Text: c}).Call(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}

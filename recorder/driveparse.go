@@ -1,0 +1,150 @@
+package recorder
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qa-chain/chainreplay/internal/keys"
+)
+
+// DriveLine is one line of a --drive script (INTERFACE.md).
+type DriveLine struct {
+	// Line is the 1-based line number in the script.
+	Line int
+	// Op is click, dblclick, hover, type, press, select, scroll, goto or wait.
+	Op string
+	// Selector is the CSS selector; " >>> " steps into an iframe's document
+	// or a shadow root.
+	Selector string
+	// Arg is the text of type, the key of press, the value of select, the URL of goto.
+	Arg string
+	// DX and DY are the wheel deltas of scroll.
+	DX, DY float64
+	// Wait is the pause of wait.
+	Wait time.Duration
+}
+
+// DriveError says which line of a drive script is wrong.
+type DriveError struct {
+	Line int
+	Msg  string
+}
+
+func (e *DriveError) Error() string { return fmt.Sprintf("drive line %d: %s", e.Line, e.Msg) }
+
+// ParseDrive reads a drive script. A line whose first non-blank character
+// is # is a comment. In type and select lines the selector ends at the
+// first space outside brackets, parentheses and quotes that is not part of
+// a combinator (>, +, ~, >>>).
+func ParseDrive(r io.Reader) ([]DriveLine, error) {
+	var out []DriveLine
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		raw := strings.TrimRight(sc.Text(), "\r")
+		line := strings.TrimSpace(raw)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		op, rest, _ := strings.Cut(line, " ")
+		rest = strings.TrimLeft(rest, " \t")
+		l := DriveLine{Line: n, Op: op}
+		bad := func(format string, args ...any) error { return &DriveError{Line: n, Msg: fmt.Sprintf(format, args...)} }
+		switch op {
+		case "click", "dblclick", "hover":
+			if rest == "" {
+				return nil, bad("%s needs a CSS selector", op)
+			}
+			l.Selector = strings.TrimSpace(rest)
+		case "type", "select":
+			sel, arg := splitSelector(rest)
+			if sel == "" {
+				return nil, bad("%s needs a CSS selector", op)
+			}
+			if op == "select" {
+				arg = strings.TrimSpace(arg)
+				if arg == "" {
+					return nil, bad("select needs an option value after the selector")
+				}
+			}
+			l.Selector, l.Arg = sel, arg
+		case "press":
+			if _, _, err := keys.ParseCombo(strings.TrimSpace(rest)); err != nil {
+				return nil, bad("%v", err)
+			}
+			l.Arg = strings.TrimSpace(rest)
+		case "scroll":
+			f := strings.Fields(rest)
+			if len(f) != 2 {
+				return nil, bad("scroll needs DX DY")
+			}
+			var err1, err2 error
+			l.DX, err1 = strconv.ParseFloat(f[0], 64)
+			l.DY, err2 = strconv.ParseFloat(f[1], 64)
+			if err1 != nil || err2 != nil {
+				return nil, bad("scroll needs two numbers, got %q", rest)
+			}
+		case "goto":
+			if rest == "" {
+				return nil, bad("goto needs a URL")
+			}
+			l.Arg = strings.TrimSpace(rest)
+		case "wait":
+			ms, err := strconv.Atoi(strings.TrimSpace(rest))
+			if err != nil || ms < 0 {
+				return nil, bad("wait needs milliseconds, got %q", rest)
+			}
+			l.Wait = time.Duration(ms) * time.Millisecond
+		default:
+			return nil, bad("unknown command %q (known: click, dblclick, hover, type, press, select, scroll, goto, wait)", op)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read drive script: %w", err)
+	}
+	return out, nil
+}
+
+// splitSelector splits "SEL REST" where SEL may hold spaces inside
+// brackets, parentheses or quotes, and around combinators.
+func splitSelector(s string) (sel, rest string) {
+	depth := 0
+	var quote byte
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[' || c == '(':
+			depth++
+		case c == ']' || c == ')':
+			depth--
+		case c == ' ' && depth <= 0:
+			// a space followed by a combinator, or preceded by one, continues the selector
+			after := strings.TrimLeft(s[i:], " ")
+			before := strings.TrimRight(s[:i], " ")
+			if strings.HasPrefix(after, ">") || strings.HasPrefix(after, "+") || strings.HasPrefix(after, "~") ||
+				strings.HasSuffix(before, ">") || strings.HasSuffix(before, "+") || strings.HasSuffix(before, "~") {
+				i++
+				continue
+			}
+			return s[:i], s[i+1:]
+		}
+		i++
+	}
+	return s, ""
+}

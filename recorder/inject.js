@@ -1,0 +1,299 @@
+// The in-page half of the recorder. It runs in the main world of every frame
+// before the page's own scripts (Page.addScriptToEvaluateOnNewDocument), listens
+// in the capture phase, and reports what the user did through the Runtime
+// binding __BINDING__. It does as little as it can per event (a few attribute
+// reads and one getBoundingClientRect); everything else is read later from Go
+// through DevTools. Only trusted events are reported: page scripts calling
+// el.click() are not the user.
+(function () {
+  "use strict";
+  if (window.__chainrec) return;
+  const BINDING = "__BINDING__";
+  const TESTIDS = __TESTIDS__;
+  const emitRaw = (m) => { try { window[BINDING](JSON.stringify(m)); } catch (e) {} };
+
+  // Closed shadow roots are invisible to composedPath() from outside, so every
+  // root the page attaches gets our listeners too (see listen below).
+  const closedRoots = new WeakMap();
+  const closedList = [];
+  const origAttach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = origAttach.call(this, init);
+    if (init && init.mode === "closed") {
+      closedRoots.set(this, root);
+      closedList.push(new WeakRef(root));
+      listen(root);
+    }
+    return root;
+  };
+
+  // Element references handed to Go by number.
+  let nextRef = 1;
+  const refs = new Map();
+  const refOf = new WeakMap();
+  function ref(el) {
+    if (!el) return 0;
+    let id = refOf.get(el);
+    if (id) return id;
+    id = nextRef++;
+    refOf.set(el, id);
+    refs.set(id, el);
+    if (refs.size > 500) refs.delete(refs.keys().next().value);
+    return id;
+  }
+
+  const stats = { events: 0, totalMs: 0, maxMs: 0 };
+  const secretSeen = new WeakSet();
+  function isSecret(el) {
+    if (!el || el.nodeType !== 1) return false;
+    if (secretSeen.has(el)) return true;
+    const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
+    const s = el.type === "password" || el.hasAttribute("data-secret") ||
+      /password|one-time-code|cc-number|cc-csc/.test(ac);
+    if (s) secretSeen.add(el);
+    return s;
+  }
+  function mods(e) {
+    const m = [];
+    if (e.altKey) m.push("Alt");
+    if (e.ctrlKey) m.push("Control");
+    if (e.metaKey) m.push("Meta");
+    if (e.shiftKey) m.push("Shift");
+    return m;
+  }
+  function rect(el) {
+    const r = el.getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height };
+  }
+  // cheap is what Go falls back on when the element is gone before it could be
+  // described (a click that navigates away): attribute reads only.
+  function cheap(el) {
+    const c = { tag: el.localName };
+    for (const a of ["id", "name", "type", "placeholder", "aria-label", "title", "alt", "href"]) {
+      const v = el.getAttribute(a);
+      if (v) c[a] = v;
+    }
+    for (const a of TESTIDS) {
+      const v = el.getAttribute(a);
+      if (v) (c.testids || (c.testids = {}))[a] = v;
+    }
+    if (el.childElementCount < 8) {
+      const t = (el.textContent || "").replace(/\s+/g, " ").trim();
+      if (t) c.text = t.slice(0, 80);
+    }
+    return c;
+  }
+  function editable(el) {
+    if (!el || el.nodeType !== 1) return false;
+    if (el.isContentEditable) return true;
+    if (el.localName === "textarea") return true;
+    if (el.localName !== "input") return false;
+    return !/^(checkbox|radio|button|submit|reset|file|image|range|color|hidden)$/.test(el.type);
+  }
+  function valueOf(el) {
+    if (isSecret(el)) return undefined;
+    return el.isContentEditable ? el.innerText : el.value;
+  }
+
+  // Scroll intent: scroll events also come from scrollIntoView, focus and page
+  // scripts; only those shortly after a wheel, touch or scrolling key are the user's.
+  let intentAt = -1e9;
+  const scrollKeys = /^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown|ArrowLeft|ArrowRight| )$/;
+  const pendingScroll = new Map(); // scroller -> {x0, y0, timer}
+  function scrollPos(s) {
+    return s === document ? { x: window.scrollX, y: window.scrollY } : { x: s.scrollLeft, y: s.scrollTop };
+  }
+  function flushScroll(s) {
+    const p = pendingScroll.get(s);
+    if (!p) return;
+    clearTimeout(p.timer);
+    pendingScroll.delete(s);
+    if (!pendingScroll.size) intentAt = -1e9; // the burst is over
+    const now = scrollPos(s);
+    const dx = now.x - p.x0, dy = now.y - p.y0;
+    if (dx === 0 && dy === 0) return;
+    const m = { k: "scroll", dx, dy, sx: now.x, sy: now.y };
+    if (s !== document) { m.id = ref(s); m.c = cheap(s); m.r = rect(s); }
+    emitRaw(m);
+  }
+  function flushAll() { for (const s of [...pendingScroll.keys()]) flushScroll(s); }
+
+  // emit sends one report; pending scrolls go first so the order is the user's.
+  function emit(m) {
+    if (pendingScroll.size) flushAll();
+    emitRaw(m);
+  }
+
+  // handled marks events already reported by a deeper (closed shadow root)
+  // listener; a listener that only sees a closed host defers to it.
+  const handled = new WeakSet();
+  function targetOf(e) {
+    let t = e.composedPath()[0];
+    if (t && t.nodeType === 3) t = t.parentElement;
+    if (t === document || t === window) t = document.documentElement;
+    return t;
+  }
+  function deepActive() {
+    let a = document.activeElement;
+    for (;;) {
+      const r = a && (a.shadowRoot || closedRoots.get(a));
+      if (!r || !r.activeElement) return a;
+      a = r.activeElement;
+    }
+  }
+
+  const handlers = {
+    mousedown(e, t) {
+      if (skipPointer(t)) return;
+      emit({ k: "down", id: ref(t) });
+    },
+    click(e, t) {
+      if (skipPointer(t)) return;
+      // A click on a <label> is followed by one on its control: keep that one.
+      const lab = t.closest && t.closest("label");
+      if (lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t)) return;
+      if (e.detail > 1) return; // part of a double click, reported by dblclick
+      const r = rect(t);
+      const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) };
+      if (t.localName === "input" && (t.type === "checkbox" || t.type === "radio")) m.chk = t.checked;
+      emit(m);
+    },
+    auxclick(e, t) {
+      if (skipPointer(t)) return;
+      const r = rect(t);
+      emit({ k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
+    },
+    dblclick(e, t) {
+      if (skipPointer(t)) return;
+      const r = rect(t);
+      emit({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
+    },
+    input(e, t) {
+      if (!editable(t)) return;
+      const m = { k: "input", id: ref(t) };
+      if (isSecret(t)) m.s = true; else m.v = valueOf(t);
+      emit(m);
+    },
+    change(e, t) {
+      if (t.localName === "select") {
+        const o = t.selectedOptions[0];
+        emit({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t) });
+      } else if (t.localName === "input" && t.type === "file") {
+        emit({ k: "upload", id: ref(t), f: [...t.files].map((f) => f.name), c: cheap(t), r: rect(t) });
+      } else if (editable(t)) {
+        emit({ k: "change", id: ref(t) });
+      }
+    },
+    keydown(e, t) {
+      if (scrollKeys.test(e.key) && !editable(t)) intentAt = performance.now();
+      if (e.repeat || e.isComposing) return;
+      const k = e.key;
+      const inSelect = t.localName === "select";
+      const inField = editable(t);
+      const modded = e.ctrlKey || e.metaKey || e.altKey;
+      let press = false;
+      if (k === "Enter") press = modded || !(t.localName === "textarea" || t.isContentEditable);
+      else if (k === "Tab" || k === "Escape") press = true;
+      else if (/^Arrow/.test(k)) press = !inSelect;
+      else if (/^(PageUp|PageDown|Home|End|Backspace|Delete)$/.test(k)) press = !inField && !inSelect;
+      else if (/^F\d+$/.test(k)) press = true;
+      else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
+      if (!press) return;
+      const a = deepActive() || t;
+      const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0 };
+      if (m.id) { m.c = cheap(a); m.r = rect(a); }
+      emit(m);
+    },
+    wheel() { intentAt = performance.now(); },
+    touchmove() { intentAt = performance.now(); },
+    scroll(e) {
+      const now = performance.now();
+      if (!e.isTrusted || now - intentAt > 300) return;
+      intentAt = now - 150; // a burst goes on while its events keep coming
+      let s = e.target;
+      if (s === window || s === document.documentElement || s === document.body) s = document;
+      if (s.nodeType !== 1 && s !== document) return;
+      let p = pendingScroll.get(s);
+      if (!p) {
+        // The position before this scroll event is not kept by the browser;
+        // track it from the first event of a burst (see lastPos).
+        const last = lastPos.get(s) || { x: 0, y: 0 };
+        p = { x0: last.x, y0: last.y, timer: 0 };
+        pendingScroll.set(s, p);
+      }
+      clearTimeout(p.timer);
+      p.timer = setTimeout(() => flushScroll(s), 200);
+    },
+  };
+  // lastPos remembers each scroller's position after every scroll event, so
+  // a burst's delta is measured from where it started.
+  const lastPos = new Map();
+  const noteScroll = (e) => {
+    let s = e.target;
+    if (s === window || s === document.documentElement || s === document.body) s = document;
+    if (s === document || s.nodeType === 1) lastPos.set(s, scrollPos(s));
+  };
+  function skipPointer(t) {
+    if (!t || t.nodeType !== 1) return true;
+    const n = t.localName;
+    return n === "select" || n === "option" || n === "optgroup" || (n === "input" && t.type === "file") ||
+      (t.closest && t.closest("select"));
+  }
+
+  function wrap(type, fn, scope) {
+    return function (e) {
+      if (!e.isTrusted) return;
+      if (type === "scroll") {
+        const t0 = performance.now();
+        fn(e);
+        noteScroll(e);
+        account(t0);
+        return;
+      }
+      if (handled.has(e)) return;
+      const t = targetOf(e);
+      if (t && closedRoots.has(t) && scope === window) {
+        // The event may come from inside the closed root: its own listener
+        // reports it; if none does (the host itself was hit), report the host.
+        setTimeout(() => { if (!handled.has(e)) { handled.add(e); fn(e, t); } }, 0);
+        return;
+      }
+      if (t && closedRoots.has(t) && scope !== window && t !== scope.host) return;
+      const t0 = performance.now();
+      handled.add(e);
+      fn(e, t);
+      account(t0);
+    };
+  }
+  function account(t0) {
+    const d = performance.now() - t0;
+    stats.events++;
+    stats.totalMs += d;
+    if (d > stats.maxMs) stats.maxMs = d;
+  }
+  function listen(scope) {
+    for (const type of Object.keys(handlers)) {
+      if (scope !== window && (type === "scroll" || type === "wheel" || type === "touchmove")) continue;
+      const opts = { capture: true, passive: true };
+      scope.addEventListener(type, wrap(type, handlers[type], scope), opts);
+    }
+  }
+  listen(window);
+  window.addEventListener("pagehide", flushAll, true);
+
+  Object.defineProperty(window, "__chainrec", {
+    value: Object.freeze({
+      el: (id) => refs.get(id) || null,
+      ref,
+      root: (host) => host.shadowRoot || closedRoots.get(host) || null,
+      closedRoots: () => closedList.map((w) => w.deref()).filter(Boolean),
+      flush: flushAll,
+      mark: (n) => { flushAll(); emitRaw({ k: "mark", n }); },
+      stats: () => Object.assign({}, stats),
+      secret: isSecret,
+    }),
+  });
+})();

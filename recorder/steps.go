@@ -1,0 +1,317 @@
+package recorder
+
+import (
+	"context"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/keys"
+)
+
+// How long after a user's step a navigation still counts as caused by it.
+const (
+	causedNavigationWindow = 2 * time.Second
+	causedRouteWindow      = 1500 * time.Millisecond
+	captureWait            = 3 * time.Second
+)
+
+// onPageEvent turns one report of the page into steps.
+func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
+	key := refKey{e.frame, e.ID}
+	switch e.K {
+	case "down":
+		r.startCapture(ctx, e.frame, e.ID)
+	case "click":
+		r.mu.Lock()
+		inField := r.pend != nil && r.pend.key == key
+		r.mu.Unlock()
+		if inField {
+			return // moving the caret in the field being typed into
+		}
+		r.flushType()
+		el := r.element(ctx, e, key)
+		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
+		s := chain.Step{Action: chain.Click, Target: BuildTarget(el, &pt), Modifiers: e.M,
+			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}
+		switch e.B {
+		case 1:
+			s.Button = "middle"
+		case 2:
+			s.Button = "right"
+		}
+		if e.Chk != nil {
+			s.Action = chain.Uncheck
+			if *e.Chk {
+				s.Action = chain.Check
+			}
+		}
+		r.addStep(s, key, true, "")
+	case "dblclick":
+		r.flushType()
+		r.mu.Lock()
+		if r.lastIdx >= 0 && r.lastKey == key && r.flow.Steps[r.lastIdx].Action == chain.Click {
+			r.flow.Steps[r.lastIdx].Action = chain.DblClick
+			r.userAt = time.Now()
+			r.changedLocked(StepReplaced, r.lastIdx, "")
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+		el := r.element(ctx, e, key)
+		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
+		r.addStep(chain.Step{Action: chain.DblClick, Target: BuildTarget(el, &pt), Modifiers: e.M,
+			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}, key, true, "")
+	case "input":
+		r.onInput(ctx, e, key)
+	case "change":
+		r.mu.Lock()
+		if r.pend != nil && r.pend.key == key {
+			r.flushTypeLocked()
+		}
+		r.mu.Unlock()
+	case "key":
+		if !keys.Valid(e.Key) {
+			return
+		}
+		r.flushType()
+		s := chain.Step{Action: chain.Press, Key: e.Key, Modifiers: e.M}
+		if e.ID != 0 {
+			s.Target = r.reuseTarget(key)
+			if s.Target == nil {
+				el := r.element(ctx, e, key)
+				s.Target = BuildTarget(el, nil)
+			}
+		}
+		r.addStep(s, key, true, "")
+	case "select":
+		r.flushType()
+		r.mu.Lock()
+		if r.lastIdx >= 0 && r.lastKey == key && r.flow.Steps[r.lastIdx].Action == chain.Select {
+			st := &r.flow.Steps[r.lastIdx]
+			st.Value, st.Label = derefStr(e.V), e.L
+			r.userAt = time.Now()
+			r.changedLocked(StepReplaced, r.lastIdx, "")
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+		el := r.element(ctx, e, key)
+		r.addStep(chain.Step{Action: chain.Select, Target: BuildTarget(el, nil), Value: derefStr(e.V), Label: e.L}, key, true, "")
+	case "upload":
+		r.flushType()
+		el := r.element(ctx, e, key)
+		if len(e.F) == 0 {
+			return
+		}
+		r.addStep(chain.Step{Action: chain.Upload, Target: BuildTarget(el, nil), Files: e.F,
+			Comment: "files as the browser named them; put them next to the flow or edit the paths"}, key, true, "")
+	case "scroll":
+		r.flushType()
+		r.mu.Lock()
+		if r.lastIdx >= 0 && r.lastIdx == len(r.flow.Steps)-1 && r.lastKey == key && r.flow.Steps[r.lastIdx].Action == chain.Scroll {
+			st := &r.flow.Steps[r.lastIdx]
+			st.DeltaX, st.DeltaY = round2(st.DeltaX+e.DX), round2(st.DeltaY+e.DY)
+			r.changedLocked(StepReplaced, r.lastIdx, "")
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+		s := chain.Step{Action: chain.Scroll, DeltaX: round2(e.DX), DeltaY: round2(e.DY)}
+		if e.ID != 0 {
+			s.Target = BuildTarget(r.element(ctx, e, key), nil)
+		}
+		r.addStep(s, key, false, "")
+	}
+}
+
+// onInput starts or continues the type step of one field: keystrokes into
+// one field coalesce into one step holding the final value.
+func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
+	r.mu.Lock()
+	if p := r.pend; p != nil && p.key == key {
+		if p.secret == "" && e.V != nil {
+			r.flow.Steps[p.idx].Text = *e.V
+		}
+		r.saveLocked()
+		r.mu.Unlock()
+		return
+	}
+	r.flushTypeLocked()
+	r.mu.Unlock()
+
+	target := r.reuseTarget(key)
+	var el *Element
+	if target == nil {
+		el = r.element(ctx, e, key)
+		target = BuildTarget(el, nil)
+	}
+	s := chain.Step{Action: chain.Type, Target: target, Text: derefStr(e.V)}
+	secret := ""
+	if e.S || (el != nil && el.Desc.Secret) {
+		fp := target.Fingerprint
+		field := "password"
+		if fp != nil {
+			field = firstNonEmpty(fp.Name, fp.ID, fp.Label, fp.AriaLabel, fp.Placeholder, "password")
+		}
+		secret = chain.SecretName(field)
+		s.Text = chain.SecretRef(secret)
+		if fp != nil {
+			fp.Value = ""
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	// A click that only focused this field becomes the type step.
+	if r.lastIdx >= 0 && r.lastIdx == len(r.flow.Steps)-1 && r.lastKey == key &&
+		r.flow.Steps[r.lastIdx].Action == chain.Click && r.flow.Steps[r.lastIdx].Navigated == nil &&
+		len(r.flow.Steps[r.lastIdx].Modifiers) == 0 && r.flow.Steps[r.lastIdx].Button == "" {
+		r.flow.Steps[r.lastIdx] = s
+		r.pend = &pendingType{idx: r.lastIdx, key: key, secret: secret}
+		r.saveLocked()
+		return
+	}
+	r.flow.Steps = append(r.flow.Steps, s)
+	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, key
+	r.pend = &pendingType{idx: r.lastIdx, key: key, secret: secret}
+	r.saveLocked()
+}
+
+// reuseTarget returns a copy of the target of the last step when it was on
+// the same element (the click that focused a field, the field typed into).
+func (r *Recorder) reuseTarget(key refKey) *chain.Target {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.lastIdx < 0 || r.lastKey != key || r.flow.Steps[r.lastIdx].Target == nil {
+		return nil
+	}
+	t := *r.flow.Steps[r.lastIdx].Target
+	t.Chain = append([]chain.Strategy(nil), t.Chain...)
+	if t.Fingerprint != nil {
+		fp := *t.Fingerprint
+		t.Fingerprint = &fp
+	}
+	return &t
+}
+
+func (r *Recorder) flushType() {
+	r.mu.Lock()
+	r.flushTypeLocked()
+	r.mu.Unlock()
+}
+
+// flushTypeLocked ends the pending type step and reports it.
+func (r *Recorder) flushTypeLocked() {
+	p := r.pend
+	if p == nil {
+		return
+	}
+	r.pend = nil
+	if p.secret != "" {
+		known := false
+		for _, s := range r.secrets {
+			known = known || s == p.secret
+		}
+		if !known {
+			r.secrets = append(r.secrets, p.secret)
+		}
+	}
+	r.changedLocked(StepAdded, p.idx, p.secret)
+}
+
+// addStep appends s, saves and reports it. user marks steps a person's
+// input caused, which later navigations may be attributed to.
+func (r *Recorder) addStep(s chain.Step, key refKey, user bool, secret string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.flow.Steps = append(r.flow.Steps, s)
+	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, key
+	if user {
+		r.userIdx, r.userAt = r.lastIdx, time.Now()
+	}
+	r.changedLocked(StepAdded, r.lastIdx, secret)
+}
+
+// changedLocked saves the flow and reports step idx.
+func (r *Recorder) changedLocked(kind StepEventKind, idx int, secret string) {
+	r.saveLocked()
+	if r.opts.OnStep != nil {
+		r.opts.OnStep(StepEvent{Kind: kind, Index: idx + 1, Step: r.flow.Steps[idx], Secret: secret})
+	}
+}
+
+// element returns the description of the event's element: the capture
+// started at mousedown, a fresh one, or, when the element is already gone,
+// what the page sent with the event.
+func (r *Recorder) element(ctx context.Context, e *pageEvent, key refKey) *Element {
+	r.mu.Lock()
+	c := r.captures[key]
+	delete(r.captures, key)
+	r.mu.Unlock()
+	if c == nil && e.ID != 0 {
+		c = r.startCapture(ctx, e.frame, e.ID)
+		r.mu.Lock()
+		delete(r.captures, key)
+		r.mu.Unlock()
+	}
+	if c != nil {
+		t := time.NewTimer(captureWait)
+		defer t.Stop()
+		select {
+		case <-c.done:
+			if c.err == nil {
+				return c.el
+			}
+			r.logf("recorder: capture: %v (using what the page reported)", c.err)
+		case <-t.C:
+			r.logf("recorder: capture took over %v (using what the page reported)", captureWait)
+		case <-ctx.Done():
+		}
+	}
+	return r.fallbackElement(ctx, e.frame, e.C, e.R)
+}
+
+// onTopNavigated records a top-level URL change: on the step that caused it,
+// or as a navigate step.
+func (r *Recorder) onTopNavigated(url string, sameDoc bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.started {
+		r.curURL = url
+		return
+	}
+	if url == r.curURL || url == "" || url == "about:blank" {
+		return
+	}
+	r.curURL = url
+	if !sameDoc {
+		r.flushTypeLocked()
+		r.captures = map[refKey]*capture{}
+	}
+	now := time.Now()
+	caused := false
+	if r.userIdx >= 0 {
+		if sameDoc {
+			caused = now.Sub(r.userAt) < causedRouteWindow
+		} else {
+			caused = !r.navReqAt.IsZero() && !r.navReqAt.Before(r.userAt) && r.navReqAt.Sub(r.userAt) < causedNavigationWindow
+		}
+	}
+	r.navReqAt = time.Time{}
+	if caused {
+		st := &r.flow.Steps[r.userIdx]
+		st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
+		r.changedLocked(StepNavigated, r.userIdx, "")
+		return
+	}
+	r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: url})
+	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, refKey{}
+	r.userIdx = -1
+	r.changedLocked(StepAdded, r.lastIdx, "")
+}
+
+func derefStr(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
