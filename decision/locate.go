@@ -41,26 +41,41 @@ func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts Loca
 		poll = DefaultPoll
 	}
 	env := strategies.NewEnv(page, target)
-	var v Verdict
+	var last Verdict // the last round that ran to its end
+	started := time.Now()
 	for round := 1; ; round++ {
 		env.Reset()
-		v = evaluate(ctx, env, order, opts)
+		v := evaluate(ctx, env, order, opts)
 		v.Rounds = round
 		if v.Err == nil || opts.Once || len(order) == 0 {
 			return v
 		}
+		if ctx.Err() != nil && round > 1 {
+			// The deadline cut this round short: the previous one is the
+			// honest account of what the page held.
+			return gaveUp(last, started)
+		}
+		last = v
 		if ctx.Err() != nil {
-			return v
+			return gaveUp(last, started)
 		}
 		t := time.NewTimer(poll)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			v.Err.Msg += fmt.Sprintf(" (waited %d rounds)", round)
-			return v
+			return gaveUp(last, started)
 		case <-t.C:
 		}
 	}
+}
+
+func gaveUp(v Verdict, started time.Time) Verdict {
+	if v.Err != nil {
+		e := *v.Err
+		e.Msg += fmt.Sprintf(" (after %d rounds over %.1fs)", v.Rounds, time.Since(started).Seconds())
+		v.Err = &e
+	}
+	return v
 }
 
 func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {

@@ -237,42 +237,73 @@ func (r *Runner) focus(ctx context.Context, w *strategies.Result) error {
 	return nil
 }
 
-// clearFn selects the element's whole content and reports whether there was any.
-const clearFn = `function () {
-	if (typeof this.select === "function" && "value" in this) {
-		if (this.value === "") return false;
-		this.select();
-		return true;
+// prepareTypeFn checks the element can take text, focuses it and selects
+// its whole content; it reports its state and whether there was content.
+const prepareTypeFn = `function () {
+	const el = this;
+	if (!el.isConnected) return {connected: false};
+	const visible = typeof el.checkVisibility === "function"
+		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+	const enabled = !(el.disabled === true || el.readOnly === true || el.getAttribute("aria-disabled") === "true");
+	if (!visible || !enabled) return {connected: true, visible, enabled};
+	el.focus();
+	let had = false;
+	if (typeof el.select === "function" && "value" in el) {
+		had = el.value !== "";
+		if (had) el.select();
+	} else if (el.isContentEditable) {
+		had = el.textContent !== "";
+		if (had) {
+			const range = document.createRange();
+			range.selectNodeContents(el);
+			const sel = getSelection();
+			sel.removeAllRanges();
+			sel.addRange(range);
+		}
 	}
-	if (this.isContentEditable) {
-		if (this.textContent === "") return false;
-		const range = document.createRange();
-		range.selectNodeContents(this);
-		const sel = getSelection();
-		sel.removeAllRanges();
-		sel.addRange(range);
-		return true;
-	}
-	return false;
+	return {connected: true, visible, enabled, focused: el.getRootNode().activeElement === el || document.activeElement === el, had};
 }`
 
-// typeInto: focus, clear (select all + Backspace), type, Enter on a
-// trailing newline (seed 003).
+type typeState struct {
+	elemState
+	Focused bool `json:"focused"`
+	Had     bool `json:"had"`
+}
+
+// typeInto: wait until the element is visible and enabled, focus it, clear
+// it (select all + Backspace), type, and press Enter on a trailing newline
+// (seed 003). Characters go as key events when the page listens for keys,
+// else as one Input.insertText.
 func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string) error {
 	if w.BackendNodeID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to type into")
 	}
-	if err := waitEnabled(ctx, r.Page, w.BackendNodeID); err != nil {
-		return err
+	var st typeState
+	for {
+		if err := callOn(ctx, r.Page, w.BackendNodeID, prepareTypeFn, &st); err != nil {
+			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+		}
+		if !st.Connected {
+			return stepErr(report.ElementNotFound, nil, "the element was removed from the page")
+		}
+		if st.Visible && st.Enabled {
+			break
+		}
+		why := "the element is not visible"
+		if st.Visible {
+			why = "the element is disabled or read-only"
+		}
+		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+			return stepErr(report.NotActionable, err, "%s", why)
+		}
 	}
-	if err := r.focus(ctx, w); err != nil {
-		return err
+	if !st.Focused {
+		// Focus through DevTools when the page function could not.
+		if err := r.focus(ctx, w); err != nil {
+			return err
+		}
 	}
-	var had bool
-	if err := callOn(ctx, r.Page, w.BackendNodeID, clearFn, &had); err != nil {
-		return err
-	}
-	if had {
+	if st.Had {
 		if err := keyPress(ctx, r.Page, "Backspace", 0); err != nil {
 			return err
 		}
@@ -281,10 +312,17 @@ func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string
 	if enter {
 		text = strings.TrimSuffix(text, "\n")
 	}
-	if err := typeText(ctx, r.Page, text); err != nil {
-		return err
+	keyed := text != "" && listensForKeys(ctx, r.Page, w.Node)
+	if keyed {
+		if err := typeText(ctx, r.Page, text); err != nil {
+			return err
+		}
+	} else if text != "" {
+		if err := (proto.InputInsertText{Text: text}).Call(r.Page.Context(ctx)); err != nil {
+			return fmt.Errorf("Input.insertText: %w", err)
+		}
 	}
-	r.debugf("  typed %d characters", len([]rune(text)))
+	r.debugf("  typed %d characters (key events: %v)", len([]rune(text)), keyed)
 	if enter {
 		return keyPress(ctx, r.Page, "Enter", 0)
 	}

@@ -35,7 +35,7 @@ const (
 	DefaultEarlyStop     = 0.8
 	DefaultVerified      = 0.7
 	DefaultStrong        = 0.6
-	DefaultClearMargin   = 0.25
+	DefaultClearMargin   = 0.15
 	// AgreeWeight is how much of an agreeing strategy's confidence closes
 	// the gap to 1: c = c + (1−c)·AgreeWeight·c_other.
 	AgreeWeight = 0.5

@@ -51,9 +51,9 @@ type Options struct {
 // Flow replays f on page and returns its result. It never panics on page
 // trouble: every failure is a failed step with an error code. The caller
 // sets the result's File.
-func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) report.Flow {
+func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res report.Flow) {
 	start := time.Now()
-	res := report.Flow{Name: f.Name, Status: report.Passed, Steps: make([]report.Step, 0, len(f.Steps))}
+	res = report.Flow{Name: f.Name, Status: report.Passed, Steps: make([]report.Step, 0, len(f.Steps))}
 	defer func() { res.DurationMS = msSince(start) }()
 
 	e := newEngine(page, f, opts)

@@ -33,6 +33,9 @@ func CandidateOf(n *Node, box *chain.Rect, vp Viewport) Candidate {
 		Text: n.Text(), Label: LabelOf(n), Placeholder: n.Attr("placeholder"),
 		Title: n.Attr("title"), Alt: n.Attr("alt"), AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"),
 	}
+	if c.Tag == "button" && c.Type == "" {
+		c.Type = "submit" // the default type of a <button>
+	}
 	for _, a := range TestIDAttrs {
 		if v, ok := n.Attrs[a]; ok {
 			if c.TestIDs == nil {
