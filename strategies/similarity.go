@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/similarity"
 )
@@ -279,4 +281,42 @@ func elementSiblings(n *Node) []*Node {
 		}
 	}
 	return out
+}
+
+// SimilarityScore scores one element, the one with backend id id, against
+// the step's fingerprint exactly as the similarity strategy scores its
+// candidates. It lets the decision check an element that other strategies
+// settled on: a score under the similarity floor (similarity.DefaultFloor)
+// means the element reads like the target but stands elsewhere among other
+// neighbours (a decoy), or stands where the target stood but is named
+// nothing like it.
+func SimilarityScore(ctx context.Context, env *Env, id proto.DOMBackendNodeID) (similarity.Score, error) {
+	fp := env.Fingerprint()
+	if fp == nil {
+		return similarity.Score{}, fmt.Errorf("similarity score: the step has no fingerprint")
+	}
+	doc, err := env.Doc(ctx)
+	if err != nil {
+		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
+	}
+	n := doc.ByBackendID(id)
+	if n == nil || !n.IsElement() {
+		return similarity.Score{}, fmt.Errorf("similarity score: %w: no element with backend id %d", ErrNotFound, id)
+	}
+	vp, err := env.Metrics(ctx)
+	if err != nil {
+		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
+	}
+	c := describeForSimilarity(n, newNeighbourhood())
+	if box := env.Box(ctx, id); box != nil && box.Width > 0 && box.Height > 0 {
+		b := *box
+		b.X += vp.ScrollX
+		b.Y += vp.ScrollY
+		c.Box = &b
+	}
+	w := similarity.DefaultWeights
+	if SimilarityOptions.Weights != nil {
+		w = *SimilarityOptions.Weights
+	}
+	return similarity.NewReference(*fp, w).Score(&c), nil
 }

@@ -190,3 +190,40 @@ func TestNeighboursLikeTheRecorder(t *testing.T) {
 		}
 	}
 }
+
+func TestSimilarityScoreTellsTheDecoy(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
+	page := openPage(t, fx.URL+"/healing/decoy.html")
+	env := NewEnv(page, &chain.Target{Fingerprint: fp})
+	doc, err := env.Doc(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := map[string]float64{}
+	for _, n := range doc.Elements {
+		switch id := n.Attr("id"); id {
+		case "auth-go", "banner-signin":
+			s, err := SimilarityScore(ctx, env, n.BackendID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			score[id] = s.Value
+			t.Logf("#%s: value %.3f raw %.3f identity %.3f context %.3f", id, s.Value, s.Raw, s.Identity, s.Context)
+		}
+	}
+	if len(score) != 2 {
+		t.Fatalf("scored %v", score)
+	}
+	if score["banner-signin"] >= similarity.DefaultFloor {
+		t.Errorf("the decoy scores %.3f, at or above the floor %.2f", score["banner-signin"], similarity.DefaultFloor)
+	}
+	if score["auth-go"] < similarity.DefaultFloor {
+		t.Errorf("the redesigned button scores %.3f, under the floor", score["auth-go"])
+	}
+	if _, err := SimilarityScore(ctx, env, 987654321); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown backend id: %v, want ErrNotFound", err)
+	}
+}
