@@ -37,11 +37,43 @@ func nextSeq() int64 { return seqCounter.Add(1) % (1 << 20) }
 // world of a cross-origin frame living in the page's process, or the main
 // world of an out-of-process frame reached through its own session.
 type world struct {
-	page    *rod.Page
+	page    *rod.Page // the captured page, or nil for an out-of-process frame
+	session *session  // the frame's own session when page is nil
 	ctxID   proto.RuntimeExecutionContextID
 	frameID proto.PageFrameID
 	nodes   []*Node // by stash index
 	stashID proto.RuntimeRemoteObjectID
+}
+
+// client returns a DevTools client on the world's session bound to ctx.
+func (w *world) client(ctx context.Context) proto.Client {
+	if w.page != nil {
+		return w.page.Context(ctx)
+	}
+	return &session{b: w.session.b, id: w.session.id, ctx: ctx}
+}
+
+// session is a DevTools session attached to an out-of-process frame.
+type session struct {
+	b   *rod.Browser
+	id  proto.TargetSessionID
+	ctx context.Context
+}
+
+// Call implements proto.Client on the session.
+func (s *session) Call(ctx context.Context, _, method string, params interface{}) ([]byte, error) {
+	return s.b.Call(ctx, string(s.id), method, params)
+}
+
+// GetSessionID implements proto.Sessionable.
+func (s *session) GetSessionID() proto.TargetSessionID { return s.id }
+
+// GetContext implements proto.Contextable.
+func (s *session) GetContext() context.Context {
+	if s.ctx == nil {
+		return context.Background()
+	}
+	return s.ctx
 }
 
 func (w *world) put(k int, n *Node) {
@@ -145,7 +177,8 @@ type sub struct {
 
 // capture holds the state of one Capture call.
 type capture struct {
-	ctx    context.Context
+	ctx     context.Context
+	browser *rod.Browser
 	opts   Options
 	seq    int64
 	worlds []*world
@@ -159,7 +192,7 @@ type capture struct {
 // DevTools and cross-origin frames walked in their own context.
 func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, error) {
 	start := time.Now()
-	c := &capture{ctx: ctx, opts: opts, seq: nextSeq()}
+	c := &capture{ctx: ctx, opts: opts, seq: nextSeq(), browser: page.Browser()}
 	c.worlds = []*world{{page: page}}
 	top, err := c.walk(0, walkOptions{Seq: c.seq, All: opts.AllTiers}, "", nil)
 	if err != nil {
@@ -197,7 +230,7 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 	}
 	var val string
 	var exc *proto.RuntimeExceptionDetails
-	p := wd.page.Context(c.ctx)
+	p := wd.client(c.ctx)
 	if root == "" {
 		res, err := proto.RuntimeEvaluate{
 			Expression:    "(" + walkerJS + ").call(document, " + string(ob) + ", null)",
@@ -276,7 +309,7 @@ func (c *capture) stashObject(w int) (proto.RuntimeRemoteObjectID, error) {
 		Expression: `globalThis[Symbol.for("chainreplay.snapshot")]`,
 		ContextID:  wd.ctxID,
 		Silent:     true,
-	}.Call(wd.page.Context(c.ctx))
+	}.Call(wd.client(c.ctx))
 	if err != nil {
 		return "", fmt.Errorf("snapshot: stash: %w", err)
 	}
@@ -294,7 +327,7 @@ func (c *capture) stashElement(w int, list string, i int) (proto.RuntimeRemoteOb
 		Expression: fmt.Sprintf(`(s => s && s.seq === %d ? s.%s[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, c.seq, list, i),
 		ContextID:  wd.ctxID,
 		Silent:     true,
-	}.Call(wd.page.Context(c.ctx))
+	}.Call(wd.client(c.ctx))
 	if err != nil {
 		return "", fmt.Errorf("snapshot: %s[%d]: %w", list, i, err)
 	}

@@ -3,7 +3,9 @@ package snapshot
 import (
 	"errors"
 	"fmt"
+	"sync"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
 
@@ -37,7 +39,7 @@ func (c *capture) closedRoots(pc *piece) error {
 		if !ok {
 			continue
 		}
-		obj, err := proto.DOMResolveNode{BackendNodeID: root, ExecutionContextID: wd.ctxID}.Call(wd.page.Context(c.ctx))
+		obj, err := proto.DOMResolveNode{BackendNodeID: root, ExecutionContextID: wd.ctxID}.Call(wd.client(c.ctx))
 		if err != nil {
 			return fmt.Errorf("snapshot: resolve closed shadow root: %w", err)
 		}
@@ -71,8 +73,8 @@ func (c *capture) closedRootsEach(pc *piece) (map[int]proto.DOMBackendNodeID, er
 		if err != nil {
 			return nil, err
 		}
-		d, err := proto.DOMDescribeNode{ObjectID: obj, Depth: &depth, Pierce: true}.Call(wd.page.Context(c.ctx))
-		_ = proto.RuntimeReleaseObject{ObjectID: obj}.Call(wd.page.Context(c.ctx))
+		d, err := proto.DOMDescribeNode{ObjectID: obj, Depth: &depth, Pierce: true}.Call(wd.client(c.ctx))
+		_ = proto.RuntimeReleaseObject{ObjectID: obj}.Call(wd.client(c.ctx))
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: describe host: %w", err)
 		}
@@ -89,7 +91,7 @@ func (c *capture) closedRootsEach(pc *piece) (map[int]proto.DOMBackendNodeID, er
 // maps each closed root's host back to its candidate index.
 func (c *capture) closedRootsBulk(pc *piece) (map[int]proto.DOMBackendNodeID, error) {
 	wd := c.worlds[pc.w]
-	p := wd.page.Context(c.ctx)
+	p := wd.client(c.ctx)
 	depth := -1
 	doc, err := proto.DOMGetDocument{Depth: &depth, Pierce: true}.Call(p)
 	if err != nil {
@@ -148,7 +150,7 @@ func (c *capture) closedRootsBulk(pc *piece) (map[int]proto.DOMBackendNodeID, er
 // isolation) the main world of the frame's own target session.
 func (c *capture) remoteFrame(pc *piece, f rawFrame) (*piece, error) {
 	wd := c.worlds[pc.w]
-	p := wd.page.Context(c.ctx)
+	p := wd.client(c.ctx)
 	obj, err := c.stashElement(pc.w, "frames", f.H)
 	if err != nil {
 		return nil, err
@@ -162,17 +164,17 @@ func (c *capture) remoteFrame(pc *piece, f rawFrame) (*piece, error) {
 	if fid == "" {
 		return nil, nil // not loaded
 	}
-	nw := &world{page: wd.page, frameID: fid}
+	nw := &world{page: wd.page, session: wd.session, frameID: fid}
 	iso, err := proto.PageCreateIsolatedWorld{FrameID: fid, WorldName: "chainreplay-snapshot"}.Call(p)
 	if err == nil {
 		nw.ctxID = iso.ExecutionContextID
 	} else {
 		// Out of process: the frame is its own target.
-		fp, err2 := wd.page.Browser().PageFromTarget(proto.TargetTargetID(fid))
+		fs, err2 := frameSession(c.browser, proto.TargetTargetID(fid))
 		if err2 != nil {
 			return nil, fmt.Errorf("snapshot: frame %s: %w", fid, errors.Join(err, err2))
 		}
-		nw.page = fp
+		nw.page, nw.session = nil, fs
 	}
 	c.worlds = append(c.worlds, nw)
 	clip := f.Clip
@@ -186,4 +188,23 @@ func (c *capture) remoteFrame(pc *piece, f rawFrame) (*piece, error) {
 		return nil, err
 	}
 	return sp, nil
+}
+
+// frameSessions caches the sessions attached to out-of-process frames, by
+// target id (unique for a browser's lifetime), so that repeated captures do
+// not attach again.
+var frameSessions sync.Map // proto.TargetTargetID -> *session
+
+// frameSession returns a session on the out-of-process frame target id.
+func frameSession(b *rod.Browser, id proto.TargetTargetID) (*session, error) {
+	if s, ok := frameSessions.Load(id); ok {
+		return s.(*session), nil
+	}
+	res, err := proto.TargetAttachToTarget{TargetID: id, Flatten: true}.Call(b)
+	if err != nil {
+		return nil, err
+	}
+	s := &session{b: b, id: res.SessionID}
+	frameSessions.Store(id, s)
+	return s, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
 
@@ -16,11 +15,18 @@ import (
 // elements). The other way, a backend node id is mapped to its node with
 // DOM.resolveNode and a read of the position of the element in the walk's array (one indexOf in page script).
 
-// Page returns the session a node lives in: the captured page, or for a
-// node of an out-of-process frame, that frame's own session. DevTools calls
-// about the node (input aside) go to it.
-func (s *Snapshot) Page(n *Node) *rod.Page {
-	return s.worlds[n.world].page
+// Session returns a DevTools client on the session n lives in: the
+// captured page, or for a node of an out-of-process frame, that frame's own
+// session. Calls that take n's backend node id (DOM.getBoxModel,
+// DOM.scrollIntoViewIfNeeded...) go to it; OwnSession tells them apart.
+func (s *Snapshot) Session(ctx context.Context, n *Node) proto.Client {
+	return s.worlds[n.world].client(ctx)
+}
+
+// OwnSession reports whether n lives in an out-of-process frame, whose
+// session is not the page's.
+func (s *Snapshot) OwnSession(n *Node) bool {
+	return s.worlds[n.world].page == nil
 }
 
 // Object returns a remote object for n's element, in the world the walk
@@ -36,7 +42,7 @@ func (s *Snapshot) Object(ctx context.Context, n *Node) (*proto.RuntimeRemoteObj
 		Expression: fmt.Sprintf(`(s => s && s.seq === %d ? s.els[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, s.seq, n.local),
 		ContextID:  w.ctxID,
 		Silent:     true,
-	}.Call(w.page.Context(ctx))
+	}.Call(w.client(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: object of %s: %w", n.ID, err)
 	}
@@ -59,7 +65,7 @@ func (s *Snapshot) Resolve(ctx context.Context, n *Node) (proto.DOMBackendNodeID
 	if err != nil {
 		return 0, err
 	}
-	p := s.worlds[n.world].page.Context(ctx)
+	p := s.worlds[n.world].client(ctx)
 	d, err := proto.DOMDescribeNode{ObjectID: obj.ObjectID}.Call(p)
 	_ = proto.RuntimeReleaseObject{ObjectID: obj.ObjectID}.Call(p)
 	if err != nil {
@@ -106,7 +112,7 @@ func (s *Snapshot) NodeForBackendID(ctx context.Context, id proto.DOMBackendNode
 		return n, nil
 	}
 	for _, w := range s.worlds {
-		p := w.page.Context(ctx)
+		p := w.client(ctx)
 		obj, err := proto.DOMResolveNode{BackendNodeID: id, ExecutionContextID: w.ctxID}.Call(p)
 		if err != nil {
 			continue // not in this session or world

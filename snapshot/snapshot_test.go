@@ -12,6 +12,7 @@ import (
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
@@ -284,6 +285,46 @@ func TestFrames(t *testing.T) {
 	checkFrames(t, p)
 }
 
+// TestFramesOutOfProcess runs the frames page in a browser with site
+// isolation, where the cross-site frame (localhost vs 127.0.0.1) is its own
+// target: the only test here with a browser of its own, since the shared
+// one runs with rod's default of no site isolation.
+func TestFramesOutOfProcess(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	b, err := browser.Start(context.Background(), browser.Options{SiteIsolation: true})
+	if err != nil {
+		t.Fatalf("browser tests need Chromium: %v", err)
+	}
+	defer b.Close()
+	p := b.MustPage("")
+	defer p.Close()
+	p.MustSetViewport(1280, 800, 1, false)
+	other := strings.Replace(fx.OtherURL, "127.0.0.1", "localhost", 1)
+	p.MustNavigate(fx.URL + "/snapshot/frames.html?other=" + other).MustWaitLoad()
+	// The OOPIF's own load may trail the top page's: wait for its target.
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ts, err := proto.TargetGetTargets{}.Call(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, ti := range ts.TargetInfos {
+			if ti.Type == "iframe" {
+				n++
+			}
+		}
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the cross-site frame never became its own target: no site isolation?")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	checkFrames(t, p)
+}
+
 // checkFrames checks the frames page: both child documents walked, in
 // place, with frame paths and top-level boxes, and resolvable.
 func checkFrames(t *testing.T, p *rod.Page) {
@@ -321,7 +362,13 @@ func checkFrames(t *testing.T, p *rod.Page) {
 		if err != nil {
 			t.Fatalf("%s: resolve: %v", fp, err)
 		}
-		loc, err := proto.DOMGetNodeForLocation{X: int(x), Y: int(y)}.Call(p)
+		var at proto.Client = p
+		if s.OwnSession(pay[0]) {
+			// An out-of-process frame answers in its own coordinates:
+			// frames.html gives iframes a 5 px border and 3 px padding.
+			at, x, y = s.Session(ctx, pay[0]), x-f.X-8, y-f.Y-8
+		}
+		loc, err := proto.DOMGetNodeForLocation{X: int(x), Y: int(y)}.Call(at)
 		if err != nil {
 			t.Fatal(err)
 		}
