@@ -179,11 +179,11 @@ type sub struct {
 type capture struct {
 	ctx     context.Context
 	browser *rod.Browser
-	opts   Options
-	seq    int64
-	worlds []*world
-	vw, vh float64
-	stats  Stats
+	opts    Options
+	seq     int64
+	worlds  []*world
+	vw, vh  float64
+	stats   Stats
 }
 
 // Capture takes a snapshot of page: one walk of the page's documents in

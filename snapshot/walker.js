@@ -44,7 +44,7 @@ function (o, stash) {
     "progressbar meter status alert figure article scrollbar").split(" "));
   // Roles whose name comes from their content (accname 1.2 / Chromium).
   const FROM_CONTENT = new Set(("button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option " +
-    "radio row rowheader switch tab tooltip treeitem term").split(" "));
+    "radio rowheader switch tab tooltip treeitem term").split(" "));
   // Containers: no Text, no name from content.
   const CONTAINER = new Set(("main navigation banner contentinfo complementary search region form dialog alertdialog group radiogroup " +
     "table grid treegrid list listbox tablist tabpanel menu menubar tree toolbar article figure").split(" "));
