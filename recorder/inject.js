@@ -98,6 +98,7 @@
   // Scroll intent: scroll events also come from scrollIntoView, focus and page
   // scripts; only those shortly after a wheel, touch or scrolling key are the user's.
   let intentAt = -1e9;
+  let enterAt = -1e9;
   const scrollKeys = /^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown|ArrowLeft|ArrowRight| )$/;
   const pendingScroll = new Map(); // scroller -> {x0, y0, timer}
   function scrollPos(s) {
@@ -153,6 +154,9 @@
       const lab = t.closest && t.closest("label");
       if (lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t)) return;
       if (e.detail > 1) return; // part of a double click, reported by dblclick
+      // Enter's implicit form submission or button activation clicks with
+      // detail 0: the press step already replays it.
+      if (e.detail === 0 && performance.now() - enterAt < 100) return;
       const r = rect(t);
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) };
@@ -202,6 +206,7 @@
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
       if (!press) return;
+      if (k === "Enter") enterAt = performance.now();
       const a = deepActive() || t;
       const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0 };
       if (m.id) { m.c = cheap(a); m.r = rect(a); }

@@ -145,6 +145,10 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		el = r.element(ctx, e, key)
 		target = BuildTarget(el, nil)
 	}
+	if target.Fingerprint != nil {
+		// The value at capture time is mid-typing; the step's text is what counts.
+		target.Fingerprint.Value = ""
+	}
 	s := chain.Step{Action: chain.Type, Target: target, Text: derefStr(e.V)}
 	secret := ""
 	if e.S || (el != nil && el.Desc.Secret) {
@@ -155,9 +159,6 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		}
 		secret = chain.SecretName(field)
 		s.Text = chain.SecretRef(secret)
-		if fp != nil {
-			fp.Value = ""
-		}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
