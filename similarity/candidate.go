@@ -25,7 +25,8 @@ type Candidate struct {
 	Href                string
 	// TestIDs maps test id attributes (data-testid, data-test...) to values.
 	TestIDs map[string]string
-	// XPath is the element's absolute XPath in its document.
+	// XPath is the element's XPath in its document; it is compared only
+	// when absolute ("/html/body/main/button[2]").
 	XPath string
 	// Neighbours are texts near the element, as the recorder gathers them.
 	Neighbours []string
