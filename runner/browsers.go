@@ -48,15 +48,27 @@ func (bs *browsers) get() (*session, error) {
 		bs.dead = append(bs.dead, bs.cur)
 		bs.cur = nil
 	}
-	ctx, cancel := context.WithTimeout(bs.ctx, startTimeout)
-	defer cancel()
-	b, err := browser.Start(ctx, bs.opts)
-	if err != nil {
+	// A ws:// connection lives as long as the context it was made with:
+	// that context must outlive the start, so it is the session's, ended
+	// early only by the start timeout or the run's cancellation.
+	conn, endConn := context.WithCancel(context.Background())
+	timer := time.AfterFunc(startTimeout, endConn)
+	stop := context.AfterFunc(bs.ctx, endConn)
+	b, err := browser.Start(conn, bs.opts)
+	timedOut := !timer.Stop()
+	stop()
+	if err != nil || timedOut {
+		endConn()
+		if err == nil {
+			b.Close()
+			err = fmt.Errorf("no answer in %v", startTimeout)
+		}
 		return nil, fmt.Errorf("start browser: %w", err)
 	}
 	bs.gen++
 	s := &session{b: b, gen: bs.gen}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
+	s.ctx, s.cancel = ctx, func() { cancel(); endConn() }
 	go watch(s)
 	bs.cur = s
 	if b.Remote {
