@@ -114,13 +114,18 @@ func Actionable(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID, 
 		if err != nil {
 			return chain.Point{}, err
 		}
-		if why == "" {
+		if why == "" && ctx.Err() == nil {
 			return p, nil
 		}
-		reason = why
 		if ctx.Err() != nil {
+			// The deadline cut this check short: the previous, complete
+			// one says why the element was not actionable.
+			if reason == "not checked" {
+				reason = why
+			}
 			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s", reason)
 		}
+		reason = why
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():

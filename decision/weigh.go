@@ -93,7 +93,7 @@ func Order(c []chain.Strategy, allowed []chain.StrategyType) []chain.Strategy {
 // fingerprint and at least the early-stop confidence.
 func (p Policy) Conclusive(r strategies.Result) bool {
 	p = p.withDefaults()
-	unique := r.MatchCount == 1 || (r.Strategy.Nth > 0 && r.MatchCount >= r.Strategy.Nth)
+	unique := r.MatchCount == 1 || r.NthHeld
 	return r.Found && r.BackendNodeID != 0 && unique && !r.KindMismatch &&
 		r.Verification >= p.Verified && r.Confidence >= p.EarlyStop
 }

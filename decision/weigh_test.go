@@ -67,7 +67,7 @@ func TestConclusive(t *testing.T) {
 		}
 	}
 	nth := r
-	nth.MatchCount, nth.Strategy.Nth = 3, 2
+	nth.MatchCount, nth.Strategy.Nth, nth.NthHeld = 3, 2, true
 	if !p.Conclusive(nth) {
 		t.Error("the recorded index of several matches is as good as unique")
 	}

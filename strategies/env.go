@@ -202,31 +202,39 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		list = append(list, scored{n, box, v.Score, v.KindMismatch})
 	}
 	pick := -1
-	nth := s.Nth > 0 && s.Nth <= len(cands)
-	if nth && s.Nth <= len(list) {
-		pick = s.Nth - 1
-	} else {
-		for i, c := range list {
-			if pick < 0 {
-				pick = i
-				continue
-			}
-			b := list[pick]
-			if (c.box != nil) != (b.box != nil) {
-				if c.box != nil {
-					pick = i
-				}
-				continue
-			}
-			if c.kind != b.kind {
-				if !c.kind {
-					pick = i
-				}
-				continue
-			}
-			if c.score > b.score+1e-9 {
+	for i, c := range list {
+		if pick < 0 {
+			pick = i
+			continue
+		}
+		b := list[pick]
+		if (c.box != nil) != (b.box != nil) {
+			if c.box != nil {
 				pick = i
 			}
+			continue
+		}
+		if c.kind != b.kind {
+			if !c.kind {
+				pick = i
+			}
+			continue
+		}
+		if c.score > b.score+1e-9 {
+			pick = i
+		}
+	}
+	// The recorded index of several matches holds while the element there
+	// is of the recorded kind and verifies about as well as the best one;
+	// otherwise the page changed around it and the fingerprint decides.
+	nth := false
+	staleNth := false
+	if s.Nth > 0 && s.Nth <= len(list) {
+		c := list[s.Nth-1]
+		if !c.kind && c.score >= list[pick].score-DistinctMargin {
+			pick, nth = s.Nth-1, true
+		} else {
+			staleNth = true
 		}
 	}
 	best := list[pick]
@@ -246,11 +254,15 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 	}
 	r.Verification = best.score
 	r.KindMismatch = best.kind
+	r.NthHeld = nth && len(cands) > 1
 	r.Confidence = Adjust(Evidence{
 		Recorded: s.Confidence, Matches: len(cands), NthUsed: nth,
 		Score: best.score, SecondScore: second, KindMismatch: best.kind, Visible: best.box != nil,
 	})
 	var notes []string
+	if staleNth {
+		notes = append(notes, fmt.Sprintf("recorded #%d no longer fits", s.Nth))
+	}
 	if len(cands) > 1 {
 		if nth {
 			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", len(cands), s.Nth))

@@ -87,6 +87,10 @@ type Result struct {
 	Found bool
 	// MatchCount is how many elements matched the strategy's value.
 	MatchCount int
+	// NthHeld is set when there were several matches and the strategy's
+	// recorded index (Nth) picked one that still fits the fingerprint: as
+	// good as a unique match.
+	NthHeld bool
 	// BackendNodeID is the chosen element; 0 when none (coordinates with no
 	// element at the point).
 	BackendNodeID proto.DOMBackendNodeID

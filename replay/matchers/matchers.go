@@ -35,11 +35,11 @@ func (m *passed) Match(actual any) (bool, error) {
 }
 
 func (m *passed) FailureMessage(actual any) string {
-	return "Expected the replay to pass, but:\n" + Describe(actual)
+	return "Expected the replay to pass, but:\n" + Explain(actual)
 }
 
 func (m *passed) NegatedFailureMessage(actual any) string {
-	return "Expected the replay not to pass, but it did:\n" + Describe(actual)
+	return "Expected the replay not to pass, but it did:\n" + Explain(actual)
 }
 
 // HaveConfidence applies m to a step's winning confidence (a float64). A
@@ -62,17 +62,17 @@ func (m *confidence) Match(actual any) (bool, error) {
 func (m *confidence) FailureMessage(actual any) string {
 	s, _ := asStep("", actual)
 	if s == nil || s.Confidence == nil {
-		return "Expected a winning confidence, but nothing was located:\n" + Describe(actual)
+		return "Expected a winning confidence, but nothing was located:\n" + Explain(actual)
 	}
-	return m.inner.FailureMessage(*s.Confidence) + "\n" + Describe(actual)
+	return m.inner.FailureMessage(*s.Confidence) + "\n" + Explain(actual)
 }
 
 func (m *confidence) NegatedFailureMessage(actual any) string {
 	s, _ := asStep("", actual)
 	if s == nil || s.Confidence == nil {
-		return "Expected no winning confidence:\n" + Describe(actual)
+		return "Expected no winning confidence:\n" + Explain(actual)
 	}
-	return m.inner.NegatedFailureMessage(*s.Confidence) + "\n" + Describe(actual)
+	return m.inner.NegatedFailureMessage(*s.Confidence) + "\n" + Explain(actual)
 }
 
 // HaveWonWith succeeds when the step's winning strategy is of type t (a
@@ -93,11 +93,11 @@ func (m *wonWith) Match(actual any) (bool, error) {
 }
 
 func (m *wonWith) FailureMessage(actual any) string {
-	return fmt.Sprintf("Expected the step to be won by %s, but:\n%s", m.want, Describe(actual))
+	return fmt.Sprintf("Expected the step to be won by %s, but:\n%s", m.want, Explain(actual))
 }
 
 func (m *wonWith) NegatedFailureMessage(actual any) string {
-	return fmt.Sprintf("Expected the step not to be won by %s, but:\n%s", m.want, Describe(actual))
+	return fmt.Sprintf("Expected the step not to be won by %s, but:\n%s", m.want, Explain(actual))
 }
 
 // HaveFailedWith succeeds when the step (or the flow's first failed step,
@@ -136,11 +136,11 @@ func flowCode(f *report.Flow) report.Code {
 }
 
 func (m *failedWith) FailureMessage(actual any) string {
-	return fmt.Sprintf("Expected a failure with %s, but:\n%s", m.code, Describe(actual))
+	return fmt.Sprintf("Expected a failure with %s, but:\n%s", m.code, Explain(actual))
 }
 
 func (m *failedWith) NegatedFailureMessage(actual any) string {
-	return fmt.Sprintf("Expected no failure with %s, but:\n%s", m.code, Describe(actual))
+	return fmt.Sprintf("Expected no failure with %s, but:\n%s", m.code, Explain(actual))
 }
 
 func asStep(name string, actual any) (*report.Step, error) {
@@ -156,9 +156,9 @@ func asStep(name string, actual any) (*report.Step, error) {
 	return nil, fmt.Errorf("%s expects a report.Step or *report.Step, got:\n%s", name, format.Object(actual, 1))
 }
 
-// Describe renders a flow or step result with every attempt, for failure
+// Explain renders a flow or step result with every attempt, for failure
 // messages.
-func Describe(actual any) string {
+func Explain(actual any) string {
 	var b strings.Builder
 	switch a := actual.(type) {
 	case report.Flow:

@@ -1,0 +1,246 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"github.com/onsi/gomega/gexec"
+	gtypes "github.com/onsi/gomega/types"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/replay"
+	. "github.com/qa-chain/chainreplay/replay/matchers"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// Specs of the replay engine (issue 4): a login flow recorded on
+// login.html is replayed on changed versions of the page
+// (fixtures/pages/variants). The pages name their elements only to the
+// fixture server's event log, so "the right element received the click" is
+// checked by a means the engine cannot see.
+
+const rpPassword = "correct horse"
+
+// rpLoad loads a flow from fixtures/flows and points it at page (a path
+// under the fixture server, "variants/login-decoy.html").
+func rpLoad(name, page string) *chain.Flow {
+	GinkgoHelper()
+	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", name))
+	Expect(err).NotTo(HaveOccurred())
+	if page != "" {
+		u := f.StartURL[:strings.LastIndex(f.StartURL, "/")+1]
+		f.StartURL = u + page
+	}
+	return f
+}
+
+// rpReplay replays f on a fresh page with the fixture server's origin and
+// returns the result; events start empty.
+func rpReplay(f *chain.Flow, opts replay.Options) report.Flow {
+	GinkgoHelper()
+	page := Chromium.MustPage("")
+	DeferCleanup(page.Close)
+	Fixtures.ResetEvents()
+	opts.BaseURL = Fixtures.URL
+	if opts.LookupSecret == nil {
+		opts.LookupSecret = func(name string) (string, bool) { return rpPassword, true }
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 3 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	DeferCleanup(cancel)
+	return replay.Flow(ctx, page, f, opts)
+}
+
+// rpEvent matches a fixture event of element name and DOM event type.
+func rpEvent(name, typ string) gtypes.GomegaMatcher {
+	return SatisfyAll(HaveField("Element", name), HaveField("Type", typ))
+}
+
+func rpClicked(name string) {
+	GinkgoHelper()
+	Eventually(Fixtures.Events).WithTimeout(3 * time.Second).Should(ContainElement(rpEvent(name, "click")))
+}
+
+// rpClicks lists the logical elements that received a click.
+func rpClicks() []string {
+	var out []string
+	for _, e := range Fixtures.Events() {
+		if e.Type == "click" {
+			out = append(out, e.Element)
+		}
+	}
+	return out
+}
+
+var _ = Describe("replaying a login flow on a changed page", func() {
+	It("replays the unchanged page with the first strategy of every step", func() {
+		res := rpReplay(rpLoad("login.yaml", ""), replay.Options{})
+		Expect(res).To(HavePassed())
+		Expect(res.Step(1)).To(HaveWonWith("id"))
+		Expect(res.Step(4)).To(HaveWonWith("testid"))
+		Expect(res.Step(4)).To(HaveConfidence(BeNumerically("~", 0.95, 0.001)))
+		Expect(res.Step(4).Attempts).To(HaveLen(1), "a unique verified match stops the chain")
+		rpClicked("submit")
+		Eventually(Fixtures.Events).Should(ContainElement(SatisfyAll(rpEvent("password", "change"), HaveField("Value", rpPassword))))
+	})
+
+	DescribeTable("finds the same element after the page changed",
+		func(page string, step int, strategy string, conf gtypes.GomegaMatcher, also func(report.Flow)) {
+			res := rpReplay(rpLoad("login.yaml", "variants/"+page), replay.Options{})
+			Expect(res).To(HavePassed())
+			Expect(res.Step(step)).To(HaveWonWith(strategy))
+			Expect(res.Step(step)).To(HaveConfidence(conf))
+			rpClicked("submit")
+			Expect(Fixtures.Events()).To(HaveEach(HaveField("Page", "login@"+strings.TrimSuffix(strings.TrimPrefix(page, "login-"), ".html"))))
+			if also != nil {
+				also(res)
+			}
+		},
+		Entry("ids renamed: the test id still holds", "login-ids-renamed.html", 4, "testid", BeNumerically(">=", 0.85),
+			func(res report.Flow) {
+				Expect(res.Step(1)).To(HaveWonWith("name"), "the email field lost its id, its name remains")
+				Expect(res.Step(4).Attempts).To(HaveLen(1))
+			}),
+		Entry("classes renamed and test ids removed: role and name", "login-restyled.html", 4, "role", BeNumerically(">=", 0.8), nil),
+		Entry("text reworded: the position and the classes agree", "login-reworded.html", 4, "coordinates", BeNumerically(">=", 0.7),
+			func(res report.Flow) {
+				Expect(res.Step(4).Attempts).To(ContainElement(SatisfyAll(HaveField("Type", "css"), HaveField("Found", true))),
+					"css still finds the button and agrees with the coordinates")
+			}),
+		Entry("wrappers added: selectors that named the structure fail, the test id holds", "login-wrapped.html", 4, "testid", BeNumerically(">=", 0.9), nil),
+		Entry("siblings inserted: the test id holds", "login-siblings.html", 4, "testid", BeNumerically(">=", 0.85),
+			func(report.Flow) { Expect(rpClicks()).NotTo(ContainElement("signup")) }),
+		Entry("layout shifted: role wins, the stale coordinates are not trusted", "login-shifted.html", 4, "role", BeNumerically(">=", 0.8),
+			func(res report.Flow) {
+				Expect(res.Step(4).Attempts).To(ContainElement(SatisfyAll(HaveField("Type", "coordinates"), HaveField("Confidence", BeNumerically("<", 0.3)))))
+			}),
+		Entry("everything but the place changed: coordinates, verified, capped", "login-rebuilt.html", 4, "coordinates", SatisfyAll(BeNumerically(">=", 0.6), BeNumerically("<=", 0.75)), nil),
+	)
+
+	It("picks the real button over a look-alike decoy placed before it", func() {
+		res := rpReplay(rpLoad("login.yaml", "variants/login-decoy.html"), replay.Options{})
+		Expect(res).To(HavePassed())
+		Expect(res.Step(4)).To(HaveConfidence(BeNumerically(">=", 0.8)))
+		Expect(res.Step(4).Attempts).To(ContainElement(SatisfyAll(HaveField("Type", "role"), HaveField("MatchCount", 2))))
+		rpClicked("submit")
+		Expect(rpClicks()).NotTo(ContainElement("decoy-submit"))
+	})
+
+	It("fails the step and clicks nothing when the target is gone", func() {
+		res := rpReplay(rpLoad("login.yaml", "variants/login-removed.html"), replay.Options{Timeout: time.Second})
+		Expect(res).NotTo(HavePassed())
+		Expect(res.Step(3)).To(HavePassed())
+		Expect(res.Step(4)).To(Or(HaveFailedWith(report.LowConfidence), HaveFailedWith(report.ElementNotFound)))
+		Expect(res.Step(4).Strategy).To(BeEmpty())
+		Expect(res.Step(5).Status).To(Equal(report.Skipped))
+		rpClicked("remember")
+		Consistently(rpClicks).WithTimeout(300 * time.Millisecond).Should(Equal([]string{"remember"}),
+			"nothing but the checkbox of step 3 was clicked")
+	})
+
+	It("reports an overlay on top of the target instead of clicking through it", func() {
+		res := rpReplay(rpLoad("login.yaml", "variants/login-covered.html"), replay.Options{Timeout: 2 * time.Second})
+		Expect(res.Step(3)).To(HavePassed())
+		Expect(res.Step(4)).To(HaveFailedWith(report.NotActionable))
+		Expect(res.Step(4).Error.Message).To(ContainSubstring("cookie-wall"))
+		Expect(res.Step(4)).To(HaveWonWith("testid"), "the element was found; it could not be clicked")
+		rpClicked("remember")
+		Consistently(rpClicks).WithTimeout(300 * time.Millisecond).Should(Equal([]string{"remember"}))
+	})
+
+	It("fails with LOW_CONFIDENCE when the minimum is above what the evidence supports", func() {
+		res := rpReplay(rpLoad("login.yaml", "variants/login-rebuilt.html"), replay.Options{MinConfidence: 0.8, Timeout: 500 * time.Millisecond})
+		Expect(res.Step(4)).To(HaveFailedWith(report.LowConfidence))
+		Consistently(rpClicks).WithTimeout(300 * time.Millisecond).ShouldNot(ContainElement("submit"))
+	})
+
+	It("keeps to the allowed strategies", func() {
+		f := rpLoad("login.yaml", "")
+		f.Steps = f.Steps[:4] // the assert step has neither css nor coordinates
+		res := rpReplay(f, replay.Options{Strategies: []chain.StrategyType{chain.CSS, chain.Coordinates}})
+		Expect(res).To(HavePassed())
+		for _, s := range res.Steps {
+			for _, a := range s.Attempts {
+				Expect(a.Type).To(BeElementOf("css", "coordinates"))
+			}
+		}
+	})
+
+	It("fails a step whose secret is not set, without printing anything of it", func() {
+		res := rpReplay(rpLoad("login.yaml", ""), replay.Options{LookupSecret: func(string) (string, bool) { return "", false }})
+		Expect(res.Step(2)).To(HaveFailedWith(report.SecretMissing))
+		Expect(res.Step(2).Error.Message).To(ContainSubstring("FIXTURE_PASSWORD"))
+	})
+})
+
+var _ = Describe("replaying across frames and shadow roots", func() {
+	It("acts inside same- and cross-origin iframes, scoped by the frame path", func() {
+		res := rpReplay(rpLoad("frames.yaml", ""), replay.Options{})
+		Expect(res).To(HavePassed())
+		rpClicked("ship")
+		rpClicked("pay")
+		Eventually(Fixtures.Events).Should(ContainElement(SatisfyAll(rpEvent("card", "change"), HaveField("Value", "4242424242424242"))))
+	})
+
+	It("acts inside open, closed and nested shadow roots", func() {
+		res := rpReplay(rpLoad("shadow.yaml", ""), replay.Options{})
+		Expect(res).To(HavePassed())
+		rpClicked("save-settings")
+		rpClicked("unlock")
+		rpClicked("deep")
+		Eventually(Fixtures.Events).Should(ContainElement(SatisfyAll(rpEvent("vault-note", "change"), HaveField("Value", "remember the milk"))))
+	})
+})
+
+var _ = Describe("replaying what the recorder recorded", Ordered, func() {
+	var recorded string
+
+	BeforeAll(func() {
+		drive := TempPath("login.drive")
+		Expect(os.WriteFile(drive, []byte("type #username ada@example.com\ntype #password pw\nclick #remember\nclick #login-btn\n"), 0o644)).To(Succeed())
+		recorded = TempPath("login.yaml")
+		cmd := exec.Command(RecorderBin, "--url", Fixtures.URL+"/login.html", "--out", recorded, "--headless", "--drive", drive)
+		s, err := gexec.Start(cmd, GinkgoWriter, GinkgoWriter)
+		Expect(err).NotTo(HaveOccurred())
+		Eventually(s).WithTimeout(time.Minute).Should(gexec.Exit(0))
+	})
+
+	load := func(page string) *chain.Flow {
+		f, err := chain.Load(recorded)
+		Expect(err).NotTo(HaveOccurred())
+		f.StartURL = Fixtures.URL + "/" + page
+		return f
+	}
+
+	DescribeTable("replays on changed pages and clicks the real submit button",
+		func(page string) {
+			res := rpReplay(load(page), replay.Options{})
+			Expect(res).To(HavePassed())
+			rpClicked("submit")
+			Expect(rpClicks()).NotTo(ContainElement("decoy-submit"))
+		},
+		Entry("the page it was recorded on", "login.html"),
+		Entry("ids renamed", "variants/login-ids-renamed.html"),
+		Entry("restyled", "variants/login-restyled.html"),
+		Entry("wrapped", "variants/login-wrapped.html"),
+		Entry("siblings inserted", "variants/login-siblings.html"),
+		Entry("layout shifted", "variants/login-shifted.html"),
+		Entry("a decoy before the real button", "variants/login-decoy.html"),
+	)
+
+	It("refuses, with nothing clicked, when the button is gone", func() {
+		res := rpReplay(load("variants/login-removed.html"), replay.Options{Timeout: time.Second})
+		Expect(res.Step(4)).NotTo(HavePassed())
+		Expect(res.Step(4).Error).NotTo(BeNil())
+		Consistently(rpClicks).WithTimeout(300 * time.Millisecond).ShouldNot(ContainElement("submit"))
+		Expect(rpClicks()).To(ConsistOf("remember"))
+	})
+})
