@@ -142,7 +142,7 @@ var _ = Describe("replaying a login flow on a changed page", func() {
 		Expect(res.Step(4).Strategy).To(BeEmpty())
 		Expect(res.Step(5).Status).To(Equal(report.Skipped))
 		rpClicked("remember")
-		Consistently(rpClicks).WithTimeout(300 * time.Millisecond).Should(Equal([]string{"remember"}),
+		Consistently(rpClicks).WithTimeout(300*time.Millisecond).Should(Equal([]string{"remember"}),
 			"nothing but the checkbox of step 3 was clicked")
 	})
 
