@@ -21,8 +21,16 @@ var nthOfTypeRE = regexp.MustCompile(`:nth-of-type\((\d+)\)$`)
 // for what it could not carry over exactly; an action Chrome's format
 // cannot express is an *Error naming the step.
 func Export(f *chain.Flow) ([]byte, []Warning, error) {
+	data, _, warns, err := ExportMapped(f)
+	return data, warns, err
+}
+
+// ExportMapped is Export that also returns, for each step of the
+// recording, the 1-based index of the flow step it comes from (0 for the
+// setViewport and navigate that open the recording).
+func ExportMapped(f *chain.Flow) (data []byte, stepOf []int, warns []Warning, err error) {
 	if f == nil {
-		return nil, nil, fmt.Errorf("export: nil flow")
+		return nil, nil, nil, fmt.Errorf("export: nil flow")
 	}
 	ex := &exporter{}
 	vp, dsf := DefaultViewport, 1.0
@@ -40,22 +48,26 @@ func Export(f *chain.Flow) ([]byte, []Warning, error) {
 		{"type": TypeNavigate, "url": f.StartURL,
 			"assertedEvents": []map[string]any{{"type": "navigation", "url": f.StartURL, "title": ""}}},
 	}
+	stepOf = []int{0, 0}
 	for i := range f.Steps {
 		out, err := ex.step(i+1, &f.Steps[i])
 		if err != nil {
-			return nil, ex.warns, err
+			return nil, nil, ex.warns, err
 		}
 		steps = append(steps, out...)
+		for range out {
+			stepOf = append(stepOf, i+1)
+		}
 	}
 	title := f.Name
 	if title == "" {
 		title = "flow"
 	}
-	data, err := json.MarshalIndent(map[string]any{"title": title, "steps": steps}, "", "  ")
+	data, err = json.MarshalIndent(map[string]any{"title": title, "steps": steps}, "", "  ")
 	if err != nil {
-		return nil, ex.warns, fmt.Errorf("export: %w", err)
+		return nil, nil, ex.warns, fmt.Errorf("export: %w", err)
 	}
-	return append(data, '\n'), ex.warns, nil
+	return append(data, '\n'), stepOf, ex.warns, nil
 }
 
 type exporter struct {

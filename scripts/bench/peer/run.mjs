@@ -4,7 +4,13 @@
 // system Chromium (never a downloaded one), and prints, as one JSON document
 // on stdout, each recording's steps with their status and time.
 //
-//   node run.mjs [--browser /usr/bin/chromium] [--timeout 5000] [--headed] REC.json ...
+//   node run.mjs [--browser /usr/bin/chromium] [--timeout 5000] [--headed] [--mark] REC.json ...
+//
+// --mark is for the fixture apps of this repository: after each step (its
+// time is taken before), the page and its frames report a marker
+// "__peer:R:S" to the fixture server's /__events, and the runner waits
+// until the server has them, so the benchmark can tell which step caused
+// which of the page's reports.
 //
 // Each recording runs in its own browser context of one shared browser. A
 // recording is first checked with @puppeteer/replay's own parser (so an
@@ -22,13 +28,14 @@ function usage(msg) {
   process.exit(2);
 }
 
-const opts = { browser: process.env.BROWSER_BIN || "/usr/bin/chromium", timeout: 5000, headed: false, files: [] };
+const opts = { browser: process.env.BROWSER_BIN || "/usr/bin/chromium", timeout: 5000, headed: false, mark: false, files: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === "--browser") opts.browser = argv[++i];
   else if (a === "--timeout") opts.timeout = Number(argv[++i]);
   else if (a === "--headed") opts.headed = true;
+  else if (a === "--mark") opts.mark = true;
   else if (a === "-h" || a === "--help") usage();
   else if (a.startsWith("--")) usage(`unknown flag ${a}`);
   else opts.files.push(a);
@@ -42,7 +49,35 @@ if (!opts.headed) args.push("--headless=new");
 
 const ms = (t) => Math.round(t * 100) / 100;
 
-async function replay(browser, file) {
+const MARK_JS = `(m) => {
+  let n = 0;
+  const send = (w) => { try { if (w.fixtureReport) { w.fixtureReport(m, "step", ""); n++; } } catch (e) {} };
+  send(window);
+  for (const f of document.querySelectorAll("iframe")) send(f.contentWindow);
+  return n;
+}`;
+
+// mark reports marker m from the page and its frames and waits until the
+// fixture server has received every copy.
+async function mark(page, m) {
+  let n = 0, origin;
+  try {
+    n = await page.evaluate(`(${MARK_JS})(${JSON.stringify(m)})`);
+    origin = new URL(page.url()).origin;
+  } catch (e) {
+    return;
+  }
+  const deadline = performance.now() + 5000;
+  while (n > 0 && performance.now() < deadline) {
+    try {
+      const events = await (await fetch(origin + "/__events")).json();
+      if (events.filter((e) => e.element === m).length >= n) return;
+    } catch (e) { /* retry */ }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function replay(browser, file, ri) {
   const result = { file, title: "", status: "passed", duration_ms: 0, steps: [] };
   let flow;
   try {
@@ -76,6 +111,7 @@ async function replay(browser, file) {
         result.status = "failed";
       }
       rec.duration_ms = ms(performance.now() - t0);
+      if (opts.mark) await mark(page, `__peer:${ri}:${i + 1}`);
     }
     result.duration_ms = ms(performance.now() - start);
   } finally {
@@ -87,7 +123,7 @@ async function replay(browser, file) {
 const browser = await puppeteer.launch({ executablePath: opts.browser, headless: !opts.headed, args });
 const out = { runner: "@puppeteer/replay", recordings: [] };
 try {
-  for (const f of opts.files) out.recordings.push(await replay(browser, f));
+  for (const [i, f] of opts.files.entries()) out.recordings.push(await replay(browser, f, i));
 } finally {
   await browser.close();
 }

@@ -1,0 +1,550 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/chromerec"
+	"github.com/qa-chain/chainreplay/fixtures"
+	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/replay"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// Configs are the configurations measured, in table order.
+var Configs = []string{"all", "css", "xpath", "coordinates", "peer"}
+
+// recorded is one app's flow, recorded on the original.
+type recorded struct {
+	app      *fixtures.App
+	flowPath string
+	flow     *chain.Flow
+	// expect[i] is the logical name of step i's element on the original
+	// ("" for steps with no element).
+	expect []string
+	// secrets fill ${secret:NAME} for both engines.
+	secrets map[string]string
+	// recording is the Chrome Recorder export; stepOf maps its steps to
+	// flow steps (1-based, 0 for the preamble).
+	recording []byte
+	stepOf    []int
+}
+
+// stepResult is one replayed step as the engine reported it.
+type stepResult struct {
+	status string // passed, failed, skipped
+	ms     float64
+	code   string
+	// events are the page's reports between the end of the previous step
+	// and the end of this one.
+	events []fixtures.Event
+}
+
+func run(ctx context.Context, o options) error {
+	started := time.Now()
+	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	work := o.work
+	if work == "" {
+		if work, err = os.MkdirTemp("", "chainreplay-bench-"); err != nil {
+			return err
+		}
+		if !o.keep {
+			defer os.RemoveAll(work)
+		}
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
+	logf("work folder %s", work)
+	bin := filepath.Join(work, "bin")
+	if out, err := command(ctx, root, nil, "go", "build", "-o", bin+string(filepath.Separator), "./cmd/recorder"); err != nil {
+		return fmt.Errorf("build the recorder: %v\n%s", err, out)
+	}
+	browserBin, err := browser.Resolve(o.browser)
+	if err != nil {
+		return err
+	}
+	configs := pick(Configs, o.configs)
+	peerDir := filepath.Join(root, o.peerDir)
+	if contains(configs, "peer") {
+		if err := ensurePeer(ctx, peerDir); err != nil {
+			return err
+		}
+	}
+	srv, err := fixtures.Start(fixtures.Options{})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	b, err := browser.Start(ctx, browser.Options{Bin: browserBin})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+
+	var apps []*fixtures.App
+	for _, a := range fixtures.Apps {
+		if len(o.apps) == 0 || contains(o.apps, a.Name) {
+			apps = append(apps, a)
+		}
+	}
+	var flows []*recorded
+	for _, a := range apps {
+		r, err := record(ctx, srv, b, a, bin, work)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.Name, err)
+		}
+		flows = append(flows, r)
+	}
+	var versions []fixtures.Version
+	for _, v := range fixtures.Versions {
+		if len(o.versions) == 0 || contains(o.versions, string(v.Mutation)) {
+			versions = append(versions, v)
+		}
+	}
+	res := &results{commit: commitOf(ctx, root), started: started, timeout: o.timeout}
+	for _, v := range versions {
+		base, err := srv.VersionURL(v.Mutation)
+		if err != nil {
+			return err
+		}
+		for _, c := range configs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var all [][]stepResult
+			if c == "peer" {
+				all, err = replayPeer(ctx, srv, peerDir, work, browserBin, flows, base, v, o.timeout)
+			} else {
+				all, err = replayOurs(ctx, srv, b, flows, base, v, c, o.timeout)
+			}
+			if err != nil {
+				return fmt.Errorf("%s with %s: %w", v.Mutation, c, err)
+			}
+			for i, r := range flows {
+				sc := score(r, v, all[i])
+				res.add(c, v, r.app.Name, sc, all[i])
+				logf("%-11s %-18s %-9s %s", c, v.Mutation, r.app.Name, sc.summary())
+			}
+		}
+	}
+	res.duration = time.Since(started)
+	md := res.markdown(flows)
+	fmt.Print(md)
+	if o.out != "" {
+		if err := os.WriteFile(o.out, []byte(md), 0o644); err != nil {
+			return err
+		}
+		logf("wrote %s", o.out)
+	}
+	return nil
+}
+
+// record drives the app's flow on the original with the recorder, works
+// out the logical element of each recorded step, and exports the flow as
+// a Chrome recording.
+func record(ctx context.Context, srv *fixtures.Server, b *browser.Browser, a *fixtures.App, bin, work string) (*recorded, error) {
+	drive := filepath.Join(work, a.Name+".drive")
+	if err := os.WriteFile(drive, []byte(a.Drive), 0o644); err != nil {
+		return nil, err
+	}
+	r := &recorded{app: a, flowPath: filepath.Join(work, a.Name+".yaml")}
+	t0 := time.Now()
+	out, err := command(ctx, work, nil, filepath.Join(bin, "recorder"), "--url", srv.URL+a.Path(), "--out", r.flowPath,
+		"--headless", "--drive", drive, "--viewport", "1280x800", "--name", a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("recorder --drive: %v\n%s", err, out)
+	}
+	if r.flow, err = chain.Load(r.flowPath); err != nil {
+		return nil, err
+	}
+	logf("recorded %s: %d steps in %s", a.Name, len(r.flow.Steps), time.Since(t0).Round(time.Millisecond))
+	if r.expect, err = oracle(ctx, b, srv, a, r.flow); err != nil {
+		return nil, fmt.Errorf("oracle: %w", err)
+	}
+	r.secrets = secretsOf(a, r.flow, r.expect)
+	var warns []chromerec.Warning
+	if r.recording, r.stepOf, warns, err = chromerec.ExportMapped(r.flow); err != nil {
+		return nil, fmt.Errorf("export to Chrome Recorder: %w", err)
+	}
+	logf("exported %s to Chrome Recorder JSON (%d warnings: strategies with no Chrome selector, check as click, frames by index)", a.Name, len(warns))
+	for name, val := range r.secrets {
+		r.recording = []byte(strings.ReplaceAll(string(r.recording), chain.SecretRef(name), val))
+	}
+	return r, nil
+}
+
+// steps reports whether step i of the flow acts through the keyboard or
+// the wheel on the page (press, scroll): such a step may legitimately make
+// the focused field report, so it is only judged when it did not.
+func (r *recorded) steps(i int) bool {
+	switch r.flow.Steps[i].Action {
+	case chain.Press, chain.Scroll:
+		return false
+	}
+	return true
+}
+
+// secretsOf finds, for each ${secret:NAME} of the flow, the text the drive
+// script typed into that step's element.
+func secretsOf(a *fixtures.App, f *chain.Flow, expect []string) map[string]string {
+	typed := map[string]string{}
+	lines := driveLines(a.Drive)
+	for i, l := range lines {
+		if i < len(a.Expect) && strings.HasPrefix(l, "type ") {
+			fields := strings.SplitN(l, " ", 3)
+			rest := strings.TrimPrefix(l, "type ")
+			if j := strings.Index(rest, " >>> "); j >= 0 {
+				// type FRAME >>> CSS TEXT
+				k := strings.Index(rest[j+5:], " ")
+				typed[a.Expect[i]] = rest[j+5+k+1:]
+			} else if len(fields) == 3 {
+				typed[a.Expect[i]] = fields[2]
+			}
+		}
+	}
+	out := map[string]string{}
+	for i, s := range f.Steps {
+		for _, name := range chain.Secrets(s.Text) {
+			if v, ok := typed[expect[i]]; ok {
+				out[name] = v
+			}
+		}
+	}
+	return out
+}
+
+func driveLines(drive string) []string {
+	var out []string
+	for _, l := range strings.Split(drive, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// markJS reports a marker from the page and its frames to the fixture
+// server and returns how many copies were sent.
+const markJS = `(m) => {
+  let n = 0;
+  const send = (w) => { try { if (w.fixtureReport) { w.fixtureReport(m, "step", ""); n++; } } catch (e) {} };
+  send(window);
+  for (const f of document.querySelectorAll("iframe")) send(f.contentWindow);
+  return n;
+}`
+
+// replayOurs replays every flow with the engine (replay.Flow, what the
+// replayer command runs), each in a new incognito context of b. After
+// each step (its time is taken before) the page reports a marker, so the
+// page's reports can be told apart step by step.
+func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, flows []*recorded, base string, v fixtures.Version, config string, timeout time.Duration) ([][]stepResult, error) {
+	all := make([][]stepResult, len(flows))
+	for fi, r := range flows {
+		bctx, err := b.Incognito()
+		if err != nil {
+			return nil, err
+		}
+		page, err := bctx.Page(proto.TargetCreateTarget{URL: "about:blank"})
+		if err != nil {
+			bctx.Close()
+			return nil, err
+		}
+		opts := replay.Options{BaseURL: base, Timeout: timeout, LookupSecret: func(name string) (string, bool) {
+			val, ok := r.secrets[name]
+			return val, ok
+		}}
+		if config != "all" {
+			opts.Strategies = []chain.StrategyType{chain.StrategyType(config)}
+		}
+		if v.Viewport != nil {
+			opts.Viewport = &chain.Size{Width: v.Viewport.Width, Height: v.Viewport.Height}
+		}
+		srv.ResetEvents()
+		seen := 0
+		steps := make([]stepResult, len(r.flow.Steps))
+		opts.AfterStep = func(p *rod.Page, st *report.Step) {
+			if st.Index < 1 || st.Index > len(steps) {
+				return
+			}
+			sr := stepResult{status: string(st.Status), ms: st.DurationMS}
+			if st.Error != nil {
+				sr.code = string(st.Error.Code)
+			}
+			if st.Status != report.Skipped {
+				waitMark(ctx, srv, p, fmt.Sprintf("__step:%d", st.Index))
+				ev := srv.Events()
+				sr.events = ev[min(seen, len(ev)):]
+				seen = len(ev)
+			}
+			steps[st.Index-1] = sr
+		}
+		res := replay.Flow(ctx, page, r.flow, opts)
+		page.Close()
+		bctx.Close()
+		for i := range steps {
+			if steps[i].status == "" {
+				steps[i].status = "skipped"
+			}
+		}
+		if res.Error != nil {
+			logf("%s on %s: %s: %s", r.app.Name, v.Mutation, res.Error.Code, res.Error.Message)
+		}
+		all[fi] = steps
+	}
+	return all, nil
+}
+
+// waitMark sends a marker from p and its frames and waits (at most 5 s)
+// until the server has every copy.
+func waitMark(ctx context.Context, srv *fixtures.Server, p *rod.Page, m string) {
+	res, err := p.Timeout(5*time.Second).Eval(markJS, m)
+	if err != nil {
+		return
+	}
+	n := res.Value.Int()
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	for {
+		ev := srv.Events()
+		got := 0
+		for _, e := range ev {
+			if e.Element == m {
+				got++
+			}
+		}
+		if got >= n {
+			return
+		}
+		if _, err := srv.WaitEvents(wctx, len(ev)+1); err != nil {
+			return
+		}
+	}
+}
+
+// peerOut is what scripts/bench/peer/run.mjs prints.
+type peerOut struct {
+	Recordings []struct {
+		Status string `json:"status"`
+		Error  string `json:"error"`
+		Steps  []struct {
+			Index      int     `json:"index"`
+			Type       string  `json:"type"`
+			Status     string  `json:"status"`
+			DurationMS float64 `json:"duration_ms"`
+			Error      string  `json:"error"`
+		} `json:"steps"`
+	} `json:"recordings"`
+}
+
+// replayPeer runs @puppeteer/replay on the flows' Chrome recordings, with
+// their URLs moved from orig to base and the version's viewport.
+func replayPeer(ctx context.Context, srv *fixtures.Server, peerDir, work, browserBin string, flows []*recorded, base string, v fixtures.Version, timeout time.Duration) ([][]stepResult, error) {
+	orig := srv.URL
+	args := []string{"run.mjs", "--mark", "--browser", browserBin, "--timeout", fmt.Sprint(timeout.Milliseconds())}
+	for _, r := range flows {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(strings.ReplaceAll(string(r.recording), orig, base)), &rec); err != nil {
+			return nil, err
+		}
+		if v.Viewport != nil {
+			for _, s := range rec["steps"].([]any) {
+				if m := s.(map[string]any); m["type"] == "setViewport" {
+					m["width"], m["height"] = v.Viewport.Width, v.Viewport.Height
+				}
+			}
+		}
+		path := filepath.Join(work, fmt.Sprintf("peer-%s-%s.json", r.app.Name, v.Mutation))
+		data, _ := json.MarshalIndent(rec, "", "  ")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return nil, err
+		}
+		args = append(args, path)
+	}
+	srv.ResetEvents()
+	out, err := command(ctx, peerDir, nil, "node", args...)
+	if code := exitCode(err); code != 0 && code != 1 {
+		return nil, fmt.Errorf("peer exit %d: %v\n%s", code, err, out)
+	}
+	windows := splitMarks(srv.Events(), "__peer:")
+	var po peerOut
+	if err := json.Unmarshal(stdoutJSON(out), &po); err != nil || len(po.Recordings) != len(flows) {
+		return nil, fmt.Errorf("peer output: %v\n%s", err, out)
+	}
+	all := make([][]stepResult, len(flows))
+	for fi, r := range flows {
+		pr := po.Recordings[fi]
+		if pr.Status == "invalid" {
+			return nil, fmt.Errorf("@puppeteer/replay rejects the export of %s: %s", r.app.Name, pr.Error)
+		}
+		steps := make([]stepResult, len(r.flow.Steps))
+		for i := range steps {
+			steps[i].status = "passed"
+		}
+		seen := make([]bool, len(steps))
+		aborted := false
+		for i, s := range pr.Steps {
+			if i >= len(r.stepOf) {
+				break
+			}
+			si := r.stepOf[i] - 1
+			if si < 0 {
+				if s.Status != "passed" && !aborted { // the opening navigate failed: nothing ran
+					aborted = true
+					for j := range steps {
+						steps[j] = stepResult{status: "failed", code: "peer: " + s.Error}
+						seen[j] = true
+					}
+				}
+				continue
+			}
+			if aborted {
+				continue
+			}
+			seen[si] = true
+			st := &steps[si]
+			st.ms += s.DurationMS
+			st.events = append(st.events, windows[fmt.Sprintf("__peer:%d:%d", fi, i+1)]...)
+			switch {
+			case s.Status == "failed":
+				st.status, st.code = "failed", s.Error
+			case s.Status == "skipped" && st.status == "passed":
+				st.status = "skipped"
+			}
+		}
+		for i := range steps {
+			if !seen[i] {
+				steps[i].status = "skipped"
+			}
+		}
+		all[fi] = steps
+	}
+	return all, nil
+}
+
+// splitMarks cuts events at the markers whose names start with prefix:
+// the events before the last copy of a marker (and after the previous
+// marker's last copy) belong to it.
+func splitMarks(events []fixtures.Event, prefix string) map[string][]fixtures.Event {
+	last := map[string]int{}
+	for i, e := range events {
+		if strings.HasPrefix(e.Element, prefix) {
+			last[e.Element] = i
+		}
+	}
+	out := map[string][]fixtures.Event{}
+	var cur []fixtures.Event
+	for i, e := range events {
+		if strings.HasPrefix(e.Element, prefix) {
+			if last[e.Element] == i {
+				out[e.Element] = cur
+				cur = nil
+			}
+			continue
+		}
+		cur = append(cur, e)
+	}
+	return out
+}
+
+func ensurePeer(ctx context.Context, dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@puppeteer", "replay")); err == nil {
+		return nil
+	}
+	logf("installing the peer: npm ci in %s (PUPPETEER_SKIP_DOWNLOAD=1, no browser download)", dir)
+	out, err := command(ctx, dir, []string{"PUPPETEER_SKIP_DOWNLOAD=1"}, "npm", "ci", "--no-audit", "--no-fund")
+	if err != nil {
+		return fmt.Errorf("npm ci: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// command runs name with args in dir and returns its combined output.
+func command(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	return []byte(stdout.String() + "\x00" + stderr.String()), err
+}
+
+// stdoutJSON is the stdout part of command's output.
+func stdoutJSON(out []byte) []byte {
+	s, _, _ := strings.Cut(string(out), "\x00")
+	return []byte(s)
+}
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+func repoRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", fmt.Errorf("run the bench from inside the repository")
+	}
+	return filepath.Dir(mod), nil
+}
+
+func commitOf(ctx context.Context, root string) string {
+	out, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	c := strings.TrimSpace(string(out))
+	if st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+		c += " (with uncommitted changes)"
+	}
+	return c
+}
+
+func pick(all, want []string) []string {
+	if len(want) == 0 {
+		return all
+	}
+	var out []string
+	for _, a := range all {
+		if contains(want, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "bench: "+format+"\n", args...)
+}
