@@ -1,0 +1,142 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/internal/testenv"
+)
+
+// BenchmarkSnapshot builds snapshots of generated pages of 1k, 5k, 10k and
+// 50k elements and, in the same run, the seed's raw material for the same
+// page: DOM.getDocument(depth -1, pierce) and Accessibility.getFullAXTree
+// (in parallel, as the seed fetches them). It reports medians (median-ms)
+// besides Go's mean, and the Go memory per kept node.
+//
+//	go test ./snapshot -run '^$' -bench Snapshot -benchtime 5x -timeout 30m
+func BenchmarkSnapshot(b *testing.B) {
+	fx := testenv.Fixtures(b)
+	for _, n := range []int{1000, 5000, 10000, 50000} {
+		p := open(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+		elements := *p.MustElement("html").MustAttribute("data-elements")
+		// Warm both paths once (the first getFullAXTree after a load is
+		// much slower than the next ones).
+		snap(b, p, Options{})
+		raw(b, p)
+		b.Run(fmt.Sprintf("elements=%d/snapshot", n), func(b *testing.B) {
+			var ds []time.Duration
+			var s *Snapshot
+			var allocPerNode, heapPerNode float64
+			for i := 0; i < b.N; i++ {
+				s = nil
+				runtime.GC()
+				var m0, m1 runtime.MemStats
+				runtime.ReadMemStats(&m0)
+				st := time.Now()
+				s = snap(b, p, Options{})
+				ds = append(ds, time.Since(st))
+				runtime.ReadMemStats(&m1)
+				runtime.GC()
+				var m2 runtime.MemStats
+				runtime.ReadMemStats(&m2)
+				allocPerNode = float64(m1.TotalAlloc-m0.TotalAlloc) / float64(len(s.Nodes))
+				heapPerNode = float64(int64(m2.HeapAlloc)-int64(m0.HeapAlloc)) / float64(len(s.Nodes))
+			}
+			b.ReportMetric(median(ds), "median-ms")
+			b.ReportMetric(float64(len(s.Nodes)), "nodes")
+			b.ReportMetric(allocPerNode, "alloc-B/node")
+			b.ReportMetric(heapPerNode, "heap-B/node")
+			b.Logf("page of %s elements: %d nodes kept (%d semantic, %d interactive, %d structural)", elements, len(s.Nodes), s.Stats.Semantic, s.Stats.Interactive, s.Stats.Structural)
+			runtime.KeepAlive(s)
+		})
+		b.Run(fmt.Sprintf("elements=%d/raw-getDocument+getFullAXTree", n), func(b *testing.B) {
+			var ds, dd, da []time.Duration
+			for i := 0; i < b.N; i++ {
+				st := time.Now()
+				d, a := raw(b, p)
+				ds = append(ds, time.Since(st))
+				dd, da = append(dd, d), append(da, a)
+			}
+			b.ReportMetric(median(ds), "median-ms")
+			b.ReportMetric(median(dd), "getDocument-ms")
+			b.ReportMetric(median(da), "getFullAXTree-ms")
+		})
+		b.Run(fmt.Sprintf("elements=%d/find-role-name", n), func(b *testing.B) {
+			s := snap(b, p, Options{})
+			target := s.Find(Query{Role: "button", Name: "Buy"})
+			if len(target) == 0 {
+				b.Fatal("no Buy button")
+			}
+			last := target[len(target)-1]
+			var ds []time.Duration
+			for i := 0; i < b.N; i++ {
+				fresh := &Snapshot{Nodes: s.Nodes} // index built anew each time
+				st := time.Now()
+				got := fresh.Find(Query{Role: "button", Name: last.Name})
+				got2 := fresh.Find(Query{Text: last.Name})
+				ds = append(ds, time.Since(st))
+				if len(got) == 0 || len(got2) == 0 {
+					b.Fatal("lookup failed")
+				}
+			}
+			b.ReportMetric(median(ds), "median-ms")
+		})
+		b.Run(fmt.Sprintf("elements=%d/find-substring", n), func(b *testing.B) {
+			s := snap(b, p, Options{})
+			var ds []time.Duration
+			for i := 0; i < b.N; i++ {
+				fresh := &Snapshot{Nodes: s.Nodes}
+				st := time.Now()
+				got := fresh.Find(Query{Name: "JULIET 9", Substring: true})
+				ds = append(ds, time.Since(st))
+				if len(got) == 0 {
+					b.Fatal("substring lookup failed")
+				}
+			}
+			b.ReportMetric(median(ds), "median-ms")
+		})
+		p.MustClose()
+	}
+}
+
+// raw fetches the seed's two trees in parallel and returns each call's time.
+func raw(b testing.TB, p *rod.Page) (dom, ax time.Duration) {
+	var wg sync.WaitGroup
+	var errD, errA error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		depth := -1
+		st := time.Now()
+		_, errD = proto.DOMGetDocument{Depth: &depth, Pierce: true}.Call(p.Context(context.Background()))
+		dom = time.Since(st)
+	}()
+	go func() {
+		defer wg.Done()
+		st := time.Now()
+		_, errA = proto.AccessibilityGetFullAXTree{}.Call(p.Context(context.Background()))
+		ax = time.Since(st)
+	}()
+	wg.Wait()
+	if errD != nil || errA != nil {
+		b.Fatalf("raw trees: %v %v", errD, errA)
+	}
+	return dom, ax
+}
+
+func median(ds []time.Duration) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return float64(s[len(s)/2]) / float64(time.Millisecond)
+}
