@@ -10,7 +10,24 @@
   if (window.__chainrec) return;
   const BINDING = "__BINDING__";
   const TESTIDS = __TESTIDS__;
-  const emitRaw = (m) => { try { window[BINDING](JSON.stringify(m)); } catch (e) {} };
+  // Frequent reports (mousedown, keystrokes' input, scrolls) are queued and
+  // sent in one binding call after the event's task, so the page's own
+  // handlers do not wait for DevTools; see emitNow for the others.
+  const queue = [];
+  let flushTimer = 0;
+  function flushQueue() {
+    if (flushTimer) { clearTimeout(flushTimer); flushTimer = 0; }
+    if (!queue.length) return;
+    const t0 = performance.now();
+    const batch = queue.splice(0, queue.length);
+    try { window[BINDING](JSON.stringify(batch)); } catch (e) {}
+    stats.flushes++;
+    stats.flushMs += performance.now() - t0;
+  }
+  const emitRaw = (m) => {
+    queue.push(m);
+    if (!flushTimer) flushTimer = setTimeout(flushQueue, 0);
+  };
 
   // Closed shadow roots are invisible to composedPath() from outside, so every
   // root the page attaches gets our listeners too (see listen below).
@@ -42,7 +59,7 @@
     return id;
   }
 
-  const stats = { events: 0, totalMs: 0, maxMs: 0 };
+  const stats = { events: 0, totalMs: 0, maxMs: 0, flushes: 0, flushMs: 0 };
   const secretSeen = new WeakSet();
   function isSecret(el) {
     if (!el || el.nodeType !== 1) return false;
@@ -119,10 +136,17 @@
   }
   function flushAll() { for (const s of [...pendingScroll.keys()]) flushScroll(s); }
 
-  // emit sends one report; pending scrolls go first so the order is the user's.
+  // emit queues one report; pending scrolls go first so the order is the
+  // user's. emitNow also sends the queue at once: it is for the reports of
+  // actions that may navigate or re-render (click, key, select), which must
+  // reach the recorder before the navigation does.
   function emit(m) {
     if (pendingScroll.size) flushAll();
     emitRaw(m);
+  }
+  function emitNow(m) {
+    emit(m);
+    flushQueue();
   }
 
   // handled marks events already reported by a deeper (closed shadow root)
@@ -161,18 +185,18 @@
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) };
       if (t.localName === "input" && (t.type === "checkbox" || t.type === "radio")) m.chk = t.checked;
-      emit(m);
+      emitNow(m);
     },
     auxclick(e, t) {
       if (skipPointer(t)) return;
       const r = rect(t);
-      emit({ k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
+      emitNow({ k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
     },
     dblclick(e, t) {
       if (skipPointer(t)) return;
       const r = rect(t);
-      emit({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,
+      emitNow({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
     },
     input(e, t) {
@@ -184,9 +208,9 @@
     change(e, t) {
       if (t.localName === "select") {
         const o = t.selectedOptions[0];
-        emit({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t) });
+        emitNow({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t) });
       } else if (t.localName === "input" && t.type === "file") {
-        emit({ k: "upload", id: ref(t), f: [...t.files].map((f) => f.name), c: cheap(t), r: rect(t) });
+        emitNow({ k: "upload", id: ref(t), f: [...t.files].map((f) => f.name), c: cheap(t), r: rect(t) });
       } else if (editable(t)) {
         emit({ k: "change", id: ref(t) });
       }
@@ -210,7 +234,7 @@
       const a = deepActive() || t;
       const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0 };
       if (m.id) { m.c = cheap(a); m.r = rect(a); }
-      emit(m);
+      emitNow(m);
     },
     wheel() { intentAt = performance.now(); },
     touchmove() { intentAt = performance.now(); },
@@ -255,7 +279,7 @@
         const t0 = performance.now();
         fn(e);
         noteScroll(e);
-        account(t0);
+        account(t0, type);
         return;
       }
       if (handled.has(e)) return;
@@ -270,11 +294,17 @@
       const t0 = performance.now();
       handled.add(e);
       fn(e, t);
-      account(t0);
+      account(t0, type);
     };
   }
-  function account(t0) {
+  const samples = [];
+  const byType = {};
+  function account(t0, type) {
     const d = performance.now() - t0;
+    const bt = byType[type] || (byType[type] = { n: 0, ms: 0 });
+    bt.n++;
+    bt.ms += d;
+    if (samples.length < 4096) samples.push(d);
     stats.events++;
     stats.totalMs += d;
     if (d > stats.maxMs) stats.maxMs = d;
@@ -287,7 +317,7 @@
     }
   }
   listen(window);
-  window.addEventListener("pagehide", flushAll, true);
+  window.addEventListener("pagehide", () => { flushAll(); flushQueue(); }, true);
 
   Object.defineProperty(window, "__chainrec", {
     value: Object.freeze({
@@ -296,8 +326,15 @@
       root: (host) => host.shadowRoot || closedRoots.get(host) || null,
       closedRoots: () => closedList.map((w) => w.deref()).filter(Boolean),
       flush: flushAll,
-      mark: (n) => { flushAll(); emitRaw({ k: "mark", n }); },
-      stats: () => Object.assign({}, stats),
+      mark: (n) => { flushAll(); emitRaw({ k: "mark", n }); flushQueue(); },
+      // stats: main-thread time of the listeners, for the benchmarks
+      // (performance.now() is coarsened to 0.1 ms outside cross-origin isolation).
+      stats: () => {
+        const q = samples.slice().sort((a, b) => a - b);
+        const at = (f) => (q.length ? q[Math.min(q.length - 1, Math.floor(q.length * f))] : 0);
+        return Object.assign({ p50: at(0.5), p95: at(0.95), byType: JSON.parse(JSON.stringify(byType)) }, stats);
+      },
+      resetStats: () => { for (const k in byType) delete byType[k]; samples.length = 0; stats.events = 0; stats.totalMs = 0; stats.maxMs = 0; stats.flushes = 0; stats.flushMs = 0; },
       secret: isSecret,
     }),
   });

@@ -639,13 +639,20 @@ type cheapInfo struct {
 }
 
 func (r *Recorder) onBinding(ctx context.Context, sess proto.TargetSessionID, b *proto.RuntimeBindingCalled) {
-	var e pageEvent
-	if err := json.Unmarshal([]byte(b.Payload), &e); err != nil {
+	var batch []pageEvent
+	if err := json.Unmarshal([]byte(b.Payload), &batch); err != nil {
 		r.logf("recorder: bad report %q: %v", b.Payload, err)
 		return
 	}
+	for i := range batch {
+		r.onReport(ctx, sess, b.ExecutionContextID, &batch[i])
+	}
+}
+
+// onReport handles one report of a batch.
+func (r *Recorder) onReport(ctx context.Context, sess proto.TargetSessionID, cid proto.RuntimeExecutionContextID, e *pageEvent) {
 	r.mu.Lock()
-	fid, ok := r.ctxs[ctxKey{sess, b.ExecutionContextID}]
+	fid, ok := r.ctxs[ctxKey{sess, cid}]
 	if e.K == "mark" {
 		if ch := r.marks[e.N]; ch != nil {
 			close(ch)
@@ -663,5 +670,5 @@ func (r *Recorder) onBinding(ctx context.Context, sess proto.TargetSessionID, b 
 		return
 	}
 	e.frame = fid
-	r.onPageEvent(ctx, &e)
+	r.onPageEvent(ctx, e)
 }
