@@ -14,10 +14,41 @@ import (
 type neighbourhood struct {
 	lastHeading map[*Node]*Node
 	legends     map[*Node]string
+	// kids caches each parent's element children; at caches each
+	// element's position among them.
+	kids map[*Node][]*Node
+	at   map[*Node]int
+	// xpaths caches absoluteXPath.
+	xpaths map[*Node]string
 }
 
 func newNeighbourhood() *neighbourhood {
-	return &neighbourhood{lastHeading: map[*Node]*Node{}, legends: map[*Node]string{}}
+	return &neighbourhood{lastHeading: map[*Node]*Node{}, legends: map[*Node]string{},
+		kids: map[*Node][]*Node{}, at: map[*Node]int{}, xpaths: map[*Node]string{}}
+}
+
+// siblings returns the element children of n's parent and n's index among
+// them, computed once per parent.
+func (nb *neighbourhood) siblings(n *Node) ([]*Node, int) {
+	p := n.Parent
+	if p == nil {
+		return nil, -1
+	}
+	ks, ok := nb.kids[p]
+	if !ok {
+		for _, c := range p.Children {
+			if c.IsElement() {
+				nb.at[c] = len(ks)
+				ks = append(ks, c)
+			}
+		}
+		nb.kids[p] = ks
+	}
+	i, ok := nb.at[n]
+	if !ok {
+		return ks, -1
+	}
+	return ks, i
 }
 
 var headingTag = regexp.MustCompile(`^h[1-6]$`)
@@ -60,13 +91,7 @@ func (nb *neighbourhood) of(n *Node) []string {
 func (nb *neighbourhood) headingBefore(n *Node) string {
 	a := n
 	for up := 0; a != nil && up < 6; up++ {
-		sibs := elementSiblings(a)
-		at := -1
-		for i, s := range sibs {
-			if s == a {
-				at = i
-			}
-		}
+		sibs, at := nb.siblings(a)
 		for i, k := at-1, 0; i >= 0 && k < 20; i, k = i-1, k+1 {
 			s := sibs[i]
 			if headingTag.MatchString(s.Tag) {

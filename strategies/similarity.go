@@ -214,7 +214,7 @@ func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
 		Role: RoleOf(n), AccessName: AccessibleName(n), Label: LabelOf(n),
 		Placeholder: n.Attr("placeholder"), Title: n.Attr("title"), Alt: n.Attr("alt"),
 		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"),
-		XPath: absoluteXPathOf(n), Neighbours: nb.of(n),
+		XPath: nb.absoluteXPath(n), Neighbours: nb.of(n),
 	}
 	switch n.Tag {
 	case "input", "textarea", "select":
@@ -237,50 +237,46 @@ func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
 	return c
 }
 
-// absoluteXPathOf is n's step-by-step XPath in its document, a position
+// absoluteXPath is n's step-by-step XPath in its document, a position
 // only where a same-tag sibling exists (the recorder's form); "" inside a
-// shadow tree, where XPath cannot reach.
-func absoluteXPathOf(n *Node) string {
-	var parts []string
-	cur := n
-	for ; cur != nil && cur.NodeType == 1; cur = cur.Parent {
-		step := cur.Tag
-		if sibs := elementSiblings(cur); sibs != nil {
-			same, idx := 0, 0
-			for _, s := range sibs {
-				if s.Tag == cur.Tag {
-					same++
-					if s == cur {
-						idx = same
-					}
-				}
-			}
-			if same > 1 {
-				step += fmt.Sprintf("[%d]", idx)
-			}
-		}
-		parts = append(parts, step)
-	}
-	if cur == nil || cur.NodeType != 9 {
+// shadow tree, where XPath cannot reach. Paths are cached per element, so
+// a page of candidates costs one pass.
+func (nb *neighbourhood) absoluteXPath(n *Node) string {
+	if n == nil || n.NodeType != 1 {
 		return ""
 	}
-	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
-		parts[i], parts[j] = parts[j], parts[i]
+	if x, ok := nb.xpaths[n]; ok {
+		return x
 	}
-	return "/" + strings.Join(parts, "/")
-}
-
-func elementSiblings(n *Node) []*Node {
-	if n.Parent == nil {
-		return nil
+	x := ""
+	base, ok := "", false
+	switch p := n.Parent; {
+	case p == nil:
+	case p.NodeType == 9:
+		ok = true
+	case p.NodeType == 1:
+		base = nb.absoluteXPath(p)
+		ok = base != ""
 	}
-	var out []*Node
-	for _, c := range n.Parent.Children {
-		if c.IsElement() {
-			out = append(out, c)
+	if ok {
+		step := n.Tag
+		sibs, at := nb.siblings(n)
+		same, idx := 0, 0
+		for i, s := range sibs {
+			if s.Tag == n.Tag {
+				same++
+				if i == at {
+					idx = same
+				}
+			}
 		}
+		if same > 1 {
+			step += fmt.Sprintf("[%d]", idx)
+		}
+		x = base + "/" + step
 	}
-	return out
+	nb.xpaths[n] = x
+	return x
 }
 
 // SimilarityScore scores one element, the one with backend id id, against

@@ -54,7 +54,7 @@ func recordSubmit(ctx context.Context, t *testing.T, page *rod.Page) *chain.Fing
 	return fp
 }
 
-func openPage(t *testing.T, url string) *rod.Page {
+func openPage(t testing.TB, url string) *rod.Page {
 	t.Helper()
 	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: url})
 	if err != nil {
@@ -129,7 +129,7 @@ func TestSimilarityHealsOnFixturePages(t *testing.T) {
 	}
 }
 
-func TestAbsoluteXPathOf(t *testing.T) {
+func TestAbsoluteXPath(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -144,9 +144,10 @@ func TestAbsoluteXPathOf(t *testing.T) {
 		"remember":  "/html/body/div/main/form/label[3]/input",
 		"signup":    "/html/body/div/aside/button",
 	}
+	nb := newNeighbourhood()
 	for _, n := range doc.Elements {
 		if w, ok := want[n.Attr("id")]; ok {
-			if got := absoluteXPathOf(n); got != w {
+			if got := nb.absoluteXPath(n); got != w {
 				t.Errorf("#%s: %q, want %q", n.Attr("id"), got, w)
 			}
 			// The page agrees: the XPath finds exactly this element.
