@@ -1,0 +1,35 @@
+# Shared by scripts/*.sh: make sure Go and Chromium are there.
+
+find_browser() {
+  if [ -n "${BROWSER_BIN:-}" ]; then
+    case "$BROWSER_BIN" in ws://*|wss://*) echo "$BROWSER_BIN"; return 0 ;; esac
+    command -v "$BROWSER_BIN" && return 0
+    echo "BROWSER_BIN=$BROWSER_BIN is not an executable" >&2
+    return 1
+  fi
+  for b in chromium chromium-browser google-chrome; do
+    command -v "$b" && return 0
+  done
+  return 1
+}
+
+# ensure_tools installs Chromium with apt-get when it is missing and we are
+# root; otherwise it says what to install and fails.
+ensure_tools() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "Go is not installed (this project needs Go 1.26: https://go.dev/doc/install)" >&2
+    return 1
+  fi
+  if ! find_browser >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "==> Chromium is missing: apt-get install -y chromium"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+      echo "no Chromium found. Install it with: sudo apt-get install -y chromium" >&2
+      echo "(or point BROWSER_BIN at a Chromium binary or a ws:// DevTools endpoint)" >&2
+      return 1
+    fi
+  fi
+  echo "==> browser: $(find_browser)"
+}
