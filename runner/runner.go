@@ -43,6 +43,9 @@ type Options struct {
 	Screenshots Screenshots
 	// Observer hears of flows and steps as they finish; nil means nobody.
 	Observer Observer
+	// TraceCDP sends a line per DevTools command to Replay.Debug (-v),
+	// with the parameters of commands that may carry typed text hidden.
+	TraceCDP bool
 	// Replay replays one flow; nil means replay.Flow. Tests put a
 	// replacement here to hold a flow open while they kill the browser.
 	ReplayFunc ReplayFunc
@@ -75,7 +78,11 @@ func Run(ctx context.Context, jobs []Job, opts Options) (*report.Run, error) {
 			return nil, err
 		}
 	}
-	r.browsers = &browsers{opts: opts.Browser, ctx: ctx, logf: r.logf}
+	bopts := opts.Browser
+	if opts.TraceCDP && r.debug != nil {
+		bopts.Trace = &prefixWriter{w: r.debug}
+	}
+	r.browsers = &browsers{opts: bopts, ctx: ctx, logf: r.logf}
 	defer r.browsers.close()
 	if len(jobs) > 0 {
 		if _, err := r.browsers.get(); err != nil {

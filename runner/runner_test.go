@@ -254,3 +254,36 @@ func (l tlog) Write(b []byte) (int, error) {
 	l.t.Logf("%s %s", time.Now().Format("15:04:05.000"), strings.TrimSpace(string(b)))
 	return len(b), nil
 }
+
+// -v traces every DevTools command, but never what a step types.
+func TestTraceShowsCommandsNotTypedText(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	var log strings.Builder
+	var mu sync.Mutex
+	w := writerFunc(func(b []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return log.Write(b)
+	})
+	fn := func(ctx context.Context, page *rod.Page, f *chain.Flow, opts replay.Options) report.Flow {
+		page.MustNavigate(fx.URL + "/login.html").MustWaitLoad()
+		page.MustElement("#password").MustInput("s3cret-value")
+		return passed(f, page, opts)
+	}
+	if _, err := Run(context.Background(), jobsNamed("typing"), Options{ReplayFunc: fn, TraceCDP: true, Replay: replay.Options{Debug: w}}); err != nil {
+		t.Fatal(err)
+	}
+	out := log.String()
+	for _, want := range []string{"[CDP]", "Page.navigate", `"url":"` + fx.URL + `/login.html"`, "Input.insertText", "Target.createBrowserContext"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the trace lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "s3cret") {
+		t.Error("the trace shows typed text")
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }

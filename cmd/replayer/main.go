@@ -90,6 +90,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Replay:      ropts,
 		Screenshots: runner.Screenshots{Dir: cfg.reportHTML, All: cfg.shotsAll},
 		Observer:    printer,
+		TraceCDP:    cfg.verbose,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "replayer: %v\n", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -39,6 +40,8 @@ type Options struct {
 	SiteIsolation bool
 	// ExtraFlags are added to the command line, as "name" or "name=value".
 	ExtraFlags []string
+	// Trace, when set, receives a line per DevTools command sent (-v).
+	Trace io.Writer
 }
 
 // Browser is a connected browser and, when this process started it, the
@@ -89,8 +92,8 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, err
 	}
 	if IsEndpoint(bin) {
-		b := rod.New().Context(ctx).ControlURL(bin)
-		if err := b.Connect(); err != nil {
+		b, err := connect(ctx, bin, opts.Trace)
+		if err != nil {
 			return nil, fmt.Errorf("connect to browser at %s: %w", bin, err)
 		}
 		return &Browser{Browser: b.Context(context.Background()), Endpoint: bin, Remote: true}, nil
@@ -100,8 +103,8 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	if err != nil {
 		return nil, fmt.Errorf("launch %s: %w", bin, err)
 	}
-	b := rod.New().ControlURL(u)
-	if err := b.Connect(); err != nil {
+	b, err := connect(context.Background(), u, opts.Trace)
+	if err != nil {
 		l.Kill()
 		return nil, fmt.Errorf("connect to %s: %w", bin, err)
 	}
