@@ -72,3 +72,5 @@ func TestParseDriveErrors(t *testing.T) {
 		t.Errorf("line = %d, want 3", de.Line)
 	}
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

@@ -1,0 +1,54 @@
+package recorder
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// Closing the recorded tab ends the recording cleanly, keeping its steps.
+func TestClosingTheTabFinishes(t *testing.T) {
+	r, p := startRecording(t, "login.html")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("click #remember\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-r.Done():
+	case <-time.After(20 * time.Second):
+		t.Fatal("recording did not end when its tab closed")
+	}
+	if got := r.Reason(); got != "the tab was closed" {
+		t.Errorf("reason = %q", got)
+	}
+	f := r.Flow()
+	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Check {
+		t.Fatalf("steps = %+v, want one check", f.Steps)
+	}
+}
+
+// Scrolls made by scripts (no wheel, touch or key before them) are not steps.
+func TestProgrammaticScrollIsNotAStep(t *testing.T) {
+	r, p := startRecording(t, "long.html")
+	if _, err := p.Eval(`() => window.scrollTo(0, 900)`); err != nil {
+		t.Fatal(err)
+	}
+	d := &Driver{Rec: r, Page: p}
+	lines, _ := ParseDrive(stringsReader("click #accept\n"))
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Click {
+		t.Fatalf("steps = %+v, want only the click", f.Steps)
+	}
+}
