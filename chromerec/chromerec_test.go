@@ -300,3 +300,24 @@ func checkSchema(t *testing.T, data []byte) {
 		}
 	}
 }
+
+// TestExportMapped: every step of the recording names the flow step it
+// comes from, the opening setViewport and navigate none.
+func TestExportMapped(t *testing.T) {
+	f, err := chain.Load("testdata/recorded.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, stepOf, _, err := ExportMapped(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec Recording
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	want := []int{0, 0, 1, 2, 3, 3, 3, 4, 5}
+	if !reflect.DeepEqual(stepOf, want) || len(stepOf) != len(rec.Steps) {
+		t.Errorf("stepOf %v for %d steps, want %v", stepOf, len(rec.Steps), want)
+	}
+}

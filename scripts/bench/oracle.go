@@ -42,11 +42,12 @@ func oracle(ctx context.Context, b *browser.Browser, srv *fixtures.Server, a *fi
 		srv.ResetEvents()
 		marker := fmt.Sprintf("__oracle:%d", i)
 		if _, err := el.Eval(`function (m) {
-			const fire = (x) => x.dispatchEvent(new MouseEvent("contextmenu", {bubbles: false}));
-			fire(this);
+			// bubbling, like the click the step records: a click on a label's
+			// span reaches the tracked button around it
+			const fire = (x) => x.dispatchEvent(new MouseEvent("contextmenu", {bubbles: true, composed: true}));
 			// a web component's host: its inner control is what a click at its centre reaches
 			const inner = this.shadowRoot && this.shadowRoot.querySelector("button, input, select, textarea, a[href], [role]");
-			if (inner) fire(inner);
+			fire(inner || this);
 			fixtureReport(m, "probe", "");
 		}`, marker); err != nil {
 			return nil, fmt.Errorf("step %d: %w", i+1, err)

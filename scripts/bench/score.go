@@ -72,6 +72,7 @@ func score(r *recorded, v fixtures.Version, steps []stepResult) flowScore {
 			removed[n] = true
 		}
 	}
+	steps = lateReports(r, steps)
 	acted := map[string]bool{}
 	for i, st := range steps {
 		want := r.expect[i]
@@ -119,9 +120,50 @@ func score(r *recorded, v fixtures.Version, steps []stepResult) flowScore {
 			sc.notes = append(sc.notes, fmt.Sprintf("step %d passed but %q reported nothing", i+1, want))
 		default:
 			sc.safe++
+			if st.status == "failed" {
+				sc.notes = append(sc.notes, fmt.Sprintf("step %d failed: %s", i+1, st.code))
+			}
 		}
 	}
 	return sc
+}
+
+// lateReports moves the reports of a step's own element that arrived after
+// the next step's marker (a click that navigates away: the new page's
+// marker can reach the server before the old page's last report) back to
+// that step.
+func lateReports(r *recorded, steps []stepResult) []stepResult {
+	out := slices.Clone(steps)
+	prev := -1
+	for i := range out {
+		if prev >= 0 {
+			want := r.expect[prev]
+			if !reports(out[prev].events, want) {
+				var keep []fixtures.Event
+				for _, e := range out[i].events {
+					if e.Element == want && e.Type != "change" {
+						out[prev].events = append(slices.Clone(out[prev].events), e)
+					} else {
+						keep = append(keep, e)
+					}
+				}
+				out[i].events = keep
+			}
+		}
+		if r.expect[i] != "" {
+			prev = i
+		}
+	}
+	return out
+}
+
+func reports(events []fixtures.Event, name string) bool {
+	for _, e := range events {
+		if e.Element == name {
+			return true
+		}
+	}
+	return false
 }
 
 // median of xs (0 for none).
