@@ -42,7 +42,10 @@ func (t Tier) String() string {
 
 // Rect is a box in viewport CSS pixels of the top-level page.
 type Rect struct {
-	X, Y, Width, Height float64
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
 }
 
 // Center is the middle of r.
@@ -118,10 +121,10 @@ type Node struct {
 
 // Snapshot is the page at one moment.
 type Snapshot struct {
-	URL     string
-	TakenAt time.Time
+	URL     string    `json:"url"`
+	TakenAt time.Time `json:"takenAt"`
 	// Nodes in document order (frames and shadow trees in place).
-	Nodes []*Node
+	Nodes []*Node `json:"nodes"`
 
 	// Title is the top document's title.
 	Title string `json:"title,omitempty"`
@@ -143,12 +146,15 @@ type Snapshot struct {
 // Stats count what a capture saw.
 type Stats struct {
 	// Nodes kept, by tier.
-	Semantic, Interactive, Structural int
+	Semantic    int `json:"semantic"`
+	Interactive int `json:"interactive"`
+	Structural  int `json:"structural"`
 	// Frames walked in their own context (cross-origin), closed shadow
 	// roots reached through DevTools.
-	RemoteFrames, ClosedRoots int
+	RemoteFrames int `json:"remoteFrames"`
+	ClosedRoots  int `json:"closedRoots"`
 	// Capture is how long Capture took.
-	Capture time.Duration
+	Capture time.Duration `json:"captureNs"`
 }
 
 // Options tune Capture. The zero value captures everything.
