@@ -228,3 +228,53 @@ func TestSimilarityScoreTellsTheDecoy(t *testing.T) {
 		t.Errorf("unknown backend id: %v, want ErrNotFound", err)
 	}
 }
+
+func TestSuggestStrategiesForAHealedElement(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
+	page := openPage(t, fx.URL+"/healing/decoy.html")
+	target := &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{{Type: chain.Similarity, Confidence: 0.62}}}
+	env := NewEnv(page, target)
+	r := Evaluate(ctx, env, target.Chain[0])
+	if !r.Found {
+		t.Fatalf("not healed: %v", r.Err)
+	}
+	got, err := SuggestStrategies(ctx, env, r.BackendNodeID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []chain.Strategy{
+		{Type: chain.TestID, Value: "auth-submit", Confidence: suggestTestID},
+		{Type: chain.ID, Value: "auth-go", Confidence: suggestID},
+		{Type: chain.Role, Value: "button|Log in", Confidence: suggestRole},
+		{Type: chain.Text, Value: "Log in", Confidence: suggestText},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("suggestions\n%v\nwant\n%v", got, want)
+	}
+	// Every suggestion finds the healed element, and only it.
+	for _, s := range got {
+		res := Evaluate(ctx, NewEnv(page, target), s)
+		if !res.Found || res.BackendNodeID != r.BackendNodeID || res.MatchCount != 1 {
+			t.Errorf("%s %q: found %v n=%d node %v, want the healed element alone", s.Type, s.Value, res.Found, res.MatchCount, res.Node)
+		}
+	}
+	// The decoy's text and role are not unique on this page ("Sign in" is
+	// also the heading), so they are not suggested for it.
+	doc, _ := env.Doc(ctx)
+	for _, n := range doc.Elements {
+		if n.Attr("id") == "banner-signin" {
+			sg, err := SuggestStrategies(ctx, env, n.BackendID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range sg {
+				if s.Type == chain.Text {
+					t.Errorf("suggested text %q, which the heading shares", s.Value)
+				}
+			}
+		}
+	}
+}
