@@ -38,11 +38,36 @@ type elemState struct {
 	Enabled   bool `json:"enabled"`
 }
 
-// callOn calls fn on the node with args (as call arguments) and decodes the
-// returned value into out (may be nil).
-func callOn(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID, fn string, out any, args ...any) error {
-	c := page.Context(ctx)
-	obj, err := proto.DOMResolveNode{BackendNodeID: id, ObjectGroup: objectGroup}.Call(c)
+// Elem is a located element: its page, its node in the locate round's tree
+// (nil when only a backend id of the page's own process is known) and its
+// backend id. Calls about it go to the session of its process.
+type Elem struct {
+	Page *rod.Page
+	Node *strategies.Node
+	ID   proto.DOMBackendNodeID
+}
+
+// ElemOf is the element a strategy result located.
+func ElemOf(page *rod.Page, r *strategies.Result) Elem {
+	return Elem{Page: page, Node: r.Node, ID: r.BackendNodeID}
+}
+
+// client is the DevTools client for calls about e, bound to ctx.
+func (e Elem) client(ctx context.Context) proto.Client { return strategies.Caller(ctx, e.Page, e.Node) }
+
+// ref names e across trees.
+func (e Elem) ref() strategies.NodeRef {
+	if e.Node != nil {
+		return e.Node.Ref()
+	}
+	return strategies.NodeRef{BackendID: e.ID}
+}
+
+// callOn calls fn on the element with args (as call arguments) and decodes
+// the returned value into out (may be nil).
+func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error {
+	c := el.client(ctx)
+	obj, err := proto.DOMResolveNode{BackendNodeID: el.ID, ObjectGroup: objectGroup}.Call(c)
 	if err != nil {
 		return fmt.Errorf("DOM.resolveNode: %w", err)
 	}
@@ -74,14 +99,24 @@ func nextFrame(ctx context.Context, page *rod.Page) error {
 	return err
 }
 
-func contentBox(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID) (*chain.Rect, error) {
-	q, err := proto.DOMGetContentQuads{BackendNodeID: id}.Call(page.Context(ctx))
+// contentBox is the first visible content quad of the element, in viewport
+// CSS pixels of the top-level page (through out-of-process frames).
+func contentBox(ctx context.Context, el Elem) (*chain.Rect, error) {
+	q, err := proto.DOMGetContentQuads{BackendNodeID: el.ID}.Call(el.client(ctx))
 	if err != nil {
 		return nil, err
 	}
 	for _, quad := range q.Quads {
 		r := strategies.QuadRect(quad)
 		if r.Width >= 1 && r.Height >= 1 {
+			if el.Node != nil && el.Node.Frame != nil {
+				off, err := strategies.FrameOffset(ctx, el.Page, el.Node)
+				if err != nil {
+					return nil, err
+				}
+				r.X += off.X
+				r.Y += off.Y
+			}
 			return &r, nil
 		}
 	}
@@ -106,11 +141,11 @@ type Obstruction struct {
 // descendant, or its <label>) hit at the point. It scrolls the element into
 // view first. It returns the point to act at, or a NOT_ACTIONABLE error
 // naming the last reason when ctx ends.
-func Actionable(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID, offset *chain.Point) (chain.Point, error) {
+func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
 	reason := "not checked"
 	var doc *strategies.Doc
 	for {
-		p, why, err := actionableOnce(ctx, page, id, offset, &doc)
+		p, why, err := actionableOnce(ctx, el, offset, &doc)
 		if err != nil {
 			return chain.Point{}, err
 		}
@@ -138,9 +173,9 @@ func Actionable(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID, 
 
 // actionableOnce runs the checks once: why is "" when the element is ready.
 // err is set only for failures that waiting cannot fix.
-func actionableOnce(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
+func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
 	var st elemState
-	if e := callOn(ctx, page, id, stateFn, &st); e != nil {
+	if e := callOn(ctx, el, stateFn, &st); e != nil {
 		return p, "", stepErr(report.ElementNotFound, e, "the element went away: %v", e)
 	}
 	switch {
@@ -151,18 +186,17 @@ func actionableOnce(ctx context.Context, page *rod.Page, id proto.DOMBackendNode
 	case !st.Enabled:
 		return p, "the element is disabled", nil
 	}
-	c := page.Context(ctx)
-	if e := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}).Call(c); e != nil {
+	if e := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}).Call(el.client(ctx)); e != nil {
 		return p, fmt.Sprintf("cannot scroll it into view: %v", e), nil
 	}
-	b1, e := contentBox(ctx, page, id)
+	b1, e := contentBox(ctx, el)
 	if e != nil {
 		return p, "the element has no visible box", nil
 	}
-	if e := nextFrame(ctx, page); e != nil {
+	if e := nextFrame(ctx, el.Page); e != nil {
 		return p, fmt.Sprintf("waiting for a frame: %v", e), nil
 	}
-	b2, e := contentBox(ctx, page, id)
+	b2, e := contentBox(ctx, el)
 	if e != nil {
 		return p, "the element has no visible box", nil
 	}
@@ -173,36 +207,40 @@ func actionableOnce(ctx context.Context, page *rod.Page, id proto.DOMBackendNode
 	if offset != nil && offset.X < b2.Width && offset.Y < b2.Height {
 		p = chain.Point{X: b2.X + offset.X, Y: b2.Y + offset.Y}
 	}
-	hit, e := proto.DOMGetNodeForLocation{X: int(math.Round(p.X)), Y: int(math.Round(p.Y)), IgnorePointerEventsNone: true}.Call(c)
-	if e != nil {
-		return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil
+	if el.Node == nil || el.Node.Frame == nil {
+		// Fast path: the page's own hit test names the element itself.
+		hit, e := proto.DOMGetNodeForLocation{X: int(math.Round(p.X)), Y: int(math.Round(p.Y)), IgnorePointerEventsNone: true}.Call(el.Page.Context(ctx))
+		if e != nil {
+			return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil
+		}
+		if hit.BackendNodeID == el.ID {
+			return p, "", nil
+		}
 	}
-	if hit.BackendNodeID == id {
-		return p, "", nil
-	}
-	ok, desc := hits(ctx, page, id, hit.BackendNodeID, doc)
+	ok, desc := hits(ctx, el, p, doc)
 	if ok {
 		return p, "", nil
 	}
 	return p, fmt.Sprintf("another element would receive the click at %.0f,%.0f: %s covers it", p.X, p.Y, desc), nil
 }
 
-// hits reports whether the pointer landing on hit reaches target: hit is
-// the target, inside it (through shadow roots), or a <label> of it.
-func hits(ctx context.Context, page *rod.Page, target, hit proto.DOMBackendNodeID, doc **strategies.Doc) (bool, string) {
+// hits reports whether the pointer at p reaches the element: what is there
+// (through out-of-process frames) is the element, inside it (through shadow
+// roots), or a <label> of it.
+func hits(ctx context.Context, el Elem, p chain.Point, doc **strategies.Doc) (bool, string) {
 	for attempt := 0; attempt < 2; attempt++ {
-		if *doc == nil || (*doc).ByBackendID(hit) == nil || (*doc).ByBackendID(target) == nil {
-			d, err := strategies.LoadDoc(ctx, page)
+		if *doc == nil || attempt > 0 {
+			d, err := strategies.LoadDoc(ctx, el.Page)
 			if err != nil {
 				return false, "an unknown element"
 			}
 			*doc = d
 		}
 		d := *doc
-		t, h := d.ByBackendID(target), d.ByBackendID(hit)
-		if t == nil || h == nil {
-			*doc = nil
-			continue
+		t := d.ByRef(el.ref())
+		h, err := strategies.NodeAt(ctx, el.Page, d, p)
+		if t == nil || h == nil || err != nil {
+			continue // the tree is older than the page: read it again
 		}
 		if t.Contains(h) {
 			return true, ""
@@ -211,9 +249,6 @@ func hits(ctx context.Context, page *rod.Page, target, hit proto.DOMBackendNodeI
 			if n.Tag == "label" && (n.Contains(t) || (n.Attr("for") != "" && n.Attr("for") == t.Attr("id"))) {
 				return true, ""
 			}
-		}
-		for h != nil && !h.IsElement() {
-			h = h.Parent
 		}
 		return false, h.String()
 	}

@@ -21,7 +21,7 @@ func listensForKeys(ctx context.Context, page *rod.Page, el *strategies.Node) bo
 	if el == nil {
 		return true
 	}
-	c := page.Context(ctx)
+	c := strategies.Caller(ctx, page, el)
 	ancestors := map[proto.DOMBackendNodeID]bool{}
 	for n := el; n != nil; n = n.Parent {
 		ancestors[n.BackendID] = true

@@ -219,19 +219,19 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, offset *chai
 	if w.Strategy.Type == chain.Coordinates && w.Point != nil {
 		// The recorded point is the evidence: act there, once the element
 		// under it is ready.
-		if _, err := Actionable(ctx, r.Page, w.BackendNodeID, nil); err != nil {
+		if _, err := Actionable(ctx, ElemOf(r.Page, w), nil); err != nil {
 			return chain.Point{}, err
 		}
 		return *w.Point, nil
 	}
-	return Actionable(ctx, r.Page, w.BackendNodeID, offset)
+	return Actionable(ctx, ElemOf(r.Page, w), offset)
 }
 
 func (r *Runner) focus(ctx context.Context, w *strategies.Result) error {
 	if w.BackendNodeID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to focus")
 	}
-	if err := (proto.DOMFocus{BackendNodeID: w.BackendNodeID}).Call(r.Page.Context(ctx)); err != nil {
+	if err := (proto.DOMFocus{BackendNodeID: w.BackendNodeID}).Call(ElemOf(r.Page, w).client(ctx)); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
 	return nil
@@ -280,7 +280,7 @@ func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string
 	}
 	var st typeState
 	for {
-		if err := callOn(ctx, r.Page, w.BackendNodeID, prepareTypeFn, &st); err != nil {
+		if err := callOn(ctx, ElemOf(r.Page, w), prepareTypeFn, &st); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
 		if !st.Connected {
@@ -330,10 +330,10 @@ func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string
 }
 
 // waitEnabled waits until the element is connected, visible and enabled.
-func waitEnabled(ctx context.Context, page *rod.Page, id proto.DOMBackendNodeID) error {
+func waitEnabled(ctx context.Context, el Elem) error {
 	for {
 		var st elemState
-		if err := callOn(ctx, page, id, stateFn, &st); err != nil {
+		if err := callOn(ctx, el, stateFn, &st); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
 		why := ""
@@ -373,7 +373,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, want bool, off
 		return stepErr(report.ElementNotFound, nil, "no element to check")
 	}
 	var cur bool
-	if err := callOn(ctx, r.Page, w.BackendNodeID, checkedFn, &cur); err != nil {
+	if err := callOn(ctx, ElemOf(r.Page, w), checkedFn, &cur); err != nil {
 		return err
 	}
 	if cur == want {
@@ -387,7 +387,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, want bool, off
 	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
 		return err
 	}
-	if err := callOn(ctx, r.Page, w.BackendNodeID, checkedFn, &cur); err != nil {
+	if err := callOn(ctx, ElemOf(r.Page, w), checkedFn, &cur); err != nil {
 		return err
 	}
 	if cur != want {
@@ -416,11 +416,11 @@ func (r *Runner) selectOption(ctx context.Context, w *strategies.Result, value, 
 	if w.BackendNodeID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
-	if err := waitEnabled(ctx, r.Page, w.BackendNodeID); err != nil {
+	if err := waitEnabled(ctx, ElemOf(r.Page, w)); err != nil {
 		return err
 	}
 	var msg string
-	if err := callOn(ctx, r.Page, w.BackendNodeID, selectFn, &msg, value, label); err != nil {
+	if err := callOn(ctx, ElemOf(r.Page, w), selectFn, &msg, value, label); err != nil {
 		return err
 	}
 	if msg != "" {
@@ -461,7 +461,7 @@ func (r *Runner) upload(ctx context.Context, w *strategies.Result, files []strin
 		}
 		abs[i] = a
 	}
-	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: w.BackendNodeID}).Call(r.Page.Context(ctx)); err != nil {
+	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: w.BackendNodeID}).Call(ElemOf(r.Page, w).client(ctx)); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
 	}
 	return nil
@@ -481,7 +481,7 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, s *chain.Step) 
 		to = *v.Winner.Point
 	}
 	if v.Winner.BackendNodeID != 0 {
-		if b, err := contentBox(ctx, r.Page, v.Winner.BackendNodeID); err == nil {
+		if b, err := contentBox(ctx, ElemOf(r.Page, v.Winner)); err == nil {
 			to = b.Center()
 		}
 	}
@@ -590,17 +590,17 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 		v := r.locate(ctx, s.Target, true)
 		out.Verdict = &v
 		if v.Err == nil && v.Winner.BackendNodeID != 0 {
-			id := v.Winner.BackendNodeID
+			id := ElemOf(r.Page, v.Winner)
 			switch s.Action {
 			case chain.AssertVisible:
 				var st elemState
-				if err := callOn(ctx, r.Page, id, stateFn, &st); err == nil && st.Connected && st.Visible {
+				if err := callOn(ctx, id, stateFn, &st); err == nil && st.Connected && st.Visible {
 					return out
 				}
 				last = "the element is not visible"
 			case chain.AssertText:
 				var got string
-				if err := callOn(ctx, r.Page, id, textFn, &got); err == nil {
+				if err := callOn(ctx, id, textFn, &got); err == nil {
 					if strings.Contains(collapse(got), collapse(want)) {
 						return out
 					}
@@ -608,7 +608,7 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 				}
 			case chain.AssertValue:
 				var got string
-				if err := callOn(ctx, r.Page, id, valueFn, &got); err == nil {
+				if err := callOn(ctx, id, valueFn, &got); err == nil {
 					if got == want {
 						return out
 					}

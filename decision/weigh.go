@@ -116,7 +116,6 @@ type Verdict struct {
 }
 
 type group struct {
-	id       int64 // backend node id, or −index for a point without element
 	members  []int // indexes into results
 	combined float64
 	best     int
@@ -130,19 +129,24 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 	p = p.withDefaults()
 	v := Verdict{Attempts: results}
 	var groups []*group
-	byID := map[int64]*group{}
+	byKey := map[any]*group{}
 	for i, r := range results {
 		if !r.Found {
 			continue
 		}
-		id := int64(r.BackendNodeID)
-		if id == 0 {
-			id = -int64(i) - 1
+		// One element, one group: the same node of the round's tree (node
+		// ids alone repeat across out-of-process frames).
+		var key any = r.BackendNodeID
+		switch {
+		case r.Node != nil:
+			key = r.Node
+		case r.BackendNodeID == 0:
+			key = -i - 1
 		}
-		g := byID[id]
+		g := byKey[key]
 		if g == nil {
-			g = &group{id: id, best: -1}
-			byID[id] = g
+			g = &group{best: -1}
+			byKey[key] = g
 			groups = append(groups, g)
 		}
 		g.members = append(g.members, i)

@@ -8,12 +8,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"github.com/onsi/gomega/gexec"
 	gtypes "github.com/onsi/gomega/types"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/replay"
 	. "github.com/qa-chain/chainreplay/replay/matchers"
 	"github.com/qa-chain/chainreplay/report"
@@ -186,6 +188,26 @@ var _ = Describe("replaying across frames and shadow roots", func() {
 		res := rpReplay(rpLoad("frames.yaml", ""), replay.Options{})
 		Expect(res).To(HavePassed())
 		rpClicked("ship")
+		rpClicked("pay")
+		Eventually(Fixtures.Events).Should(ContainElement(SatisfyAll(rpEvent("card", "change"), HaveField("Value", "4242424242424242"))))
+	})
+
+	It("acts inside a cross-site iframe that runs in its own process (site isolation)", func() {
+		b, err := browser.Start(context.Background(), browser.Options{SiteIsolation: true})
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(b.Close)
+		// Served as localhost, the page is another site than its payment
+		// frame (127.0.0.1): site isolation gives the frame its own process.
+		top := strings.Replace(Fixtures.URL, "127.0.0.1", "localhost", 1)
+		page := b.MustPage("")
+		DeferCleanup(page.Close)
+		Fixtures.ResetEvents()
+		f := rpLoad("frames.yaml", "")
+		res := replay.Flow(context.Background(), page, f, replay.Options{BaseURL: top, Timeout: 5 * time.Second})
+		Expect(res).To(HavePassed())
+		infos, err := proto.TargetGetTargets{}.Call(b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(infos.TargetInfos).To(ContainElement(HaveField("Type", BeEquivalentTo("iframe"))), "the payment frame is out of process")
 		rpClicked("pay")
 		Eventually(Fixtures.Events).Should(ContainElement(SatisfyAll(rpEvent("card", "change"), HaveField("Value", "4242424242424242"))))
 	})

@@ -156,11 +156,18 @@ func healing(t *chain.Target, v *decision.Verdict) *report.Healing {
 	h := &report.Healing{From: strategyString(first), To: strategyString(w)}
 	h.Chain = append(h.Chain, report.HealedStrategy{Type: string(w.Type), Value: w.Value, Confidence: round3(v.Confidence)})
 	for _, a := range v.Attempts {
-		if a.Found && a.BackendNodeID == v.Winner.BackendNodeID && (a.Strategy.Type != w.Type || a.Strategy.Value != w.Value) {
+		if a.Found && sameElement(a, *v.Winner) && (a.Strategy.Type != w.Type || a.Strategy.Value != w.Value) {
 			h.Chain = append(h.Chain, report.HealedStrategy{Type: string(a.Strategy.Type), Value: a.Strategy.Value, Confidence: round3(a.Confidence)})
 		}
 	}
 	return h
+}
+
+func sameElement(a, b strategies.Result) bool {
+	if a.Node != nil || b.Node != nil {
+		return a.Node == b.Node
+	}
+	return a.BackendNodeID != 0 && a.BackendNodeID == b.BackendNodeID
 }
 
 func strategyString(s chain.Strategy) string {

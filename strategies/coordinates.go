@@ -329,35 +329,26 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 // and describes it from the round's tree.
 func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport) ElementAtPoint {
 	var out ElementAtPoint
-	loc, err := proto.DOMGetNodeForLocation{X: int(math.Round(p.X)), Y: int(math.Round(p.Y)),
-		IncludeUserAgentShadowDOM: false, IgnorePointerEventsNone: true}.Call(env.call(ctx))
-	if err != nil || loc.BackendNodeID == 0 {
-		return out
-	}
-	out.Found = true
-	out.BackendID = loc.BackendNodeID
 	d, err := env.Doc(ctx)
 	if err != nil {
 		return out
 	}
-	n := d.ByBackendID(loc.BackendNodeID)
-	if n == nil {
+	n, err := NodeAt(ctx, env.Page, d, p)
+	if err == nil && n == nil {
 		// The page changed since the tree was read: read it again.
 		env.Reset()
 		if d, err = env.Doc(ctx); err != nil {
 			return out
 		}
-		n = d.ByBackendID(loc.BackendNodeID)
+		n, err = NodeAt(ctx, env.Page, d, p)
 	}
-	for n != nil && !n.IsElement() {
-		n = n.Parent
-	}
-	if n == nil {
+	if err != nil || n == nil {
 		return out
 	}
+	out.Found = true
 	out.Node, out.BackendID = n, n.BackendID
 	out.Tag, out.ID, out.Classes = n.Tag, n.Attr("id"), strings.Fields(n.Attr("class"))
-	if b := env.Box(ctx, n.BackendID); b != nil {
+	if b := env.NodeBox(ctx, n); b != nil {
 		r := *b
 		r.X += vp.ScrollX
 		r.Y += vp.ScrollY

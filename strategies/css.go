@@ -28,12 +28,12 @@ func (cssEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Re
 	var cands []*Node
 	seen := map[*Node]bool{}
 	for _, root := range env.doc.Roots(scope) {
-		res, err := proto.DOMQuerySelectorAll{NodeID: root.NodeID, Selector: s.Value}.Call(env.call(ctx))
+		res, err := proto.DOMQuerySelectorAll{NodeID: root.NodeID, Selector: s.Value}.Call(Caller(ctx, env.Page, root))
 		if err != nil {
 			return Result{Strategy: s, Err: fmt.Errorf("css %q: DOM.querySelectorAll: %w", s.Value, err), Duration: time.Since(start)}
 		}
 		for _, id := range res.NodeIDs {
-			if n := env.doc.ByNodeID(id); n != nil && !seen[n] {
+			if n := env.doc.NodeIn(root.Frame, id); n != nil && !seen[n] {
 				seen[n] = true
 				cands = append(cands, n)
 			}
@@ -71,13 +71,13 @@ func (xpathEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	if err != nil {
 		return Result{Strategy: s, Err: err, Duration: time.Since(start)}
 	}
-	c := env.call(ctx)
-	defer proto.RuntimeReleaseObjectGroup{ObjectGroup: objectGroup}.Call(c) //nolint:errcheck // best effort
 	var cands []*Node
 	for _, root := range env.doc.Roots(scope) {
 		if root.NodeType != 9 {
 			continue
 		}
+		c := Caller(ctx, env.Page, root)
+		defer proto.RuntimeReleaseObjectGroup{ObjectGroup: objectGroup}.Call(c) //nolint:errcheck // best effort
 		obj, err := proto.DOMResolveNode{NodeID: root.NodeID, ObjectGroup: objectGroup}.Call(c)
 		if err != nil {
 			return Result{Strategy: s, Err: fmt.Errorf("xpath: DOM.resolveNode: %w", err), Duration: time.Since(start)}
@@ -103,7 +103,7 @@ func (xpathEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 			if err != nil {
 				continue
 			}
-			if n := env.doc.ByNodeID(rn.NodeID); n != nil && n.IsElement() {
+			if n := env.doc.NodeIn(root.Frame, rn.NodeID); n != nil && n.IsElement() {
 				cands = append(cands, n)
 			}
 		}

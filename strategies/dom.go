@@ -35,6 +35,10 @@ type Node struct {
 	Content *Node
 	// Document is the document node the node belongs to.
 	Document *Node
+	// Frame is the out-of-process iframe the node lives in, nil in the
+	// page's own process. DevTools calls about the node go to its session
+	// (see Caller) and its boxes are offset by the frame's place (FrameOffset).
+	Frame *Frame
 
 	text     *string
 	ownerDoc *Doc
@@ -132,17 +136,48 @@ type Doc struct {
 	// <iframe> element.
 	Elements []*Node
 
-	byBackend map[proto.DOMBackendNodeID]*Node
-	byNodeID  map[proto.DOMNodeID]*Node
+	byBackend map[proto.DOMBackendNodeID]*Node // the page's process only
+	byNodeID  map[nodeKey]*Node
+	byRef     map[NodeRef]*Node
 	labels    map[scopeKey][]*Node
 	ids       map[scopeKey]*Node
 }
 
-// ByBackendID returns the node with that backend id, or nil.
+type nodeKey struct {
+	frame *Frame
+	id    proto.DOMNodeID
+}
+
+// ByBackendID returns the node of the page's own process with that backend
+// id, or nil (out-of-process frames number their nodes on their own: use
+// ByRef for them).
 func (d *Doc) ByBackendID(id proto.DOMBackendNodeID) *Node { return d.byBackend[id] }
 
-// ByNodeID returns the node with that (round-scoped) node id, or nil.
-func (d *Doc) ByNodeID(id proto.DOMNodeID) *Node { return d.byNodeID[id] }
+// ByNodeID returns the node of the page's own process with that
+// (round-scoped) node id, or nil.
+func (d *Doc) ByNodeID(id proto.DOMNodeID) *Node { return d.byNodeID[nodeKey{nil, id}] }
+
+// NodeIn returns the node with that node id in frame f (nil: the page's
+// own process), or nil.
+func (d *Doc) NodeIn(f *Frame, id proto.DOMNodeID) *Node { return d.byNodeID[nodeKey{f, id}] }
+
+// ByRef returns the node a NodeRef names, or nil.
+func (d *Doc) ByRef(r NodeRef) *Node { return d.byRef[r] }
+
+// NodeRef names a node across trees read at different times: its backend
+// id and the session of its process ("" for the page's own).
+type NodeRef struct {
+	Session   proto.TargetSessionID
+	BackendID proto.DOMBackendNodeID
+}
+
+// Ref is n's NodeRef.
+func (n *Node) Ref() NodeRef {
+	if n == nil {
+		return NodeRef{}
+	}
+	return NodeRef{Session: n.Frame.SessionID(), BackendID: n.BackendID}
+}
 
 // Roots returns the query roots inside scope: scope's document, each
 // shadow root and each frame document below it. CSS selectors do not cross
@@ -183,21 +218,23 @@ func (d *Doc) ElementsIn(scope *Node) []*Node {
 }
 
 // LoadDoc reads the whole tree of the page through DOM.getDocument with
-// depth -1 and pierce.
+// depth -1 and pierce, then the tree of every out-of-process iframe through
+// its own session (attached on first use), hung under its <iframe> element.
 func LoadDoc(ctx context.Context, c proto.Client) (*Doc, error) {
 	depth := -1
 	res, err := proto.DOMGetDocument{Depth: &depth, Pierce: true}.Call(withCtx(c, ctx))
 	if err != nil {
 		return nil, fmt.Errorf("DOM.getDocument: %w", err)
 	}
-	d := &Doc{byBackend: map[proto.DOMBackendNodeID]*Node{}, byNodeID: map[proto.DOMNodeID]*Node{}}
-	d.Root = d.build(res.Root, nil, nil)
+	d := &Doc{byBackend: map[proto.DOMBackendNodeID]*Node{}, byNodeID: map[nodeKey]*Node{}, byRef: map[NodeRef]*Node{}}
+	d.Root = d.build(res.Root, nil, nil, nil)
+	d.loadFrames(ctx, c)
 	return d, nil
 }
 
-func (d *Doc) build(p *proto.DOMNode, parent, document *Node) *Node {
+func (d *Doc) build(p *proto.DOMNode, parent, document *Node, frame *Frame) *Node {
 	n := &Node{NodeID: p.NodeID, BackendID: p.BackendNodeID, NodeType: p.NodeType, Value: p.NodeValue,
-		ShadowType: p.ShadowRootType, FrameID: p.FrameID, Parent: parent, Document: document, ownerDoc: d}
+		ShadowType: p.ShadowRootType, FrameID: p.FrameID, Parent: parent, Document: document, ownerDoc: d, Frame: frame}
 	if p.NodeType == 9 {
 		n.Document = n
 		document = n
@@ -213,16 +250,19 @@ func (d *Doc) build(p *proto.DOMNode, parent, document *Node) *Node {
 		}
 		d.Elements = append(d.Elements, n)
 	}
-	d.byBackend[n.BackendID] = n
-	d.byNodeID[n.NodeID] = n
+	if frame == nil {
+		d.byBackend[n.BackendID] = n
+	}
+	d.byNodeID[nodeKey{frame, n.NodeID}] = n
+	d.byRef[n.Ref()] = n
 	for _, s := range p.ShadowRoots {
-		n.Shadow = append(n.Shadow, d.build(s, n, document))
+		n.Shadow = append(n.Shadow, d.build(s, n, document, frame))
 	}
 	for _, c := range p.Children {
-		n.Children = append(n.Children, d.build(c, n, document))
+		n.Children = append(n.Children, d.build(c, n, document, frame))
 	}
 	if p.ContentDocument != nil {
-		n.Content = d.build(p.ContentDocument, n, nil)
+		n.Content = d.build(p.ContentDocument, n, nil, frame)
 	}
 	return n
 }

@@ -25,7 +25,7 @@ type Env struct {
 	doc       *Doc
 	scope     *Node
 	scopeNote string
-	boxes     map[proto.DOMBackendNodeID]*chain.Rect
+	boxes     map[*Node]*chain.Rect
 }
 
 // NewEnv returns an Env for finding t on page.
@@ -76,10 +76,10 @@ func (e *Env) Scope(ctx context.Context) (scope *Node, note string, err error) {
 	if e.Target != nil && len(e.Target.FramePath) > 0 {
 		cur := d.Root
 		for _, sel := range e.Target.FramePath {
-			res, err := proto.DOMQuerySelector{NodeID: cur.NodeID, Selector: sel}.Call(e.call(ctx))
+			res, err := proto.DOMQuerySelector{NodeID: cur.NodeID, Selector: sel}.Call(Caller(ctx, e.Page, cur))
 			var n *Node
 			if err == nil {
-				n = d.ByNodeID(res.NodeID)
+				n = d.NodeIn(cur.Frame, res.NodeID)
 			}
 			if n == nil || n.Content == nil {
 				cur = nil
@@ -127,17 +127,31 @@ func ReadViewport(ctx context.Context, page *rod.Page) (Viewport, error) {
 	return v, nil
 }
 
-// Box returns the border box of the node with backend id id in viewport CSS
-// pixels of the top-level page, or nil when it is not rendered.
+// Box returns the border box of the page's own node with backend id id in
+// viewport CSS pixels of the top-level page, or nil when it is not
+// rendered. For nodes of out-of-process frames use NodeBox.
 func (e *Env) Box(ctx context.Context, id proto.DOMBackendNodeID) *chain.Rect {
-	if r, ok := e.boxes[id]; ok {
-		return r
+	if e.doc != nil {
+		if n := e.doc.ByBackendID(id); n != nil {
+			return e.NodeBox(ctx, n)
+		}
 	}
 	r, _ := BoxOf(ctx, e.Page, id)
-	if e.boxes == nil {
-		e.boxes = map[proto.DOMBackendNodeID]*chain.Rect{}
+	return r
+}
+
+// NodeBox returns n's border box in viewport CSS pixels of the top-level
+// page (through out-of-process frames), or nil when it is not rendered.
+// Boxes are measured once per round.
+func (e *Env) NodeBox(ctx context.Context, n *Node) *chain.Rect {
+	if r, ok := e.boxes[n]; ok {
+		return r
 	}
-	e.boxes[id] = r
+	r, _ := NodeBox(ctx, e.Page, n)
+	if e.boxes == nil {
+		e.boxes = map[*Node]*chain.Rect{}
+	}
+	e.boxes[n] = r
 	return r
 }
 
@@ -196,7 +210,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		if i == maxVerified {
 			break
 		}
-		box := e.Box(ctx, n.BackendID)
+		box := e.NodeBox(ctx, n)
 		c := CandidateOf(n, box, vp)
 		v := Verify(c, fp)
 		list = append(list, scored{n, box, v.Score, v.KindMismatch})
