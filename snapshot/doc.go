@@ -1,14 +1,61 @@
-// Package snapshot builds the hybrid page snapshot of seeds 003 and 004: every
-// element of the page, through iframes and shadow roots, with its accessibility
-// role and name, its tier (1 semantic, 2 interactive by heuristics, 3
-// structural), its box and whether it is in the viewport, under ids "node_N"
-// stable within one snapshot, with maps both ways to DevTools backend node ids.
+// Package snapshot builds the hybrid page snapshot of seeds 003 and 004: the
+// page's elements, through iframes and shadow roots, with their
+// accessibility role and name, their tier (1 semantic, 2 interactive by
+// heuristics, 3 structural), box and whether they are in the viewport, under
+// ids "node_N" stable within one snapshot, with maps both ways to DevTools
+// backend node ids.
 //
 // The recorder reads a target's semantic metadata from it, the replay
 // strategies look elements up in it (role and name, label, text, test id),
-// similarity healing scores its tier-1 and tier-2 nodes, and `replayer
-// snapshot` prints it.
+// similarity healing scores its tier-1 and tier-2 nodes (with XPath and
+// Neighbours), and `replayer snapshot` prints it (WriteTree).
 //
-// It knows nothing of flows, chains or reports: it reads pages through rod
-// and answers queries.
+// # How a capture works
+//
+// Capture makes one Runtime.evaluate of an injected script (walker.js) in
+// the page's main world. It walks the document in flat-tree order: open
+// shadow roots (slotted children at their slots) and same-origin iframes
+// in place. For each element it computes the role (WAI-ARIA 1.2 with the
+// HTML-AAM mapping as Chromium applies it) and, for kept ones, the
+// accessible name (accname 1.2: aria-labelledby, aria-label, label[for] and
+// wrapping labels through one label map per tree scope, alt, value,
+// legend/caption/figcaption, name from content for the roles that allow
+// it, title, placeholder). The result comes back as one JSON string.
+// TestAgreementWithChromium checks role and name of every visible tier-1
+// node against Accessibility.getFullAXTree.
+//
+// What page script cannot reach is found cheaply by the same walk and only
+// then asked of DevTools: custom elements without an open shadow root are
+// the candidates for closed roots (DOM.describeNode pierce on each, or one
+// DOM.getDocument pierce above Options.MaxClosedHosts); the closed root is
+// then resolved to a remote object and walked by the same script. Iframes
+// whose document is unreadable are cross-origin: walked in an isolated world
+// of their frame when in the page's process, else (site isolation) through
+// a session attached to the frame's own target.
+//
+// # Flattening
+//
+// Tier-1 and tier-2 elements are kept, as are iframes and structural
+// elements with their own text (not inside a control whose name comes from
+// its content). Everything else is dropped and its children are hoisted:
+// a node's Parent is its nearest kept ancestor. Options.AllTiers keeps all.
+//
+// # Backend node ids
+//
+// Asking DevTools for every node's backend id costs a round trip per node
+// (or DOM.getDocument for the whole page, 220 ms at 10k elements), so ids
+// are resolved lazily: the walk keeps its kept elements in an array of its
+// JavaScript world, and Resolve fetches one by index and describes it (two
+// round trips, ~1 ms). NodeForBackendID goes the other way with
+// DOM.resolveNode and the element's index in that array. A newer capture in
+// the same world replaces the array; resolving an old snapshot's node then
+// fails with ErrStale rather than reaching another element.
+//
+// # Freshness
+//
+// A Service keeps one snapshot per page: fresh for MaxAge (30 s), dropped by
+// Invalidate (after every action) and on DOM.documentUpdated.
+//
+// It knows nothing of flows, chains, strategies or reports: it reads pages
+// through rod and answers queries.
 package snapshot
