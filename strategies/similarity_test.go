@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -275,6 +276,39 @@ func TestSuggestStrategiesForAHealedElement(t *testing.T) {
 					t.Errorf("suggested text %q, which the heading shares", s.Value)
 				}
 			}
+		}
+	}
+}
+
+func TestSimilarityInsideAFrame(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
+	page := openPage(t, fx.URL+"/healing/frame.html")
+	if err := page.MustElement("#auth-frame").MustFrame().WaitLoad(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		framePath []string
+		note      bool // the frame path no longer resolves: the whole page is searched
+	}{
+		{[]string{"iframe#auth-frame"}, false},
+		{[]string{"iframe#login-frame"}, true},
+	} {
+		target := &chain.Target{FramePath: tc.framePath, Fingerprint: fp,
+			Chain: []chain.Strategy{{Type: chain.Similarity, Confidence: 0.62}}}
+		r := Evaluate(ctx, NewEnv(page, target), target.Chain[0])
+		t.Logf("frame path %v: found %v conf %.3f; %s", tc.framePath, r.Found, r.Confidence, r.Detail)
+		if !r.Found || r.Node.Attr("id") != "auth-go" {
+			t.Errorf("frame path %v: found %v %v (%v), want the button in the frame", tc.framePath, r.Found, r.Node, r.Err)
+			continue
+		}
+		if got := strings.Contains(r.Detail, "no longer resolves"); got != tc.note {
+			t.Errorf("frame path %v: detail %q, want the scope note %v", tc.framePath, r.Detail, tc.note)
+		}
+		if !tc.note && strings.Contains(r.Detail, "banner-signin") {
+			t.Errorf("scoped to the frame, yet the top page's decoy was compared: %s", r.Detail)
 		}
 	}
 }
