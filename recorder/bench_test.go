@@ -39,19 +39,25 @@ func startRecording(tb testing.TB, page string) (*Recorder, *rod.Page) {
 	return r, p
 }
 
-// refIn returns the in-page reference of the element sel of frame f.
+// refIn returns the in-page reference of the element sel of frame f,
+// waiting (with a deadline) for the frame to have it.
 func refIn(tb testing.TB, r *Recorder, f proto.PageFrameID, sel string) int {
 	tb.Helper()
-	sess, cid, ok := r.FrameSession(f)
-	if !ok {
-		tb.Fatalf("frame %s has no context", f)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		sess, cid, ok := r.FrameSession(f)
+		if ok {
+			res, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("window.__chainrec.ref(document.querySelector(%q))", sel),
+				ContextID: cid, ReturnByValue: true}.Call(sess)
+			if err == nil && res.ExceptionDetails == nil && res.Result.Value.Int() > 0 {
+				return res.Result.Value.Int()
+			}
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("no %s in frame %s", sel, f)
+		}
+		time.Sleep(20 * time.Millisecond) // polling for the element, with the deadline above
 	}
-	res, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("window.__chainrec.ref(document.querySelector(%q))", sel),
-		ContextID: cid, ReturnByValue: true}.Call(sess)
-	if err != nil || res.ExceptionDetails != nil {
-		tb.Fatalf("ref %s: %v %v", sel, err, res.ExceptionDetails)
-	}
-	return res.Result.Value.Int()
 }
 
 func median(ds []time.Duration) time.Duration {

@@ -2,8 +2,12 @@ package recorder
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
 )
@@ -50,5 +54,36 @@ func TestProgrammaticScrollIsNotAStep(t *testing.T) {
 	f := r.Flow()
 	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Click {
 		t.Fatalf("steps = %+v, want only the click", f.Steps)
+	}
+}
+
+// A file chosen in a file input is an upload step with the file's name.
+func TestUploadStep(t *testing.T) {
+	r, p := startRecording(t, "long.html")
+	file := filepath.Join(t.TempDir(), "signed.pdf")
+	if err := os.WriteFile(file, []byte("%PDF-1.4"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	el, err := p.Element("#attachment")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// DOM.setFileInputFiles is what the browser's file chooser does.
+	if err := (proto.DOMSetFileInputFiles{Files: []string{file}, ObjectID: el.Object.ObjectID}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sync(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Upload {
+		t.Fatalf("steps = %+v, want one upload", f.Steps)
+	}
+	s := f.Steps[0]
+	if len(s.Files) != 1 || s.Files[0] != "signed.pdf" {
+		t.Errorf("files = %v", s.Files)
+	}
+	if s.Target == nil || s.Target.Chain[0].Type != chain.Role && s.Target.Chain[0].Type != chain.Label {
+		t.Errorf("target chain = %+v", s.Target)
 	}
 }

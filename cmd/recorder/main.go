@@ -185,6 +185,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "recorder: %v\n", err)
 		return 1
 	}
+	if b.Remote {
+		defer page.Close() // a browser we did not start keeps running: leave no tab behind
+	}
 	if err := (proto.EmulationSetDeviceMetricsOverride{Width: c.viewport.Width, Height: c.viewport.Height}).Call(page); err != nil {
 		fmt.Fprintf(stderr, "recorder: set viewport: %v\n", err)
 		return 1
@@ -222,7 +225,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	select {
 	case err := <-driveDone:
 		reason = "the drive script ended"
-		if err != nil {
+		if sigCtx.Err() != nil {
+			reason = "interrupted" // the script was cut short by SIGINT / SIGTERM
+		} else if err != nil {
 			fmt.Fprintf(stderr, "recorder: %v\n", err)
 			reason = "the drive script failed"
 			code = 1
