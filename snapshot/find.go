@@ -3,19 +3,21 @@ package snapshot
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
 )
 
 // index holds the lookup maps of a snapshot, built on first use.
 type index struct {
-	byID     map[string]*Node
-	byRole   map[string][]*Node // role -> nodes
-	byName   map[string][]*Node // normalized name -> nodes
-	byText   map[string][]*Node
-	byLabel  map[string][]*Node
-	byTestID map[string][]*Node
-	lower    map[*Node]*lowered
+	byID      map[string]*Node
+	byRole    map[string][]*Node // role -> nodes
+	byName    map[string][]*Node // normalized name -> nodes
+	byText    map[string][]*Node
+	byLabel   map[string][]*Node
+	byTestID  map[string][]*Node
+	lower     map[*Node]*lowered
+	lowerOnce sync.Once
 }
 
 // lowered holds lower-cased fields for substring queries.
@@ -24,10 +26,33 @@ type lowered struct{ name, text, label string }
 // Norm collapses runs of white space to one space and trims, the form in
 // which names, texts and labels are compared.
 func Norm(s string) string {
-	if s == "" {
+	if isNorm(s) {
 		return s
 	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// isNorm reports whether s is already normalized (the walker's strings
+// nearly always are), without allocating.
+func isNorm(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' && prev == ' ', c == '\t', c == '\n', c == '\r', c == '\v', c == '\f':
+			return false
+		case c >= 0x80: // non-ASCII white space (NBSP, U+2000...) is rare: be exact
+			return strings.Join(strings.Fields(s), " ") == s
+		}
+		prev = c
+	}
+	return true
 }
 
 // TestID returns the node's test id: data-testid, data-test, data-cy or data-qa.
@@ -167,18 +192,19 @@ func (s *Snapshot) match(n *Node, q Query) bool {
 }
 
 func (s *Snapshot) lowered(n *Node) *lowered {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	ix := s.index()
-	if ix.lower == nil {
+	ix.lowerOnce.Do(func() {
 		ix.lower = make(map[*Node]*lowered, len(s.Nodes))
+		all := make([]lowered, len(s.Nodes))
+		for i, m := range s.Nodes {
+			all[i] = lowered{strings.ToLower(Norm(m.Name)), strings.ToLower(Norm(m.Text)), strings.ToLower(Norm(m.Label))}
+			ix.lower[m] = &all[i]
+		}
+	})
+	if l := ix.lower[n]; l != nil {
+		return l
 	}
-	l := ix.lower[n]
-	if l == nil {
-		l = &lowered{strings.ToLower(Norm(n.Name)), strings.ToLower(Norm(n.Text)), strings.ToLower(Norm(n.Label))}
-		ix.lower[n] = l
-	}
-	return l
+	return &lowered{strings.ToLower(Norm(n.Name)), strings.ToLower(Norm(n.Text)), strings.ToLower(Norm(n.Label))}
 }
 
 func sameStrings(a, b []string) bool {

@@ -139,11 +139,20 @@ function (o, stash) {
   }
 
   // ---- visibility ----
+  // visibleEl is cached: names and texts of nested nodes ask again.
+  const visCache = new Map();
+  const VISOPT = { visibilityProperty: true };
   function visibleEl(el) {
-    return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+    let v = visCache.get(el);
+    if (v === undefined) {
+      v = el.checkVisibility ? el.checkVisibility(VISOPT) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+      visCache.set(el, v);
+    }
+    return v;
   }
   function ariaHiddenSelf(el) { return el.getAttribute("aria-hidden") === "true"; }
-  function collapse(s) { return s.replace(/[\s\u00a0]+/g, " ").trim(); }
+  const NEEDS = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|  |^ | $/;
+  function collapse(s) { return s === "" || !NEEDS.test(s) ? s : s.replace(/[\s\u00a0]+/g, " ").trim(); }
   function cap(s, n) { return s.length > n ? s.slice(0, n) : s; }
 
   // ---- accessible name (accname 1.2) ----
@@ -395,8 +404,8 @@ function (o, stash) {
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag.toLowerCase(), t: tier, i: ctx.pi };
     if (role) n.r = role;
-    const vis = !ctx.hidden && visibleEl(el);
     const b = boxOf(el, ctx);
+    const vis = !ctx.hidden && b[2] > 0 && b[3] > 0 && visibleEl(el);
     n.b = [round(b[0]), round(b[1]), round(b[2]), round(b[3])];
     let f = 0;
     if (vis && b[2] > 0 && b[3] > 0) f |= 1;
