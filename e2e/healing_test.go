@@ -19,9 +19,10 @@ import (
 // button recorded below; redesigned.html changes its id, classes, test id
 // and text all at once; decoy.html adds, before everything, a banner button
 // that reads, looks and types like the recorded one; removed.html is the
-// decoy page without the real button. The pages report clicks on the real
-// button as "submit" and on the banner button as "decoy", by a name the
-// engine cannot see.
+// decoy page without the real button; replaced.html puts another control
+// ("Delete account") where the button stood. The pages report clicks on the
+// real button as "submit", on the banner button as "decoy" and on the
+// other control as "replacement", by a name the engine cannot see.
 var _ = Describe("similarity healing", func() {
 	var flowPath string
 
@@ -150,6 +151,16 @@ var _ = Describe("similarity healing", func() {
 		code, run := replayOn("removed")
 		st := run.Flows[0].Steps[0]
 		GinkgoWriter.Printf("removed page: exit %d, step %+v\n", code, st)
+		Expect(code).To(Equal(1))
+		Expect(st.Status).To(Equal(report.Failed))
+		Expect(st.Error).NotTo(BeNil())
+		Expect(st.Error.Code).To(BeElementOf(report.ElementNotFound, report.LowConfidence, report.Ambiguous))
+		Consistently(clicks, 300*time.Millisecond).Should(BeEmpty())
+	})
+	It("refuses, clicking nothing, when another control stands where the button stood", func() {
+		code, run := replayOn("replaced")
+		st := run.Flows[0].Steps[0]
+		GinkgoWriter.Printf("replaced page: exit %d, step %+v\n", code, st)
 		Expect(code).To(Equal(1))
 		Expect(st.Status).To(Equal(report.Failed))
 		Expect(st.Error).NotTo(BeNil())

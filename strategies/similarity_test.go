@@ -84,6 +84,7 @@ func TestSimilarityHealsOnFixturePages(t *testing.T) {
 		{"redesigned", "auth-go", 0.5},
 		{"decoy", "auth-go", 0.5},
 		{"removed", "", 0},
+		{"replaced", "", 0}, // another control where the button stood
 	} {
 		t.Run(tc.page, func(t *testing.T) {
 			page := openPage(t, fx.URL+"/healing/"+tc.page+".html")
