@@ -1,0 +1,144 @@
+package decision
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+)
+
+// Benchmarks of one step on the fixture flows (fixtures/flows/login.yaml):
+//
+//	go test ./decision -run '^$' -bench . -benchtime 40x
+//
+// Each reports the median step time (median-ms) besides Go's mean, and the
+// phase benchmarks split a click into locating, the actionability checks
+// (visible, enabled, stable box across an animation frame, hit test) and
+// the input events. BenchmarkRodElementClick is rod's Element.Click on the
+// same button, as a yardstick measured in the same run.
+
+func benchPage(b *testing.B, path string) (*rod.Page, *chain.Flow) {
+	b.Helper()
+	br := testenv.Browser(b)
+	fx := testenv.Fixtures(b)
+	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := br.MustPage("")
+	b.Cleanup(func() { p.Close() })
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
+		b.Fatal(err)
+	}
+	if err := Navigate(context.Background(), p, fx.URL+"/"+path); err != nil {
+		b.Fatal(err)
+	}
+	return p, f
+}
+
+func median(d []time.Duration) float64 {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return float64(s[len(s)/2].Microseconds()) / 1000
+}
+
+func benchStep(b *testing.B, path string, step int, want chain.StrategyType) {
+	p, f := benchPage(b, path)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second}}
+	s := &f.Steps[step]
+	ctx := context.Background()
+	// warm up once, and check the step does what the benchmark claims
+	out := r.Step(ctx, s)
+	if out.Err != nil {
+		b.Fatalf("step %d on %s: %v", step+1, path, out.Err)
+	}
+	if got := out.Verdict.Winner.Strategy.Type; got != want {
+		b.Fatalf("step %d on %s was won by %s, the benchmark is about %s", step+1, path, got, want)
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := time.Now()
+		if out := r.Step(ctx, s); out.Err != nil {
+			b.Fatal(out.Err)
+		}
+		times = append(times, time.Since(t))
+	}
+	b.StopTimer()
+	b.ReportMetric(median(times), "median-ms")
+}
+
+// BenchmarkClickFirstStrategy: the click on "Sign in", won by its first
+// strategy (testid).
+func BenchmarkClickFirstStrategy(b *testing.B) { benchStep(b, "login.html", 3, chain.TestID) }
+
+// BenchmarkClickFallThroughToCoordinates: the same click on a page where
+// only the position still holds: every strategy is evaluated and
+// coordinates wins.
+func BenchmarkClickFallThroughToCoordinates(b *testing.B) {
+	benchStep(b, "variants/login-rebuilt.html", 3, chain.Coordinates)
+}
+
+// BenchmarkTypeFirstStrategy: typing the email (15 characters).
+func BenchmarkTypeFirstStrategy(b *testing.B) { benchStep(b, "login.html", 0, chain.ID) }
+
+// BenchmarkClickPhases splits the first-strategy click into its phases.
+func BenchmarkClickPhases(b *testing.B) {
+	p, f := benchPage(b, "login.html")
+	ctx := context.Background()
+	t := f.Steps[3].Target
+	var loc, act, input, total []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		v := Locate(ctx, p, t, LocateOptions{Once: true})
+		if v.Err != nil {
+			b.Fatal(v.Err)
+		}
+		t1 := time.Now()
+		pt, err := Actionable(ctx, ElemOf(p, v.Winner), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		if err := mouseClick(ctx, p, pt, "left", 1, 0); err != nil {
+			b.Fatal(err)
+		}
+		t3 := time.Now()
+		loc, act, input, total = append(loc, t1.Sub(t0)), append(act, t2.Sub(t1)), append(input, t3.Sub(t2)), append(total, t3.Sub(t0))
+	}
+	b.StopTimer()
+	b.ReportMetric(median(loc), "locate-ms")
+	b.ReportMetric(median(act), "actionable-ms")
+	b.ReportMetric(median(input), "input-ms")
+	b.ReportMetric(median(total), "median-ms")
+}
+
+// BenchmarkRodElementClick is rod's own click on the same button, measured
+// in the same run as a yardstick (BROWSER-FACTS.md: about 50 ms).
+func BenchmarkRodElementClick(b *testing.B) {
+	p, _ := benchPage(b, "login.html")
+	el := p.MustElement("#login-btn")
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := time.Now()
+		if err := el.Click(proto.InputMouseButtonLeft, 1); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t))
+	}
+	b.StopTimer()
+	b.ReportMetric(median(times), "median-ms")
+}
+
