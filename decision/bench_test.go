@@ -141,4 +141,3 @@ func BenchmarkRodElementClick(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(median(times), "median-ms")
 }
-
