@@ -107,6 +107,8 @@ type rawOut struct {
 	VW float64    `json:"vw"`
 	VH float64    `json:"vh"`
 	U  string     `json:"u"`
+	SX float64    `json:"sx"`
+	SY float64    `json:"sy"`
 	T  string     `json:"t"`
 }
 
@@ -203,7 +205,7 @@ func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, erro
 		return nil, err
 	}
 	s := &Snapshot{URL: top.out.U, Title: top.out.T, TakenAt: time.Now(), page: page, seq: c.seq, worlds: c.worlds,
-		Viewport: Rect{Width: c.vw, Height: c.vh}}
+		Viewport: Rect{Width: c.vw, Height: c.vh}, ScrollX: top.out.SX, ScrollY: top.out.SY}
 	s.assemble(top)
 	c.stats.Capture = time.Since(start)
 	for _, n := range s.Nodes {

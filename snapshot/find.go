@@ -65,7 +65,7 @@ func (n *Node) TestID() string {
 	return ""
 }
 
-var testIDAttrs = []string{"data-testid", "data-test", "data-cy", "data-qa"}
+var testIDAttrs = []string{"data-testid", "data-test-id", "data-test", "data-cy", "data-qa"}
 
 func (s *Snapshot) index() *index {
 	s.idxOnce.Do(func() {

@@ -77,8 +77,9 @@ type Node struct {
 	Tier Tier   `json:"tier"`
 
 	// Attrs of interest (id, class, name, type, href, src, placeholder,
-	// title, alt, aria-label, aria-labelledby, role, data-testid, data-test,
-	// data-cy, data-qa, for, value, tabindex, onclick, contenteditable).
+	// title, alt, aria-label, aria-labelledby, role, data-testid,
+	// data-test-id, data-test, data-cy, data-qa, for, value, tabindex,
+	// onclick, contenteditable).
 	// Password values never appear.
 	Attrs map[string]string `json:"attrs,omitempty"`
 	// Text is the element's visible text, whitespace-collapsed and capped
@@ -130,6 +131,10 @@ type Snapshot struct {
 	Title string `json:"title,omitempty"`
 	// Viewport is the top-level viewport's size in CSS pixels.
 	Viewport Rect `json:"viewport"`
+	// ScrollX and ScrollY are the top page's scroll offset: a node's box
+	// plus it is the node's position in the document.
+	ScrollX float64 `json:"scrollX"`
+	ScrollY float64 `json:"scrollY"`
 	// Stats count what was captured.
 	Stats Stats `json:"stats"`
 

@@ -57,6 +57,7 @@ func TestTiers(t *testing.T) {
 		{"div-click", Interactive, "", "Div with onclick"},
 		{"testid", Interactive, "", "Save draft"},
 		{"cy", Interactive, "", "Cypress thing"},
+		{"dti", Interactive, "", "Dash id"},
 		{"tab", Interactive, "", "Focusable div"},
 		{"ptr", Interactive, "", "Pointer div"},
 		{"clicky", Interactive, "", "Classy"},
@@ -98,6 +99,18 @@ func TestInViewport(t *testing.T) {
 	}
 	if s.Viewport.Width != 1280 || s.Viewport.Height != 800 {
 		t.Errorf("viewport %+v", s.Viewport)
+	}
+	// Scrolled to the bottom, the far button is in view and the boxes
+	// stay in viewport pixels.
+	p := open(t, fx.URL+"/snapshot/basics.html")
+	p.MustEval(`() => window.scrollTo(0, document.body.scrollHeight)`)
+	s = snap(t, p, Options{})
+	far := byAttrID(t, s, "far")
+	if !far.InViewport || s.ScrollY <= 0 || far.Box.Y < 0 || far.Box.Y > 800 {
+		t.Errorf("scrolled: far %+v inViewport %v, scrollY %v", far.Box, far.InViewport, s.ScrollY)
+	}
+	if deep := byAttrID(t, s, "deep"); deep.InViewport || deep.Box.Y >= 0 {
+		t.Errorf("scrolled: deep button %+v inViewport %v", deep.Box, deep.InViewport)
 	}
 }
 
@@ -266,6 +279,7 @@ func TestFind(t *testing.T) {
 		{Query{Placeholder: "Search the docs"}, "search/input"},
 		{Query{TestID: "fancy-save"}, "testid/div"},
 		{Query{TestID: "cy-thing"}, "cy/span"},
+		{Query{TestID: "dash-id"}, "dti/span"},
 		{Query{Text: "Pointer div"}, "ptr/div"},
 		{Query{Role: "link", Name: "acme LOGO", Substring: true}, "logo/a"},
 		{Query{Role: "button", Name: "Remove"}, "/button,/button"},

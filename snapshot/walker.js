@@ -22,7 +22,7 @@ function (o, stash) {
   const all = !!o.all;
   const VW = o.vw || win.innerWidth, VH = o.vh || win.innerHeight;
   const MAXNAME = 500, MAXTEXT = 200, MAXNB = 120;
-  const out = { n: [], p: [], c: [], f: [], vw: VW, vh: VH, u: String(win.location.href), t: startDoc.title || "" };
+  const out = { n: [], p: [], c: [], f: [], vw: VW, vh: VH, u: String(win.location.href), t: startDoc.title || "", sx: win.scrollX, sy: win.scrollY };
   const pathIdx = new Map();
   function pathOf(fp, sp) {
     const key = fp.join("\u0001") + "\u0002" + sp.join("\u0001");
@@ -55,7 +55,7 @@ function (o, stash) {
   const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS"]);
   const ATTRS = ["id", "class", "name", "type", "href", "src", "placeholder", "title", "alt", "aria-label", "aria-labelledby", "role",
-    "data-testid", "data-test", "data-cy", "data-qa", "for", "value", "tabindex", "onclick", "contenteditable"];
+    "data-testid", "data-test-id", "data-test", "data-cy", "data-qa", "for", "value", "tabindex", "onclick", "contenteditable"];
 
   const ATTRSET = new Set(ATTRS);
   function inputType(el) { return (el.getAttribute("type") || "text").toLowerCase(); }
@@ -368,7 +368,7 @@ function (o, stash) {
   // ---- tier 2 heuristics ----
   const CLICKY = /(^|[\s_-])(btn|button|clickable|link)([\s_-]|$)/i;
   function tier2(el, ctx) {
-    if (el.hasAttribute("onclick") || el.hasAttribute("data-testid") || el.hasAttribute("data-test") || el.hasAttribute("data-cy") || el.hasAttribute("data-qa")) return true;
+    if (el.hasAttribute("onclick") || el.hasAttribute("data-testid") || el.hasAttribute("data-test-id") || el.hasAttribute("data-test") || el.hasAttribute("data-cy") || el.hasAttribute("data-qa")) return true;
     const r = el.getAttribute("role");
     if (r && r !== "presentation" && r !== "none" && r !== "generic") return true;
     const ti = el.getAttribute("tabindex");
