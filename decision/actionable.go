@@ -209,11 +209,11 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **str
 	}
 	if el.Node == nil || el.Node.Frame == nil {
 		// Fast path: the page's own hit test names the element itself.
-		hit, e := proto.DOMGetNodeForLocation{X: int(math.Round(p.X)), Y: int(math.Round(p.Y)), IgnorePointerEventsNone: true}.Call(el.Page.Context(ctx))
+		hit, e := strategies.HitTest(ctx, el.Page.Context(ctx), p.X, p.Y)
 		if e != nil {
 			return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil
 		}
-		if hit.BackendNodeID == el.ID {
+		if hit == el.ID {
 			return p, "", nil
 		}
 	}

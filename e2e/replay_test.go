@@ -183,6 +183,55 @@ var _ = Describe("replaying a login flow on a changed page", func() {
 	})
 })
 
+var _ = Describe("the action set", func() {
+	It("performs every action of the flow model through DevTools input, on the right elements", func() {
+		res := rpReplay(rpLoad("actions.yaml", ""), replay.Options{BaseDir: filepath.Join("..", "fixtures", "flows")})
+		Expect(res).To(HavePassed())
+		Eventually(Fixtures.Events).WithTimeout(3 * time.Second).Should(SatisfyAll(
+			ContainElement(rpEvent("dbl", "dblclick")),
+			ContainElement(rpEvent("ctx", "contextmenu")),
+			ContainElement(rpEvent("hover-zone", "mouseover")),
+			ContainElement(rpEvent("menu", "click")),
+			ContainElement(SatisfyAll(rpEvent("search-enter", "submit"), HaveField("Value", "teapot"))),
+			ContainElement(rpEvent("search-ctrl-k", "shortcut")),
+			ContainElement(SatisfyAll(rpEvent("size", "change"), HaveField("Value", "m"))),
+			ContainElement(SatisfyAll(rpEvent("file", "change"), HaveField("Value", "actions-upload.txt"))),
+			ContainElement(rpEvent("scroller", "scroll")),
+			ContainElement(rpEvent("drop", "drop")),
+			ContainElement(rpEvent("far", "click")),
+		))
+		keydowns := 0
+		for _, e := range Fixtures.Events() {
+			if e.Element == "search" && e.Type == "keydown" {
+				keydowns++
+			}
+		}
+		Expect(keydowns).To(BeNumerically(">=", len("teapot")), "the page listens for keys, so each character went as a key event")
+	})
+
+	It("clicks a below-the-fold element by its recorded point alone, scrolling it into view", func() {
+		page := Chromium.MustPage(Fixtures.URL + "/variants/actions.html")
+		DeferCleanup(page.Close)
+		Expect(proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}.Call(page)).To(Succeed())
+		page.MustWaitLoad()
+		box := page.MustElement("#far").MustShape().Box() // document coordinates at scroll 0
+		// Recorded with the page scrolled so that the button sat at y=400.
+		scrollY := box.Y + box.Height/2 - 400
+		meta := chain.CoordinatesMeta{X: box.X + box.Width/2, Y: 400,
+			BoundingRect: &chain.Rect{X: box.X, Y: box.Y - scrollY, Width: box.Width, Height: box.Height},
+			Viewport:     &chain.Size{Width: 1280, Height: 800}, ScrollPos: &chain.Point{Y: scrollY},
+			TagName: "button", ElementID: "far"}
+		f := &chain.Flow{Version: 1, Name: "far", StartURL: "http://127.0.0.1:8080/variants/actions.html",
+			Viewport: &chain.Size{Width: 1280, Height: 800},
+			Steps:    []chain.Step{{Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{chain.CoordinatesStrategy(meta, 0.6)}}}}}
+		res := rpReplay(f, replay.Options{})
+		Expect(res).To(HavePassed())
+		Expect(res.Step(1)).To(HaveWonWith("coordinates"))
+		Expect(res.Step(1)).To(HaveConfidence(BeNumerically("~", 0.7, 0.001)), "verified by tag, id and box: 0.60 + 0.10")
+		rpClicked("far")
+	})
+})
+
 var _ = Describe("replaying across frames and shadow roots", func() {
 	It("acts inside same- and cross-origin iframes, scoped by the frame path", func() {
 		res := rpReplay(rpLoad("frames.yaml", ""), replay.Options{})

@@ -63,6 +63,10 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		if err != nil {
 			return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("set the viewport to %dx%d: %v", vp.Width, vp.Height, err)}
 		}
+		// The window must be at least as large: Chromium hit-tests
+		// (DOM.getNodeForLocation) only inside the window, and a headless
+		// window is 800x600 unless told otherwise.
+		e.fitWindow(ctx, vp)
 	}
 	if e.opts.NoStart {
 		return nil
@@ -78,6 +82,21 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		return &report.Error{Code: report.NavigationFailed, Message: err.Error()}
 	}
 	return nil
+}
+
+// fitWindow grows the page's browser window to hold vp; best effort (a
+// remote browser may refuse).
+func (e *engine) fitWindow(ctx context.Context, vp *chain.Size) {
+	c := e.page.Context(ctx)
+	w, err := proto.BrowserGetWindowForTarget{TargetID: e.page.TargetID}.Call(c)
+	if err != nil {
+		return
+	}
+	if b := w.Bounds; b != nil && b.Width != nil && b.Height != nil && *b.Width >= vp.Width && *b.Height >= vp.Height+100 {
+		return
+	}
+	width, height := vp.Width, vp.Height+100
+	proto.BrowserSetWindowBounds{WindowID: w.WindowID, Bounds: &proto.BrowserBounds{Width: &width, Height: &height}}.Call(c) //nolint:errcheck // best effort
 }
 
 func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {

@@ -146,11 +146,12 @@ func NodeAt(ctx context.Context, page proto.Client, d *Doc, p chain.Point) (*Nod
 	var frame *Frame
 	x, y := p.X, p.Y
 	for depth := 0; depth < 8; depth++ {
-		loc, err := proto.DOMGetNodeForLocation{X: int(x + 0.5), Y: int(y + 0.5), IgnorePointerEventsNone: true}.Call(Caller(ctx, page, frame.ownerNodeForCall()))
+		c := Caller(ctx, page, frame.ownerNodeForCall())
+		id, err := HitTest(ctx, c, x, y)
 		if err != nil {
-			return nil, fmt.Errorf("DOM.getNodeForLocation: %w", err)
+			return nil, err
 		}
-		n := d.ByRef(NodeRef{Session: frame.SessionID(), BackendID: loc.BackendNodeID})
+		n := d.ByRef(NodeRef{Session: frame.SessionID(), BackendID: id})
 		for n != nil && !n.IsElement() {
 			n = n.Parent
 		}
@@ -170,6 +171,28 @@ func NodeAt(ctx context.Context, page proto.Client, d *Doc, p chain.Point) (*Nod
 		return n, nil
 	}
 	return nil, nil
+}
+
+const scrollFn = `[window.scrollX, window.scrollY]`
+
+// HitTest is the backend id of the node at a viewport point of the
+// document c talks to. DOM.getNodeForLocation takes document coordinates
+// (measured: a scrolled page finds nothing at viewport coordinates), so the
+// document's scroll offset is added first.
+func HitTest(ctx context.Context, c proto.Client, x, y float64) (proto.DOMBackendNodeID, error) {
+	res, err := proto.RuntimeEvaluate{Expression: scrollFn, ReturnByValue: true}.Call(c)
+	if err != nil {
+		return 0, fmt.Errorf("read the scroll offset: %w", err)
+	}
+	var sc [2]float64
+	if err := res.Result.Value.Unmarshal(&sc); err != nil {
+		return 0, fmt.Errorf("read the scroll offset: %w", err)
+	}
+	loc, err := proto.DOMGetNodeForLocation{X: int(x + sc[0] + 0.5), Y: int(y + sc[1] + 0.5), IgnorePointerEventsNone: true}.Call(c)
+	if err != nil {
+		return 0, fmt.Errorf("DOM.getNodeForLocation (%.0f, %.0f): %w", x, y, err)
+	}
+	return loc.BackendNodeID, nil
 }
 
 // ownerNodeForCall returns a node that lives in f's own process, for Caller:
