@@ -530,8 +530,9 @@ func currentURL(ctx context.Context, page *rod.Page) string {
 	return res.Result.Value.Str()
 }
 
-// SameURL reports whether got is the page want names: equal, or equal
-// without query and fragment (a fragment counts when sameDocument).
+// SameURL reports whether got is the page want names: equal, or the same
+// scheme, host and path; for a same-document route change (pushState, hash)
+// the query and fragment must match too.
 func SameURL(want, got string, sameDocument bool) bool {
 	if want == got {
 		return true
@@ -544,7 +545,7 @@ func SameURL(want, got string, sameDocument bool) bool {
 	if w.Scheme != g.Scheme || w.Host != g.Host || strings.TrimSuffix(w.Path, "/") != strings.TrimSuffix(g.Path, "/") {
 		return false
 	}
-	return !sameDocument || w.Fragment == g.Fragment
+	return !sameDocument || (w.RawQuery == g.RawQuery && w.Fragment == g.Fragment)
 }
 
 // waitNavigation waits until the page is at the URL the step led to at

@@ -157,6 +157,8 @@ func TestSameURL(t *testing.T) {
 		{"http://a/x#one", "http://a/x#two", true, false},
 		{"http://a/x#one", "http://a/x#one", true, true},
 		{"http://a/x", "http://b/x", false, false},
+		{"http://a/spa?view=profile", "http://a/spa?view=home", true, false},
+		{"http://a/spa?view=profile", "http://a/spa?view=profile", true, true},
 	} {
 		if got := SameURL(tc.want, tc.got, tc.same); got != tc.ok {
 			t.Errorf("SameURL(%q, %q, %v) = %v", tc.want, tc.got, tc.same, got)

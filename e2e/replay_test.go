@@ -183,6 +183,36 @@ var _ = Describe("replaying a login flow on a changed page", func() {
 	})
 })
 
+var _ = Describe("waiting like a careful person", func() {
+	It("waits for the navigation a step caused, picks the recorded one of identical buttons, follows a pushState route", func() {
+		res := rpReplay(rpLoad("shop.yaml", ""), replay.Options{})
+		Expect(res).To(HavePassed())
+		Expect(res.Step(1).URL).To(HaveSuffix("/list.html"))
+		Expect(res.Step(7).URL).To(HaveSuffix("/spa.html?view=profile"))
+		rpClicked("add:Blue teapot")
+		Expect(rpClicks()).NotTo(ContainElements("add:Red mug", "add:Green kettle", "add:Yellow cup"))
+		Eventually(Fixtures.Events).Should(ContainElement(SatisfyAll(rpEvent("sort", "change"), HaveField("Value", "price"))))
+		Eventually(Fixtures.Events).Should(ContainElement(rpEvent("go-profile", "click")))
+	})
+
+	It("retries the chain until a late-rendered target appears", func() {
+		res := rpReplay(rpLoad("login.yaml", "variants/login-late.html"), replay.Options{})
+		Expect(res).To(HavePassed())
+		Expect(res.Step(1)).To(HaveWonWith("id"))
+		// The form renders 700 ms after the load event the replay waited
+		// for: only a retried chain finds it.
+		rpClicked("submit")
+	})
+
+	It("fails a step whose recorded navigation does not happen", func() {
+		f := rpLoad("shop.yaml", "")
+		f.Steps = f.Steps[:1]
+		f.Steps[0].Navigated = &chain.Navigation{URL: "http://127.0.0.1:8080/index.html"}
+		res := rpReplay(f, replay.Options{Timeout: time.Second})
+		Expect(res.Step(1)).To(HaveFailedWith(report.NavigationFailed))
+	})
+})
+
 var _ = Describe("the action set", func() {
 	It("performs every action of the flow model through DevTools input, on the right elements", func() {
 		res := rpReplay(rpLoad("actions.yaml", ""), replay.Options{BaseDir: filepath.Join("..", "fixtures", "flows")})
