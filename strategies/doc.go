@@ -8,8 +8,10 @@
 // strategy type is adding one file. Evaluators read the page through an Env:
 // one DevTools DOM tree per locate round (DOM.getDocument with pierce, so
 // same-process iframes, same- and cross-origin, and open and closed shadow
-// roots are all inside it), scoped by the target's frame path when that still
-// resolves and the whole page otherwise. Most evaluators only pick candidate
+// roots are all inside it; out-of-process iframes are read through sessions
+// attached to their targets and hung under their <iframe> elements, see
+// Frame, Caller and FrameOffset), scoped by the target's frame path when that
+// still resolves and the whole page otherwise. Most evaluators only pick candidate
 // nodes and hand them to Env.Conclude, which measures boxes, verifies each
 // candidate against the fingerprint (Verify) and turns the recorded
 // confidence into an evidence-adjusted one (Adjust).
