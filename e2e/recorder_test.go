@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"time"
 
@@ -287,6 +288,27 @@ click #nav-login
 		Expect(f.Steps[0].Target.Fingerprint.ID).To(Equal("pane"))
 		Expect(f.Steps[0].DeltaY).To(BeNumerically("~", 700, 1))
 		Eventually(Fixtures.Events).Should(recSawEvent("long", "pane-end", "click"))
+	})
+
+	It("records in an already-running browser given as a ws:// endpoint, with --name and --viewport", func() {
+		f, _ := recFlow("login.html", "click #remember\n", "--browser", Chromium.Endpoint, "--name", "remote login", "--viewport", "1024x700")
+		Expect(f.Name).To(Equal("remote login"))
+		Expect(f.Viewport).To(Equal(&chain.Size{Width: 1024, Height: 700}))
+		Expect(recActions(f)).To(Equal([]chain.Action{chain.Check}))
+		m, err := f.Steps[0].Target.Chain[len(f.Steps[0].Target.Chain)-1].Coordinates()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(m.Viewport).To(Equal(&chain.Size{Width: 1024, Height: 700}))
+		// the recorder leaves no tab behind in a browser it did not start
+		Eventually(func() int {
+			ps, _ := Chromium.Pages()
+			n := 0
+			for _, p := range ps {
+				if info, err := p.Info(); err == nil && strings.Contains(info.URL, "login.html") && strings.Contains(info.URL, Fixtures.URL) {
+					n++
+				}
+			}
+			return n
+		}, 10*time.Second).Should(BeZero())
 	})
 
 	It("loses no recorded step when killed with SIGKILL", func() {
