@@ -82,6 +82,23 @@
 // The numbers keep Playwright's order and leave a gap above 0.60 so that a
 // non-unique strategy (floored at 0.63) still ranks above coordinates.
 //
+// # Driving
+//
+// Driver performs --drive lines as real input through the Input domain at
+// each element's on-screen centre (scrolled into view first when it is not
+// visible or not hit at its centre). It never tells the recorder what it
+// did: after each line it waits, through Recorder.Sync (a mark the page
+// reports after everything before it), until the page's own reports have
+// been handled, and for a load the line started. It holds the mouse button
+// down until the recorder has described the pressed element, as a person's
+// click is slow enough to allow. A <select> is driven with the arrow keys.
+//
+// # Limits
+//
+// Closed shadow roots made by declarative shadow DOM (not attachShadow) are
+// seen only at their host. Tabs and popups the page opens, drags and hovers
+// are not recorded. Upload steps hold file names, not paths.
+//
 // It knows nothing of how flows are replayed: it writes chain.Flow through
 // chain.Save after every change, and nothing else.
 package recorder

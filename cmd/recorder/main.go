@@ -177,6 +177,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ExtraFlags: []string{fmt.Sprintf("window-size=%d,%d", c.viewport.Width, c.viewport.Height+120)}})
 	if err != nil {
 		fmt.Fprintf(stderr, "recorder: %v\n", err)
+		if !c.headless && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+			fmt.Fprintln(stderr, "recorder: there is no display for a browser window; add --headless")
+		}
 		return 2
 	}
 	defer b.Close()
