@@ -17,7 +17,7 @@ import (
 
 // startRecording opens a fixture page in a fresh tab of the shared browser
 // and records it in memory.
-func startRecording(tb testing.TB, page string) (*Recorder, *rod.Page) {
+func startRecording(tb testing.TB, page string, opts ...Options) (*Recorder, *rod.Page) {
 	tb.Helper()
 	b := testenv.Browser(tb)
 	fx := testenv.Fixtures(tb)
@@ -31,7 +31,11 @@ func startRecording(tb testing.TB, page string) (*Recorder, *rod.Page) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	tb.Cleanup(cancel)
-	r := New(b.Browser, Options{})
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	r := New(b.Browser, o)
 	if err := r.Start(ctx, p, fx.URL+"/"+page); err != nil {
 		tb.Fatal(err)
 	}

@@ -87,3 +87,28 @@ func TestUploadStep(t *testing.T) {
 		t.Errorf("target chain = %+v", s.Target)
 	}
 }
+
+// A configured test id attribute is read like data-testid and checked for
+// uniqueness.
+func TestConfiguredTestIDAttribute(t *testing.T) {
+	r, p := startRecording(t, "login.html", Options{TestIDAttribute: "data-automation"})
+	if _, err := p.Eval(`() => document.getElementById("remember").setAttribute("data-automation", "remember-me")`); err != nil {
+		t.Fatal(err)
+	}
+	d := &Driver{Rec: r, Page: p}
+	lines, _ := ParseDrive(stringsReader("click #remember\n"))
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	if len(f.Steps) != 1 {
+		t.Fatalf("steps = %+v", f.Steps)
+	}
+	first := f.Steps[0].Target.Chain[0]
+	if first.Type != chain.CSS || first.Value != `[data-automation="remember-me"]` || first.Confidence != BaseConfidence[SigTestID] {
+		t.Errorf("first strategy = %+v, want the configured test id at %v", first, BaseConfidence[SigTestID])
+	}
+	if got := f.Steps[0].Target.Fingerprint.TestIDs["data-automation"]; got != "remember-me" {
+		t.Errorf("fingerprint test ids = %v", f.Steps[0].Target.Fingerprint.TestIDs)
+	}
+}
