@@ -85,18 +85,17 @@ func (w *world) put(k int, n *Node) {
 
 // walkOptions is what the walker reads as o.
 type walkOptions struct {
-	Seq         int64       `json:"seq"`
-	All         bool        `json:"all,omitempty"`
-	VW          float64     `json:"vw,omitempty"`
-	VH          float64     `json:"vh,omitempty"`
-	OX          float64     `json:"ox,omitempty"`
-	OY          float64     `json:"oy,omitempty"`
-	Clip        *[4]float64 `json:"clip,omitempty"`
-	FP          []string    `json:"fp,omitempty"`
-	SP          []string    `json:"sp,omitempty"`
-	Hidden      bool        `json:"hidden,omitempty"`
-	SkipSlotted bool        `json:"skipSlotted,omitempty"`
-	PK          *int        `json:"pk,omitempty"`
+	Seq    int64       `json:"seq"`
+	All    bool        `json:"all,omitempty"`
+	VW     float64     `json:"vw,omitempty"`
+	VH     float64     `json:"vh,omitempty"`
+	OX     float64     `json:"ox,omitempty"`
+	OY     float64     `json:"oy,omitempty"`
+	Clip   *[4]float64 `json:"clip,omitempty"`
+	FP     []string    `json:"fp,omitempty"`
+	SP     []string    `json:"sp,omitempty"`
+	Hidden bool        `json:"hidden,omitempty"`
+	PK     *int        `json:"pk,omitempty"`
 }
 
 type rawOut struct {

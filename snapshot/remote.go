@@ -50,7 +50,7 @@ func (c *capture) closedRoots(pc *piece) error {
 		clip := h.Clip
 		pk := h.PK
 		sp, err := c.walk(pc.w, walkOptions{Seq: c.seq, All: c.opts.AllTiers, VW: c.vw, VH: c.vh, OX: h.OX, OY: h.OY, Clip: &clip,
-			FP: h.FP, SP: h.SP, Hidden: h.Hid, SkipSlotted: true, PK: &pk}, obj.Object.ObjectID, &stash)
+			FP: h.FP, SP: h.SP, Hidden: h.Hid, PK: &pk}, obj.Object.ObjectID, &stash)
 		if err != nil {
 			return err
 		}
