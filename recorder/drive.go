@@ -28,7 +28,9 @@ type Driver struct {
 	Timeout time.Duration
 	// Log receives one line per performed action; nil discards.
 	Log io.Writer
-	n   int
+	// Warn receives warnings (a scroll that moved nothing); nil discards.
+	Warn io.Writer
+	n    int
 }
 
 // ErrNoElement is returned (wrapped) when a selector matches nothing in time.
@@ -144,7 +146,11 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 			select {
 			case <-next:
 			case <-deadline.C:
-				return fmt.Errorf("the page did not scroll (nothing scrollable under the viewport centre?)")
+				// Not an error: a person's wheel on a page at its end scrolls nothing either.
+				if d.Warn != nil {
+					fmt.Fprintf(d.Warn, "recorder: drive line %d: the page did not scroll (at its end, or nothing scrollable under the viewport centre)\n", l.Line)
+				}
+				return d.settle(ctx, start)
 			case <-ctx.Done():
 				return ctx.Err()
 			}
@@ -387,18 +393,39 @@ func (d *Driver) selectOption(ctx context.Context, sel, value string) error {
 	if err := (proto.DOMFocus{ObjectID: t.obj}).Call(t.sess.Context(ctx)); err != nil {
 		return err
 	}
-	key := "ArrowDown"
-	n := st.I - st.Cur
-	if n < 0 {
-		key, n = "ArrowUp", -n
-	}
+	// Step with the arrow keys until the option is selected: disabled
+	// options are skipped by the browser, so count nothing in advance.
 	top := d.Page.Context(ctx)
-	for range n {
+	for tries := 0; ; tries++ {
+		cur, err := selectedIndex(ctx, t)
+		if err != nil {
+			return err
+		}
+		if cur == st.I {
+			return nil
+		}
+		if tries > 512 {
+			return fmt.Errorf("%q: the arrow keys do not reach option %q", sel, value)
+		}
+		key := "ArrowDown"
+		if cur > st.I {
+			key = "ArrowUp"
+		}
 		if err := press(top, key, 0); err != nil {
 			return err
 		}
+		if after, err := selectedIndex(ctx, t); err == nil && after == cur {
+			return fmt.Errorf("%q: %s does not move the selection towards option %q (disabled?)", sel, key, value)
+		}
 	}
-	return nil
+}
+
+func selectedIndex(ctx context.Context, t *target) (int, error) {
+	res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: "function(){return this.selectedIndex}", ObjectID: t.obj, ReturnByValue: true}.Call(t.sess.Context(ctx))
+	if err != nil {
+		return 0, err
+	}
+	return res.Result.Value.Int(), nil
 }
 
 // mouse moves to at and clicks clicks times. After the first press it

@@ -221,7 +221,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	code := 0
 	driveDone := make(chan error, 1)
 	if c.drive != "" {
-		d := &recorder.Driver{Rec: rec, Page: page, Timeout: c.timeout, Log: logw}
+		d := &recorder.Driver{Rec: rec, Page: page, Timeout: c.timeout, Log: logw, Warn: stderr}
 		go func() { driveDone <- d.Run(sigCtx, lines) }()
 	}
 	reason := ""
