@@ -90,7 +90,7 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
 		}
-		if opts.Policy.Conclusive(r) {
+		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
 			last := &results[len(results)-1]
 			return Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
 		}
@@ -99,6 +99,27 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 		return Verdict{Err: stepErr(report.ElementNotFound, nil, "no strategy of the chain is allowed")}
 	}
 	return opts.Policy.Weigh(results)
+}
+
+// contradicted reports whether a strong strategy evaluated earlier found a
+// different element than the last result: then the chain is weighed whole
+// instead of stopping at the last one.
+func contradicted(p Policy, results []strategies.Result) bool {
+	p = p.withDefaults()
+	last := results[len(results)-1]
+	for _, r := range results[:len(results)-1] {
+		if r.Found && r.Confidence >= p.Strong && !sameNode(r, last) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameNode(a, b strategies.Result) bool {
+	if a.Node != nil || b.Node != nil {
+		return a.Node == b.Node
+	}
+	return a.BackendNodeID == b.BackendNodeID
 }
 
 func errSuffix(err error) string {

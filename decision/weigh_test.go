@@ -181,3 +181,19 @@ func TestMatchURL(t *testing.T) {
 		}
 	}
 }
+
+func TestContradicted(t *testing.T) {
+	var p Policy
+	strongOther := found(chain.TestID, 9, 0.7, 0.5)
+	weakOther := found(chain.TestID, 9, 0.3, 0.2)
+	last := found(chain.ID, 5, 0.9, 1)
+	if !contradicted(p, []strategies.Result{strongOther, last}) {
+		t.Error("a strong earlier strategy on another element must prevent the early stop")
+	}
+	if contradicted(p, []strategies.Result{weakOther, last}) {
+		t.Error("a weak earlier strategy must not prevent it")
+	}
+	if contradicted(p, []strategies.Result{found(chain.TestID, 5, 0.7, 0.5), last}) {
+		t.Error("an earlier strategy on the same element agrees")
+	}
+}

@@ -136,6 +136,17 @@ var _ = Describe("replaying a login flow on a changed page", func() {
 		Expect(rpClicks()).NotTo(ContainElement("decoy-submit"))
 	})
 
+	It("does not follow its strongest strategy onto another element", func() {
+		res := rpReplay(rpLoad("login.yaml", "variants/login-testid-moved.html"), replay.Options{})
+		Expect(res.Step(4).Attempts).To(ContainElement(SatisfyAll(HaveField("Type", "testid"), HaveField("Found", true),
+			HaveField("Confidence", BeNumerically("<", 0.5)))),
+			"the test id now sits on the Create account button, which does not verify as the recorded one")
+		Expect(res).To(HavePassed())
+		Expect(res.Step(4)).NotTo(HaveWonWith("testid"))
+		rpClicked("submit")
+		Expect(rpClicks()).NotTo(ContainElement("signup"))
+	})
+
 	It("fails the step and clicks nothing when the target is gone", func() {
 		res := rpReplay(rpLoad("login.yaml", "variants/login-removed.html"), replay.Options{Timeout: time.Second})
 		Expect(res).NotTo(HavePassed())
