@@ -176,6 +176,9 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
 	var st elemState
 	if e := callOn(ctx, el, stateFn, &st); e != nil {
+		if ctx.Err() != nil {
+			return p, "the deadline passed", nil // Actionable reports the last complete check
+		}
 		return p, "", stepErr(report.ElementNotFound, e, "the element went away: %v", e)
 	}
 	switch {

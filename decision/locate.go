@@ -10,6 +10,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
@@ -98,7 +99,56 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 	if len(order) == 0 {
 		return Verdict{Err: stepErr(report.ElementNotFound, nil, "no strategy of the chain is allowed")}
 	}
-	return opts.Policy.Weigh(results)
+	v := opts.Policy.Weigh(results)
+	if v.Winner != nil {
+		v = vet(ctx, env, opts.Policy, results, v)
+	}
+	return v
+}
+
+// vet checks a weighed winner against the whole fingerprint with the
+// similarity score (which also weighs the element's neighbours and place):
+// an element that reads like the target but scores under the similarity
+// floor is a decoy, or another control standing where the target stood.
+// Its strategies are then set aside and the rest weighed again; with
+// nothing left the step fails with LOW_CONFIDENCE. The check needs the
+// recorded surroundings (fingerprint neighbours): without them it cannot
+// tell a decoy from the target, and is skipped. A unique verified match
+// that stopped the chain early is not vetted (it already verified), nor is
+// a similarity winner, nor an element of an out-of-process frame.
+func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
+	w := v.Winner
+	fp := env.Fingerprint()
+	if fp == nil || len(fp.Neighbours) == 0 || w.Strategy.Type == chain.Similarity || w.Node == nil || w.Node.Frame != nil {
+		return v
+	}
+	if _, ok := strategies.For(chain.Similarity); !ok {
+		return v
+	}
+	sc, err := strategies.SimilarityScore(ctx, env, w.Node.BackendID)
+	if err != nil || sc.Value >= similarity.DefaultFloor {
+		return v
+	}
+	rest := make([]strategies.Result, len(results))
+	copy(rest, results)
+	for i := range rest {
+		if rest[i].Found && sameNode(rest[i], *w) {
+			rest[i].Found = false
+		}
+	}
+	v2 := p.Weigh(rest)
+	v2.Attempts = results
+	why := fmt.Sprintf("%s found by %s reads like the target but does not match its fingerprint and surroundings (similarity %.2f, under %.2f)",
+		describe(*w), label(*w), sc.Value, similarity.DefaultFloor)
+	if v2.Winner != nil {
+		return v2
+	}
+	if v2.Err != nil && v2.Err.Code == report.ElementNotFound {
+		v2.Err = stepErr(report.LowConfidence, nil, "%s; no other strategy found anything", why)
+	} else if v2.Err != nil {
+		v2.Err.Msg = why + "; " + v2.Err.Msg
+	}
+	return v2
 }
 
 // contradicted reports whether a strong strategy evaluated earlier found a

@@ -253,6 +253,7 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 		if err := callOnWindow(ctx, env, scrollToFn, tx, ty); err != nil {
 			return fail(err)
 		}
+		env.Scrolled()
 		if vp, err = env.Metrics(ctx); err != nil {
 			return fail(err)
 		}

@@ -26,6 +26,7 @@ type Env struct {
 	scope     *Node
 	scopeNote string
 	boxes     map[*Node]*chain.Rect
+	vp        *Viewport
 }
 
 // NewEnv returns an Env for finding t on page.
@@ -35,7 +36,7 @@ func NewEnv(page *rod.Page, t *chain.Target) *Env {
 
 // Reset forgets everything read from the page.
 func (e *Env) Reset() {
-	e.doc, e.scope, e.scopeNote, e.boxes = nil, nil, "", nil
+	e.doc, e.scope, e.scopeNote, e.boxes, e.vp = nil, nil, "", nil, nil
 }
 
 // Fingerprint is the target's fingerprint, or nil.
@@ -104,10 +105,23 @@ type Viewport struct {
 	ContentWidth, ContentHeight float64
 }
 
-// Metrics reads the viewport now (never cached: scrolling changes it).
+// Metrics reads the viewport once per round; an evaluator that scrolls
+// calls Scrolled so the next read is fresh.
 func (e *Env) Metrics(ctx context.Context) (Viewport, error) {
-	return ReadViewport(ctx, e.Page)
+	if e.vp != nil {
+		return *e.vp, nil
+	}
+	v, err := ReadViewport(ctx, e.Page)
+	if err != nil {
+		return v, err
+	}
+	e.vp = &v
+	return v, nil
 }
+
+// Scrolled forgets what the round measured that scrolling changes: the
+// viewport and the boxes.
+func (e *Env) Scrolled() { e.vp, e.boxes = nil, nil }
 
 // ReadViewport reads the layout viewport of page through Page.getLayoutMetrics.
 func ReadViewport(ctx context.Context, page *rod.Page) (Viewport, error) {
