@@ -7,8 +7,12 @@
 // the fingerprint with high confidence; otherwise Weigh combines the results:
 // strategies agreeing on one node raise its confidence, strong strategies
 // that disagree make the step AMBIGUOUS unless the evidence clearly favours
-// one, and a winner below the minimum confidence is LOW_CONFIDENCE. Locate
-// retries until the step's deadline while the target is not there yet.
+// one, and a winner below the minimum confidence is LOW_CONFIDENCE. A
+// weighed winner is vetted with the similarity score when the fingerprint
+// holds the recorded surroundings: a decoy (reads like the target, stands
+// among other neighbours) or a replacement (stands where the target stood,
+// named otherwise) is set aside. Locate retries until the step's deadline
+// while the target is not there yet.
 //
 // Actionable waits, for pointer actions, until the element is visible,
 // enabled, has a stable box and is what the pointer hits at the click point
