@@ -46,7 +46,14 @@ func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts Loca
 	started := time.Now()
 	for round := 1; ; round++ {
 		env.Reset()
+		before := env.Loads()
 		v := evaluate(ctx, env, order, opts)
+		if env.Loads()-before > 1 && ctx.Err() == nil {
+			// The page changed during the round: its strategies saw
+			// different pages. Evaluate again on one.
+			env.Reset()
+			v = evaluate(ctx, env, order, opts)
+		}
 		v.Rounds = round
 		if v.Err == nil || opts.Once || len(order) == 0 {
 			return v

@@ -27,6 +27,7 @@ type Env struct {
 	scopeNote string
 	boxes     map[*Node]*chain.Rect
 	vp        *Viewport
+	loads     int
 }
 
 // NewEnv returns an Env for finding t on page.
@@ -59,8 +60,14 @@ func (e *Env) Doc(ctx context.Context) (*Doc, error) {
 		return nil, err
 	}
 	e.doc = d
+	e.loads++
 	return d, nil
 }
+
+// Loads counts the trees read so far: an evaluator that had to read the
+// tree again in the middle of a round (the page changed under it) makes the
+// round's results disagree in time, and the caller may run it again.
+func (e *Env) Loads() int { return e.loads }
 
 // Scope returns the node to search under: the document of the target's
 // frame path when every <iframe> of it still resolves, else the top document
