@@ -110,7 +110,7 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return v
+	return checkPlaceOnly(env.Fingerprint(), results, v)
 }
 
 // vet checks a weighed winner against the whole fingerprint with the

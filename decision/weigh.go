@@ -88,13 +88,14 @@ func Order(c []chain.Strategy, allowed []chain.StrategyType) []chain.Strategy {
 	return out
 }
 
-// Conclusive reports whether r alone settles the step: found, unique (or
-// the recorded one of several), the kind recorded, verified against the
-// fingerprint and at least the early-stop confidence.
+// Conclusive reports whether r alone settles the step: found, unique, the
+// kind recorded, verified against the fingerprint and at least the
+// early-stop confidence.
 func (p Policy) Conclusive(r strategies.Result) bool {
 	p = p.withDefaults()
-	unique := r.MatchCount == 1 || r.NthHeld
-	return r.Found && r.BackendNodeID != 0 && unique && !r.KindMismatch &&
+	// An index among several matches (even one that still fits) is place,
+	// not identity: a removed target's neighbour takes its index.
+	return r.Found && r.BackendNodeID != 0 && !Positional(r) && !r.KindMismatch &&
 		r.Verification >= p.Verified && r.Confidence >= p.EarlyStop
 }
 
@@ -113,6 +114,19 @@ type Verdict struct {
 	// Err is set when the step must not act: ELEMENT_NOT_FOUND,
 	// LOW_CONFIDENCE or AMBIGUOUS.
 	Err *StepError
+	// ByPlaceOnly is set when no strategy identified the winner: it was
+	// found only by position (coordinates, or an index among several
+	// matches).
+	ByPlaceOnly bool
+}
+
+// Positional reports whether r located its element by place rather than by
+// identity: coordinates, or an index among several matches. Positional
+// results all say "what stands where the target stood", so they are not
+// independent: they corroborate an identified element but not each other,
+// and they cannot overrule an element that a strategy identified.
+func Positional(r strategies.Result) bool {
+	return r.Strategy.Type == chain.Coordinates || r.MatchCount > 1
 }
 
 type group struct {
@@ -120,6 +134,9 @@ type group struct {
 	combined float64
 	best     int
 	verif    float64
+	// identified: a strategy found this element uniquely, as the kind
+	// recorded, with at least the minimum confidence.
+	identified bool
 }
 
 // Weigh decides among results (all found or not). Strategies that found the
@@ -162,10 +179,24 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		g.best = g.members[0]
 		g.combined = results[g.best].Confidence
 		g.verif = results[g.best].Verification
+		placed := Positional(results[g.best])
+		for _, m := range g.members {
+			r := results[m]
+			if !Positional(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
+				g.identified = true
+			}
+		}
 		for _, m := range g.members[1:] {
 			r := results[m]
 			if r.KindMismatch {
 				continue
+			}
+			if Positional(r) {
+				// Only one positional vote per element: they are correlated.
+				if placed {
+					continue
+				}
+				placed = true
 			}
 			g.combined += (1 - g.combined) * AgreeWeight * r.Confidence
 			if r.Verification > g.verif {
@@ -176,14 +207,23 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 			g.combined = MaxCombined
 		}
 	}
-	sort.SliceStable(groups, func(a, b int) bool { return groups[a].combined > groups[b].combined })
+	// An identified element ranks before any element found only by place.
+	sort.SliceStable(groups, func(a, b int) bool {
+		if groups[a].identified != groups[b].identified {
+			return groups[a].identified
+		}
+		return groups[a].combined > groups[b].combined
+	})
 	top := groups[0]
+	v.ByPlaceOnly = !top.identified
 	w := results[top.best]
 	v.Confidence = top.combined
 	for _, m := range top.members {
 		v.Agreeing = append(v.Agreeing, results[m].Strategy.Type)
 	}
-	if len(groups) > 1 {
+	// A rival found only by place cannot make an identified winner
+	// ambiguous: the page moved things, the identity stayed.
+	if len(groups) > 1 && groups[1].identified == top.identified {
 		rival := groups[1]
 		rb := results[rival.best]
 		clear := top.combined-rival.combined >= p.ClearMargin ||

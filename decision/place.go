@@ -1,0 +1,75 @@
+package decision
+
+import (
+	"strings"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// checkPlaceOnly refuses a winner that no strategy identified (it was found
+// only by coordinates or by an index among several matches) when the rest
+// of the evidence says it may be another element standing where the target
+// stood:
+//   - it carries a test id that differs from the one recorded: it is
+//     another element, whatever its place;
+//   - similarity healing, which weighs every recorded attribute, ran and
+//     could not single it out (a near tie, or nothing similar enough).
+//
+// A removed target whose neighbour slid into its place is the case this
+// guards: role "button|Add to cart" #15 and the recorded point both land on
+// the next card's button. Without similarity in the chain (--strategies
+// restricted to positional types) the caller asked for place alone and
+// only the test id check applies.
+func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil || !v.ByPlaceOnly {
+		return v
+	}
+	w := *v.Winner
+	if attr, rec, got, ok := testIDConflict(fp, w.Node); ok {
+		return refuse(v, report.LowConfidence,
+			"%s found %s only by its place, and it is another element: its %s is %q, the recorded one %q",
+			label(w), describe(w), attr, got, rec)
+	}
+	for _, r := range results {
+		if r.Strategy.Type != chain.Similarity || r.Found {
+			continue
+		}
+		code := report.LowConfidence
+		if strategies.IsAmbiguous(r.Err) {
+			code = report.Ambiguous
+		}
+		return refuse(v, code,
+			"%s found %s only by its place (no strategy identified it) and similarity could not confirm it: %s",
+			label(w), describe(w), errText(r.Err))
+	}
+	return v
+}
+
+// testIDConflict reports a test id attribute that the element and the
+// fingerprint both have, with different values.
+func testIDConflict(fp *chain.Fingerprint, n *strategies.Node) (attr, recorded, got string, ok bool) {
+	if fp == nil || n == nil {
+		return "", "", "", false
+	}
+	for a, want := range fp.TestIDs {
+		if have, present := n.Attrs[a]; present && strings.TrimSpace(have) != strings.TrimSpace(want) {
+			return a, want, have, true
+		}
+	}
+	return "", "", "", false
+}
+
+func refuse(v Verdict, code report.Code, format string, args ...any) Verdict {
+	v.Err = stepErr(code, nil, format, args...)
+	v.Winner = nil
+	return v
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "nothing similar enough"
+	}
+	return err.Error()
+}

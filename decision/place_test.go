@@ -1,0 +1,96 @@
+package decision
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/similarity"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// byIndex is a strategy that found node among n matches by its recorded index.
+func byIndex(t chain.StrategyType, node, n int, conf float64) strategies.Result {
+	r := found(t, node, conf, 0.9)
+	r.MatchCount, r.NthHeld = n, true
+	return r
+}
+
+func TestPositionalVotesDoNotCompound(t *testing.T) {
+	var p Policy
+	one := p.Weigh([]strategies.Result{byIndex(chain.Role, 5, 20, 0.66), found(chain.Coordinates, 5, 0.69, 0.9)})
+	three := p.Weigh([]strategies.Result{byIndex(chain.Role, 5, 20, 0.66), byIndex(chain.Text, 5, 20, 0.6), found(chain.Coordinates, 5, 0.69, 0.9)})
+	if one.Confidence != three.Confidence {
+		t.Fatalf("a third positional vote raised confidence from %.3f to %.3f", one.Confidence, three.Confidence)
+	}
+	if !three.ByPlaceOnly {
+		t.Fatal("a winner found only by index and coordinates must be marked ByPlaceOnly")
+	}
+	// An identifying strategy does add up with a positional one.
+	both := p.Weigh([]strategies.Result{found(chain.TestID, 5, 0.9, 1), found(chain.Coordinates, 5, 0.69, 0.9)})
+	if both.Confidence <= 0.9 || both.ByPlaceOnly {
+		t.Fatalf("identified + coordinates: confidence %.3f, place only %v", both.Confidence, both.ByPlaceOnly)
+	}
+}
+
+func TestIdentifiedBeatsPositionalRival(t *testing.T) {
+	var p Policy
+	// A decoy placed before the target shifts the role's index onto it;
+	// the unique test id still names the target.
+	v := p.Weigh([]strategies.Result{
+		found(chain.TestID, 7, 0.87, 1),
+		byIndex(chain.Role, 3, 24, 0.74),
+		byIndex(chain.Text, 3, 24, 0.7),
+		found(chain.Coordinates, 3, 0.7, 0.9),
+	})
+	if v.Err != nil || v.Winner == nil || v.Winner.BackendNodeID != 7 {
+		t.Fatalf("want the test id's element, got %+v", v.Err)
+	}
+	// Two identified elements that disagree stay ambiguous.
+	v = p.Weigh([]strategies.Result{found(chain.TestID, 7, 0.8, 1), found(chain.ID, 3, 0.78, 1)})
+	if v.Err == nil || v.Err.Code != report.Ambiguous {
+		t.Fatalf("two strong identified rivals: want AMBIGUOUS, got %+v", v.Err)
+	}
+}
+
+func TestCheckPlaceOnly(t *testing.T) {
+	var p Policy
+	fp := &chain.Fingerprint{TestIDs: map[string]string{"data-testid": "add-copper-kettle"}}
+	neighbour := &strategies.Node{Tag: "button", Attrs: map[string]string{"data-testid": "add-brass-kettle"}}
+	plain := &strategies.Node{Tag: "button", Attrs: map[string]string{}}
+	ambiguous := strategies.Result{Strategy: chain.Strategy{Type: chain.Similarity},
+		Err: fmt.Errorf("%w: two buttons", similarity.ErrAmbiguous)}
+	confirmed := found(chain.Similarity, 5, 0.7, 1)
+	cases := []struct {
+		name  string
+		node  *strategies.Node
+		extra []strategies.Result
+		want  report.Code // "" means the winner stands
+	}{
+		{"another test id at the place", neighbour, nil, report.LowConfidence},
+		{"similarity cannot tell", plain, []strategies.Result{ambiguous}, report.Ambiguous},
+		{"similarity finds nothing", plain, []strategies.Result{{Strategy: chain.Strategy{Type: chain.Similarity}, Err: strategies.ErrNotFound}}, report.LowConfidence},
+		{"similarity confirms", plain, []strategies.Result{confirmed}, ""},
+		{"no similarity in the chain", plain, nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			role := byIndex(chain.Role, 5, 20, 0.66)
+			role.Node = c.node
+			coords := found(chain.Coordinates, 5, 0.69, 0.9)
+			coords.Node = c.node
+			results := append([]strategies.Result{found(chain.TestID, 0, 0, 0), role, coords}, c.extra...)
+			results[0].Found = false
+			v := checkPlaceOnly(fp, results, p.Weigh(results))
+			switch {
+			case c.want == "" && v.Err != nil:
+				t.Fatalf("refused: %v", v.Err.Msg)
+			case c.want != "" && (v.Err == nil || v.Err.Code != c.want):
+				t.Fatalf("want %s, got %+v", c.want, v.Err)
+			case c.want != "" && v.Winner != nil:
+				t.Fatal("a refused step still has a winner")
+			}
+		})
+	}
+}
