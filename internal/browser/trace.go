@@ -18,7 +18,10 @@ import (
 // every command sent to trace when it is not nil. ctx bounds the
 // connection's life, as rod's own Connect does.
 func connect(ctx context.Context, u string, trace io.Writer) (*rod.Browser, error) {
-	b := rod.New().Context(ctx)
+	// No default device: rod otherwise emulates a macOS laptop with an old
+	// Chrome user agent on every page, which recordings would then carry.
+	// Callers set the viewport they need.
+	b := rod.New().Context(ctx).NoDefaultDevice()
 	if trace == nil {
 		return b, b.ControlURL(u).Connect()
 	}
