@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -256,7 +257,7 @@ func (im *importer) target(n int, s *Step) (*chain.Target, error) {
 		case len(sel) == 1 && len(t.ShadowPath) > 0 && (isCSS(last) || strings.HasPrefix(last, PrefixPierce)):
 			im.warn(n, s.Type, "selector %q starts from the document, not from the shadow root of %q; dropped", last, strings.Join(t.ShadowPath, " >>> "))
 			continue
-		case len(sel) > 1 && !sameParts(sel[:len(sel)-1], t.ShadowPath):
+		case len(sel) > 1 && !slices.Equal(sel[:len(sel)-1], t.ShadowPath):
 			im.warn(n, s.Type, "selector %q goes through other shadow roots than %q, dropped", strings.Join(sel, " >>> "), strings.Join(t.ShadowPath, " >>> "))
 			continue
 		}
@@ -345,18 +346,6 @@ func isSelect(sels []Selector) bool {
 func allCSS(parts []string) bool {
 	for _, p := range parts {
 		if !isCSS(p) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameParts(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -174,7 +175,7 @@ func (s *Snapshot) match(n *Node, q Query) bool {
 	if q.MaxTier != 0 && n.Tier > q.MaxTier {
 		return false
 	}
-	if q.FramePath != nil && !sameStrings(n.FramePath, q.FramePath) {
+	if q.FramePath != nil && !slices.Equal(n.FramePath, q.FramePath) {
 		return false
 	}
 	if q.Name == "" && q.Text == "" && q.Label == "" {
@@ -205,18 +206,6 @@ func (s *Snapshot) lowered(n *Node) *lowered {
 		return l
 	}
 	return &lowered{strings.ToLower(Norm(n.Name)), strings.ToLower(Norm(n.Text)), strings.ToLower(Norm(n.Label))}
-}
-
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // ByID returns the node with id "node_N", or nil.
