@@ -9,7 +9,7 @@ import (
 )
 
 // checkPlaceOnly refuses a winner that no strategy identified (it was found
-// only by coordinates or by an index among several matches) when the rest
+// only by coordinates or as one of several matches) when the rest
 // of the evidence says it may be another element standing where the target
 // stood:
 //   - it carries a test id that differs from the one recorded: it is

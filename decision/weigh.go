@@ -93,7 +93,7 @@ func Order(c []chain.Strategy, allowed []chain.StrategyType) []chain.Strategy {
 // early-stop confidence.
 func (p Policy) Conclusive(r strategies.Result) bool {
 	p = p.withDefaults()
-	// An index among several matches (even one that still fits) is place,
+	// One of several matches (even the recorded index, still fitting) is
 	// not identity: a removed target's neighbour takes its index.
 	return r.Found && r.BackendNodeID != 0 && !Positional(r) && !r.KindMismatch &&
 		r.Verification >= p.Verified && r.Confidence >= p.EarlyStop
@@ -120,11 +120,13 @@ type Verdict struct {
 	ByPlaceOnly bool
 }
 
-// Positional reports whether r located its element by place rather than by
-// identity: coordinates, or an index among several matches. Positional
-// results all say "what stands where the target stood", so they are not
-// independent: they corroborate an identified element but not each other,
-// and they cannot overrule an element that a strategy identified.
+// Positional reports whether r did not identify its element by itself: it
+// went by coordinates, or picked one of several matches (by the recorded
+// index or by the fingerprint). Such results are not independent: the
+// index follows the place, and the fingerprint picks of test id, CSS and
+// XPath built from one attribute all land on the same copy of a copied
+// card. They corroborate an identified element but not each other, and
+// they cannot overrule an element that a strategy identified uniquely.
 func Positional(r strategies.Result) bool {
 	return r.Strategy.Type == chain.Coordinates || r.MatchCount > 1
 }

@@ -130,7 +130,10 @@ var _ = Describe("replaying a login flow on a changed page", func() {
 	It("picks the real button over a look-alike decoy placed before it", func() {
 		res := rpReplay(rpLoad("login.yaml", "variants/login-decoy.html"), replay.Options{})
 		Expect(res).To(HavePassed())
-		Expect(res.Step(4)).To(HaveConfidence(BeNumerically(">=", 0.8)))
+		// Role, text and CSS each picked one of several look-alikes: they
+		// count once together (decision.Positional), so the unique XPath and
+		// that one vote carry the step, a little under the early-stop bar.
+		Expect(res.Step(4)).To(HaveConfidence(BeNumerically(">=", 0.75)))
 		Expect(res.Step(4).Attempts).To(ContainElement(SatisfyAll(HaveField("Type", "role"), HaveField("MatchCount", 2))))
 		rpClicked("submit")
 		Expect(rpClicks()).NotTo(ContainElement("decoy-submit"))
