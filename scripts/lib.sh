@@ -25,6 +25,10 @@ ensure_tools() {
       echo "==> Chromium is missing: apt-get install -y chromium"
       apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+      if ! find_browser >/dev/null; then
+        echo "apt-get install chromium finished but no chromium is on PATH; install it by hand" >&2
+        return 1
+      fi
     else
       echo "no Chromium found. Install it with: sudo apt-get install -y chromium" >&2
       echo "(or point BROWSER_BIN at a Chromium binary or a ws:// DevTools endpoint)" >&2
