@@ -48,15 +48,9 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		r.addStep(s, key, true, "")
 	case "dblclick":
 		r.flushType()
-		r.mu.Lock()
-		if r.lastIdx >= 0 && r.lastKey == key && r.flow.Steps[r.lastIdx].Action == chain.Click {
-			r.flow.Steps[r.lastIdx].Action = chain.DblClick
-			r.userAt = time.Now()
-			r.changedLocked(StepReplaced, r.lastIdx, "")
-			r.mu.Unlock()
+		if r.amendLast(key, chain.Click, func(s *chain.Step) { s.Action = chain.DblClick }) {
 			return
 		}
-		r.mu.Unlock()
 		el := r.element(ctx, e, key)
 		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
 		r.addStep(chain.Step{Action: chain.DblClick, Target: BuildTarget(el, &pt), Modifiers: e.M,
@@ -85,16 +79,9 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		r.addStep(s, key, true, "")
 	case "select":
 		r.flushType()
-		r.mu.Lock()
-		if r.lastIdx >= 0 && r.lastKey == key && r.flow.Steps[r.lastIdx].Action == chain.Select {
-			st := &r.flow.Steps[r.lastIdx]
-			st.Value, st.Label = derefStr(e.V), e.L
-			r.userAt = time.Now()
-			r.changedLocked(StepReplaced, r.lastIdx, "")
-			r.mu.Unlock()
+		if r.amendLast(key, chain.Select, func(s *chain.Step) { s.Value, s.Label = derefStr(e.V), e.L }) {
 			return
 		}
-		r.mu.Unlock()
 		el := r.element(ctx, e, key)
 		r.addStep(chain.Step{Action: chain.Select, Target: BuildTarget(el, nil), Value: derefStr(e.V), Label: e.L}, key, true, "")
 	case "upload":
@@ -315,4 +302,19 @@ func derefStr(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// amendLast changes the last recorded step in place when it acted on the
+// same element (key) with action was: a second click of a double click, or
+// another choice in the same <select>. It reports whether it did.
+func (r *Recorder) amendLast(key refKey, was chain.Action, amend func(*chain.Step)) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.lastIdx < 0 || r.lastKey != key || r.flow.Steps[r.lastIdx].Action != was {
+		return false
+	}
+	amend(&r.flow.Steps[r.lastIdx])
+	r.userAt = time.Now()
+	r.changedLocked(StepReplaced, r.lastIdx, "")
+	return true
 }

@@ -178,10 +178,6 @@ type Options struct {
 	MaxClosedHosts int
 }
 
-// ErrNotImplemented was returned by the stub; Capture no longer returns it.
-// It is kept so that code written against the stub still compiles.
-var ErrNotImplemented = errors.New("snapshot: not implemented")
-
 // ErrStale is returned (wrapped) when a node of an old snapshot is resolved
 // after the page moved on (navigation or a newer capture in that frame).
 var ErrStale = errors.New("snapshot: node is stale")
