@@ -158,6 +158,21 @@
     if (t === document || t === window) t = document.documentElement;
     return t;
   }
+  // pointerTarget is the element a pointer action is about: the nearest
+  // element of e's composed path (the innermost first) that a person acts
+  // on, so a click on a button's icon or text span is a click on the
+  // button, as the person means it and as replay must find it again; t
+  // itself when nothing interactive encloses it.
+  const ACTIONABLE = "button,a[href],summary,label,input,textarea,select,[contenteditable=''],[contenteditable=true]," +
+    "[role=button],[role=link],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem]," +
+    "[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]";
+  function pointerTarget(e, t) {
+    for (const n of e.composedPath()) {
+      if (n === document || n === window) break;
+      if (n.nodeType === 1 && n.matches(ACTIONABLE)) return n;
+    }
+    return t;
+  }
   function deepActive() {
     let a = document.activeElement;
     for (;;) {
@@ -169,10 +184,12 @@
 
   const handlers = {
     mousedown(e, t) {
+      t = pointerTarget(e, t);
       if (skipPointer(t)) return;
       emit({ k: "down", id: ref(t) });
     },
     click(e, t) {
+      t = pointerTarget(e, t);
       if (skipPointer(t)) return;
       // A click on a <label> is followed by one on its control: keep that one.
       const lab = t.closest && t.closest("label");
@@ -188,12 +205,14 @@
       emitNow(m);
     },
     auxclick(e, t) {
+      t = pointerTarget(e, t);
       if (skipPointer(t)) return;
       const r = rect(t);
       emitNow({ k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
     },
     dblclick(e, t) {
+      t = pointerTarget(e, t);
       if (skipPointer(t)) return;
       const r = rect(t);
       emitNow({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,

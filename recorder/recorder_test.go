@@ -112,3 +112,29 @@ func TestConfiguredTestIDAttribute(t *testing.T) {
 		t.Errorf("fingerprint test ids = %v", f.Steps[0].Target.Fingerprint.TestIDs)
 	}
 }
+
+// A click that lands on a span inside a button (here a switch in an open
+// shadow root, its label text in a span) is recorded on the button: the
+// chain leads with the switch's role and name, not the span's text.
+func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
+	r, p := startRecording(t, "apps/settings/")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("click #notify-email >>> .text\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	if len(f.Steps) != 1 || f.Steps[0].Target == nil {
+		t.Fatalf("steps = %+v, want one click", f.Steps)
+	}
+	tg := f.Steps[0].Target
+	if fp := tg.Fingerprint; fp == nil || fp.Tag != "button" || fp.Role != "switch" || fp.AccessName != "Email newsletter" {
+		t.Errorf("fingerprint = %+v, want the switch button \"Email newsletter\"", tg.Fingerprint)
+	}
+	if s := tg.Chain[0]; s.Type != chain.Role || s.Value != "switch|Email newsletter" {
+		t.Errorf("first strategy = %s %q, want role switch|Email newsletter", s.Type, s.Value)
+	}
+}
