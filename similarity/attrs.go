@@ -20,6 +20,9 @@ const (
 	Alt
 	Title
 	Href
+	// Value is the value attribute of a control whose value is fixed by
+	// the page (radio, checkbox, option, button), never typed text.
+	Value
 	Neighbours
 	XPath
 	Location
@@ -30,7 +33,7 @@ const (
 
 var attrNames = [numAttrs]string{"tag", "id", "name", "type", "class", "testid", "role",
 	"accessible_name", "text", "label", "placeholder", "aria-label", "alt", "title", "href",
-	"neighbours", "xpath", "location", "area", "shape"}
+	"value", "neighbours", "xpath", "location", "area", "shape"}
 
 // String is the attribute's name as reports show it.
 func (a Attr) String() string {
@@ -104,6 +107,7 @@ var DefaultWeights = Weights{
 	Alt:         0.5,
 	Title:       0.5,
 	Href:        0.5,
+	Value:       1.0,
 	Neighbours:  1.5,
 	XPath:       0.5,
 	Location:    0.5,

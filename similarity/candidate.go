@@ -23,6 +23,9 @@ type Candidate struct {
 	Placeholder, Title  string
 	Alt, AriaLabel      string
 	Href                string
+	// Value is the value attribute; compared only for controls whose value
+	// the page fixes (see FixedValue).
+	Value string
 	// TestIDs maps test id attributes (data-testid, data-test...) to values.
 	TestIDs map[string]string
 	// XPath is the element's XPath in its document; it is compared only
@@ -63,6 +66,7 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 		Alt:         a["alt"],
 		AriaLabel:   a["aria-label"],
 		Href:        a["href"],
+		Value:       a["value"],
 	}
 	for _, k := range TestIDAttrs {
 		if v, ok := a[k]; ok && v != "" {

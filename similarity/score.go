@@ -27,6 +27,9 @@ type Score struct {
 	Value float64
 	// Parts lists the attributes compared (present on at least one side).
 	Parts []Part
+	// OtherOption is set when the candidate is another option of the
+	// target's group (otherOption): its Value is damped by OtherOption.
+	OtherOption bool
 }
 
 // Corroboration thresholds. A candidate whose context similarity is under
@@ -41,6 +44,21 @@ const (
 	IdentityBase = 0.75
 	IdentityFull = 0.25
 )
+
+// OneSided is the share of its weight an attribute keeps when only one
+// side has it (a test id or a label removed, a title added): the pair is
+// compared at 0, but a value that is gone is weaker evidence against a
+// candidate than a value that differs, since pages shed attributes in
+// refactors far more often than elements trade them.
+const OneSided = 0.5
+
+// OtherOption damps a candidate that is another option of the target's
+// group: a radio, checkbox, option or button with a different fixed value
+// and a name that shares less than half with the recorded one. Options of
+// one group share tag, type, role, name attribute, legend and place, so
+// without this the next option scores like a healed target once the
+// recorded one is removed.
+const OtherOption = 0.5
 
 // Reference is a fingerprint prepared for scoring many candidates.
 type Reference struct {
@@ -70,10 +88,11 @@ func (r *Reference) Score(c *Candidate) Score {
 		if w <= 0 || c.unknown(a) {
 			continue
 		}
-		sim, ok := r.sim(a, c)
-		if !ok {
+		sim, f := r.sim(a, c)
+		if f == 0 {
 			continue
 		}
+		w *= f
 		s.Parts = append(s.Parts, Part{Attr: a, Sim: sim, Weight: w})
 		sum += w * sim
 		wsum += w
@@ -99,13 +118,19 @@ func (r *Reference) Score(c *Candidate) Score {
 			damp *= ContextBase + s.Context
 		}
 	}
+	if r.otherOption(c) {
+		damp *= OtherOption
+		s.OtherOption = true
+	}
 	s.Value = s.Raw * damp
 	return s
 }
 
-// sim compares one attribute; ok is false when neither side has it (or
-// the fingerprint's form of it cannot be compared), so it does not count.
-func (r *Reference) sim(a Attr, c *Candidate) (sim float64, ok bool) {
+// sim compares one attribute and says how much of its weight the
+// comparison carries: 0 when neither side has it (or the fingerprint's form
+// of it cannot be compared), so it does not count; OneSided when only one
+// side has it; 1 otherwise.
+func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	fp := &r.fp
 	switch a {
 	case Tag:
@@ -118,10 +143,13 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim float64, ok bool) {
 		return both(fp.Type, c.Type, equalFold)
 	case Class:
 		cc := dedupe(c.Classes)
-		if len(r.classes) == 0 && len(cc) == 0 {
-			return 0, false
+		switch {
+		case len(r.classes) == 0 && len(cc) == 0:
+			return 0, 0
+		case len(r.classes) == 0 || len(cc) == 0:
+			return 0, OneSided
 		}
-		return softJaccard(r.classes, cc), true
+		return softJaccard(r.classes, cc), 1
 	case TestID:
 		return testIDSim(fp.TestIDs, c.TestIDs)
 	case Role:
@@ -142,54 +170,137 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim float64, ok bool) {
 		return both(fp.Title, c.Title, textSim)
 	case Href:
 		return both(fp.Href, c.Href, hrefSim)
-	case Neighbours:
-		if len(fp.Neighbours) == 0 && len(c.Neighbours) == 0 {
-			return 0, false
+	case Value:
+		if !FixedValue(fp.Tag, fp.Type) || !FixedValue(c.Tag, c.Type) {
+			return 0, 0
 		}
-		return jaccard(words(strings.Join(fp.Neighbours, " ")), words(strings.Join(c.Neighbours, " "))), true
+		return both(fp.Value, c.Value, identSim)
+	case Neighbours:
+		return neighbourSim(fp.Neighbours, c.Neighbours)
 	case XPath:
 		if !r.hasXP {
-			return 0, false
+			return 0, 0
 		}
 		if !absoluteXPath(c.XPath) {
 			// No XPath, or one anchored at an id: nothing to compare
 			// step by step (an element in a shadow tree has none).
-			return 0, false
+			return 0, 0
 		}
-		return xpathSim(r.xpath, segments(c.XPath)), true
+		return xpathSim(r.xpath, segments(c.XPath)), 1
 	case Location, Area, Shape:
 		fb, cb := fp.Box, c.Box
 		if fb != nil && (fb.Width <= 0 || fb.Height <= 0) {
 			fb = nil
 		}
 		if fb == nil && cb == nil {
-			return 0, false
+			return 0, 0
 		}
 		if fb == nil || cb == nil {
-			return 0, true
+			// Not rendered now (or never measured): nothing to place.
+			return 0, 1
 		}
 		switch a {
 		case Location:
-			return locationSim(*fb, *cb), true
+			return locationSim(*fb, *cb), 1
 		case Area:
-			return areaSim(*fb, *cb), true
+			return areaSim(*fb, *cb), 1
 		}
-		return shapeSim(*fb, *cb), true
+		return shapeSim(*fb, *cb), 1
 	}
-	return 0, false
+	return 0, 0
 }
 
-// both applies f when either string is non-blank: a side that lacks the
-// attribute scores 0 against one that has it; two blank sides do not count.
-func both(a, b string, f func(a, b string) float64) (float64, bool) {
+// both applies f when both strings are non-blank; a side that lacks the
+// attribute scores 0 against one that has it, at OneSided weight; two
+// blank sides do not count.
+func both(a, b string, f func(a, b string) float64) (float64, float64) {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
 	switch {
 	case a == "" && b == "":
-		return 0, false
+		return 0, 0
 	case a == "" || b == "":
-		return 0, true
+		return 0, OneSided
 	}
-	return f(a, b), true
+	return f(a, b), 1
+}
+
+// otherOption reports whether c is another option of the recorded
+// element's group: both carry fixed values (FixedValue) that differ, and
+// neither its accessible name nor its label is half like the recorded ones.
+func (r *Reference) otherOption(c *Candidate) bool {
+	fp := &r.fp
+	if !FixedValue(fp.Tag, fp.Type) || !FixedValue(c.Tag, c.Type) {
+		return false
+	}
+	a, b := strings.TrimSpace(fp.Value), strings.TrimSpace(c.Value)
+	if a == "" || b == "" || strings.EqualFold(a, b) {
+		return false
+	}
+	named := 0.0
+	for _, x := range []string{fp.AccessName, fp.Label, fp.Text} {
+		for _, y := range []string{c.AccessName, c.Label, c.Text} {
+			if strings.TrimSpace(x) != "" && strings.TrimSpace(y) != "" {
+				named = max(named, textSim(x, y))
+			}
+		}
+	}
+	return named < 0.5
+}
+
+// FixedValue reports whether an element of tag and type carries a value
+// that the page sets (a radio's "express", an option's "dark") rather than
+// one a person types: only those values identify an element.
+func FixedValue(tag, typ string) bool {
+	switch strings.ToLower(tag) {
+	case "option", "button":
+		return true
+	case "input":
+		switch strings.ToLower(typ) {
+		case "radio", "checkbox", "submit", "button", "reset", "image":
+			return true
+		}
+	}
+	return false
+}
+
+// neighbourSim compares two lists of neighbour texts (label, legend,
+// heading, row, region) text by text: each text is paired with its most
+// similar text of the other list, and the result is the mean of both
+// directions' averages. A shared product name then counts as a whole text
+// rather than as two words diluted among a row's dozen.
+func neighbourSim(a, b []string) (float64, float64) {
+	a, b = nonBlank(a), nonBlank(b)
+	switch {
+	case len(a) == 0 && len(b) == 0:
+		return 0, 0
+	case len(a) == 0 || len(b) == 0:
+		return 0, OneSided
+	}
+	best := func(x string, ys []string) float64 {
+		m := 0.0
+		for _, y := range ys {
+			m = max(m, textSim(x, y))
+		}
+		return m
+	}
+	var fwd, bwd float64
+	for _, x := range a {
+		fwd += best(x, b)
+	}
+	for _, y := range b {
+		bwd += best(y, a)
+	}
+	return (fwd/float64(len(a)) + bwd/float64(len(b))) / 2, 1
+}
+
+func nonBlank(xs []string) []string {
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		if strings.TrimSpace(x) != "" {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func equalFold(a, b string) float64 {
@@ -219,9 +330,12 @@ func stripOrigin(u string) string {
 // testIDSim compares test id maps: the best similarity of any recorded
 // value with any live value, the same attribute name or not (a team moving
 // from data-test to data-testid keeps its values).
-func testIDSim(a, b map[string]string) (float64, bool) {
-	if len(a) == 0 && len(b) == 0 {
-		return 0, false
+func testIDSim(a, b map[string]string) (float64, float64) {
+	switch {
+	case len(a) == 0 && len(b) == 0:
+		return 0, 0
+	case len(a) == 0 || len(b) == 0:
+		return 0, OneSided
 	}
 	best := 0.0
 	for ka, va := range a {
@@ -233,5 +347,5 @@ func testIDSim(a, b map[string]string) (float64, bool) {
 			best = max(best, s)
 		}
 	}
-	return best, true
+	return best, 1
 }

@@ -40,7 +40,9 @@ func TestEachAttributeIsCompared(t *testing.T) {
 		{Alt, chain.Fingerprint{Alt: "Company logo"}, Candidate{Alt: "Company logo"}, 1, 1},
 		{Title, chain.Fingerprint{Title: "Settings"}, Candidate{Title: "Preferences"}, 0, 0.1},
 		{Href, chain.Fingerprint{Href: "http://127.0.0.1:8080/list.html"}, Candidate{Href: "http://127.0.0.1:9090/list.html"}, 1, 1},
-		{Neighbours, chain.Fingerprint{Neighbours: []string{"Email", "Password"}}, Candidate{Neighbours: []string{"Password", "Remember me"}}, 1.0 / 4, 1.0 / 4},
+		{Value, chain.Fingerprint{Tag: "input", Type: "radio", Value: "express"}, Candidate{Tag: "input", Type: "radio", Value: "standard"}, 0, 0},
+		{Value, chain.Fingerprint{Tag: "option", Value: "dark"}, Candidate{Tag: "option", Value: "dark"}, 1, 1},
+		{Neighbours, chain.Fingerprint{Neighbours: []string{"Email", "Password"}}, Candidate{Neighbours: []string{"Password", "Remember me"}}, 0.5, 0.5}, // one of two texts shared, each way
 		{XPath, chain.Fingerprint{XPath: "/html/body/main/form/button"}, Candidate{XPath: "/html/body/main/div/form/button"}, 0.75, 0.75},
 		{Location, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{X: 10, Y: 60, Width: 100, Height: 20}}, 0.8, 0.8},
 		{Area, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{Width: 200, Height: 20}}, 0.5, 0.5},
@@ -71,20 +73,31 @@ func TestMissingOnBothSidesIsIgnored(t *testing.T) {
 	}
 }
 
-func TestMissingOnOneSideCountsAsMismatch(t *testing.T) {
+func TestMissingOnOneSideCountsAsMismatchAtPartWeight(t *testing.T) {
 	ref := NewReference(chain.Fingerprint{Tag: "button", ID: "go"}, DefaultWeights)
 	s := ref.Score(&Candidate{Tag: "button"})
 	p, ok := part(s, ID)
-	if !ok || p.Sim != 0 {
-		t.Fatalf("recorded id, candidate without one: part %+v ok %v, want compared at 0", p, ok)
+	if !ok || p.Sim != 0 || p.Weight != OneSided*DefaultWeights[ID] {
+		t.Fatalf("recorded id, candidate without one: part %+v ok %v, want compared at 0 with weight %.2f", p, ok, OneSided*DefaultWeights[ID])
 	}
-	if want := 1.5 / 3; !near(s.Raw, want) {
-		t.Errorf("raw %.3f, want %.3f (tag 1.5 of 3)", s.Raw, want)
+	if want := 1.5 / (1.5 + OneSided*1.5); !near(s.Raw, want) {
+		t.Errorf("raw %.3f, want %.3f (tag 1.5 of 1.5 + the id's half weight)", s.Raw, want)
+	}
+	// A different id costs more than a removed one.
+	if d := ref.Score(&Candidate{Tag: "button", ID: "zz"}); !(d.Raw < s.Raw) {
+		t.Errorf("id changed: raw %.3f, id removed: %.3f; a conflicting value must cost more than a missing one", d.Raw, s.Raw)
 	}
 	// And the other way round: the candidate has a title the recorded element had not.
 	s = NewReference(chain.Fingerprint{Tag: "button"}, DefaultWeights).Score(&Candidate{Tag: "button", Title: "Help"})
-	if p, ok := part(s, Title); !ok || p.Sim != 0 {
-		t.Errorf("candidate-only title: part %+v ok %v, want compared at 0", p, ok)
+	if p, ok := part(s, Title); !ok || p.Sim != 0 || p.Weight != OneSided*DefaultWeights[Title] {
+		t.Errorf("candidate-only title: part %+v ok %v, want compared at 0 with half weight", p, ok)
+	}
+	// Test ids and classes too.
+	s = NewReference(chain.Fingerprint{Tag: "button", TestIDs: map[string]string{"data-testid": "go"}, Classes: []string{"btn"}}, DefaultWeights).Score(&Candidate{Tag: "button"})
+	for _, a := range []Attr{TestID, Class} {
+		if p, ok := part(s, a); !ok || p.Sim != 0 || p.Weight != OneSided*DefaultWeights[a] {
+			t.Errorf("%s removed: part %+v ok %v, want compared at 0 with half weight", a, p, ok)
+		}
 	}
 }
 
@@ -163,5 +176,33 @@ func TestAnchoredCandidateXPathIsNotCompared(t *testing.T) {
 		if _, ok := part(s, XPath); ok {
 			t.Errorf("candidate xpath %q cannot be compared step by step, yet it was scored", x)
 		}
+	}
+}
+
+// A text field's value is what a person typed, not what names the field.
+func TestTypedValueIsNotCompared(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "input", Type: "text", Value: "Ada"}
+	s := NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "input", Type: "text", Value: "Grace"})
+	if _, ok := part(s, Value); ok {
+		t.Errorf("a typed value was compared: %+v", s.Parts)
+	}
+}
+
+// Radio options of one group share name, role, type and legend; their
+// fixed values tell them apart.
+func TestRadioOptionsDifferByValue(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "input", Type: "radio", Role: "radio", Name: "delivery", Value: "express",
+		Label: "Express delivery", Neighbours: []string{"Express delivery", "Delivery"}}
+	ref := NewReference(fp, DefaultWeights)
+	other := ref.Score(&Candidate{Tag: "input", Type: "radio", Role: "radio", Name: "delivery", Value: "standard",
+		Label: "Standard delivery", Neighbours: []string{"Standard delivery", "Delivery"}})
+	if other.Value >= DefaultFloor {
+		t.Errorf("the standard option scores %.3f against the recorded express one, want under the floor %.2f; parts %+v", other.Value, DefaultFloor, other.Parts)
+	}
+	// The same option reworded keeps its value: not another option.
+	same := ref.Score(&Candidate{Tag: "input", Type: "radio", Role: "radio", Name: "delivery", Value: "express",
+		Label: "Express shipping", Neighbours: []string{"Express shipping", "Delivery"}})
+	if same.OtherOption || same.Value <= other.Value {
+		t.Errorf("the express option reworded scores %.3f (other option: %v), the standard one %.3f", same.Value, same.OtherOption, other.Value)
 	}
 }

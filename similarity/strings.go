@@ -1,6 +1,7 @@
 package similarity
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -14,11 +15,33 @@ func norm(s string) string {
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
-// words splits s into lowercase words of letters and digits.
+// words splits s into lowercase words of letters and digits, each reduced
+// to its singular (plural), so "Newsletter emails" and "Email newsletter"
+// share both words.
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	ws := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
+	for i, w := range ws {
+		ws[i] = singular(w)
+	}
+	return ws
+}
+
+// singular undoes the regular English plural of a lowercase word: "emails"
+// is "email", "categories" "category", "boxes" "box"; words of three letters
+// or fewer and words ending in "ss", "us" or "is" are left alone.
+func singular(w string) string {
+	n := len(w)
+	switch {
+	case n <= 3 || w[n-1] != 's' || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "ies") && n > 4:
+		return w[:n-3] + "y"
+	case strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "sses"):
+		return w[:n-2]
+	}
+	return w[:n-1]
 }
 
 // compact is s lowercased with everything but letters and digits removed.
@@ -126,11 +149,46 @@ func jaccard(a, b []string) float64 {
 	return float64(inter) / float64(union)
 }
 
+// hashSuffix is the tail a build tool adds to a class name to scope it
+// (CSS modules' "btn_1foud", "title_x7Kq2"; emotion's "label-1x9f2k"): an
+// underscore and 4 to 10 letters or digits, or a hyphen and 4 to 10 letters
+// and digits with at least one digit.
+var hashSuffix = regexp.MustCompile(`^(.+?)(?:_[a-z0-9]{4,10}|-[a-z]*[0-9][a-z0-9]*)$`)
+
+// classStem is c without a build hash suffix, and whether it had one.
+func classStem(c string) (string, bool) {
+	m := hashSuffix.FindStringSubmatch(c)
+	if m == nil || len(c)-len(m[1]) > 11 {
+		return c, false
+	}
+	return m[1], true
+}
+
+// StemMatch is the similarity of two classes that share their stem once a
+// build hash suffix is taken off ("btn" and "btn_1foud", "card_a81f" and
+// "card_93bc"): most likely the same class re-hashed by a new build.
+const StemMatch = 0.9
+
+// classSim compares two class names: StemMatch when they differ only by a
+// build hash suffix, else their edit similarity.
+func classSim(x, y string) float64 {
+	if x == y {
+		return 1
+	}
+	sx, hx := classStem(x)
+	sy, hy := classStem(y)
+	if (hx || hy) && sx == sy {
+		return StemMatch
+	}
+	return levSim(x, y)
+}
+
 // softJaccard is a Jaccard similarity of two class lists in which two
-// classes that differ only a little ("btn-primary" and "btn-primary-2",
-// a re-hashed suffix) count as a partial match: each class of the smaller
-// set is paired with its most similar unused class of the other when their
-// edit similarity reaches 0.7, and the pair counts for that similarity.
+// classes that differ only a little ("btn-primary" and "btn-primary-2", or
+// by a re-hashed build suffix) count as a partial match: each class of the
+// smaller set is paired with its most similar unused class of the other
+// when their similarity (classSim) reaches 0.7, and the pair counts for
+// that similarity.
 func softJaccard(a, b []string) float64 {
 	a, b = dedupe(a), dedupe(b)
 	if len(a) == 0 && len(b) == 0 {
@@ -147,7 +205,7 @@ func softJaccard(a, b []string) float64 {
 			if used[j] {
 				continue
 			}
-			if s := levSim(x, y); s > best {
+			if s := classSim(x, y); s > best {
 				best, bi = s, j
 			}
 		}

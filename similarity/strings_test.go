@@ -99,7 +99,11 @@ func TestSoftJaccard(t *testing.T) {
 		{[]string{"btn", "primary"}, []string{"BTN", "Primary", "btn"}, 1, 1}, // case, duplicates
 		{[]string{"btn", "primary"}, []string{"btn"}, 0.5, 0.5},
 		{[]string{"btn", "primary"}, []string{"cta", "cta-main"}, 0, 0},
-		{[]string{"card-title_a81f"}, []string{"card-title_93bc"}, 0.5, 0.8}, // re-hashed suffix: partial
+		{[]string{"card-title_a81f"}, []string{"card-title_93bc"}, StemMatch / (2 - StemMatch), StemMatch / (2 - StemMatch)}, // re-hashed suffix
+		{[]string{"btn", "btn-primary"}, []string{"btn_1foud", "btn-primary_wgzku"}, StemMatch / (2 - StemMatch), StemMatch / (2 - StemMatch)},
+		{[]string{"label"}, []string{"label-1x9f2k"}, StemMatch / (2 - StemMatch), StemMatch / (2 - StemMatch)},
+		{[]string{"card"}, []string{"card__title"}, 0, 0}, // a BEM element is another class
+		{[]string{"card"}, []string{"card--wide"}, 0, 0},  // a BEM modifier too
 		{nil, nil, 1, 1},
 		{[]string{"btn"}, nil, 0, 0},
 	} {
@@ -113,5 +117,19 @@ func TestSoftJaccard(t *testing.T) {
 func TestSoftJaccardKeepsSiblingClassesApart(t *testing.T) {
 	if got := softJaccard([]string{"btn-primary"}, []string{"btn-secondary"}); got != 0 {
 		t.Errorf("btn-primary vs btn-secondary = %.3f, want 0: different classes, not a re-hash", got)
+	}
+}
+
+func TestSingular(t *testing.T) {
+	for in, want := range map[string]string{
+		"emails": "email", "categories": "category", "boxes": "box", "matches": "match", "addresses": "address",
+		"address": "address", "status": "status", "analysis": "analysis", "bus": "bus", "yes": "yes", "days": "day",
+	} {
+		if got := singular(in); got != want {
+			t.Errorf("singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := textSim("Email newsletter", "Newsletter emails"); got != 1 {
+		t.Errorf("textSim of the same words reordered and pluralised = %.2f, want 1", got)
 	}
 }

@@ -213,7 +213,7 @@ func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
 		Type: strings.ToLower(n.Attr("type")), Classes: strings.Fields(n.Attr("class")),
 		Role: RoleOf(n), AccessName: AccessibleName(n), Label: LabelOf(n),
 		Placeholder: n.Attr("placeholder"), Title: n.Attr("title"), Alt: n.Attr("alt"),
-		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"),
+		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"), Value: n.Attr("value"),
 		XPath: nb.absoluteXPath(n), Neighbours: nb.of(n),
 	}
 	switch n.Tag {
