@@ -94,3 +94,22 @@ func TestCheckPlaceOnly(t *testing.T) {
 		})
 	}
 }
+
+// A strategy recorded as the 2nd of several (a radio group's name) that now
+// finds one element has not identified it: the recorded option may be gone
+// and the one left is its sibling.
+func TestRecordedIndexIsPositionalEvenWhenUnique(t *testing.T) {
+	r := found(chain.Name, 4, 0.63, 0.9)
+	r.Strategy.Nth = 2
+	if !Positional(r) {
+		t.Fatal("a strategy recorded with nth 2 that finds one match must count as positional")
+	}
+	var p Policy
+	v := p.Weigh([]strategies.Result{r})
+	if v.Winner != nil && !v.ByPlaceOnly {
+		t.Fatalf("winner found only by a recorded index must be marked ByPlaceOnly: %+v", v)
+	}
+	if u := found(chain.Name, 4, 0.63, 0.9); Positional(u) {
+		t.Error("a unique match of a strategy recorded without an index is not positional")
+	}
+}

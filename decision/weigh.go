@@ -127,8 +127,12 @@ type Verdict struct {
 // XPath built from one attribute all land on the same copy of a copied
 // card. They corroborate an identified element but not each other, and
 // they cannot overrule an element that a strategy identified uniquely.
+// A strategy recorded with an index (Nth) is positional even when it now
+// finds a single match: its value named a group at record time (the name
+// of a radio group, a repeated label), never the element, so the one left
+// may be any member of the group.
 func Positional(r strategies.Result) bool {
-	return r.Strategy.Type == chain.Coordinates || r.MatchCount > 1
+	return r.Strategy.Type == chain.Coordinates || r.MatchCount > 1 || r.Strategy.Nth > 0
 }
 
 type group struct {
