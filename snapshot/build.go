@@ -15,13 +15,14 @@ const (
 	flagPassword
 )
 
-// assemble turns the walked pieces into s.Nodes in document order, numbering
-// them node_1, node_2... and linking each to its nearest kept ancestor.
+// assemble puts the walked pieces' nodes into s.Nodes in document order,
+// numbering them node_1, node_2... and linking each to its nearest kept
+// ancestor.
 func (s *Snapshot) assemble(top *piece) {
 	total := 0
 	var count func(pc *piece)
 	count = func(pc *piece) {
-		total += len(pc.out.N)
+		total += len(pc.nodes)
 		for _, sb := range pc.subs {
 			count(sb.pc)
 		}
@@ -29,10 +30,30 @@ func (s *Snapshot) assemble(top *piece) {
 	count(top)
 	s.Nodes = make([]*Node, 0, total)
 	s.byBackend = make(map[proto.DOMBackendNodeID]*Node)
-	s.emit(top, nil)
+	ids := nodeIDs(total)
+	s.emit(top, nil, ids)
 }
 
-func (s *Snapshot) emit(pc *piece, rootParent *Node) {
+// nodeIDs returns "node_1".."node_n", sharing one allocation.
+func nodeIDs(n int) []string {
+	var b []byte
+	ends := make([]int, n)
+	for i := 0; i < n; i++ {
+		b = append(b, "node_"...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		ends[i] = len(b)
+	}
+	all := string(b)
+	ids := make([]string, n)
+	start := 0
+	for i, e := range ends {
+		ids[i] = all[start:e]
+		start = e
+	}
+	return ids
+}
+
+func (s *Snapshot) emit(pc *piece, rootParent *Node, ids []string) {
 	w := s.worlds[pc.w]
 	si := 0
 	flush := func(pos int) {
@@ -43,49 +64,22 @@ func (s *Snapshot) emit(pc *piece, rootParent *Node) {
 			if sb.parent >= 0 && sb.parent < len(w.nodes) {
 				parent = w.nodes[sb.parent]
 			}
-			s.emit(sb.pc, parent)
+			s.emit(sb.pc, parent, ids)
 		}
 	}
-	for i := range pc.out.N {
+	for i := range pc.nodes {
 		flush(i)
-		r := &pc.out.N[i]
-		n := &Node{
-			ID:         "node_" + strconv.Itoa(len(s.Nodes)+1),
-			FrameID:    pc.frameID,
-			Tag:        r.G,
-			Role:       r.R,
-			Name:       r.N,
-			Tier:       Tier(r.T),
-			Attrs:      r.A,
-			Text:       r.X,
-			Label:      r.L,
-			Value:      r.V,
-			Checked:    r.C,
-			Level:      r.HL,
-			Box:        Rect{r.B[0], r.B[1], r.B[2], r.B[3]},
-			Visible:    r.F&flagVisible != 0,
-			InViewport: r.F&flagInViewport != 0,
-			Disabled:   r.F&flagDisabled != 0,
-			AriaHidden: r.F&flagAriaHidden != 0,
-			Password:   r.F&flagPassword != 0,
-			XPath:      r.XP,
-			Neighbours: r.NB,
-			world:      pc.w,
-			local:      r.K,
-		}
-		if r.I >= 0 && r.I < len(pc.out.P) {
-			n.FramePath = nilIfEmpty(pc.out.P[r.I].F)
-			n.ShadowPath = nilIfEmpty(pc.out.P[r.I].S)
-		}
-		if r.P >= 0 && r.P < len(w.nodes) && w.nodes[r.P] != nil {
-			n.Parent = w.nodes[r.P].ID
+		n := &pc.nodes[i]
+		n.ID = ids[len(s.Nodes)]
+		if p := pc.parents[i]; p >= 0 && p < len(w.nodes) && w.nodes[p] != nil {
+			n.Parent = w.nodes[p].ID
 		} else if rootParent != nil {
 			n.Parent = rootParent.ID
 		}
-		w.put(r.K, n)
+		w.put(n.local, n)
 		s.Nodes = append(s.Nodes, n)
 	}
-	flush(len(pc.out.N))
+	flush(len(pc.nodes))
 }
 
 func nilIfEmpty(s []string) []string {

@@ -53,6 +53,16 @@ func (w *world) client(ctx context.Context) proto.Client {
 	return &session{b: w.session.b, id: w.session.id, ctx: ctx}
 }
 
+// call sends one DevTools command on the world's session and returns the
+// raw result, which the caller decodes itself (rod's proto types would
+// parse it once more, which costs on the walker's large answer).
+func (w *world) call(ctx context.Context, method string, params any) ([]byte, error) {
+	if w.page != nil {
+		return w.page.Browser().Call(ctx, string(w.page.SessionID), method, params)
+	}
+	return w.session.b.Call(ctx, string(w.session.id), method, params)
+}
+
 // session is a DevTools session attached to an out-of-process frame.
 type session struct {
 	b   *rod.Browser
@@ -98,8 +108,9 @@ type walkOptions struct {
 	PK     *int        `json:"pk,omitempty"`
 }
 
+// rawOut is the first part of a walker answer: what it saw besides the
+// nodes (decode.go).
 type rawOut struct {
-	N  []rawNode  `json:"n"`
 	P  []rawPath  `json:"p"`
 	C  []rawHost  `json:"c"`
 	F  []rawFrame `json:"f"`
@@ -109,26 +120,10 @@ type rawOut struct {
 	SX float64    `json:"sx"`
 	SY float64    `json:"sy"`
 	T  string     `json:"t"`
-}
-
-type rawNode struct {
-	K  int               `json:"k"`
-	P  int               `json:"p"`
-	G  string            `json:"g"`
-	T  int               `json:"t"`
-	I  int               `json:"i"`
-	R  string            `json:"r"`
-	N  string            `json:"n"`
-	X  string            `json:"x"`
-	L  string            `json:"l"`
-	V  string            `json:"v"`
-	C  string            `json:"c"`
-	HL int               `json:"hl"`
-	B  [4]float64        `json:"b"`
-	F  int               `json:"f"`
-	A  map[string]string `json:"a"`
-	XP string            `json:"xp"`
-	NB []string          `json:"nb"`
+	K0 int        `json:"k0"` // stash index of the first node
+	NS int        `json:"ns"` // strings
+	NX int        `json:"nx"` // XPath entries
+	NN int        `json:"nn"` // nodes
 }
 
 type rawPath struct {
@@ -163,6 +158,8 @@ type rawFrame struct {
 type piece struct {
 	w       int
 	out     rawOut
+	nodes   []Node // in walk order; stash index out.K0+i
+	parents []int  // stash index of each node's kept ancestor in this world, or -1
 	subs    []sub
 	frameID proto.PageFrameID
 }
@@ -229,43 +226,40 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 	if err != nil {
 		return nil, err
 	}
-	var val string
-	var exc *proto.RuntimeExceptionDetails
-	p := wd.client(c.ctx)
+	var raw []byte
 	if root == "" {
-		res, err := proto.RuntimeEvaluate{
+		raw, err = wd.call(c.ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
 			Expression:    "(" + walkerJS + ").call(document, " + string(ob) + ", null)",
 			ContextID:     wd.ctxID,
 			ReturnByValue: true,
 			Silent:        true,
-		}.Call(p)
+		})
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: walk page: %w", err)
 		}
-		val, exc = res.Result.Value.Str(), res.ExceptionDetails
 	} else {
 		var args []*proto.RuntimeCallArgument
 		if stash != nil {
 			args = append(args, &proto.RuntimeCallArgument{ObjectID: *stash})
 		}
-		res, err := proto.RuntimeCallFunctionOn{
+		raw, err = wd.call(c.ctx, "Runtime.callFunctionOn", proto.RuntimeCallFunctionOn{
 			FunctionDeclaration: walkerCall(ob),
 			ObjectID:            root,
 			Arguments:           args,
 			ReturnByValue:       true,
 			Silent:              true,
-		}.Call(p)
+		})
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: walk shadow root: %w", err)
 		}
-		val, exc = res.Result.Value.Str(), res.ExceptionDetails
 	}
-	if exc != nil {
-		return nil, fmt.Errorf("snapshot: walker failed: %s", exceptionText(exc))
+	val, err := stringResult(raw)
+	if err != nil {
+		return nil, err
 	}
 	pc := &piece{w: w, frameID: wd.frameID}
-	if err := json.Unmarshal([]byte(val), &pc.out); err != nil {
-		return nil, fmt.Errorf("snapshot: decode walk: %w", err)
+	if err := decodeWalk(val, pc); err != nil {
+		return nil, err
 	}
 	return pc, nil
 }

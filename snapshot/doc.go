@@ -20,7 +20,15 @@
 // accessible name (accname 1.2: aria-labelledby, aria-label, label[for] and
 // wrapping labels through one label map per tree scope, alt, value,
 // legend/caption/figcaption, name from content for the roles that allow
-// it, title, placeholder). The result comes back as one JSON string.
+// it, title, placeholder). The result comes back as one compact string
+// (decode.go): a little JSON for the page facts, then the nodes as
+// integers, then every distinct string once. Boxes are differences from
+// the previous node's, an XPath is a step from an ancestor's entry, and
+// neighbour texts are references to the heading and row nodes, so a 10k
+// element page answers in about 0.5 MB instead of 1.6 MB of JSON objects.
+// Go reads the reply's bytes through rod's raw Call and decodes them by
+// hand: bytes cost on this path (about 30-60 ns each, most of it in
+// Chromium and rod's own parsing), and encoding/json's reflection more.
 // TestAgreementWithChromium checks role and name of every visible tier-1
 // node against Accessibility.getFullAXTree.
 //

@@ -1,12 +1,21 @@
 // The page-side half of the snapshot: one call walks a document (or a shadow
-// root handed over by DevTools) and returns the kept elements as one JSON
-// string. It runs as `this` = the Document or ShadowRoot to walk, with
-// o = options (see capture.go, walkOptions) and stash = the array holder of
-// an earlier walk in the same world (closed shadow roots), or null.
+// root handed over by DevTools) and returns the kept elements as one string
+// in a compact form (decode.go reads it). It runs as `this` = the Document
+// or ShadowRoot to walk, with o = options (see capture.go, walkOptions) and
+// stash = the array holder of an earlier walk in the same world (closed
+// shadow roots), or null.
 //
 // Kept elements are pushed on stash.els so that Go can later ask for one of
 // them by index (Snapshot.Resolve), and a backend node id can be mapped back
 // to its node by the element's position in that array.
+//
+// The result is three parts separated by newlines: a small JSON object of
+// page facts (viewport, url, title, scroll, frame and shadow paths, closed
+// shadow host candidates, cross-origin frames, counts); a comma-separated
+// list of numbers (string lengths, the XPath table, the nodes); and every
+// distinct string once, concatenated, sliced in Go by the lengths (UTF-16
+// units). Strings are referred to by index (0 is ""), so a name repeated as
+// aria-label, text or title costs one index. See decode.go for the layout.
 function (o, stash) {
   "use strict";
   const SYM = Symbol.for("chainreplay.snapshot");
@@ -22,7 +31,8 @@ function (o, stash) {
   const all = !!o.all;
   const VW = o.vw || win.innerWidth, VH = o.vh || win.innerHeight;
   const MAXNAME = 500, MAXTEXT = 200, MAXNB = 120;
-  const out = { n: [], p: [], c: [], f: [], vw: VW, vh: VH, u: String(win.location.href), t: startDoc.title || "", sx: win.scrollX, sy: win.scrollY };
+  const out = { n: [], p: [], c: [], f: [], vw: VW, vh: VH, u: String(win.location.href), t: startDoc.title || "", sx: win.scrollX, sy: win.scrollY, k0: els.length };
+
   const pathIdx = new Map();
   function pathOf(fp, sp) {
     const key = fp.join("\u0001") + "\u0002" + sp.join("\u0001");
@@ -330,15 +340,29 @@ function (o, stash) {
     return false;
   }
 
-  // ---- XPath, built incrementally by the walk ----
+  // ---- XPath, as a table of (prefix entry, step) built on demand ----
+  // Each walked element gets an XP link to its parent's (or none at the
+  // root of a document or shadow tree, or when anchored at an id); a kept
+  // node's link is put in the table with those of its ancestors not yet in
+  // it, so a path shared by many nodes is sent once.
   function xstep(el) {
     const tag = el.localName;
     return el.namespaceURI !== "http://www.w3.org/1999/xhtml" || tag.indexOf(":") >= 0 ? "*[local-name()='" + tag + "']" : tag;
   }
-  function xpathFor(el, base, step) {
+  function XP(up, step) { this.up = up; this.step = step; this.idx = -1; }
+  const xpt = []; // (index of the prefix entry or -1, step) pairs
+  function xpIndex(x) {
+    if (x.idx < 0) {
+      const up = x.up ? xpIndex(x.up) : -1;
+      x.idx = xpt.length >> 1;
+      xpt.push(up, x.step);
+    }
+    return x.idx;
+  }
+  function xpFor(el, base, step) {
     const id = el.getAttribute("id");
-    if (id && id.indexOf('"') < 0) return '//*[@id="' + id + '"]';
-    return base + step;
+    if (id && id.indexOf('"') < 0) return new XP(null, '//*[@id="' + id + '"]');
+    return new XP(base, step);
   }
   // stepSlow is the step of an element reached out of its parent's order
   // (a slotted element).
@@ -395,18 +419,32 @@ function (o, stash) {
     }
     return [x, y, w, h, inv];
   }
-  function round(v) { return Math.round(v * 100) / 100; }
+  // cents is v in hundredths of a pixel, rounded (0 when not finite).
+  function cents(v) {
+    const c = Math.round(v * 100);
+    return c > -1e15 && c < 1e15 ? c : 0;
+  }
 
   // ---- the walk ----
-  let heading = "";
+  // heading is the stash index of the latest heading of the document being
+  // walked (-1: none); nodes refer to it for their neighbour texts.
+  let heading = -1;
+  const tagLow = new Map();
+  function lower(tag) {
+    let t = tagLow.get(tag);
+    if (t === undefined) { t = tag.toLowerCase(); tagLow.set(tag, t); }
+    return t;
+  }
+  // emit keeps el: a record of fixed shape (decode.go reads its fields in
+  // this order, as numbers and string indexes).
   function emit(el, tag, role, tier, ctx, labels) {
     const k = els.length;
     els.push(el);
-    const n = { k: k, p: ctx.pk, g: tag.toLowerCase(), t: tier, i: ctx.pi };
-    if (role) n.r = role;
+    const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
+      a: null, xp0: 0, hd: -1, rw: -1, rt: "" };
     const b = boxOf(el, ctx);
     const vis = !ctx.hidden && b[2] > 0 && b[3] > 0 && visibleEl(el);
-    n.b = [round(b[0]), round(b[1]), round(b[2]), round(b[3])];
+    n.b0 = cents(b[0]); n.b1 = cents(b[1]); n.b2 = cents(b[2]); n.b3 = cents(b[3]);
     let f = 0;
     if (vis && b[2] > 0 && b[3] > 0) f |= 1;
     if ((f & 1) && b[4]) f |= 2;
@@ -415,14 +453,8 @@ function (o, stash) {
     if (ctx.ah || ariaHiddenSelf(el)) f |= 8;
     if (pw) f |= 16;
     n.f = f;
-    if (role && (TIER1.has(role) || tier <= 2)) {
-      const nm = accName(el, labels);
-      if (nm) n.n = nm;
-    }
-    if (labels && labels.length) {
-      const lt = cap(labelText(labels, el), MAXNAME);
-      if (lt) n.l = lt;
-    }
+    if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels);
+    if (labels && labels.length) n.l = cap(labelText(labels, el), MAXNAME);
     if (!pw) {
       if (tag === "INPUT" || tag === "TEXTAREA") { if (el.value) n.v = cap(el.value, MAXNAME); }
       else if (tag === "SELECT") { if (el.value) n.v = el.value; }
@@ -433,42 +465,35 @@ function (o, stash) {
     }
     if (role === "heading") {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
-      n.hl = lv;
+      n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
     }
     if (el.hasAttributes()) {
-      let a = null;
       const at = el.attributes;
       for (let i = 0; i < at.length; i++) {
         const name = at[i].name;
         if (!ATTRSET.has(name) || (name === "value" && pw)) continue;
         const v = at[i].value;
-        if (!a) a = {};
-        a[name] = v.length > 300 ? v.slice(0, 300) : v;
+        (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
-      if (a) n.a = a;
     }
-    n.xp = ctx.xpc;
-    const nb = [];
-    if (n.l) nb.push(cap(n.l, MAXNB));
-    if (heading && role !== "heading") nb.push(heading);
-    if (nb.length) n.nb = nb;
-    if (ctx.row && ctx.row !== el) late.push(n, ctx.row);
-    if (role === "heading") heading = cap(n.n || n.x || "", MAXNB);
-    nodeAt.set(k, out.n.length);
+    n.xp0 = xpt.length >> 1;
+    xpIndex(ctx.xpc);
+    if (role !== "heading") n.hd = heading;
+    if (ctx.row && ctx.row !== el) late.push(n, ctx.row, ctx.rowRec);
+    if (role === "heading") heading = k;
     out.n.push(n);
-    return k;
+    return n;
   }
   // finish fills what depends on the node's children: its text.
   function finish(el, tag, role, tier, n) {
     if (CONTAINER.has(role) || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "IFRAME" || tag === "FRAME") return;
     const tx = textOf(el, MAXTEXT);
-    if (tx) n.x = tx;
+    n.x = tx;
     if (tier === 2 && !n.n) {
       const nm = collapse(el.getAttribute("aria-label") || "") || tx || collapse(el.getAttribute("title") || "");
       if (nm) n.n = cap(nm, MAXNAME);
     }
   }
-  const nodeAt = new Map();
   const late = [];
 
   function walkNode(el, ctx) {
@@ -476,7 +501,7 @@ function (o, stash) {
     if (SKIP.has(tag)) return;
     if (tag === "INPUT" && inputType(el) === "hidden") return;
     const s_xp = ctx.xp;
-    ctx.xpc = xpathFor(el, ctx.xp, ctx.step);
+    ctx.xpc = xpFor(el, ctx.xp, ctx.step);
     curTable = ctx.table;
     const role = roleOf(el, tag);
     curTable = null;
@@ -494,29 +519,30 @@ function (o, stash) {
     else if (tier2(el, ctx)) tier = 2;
     const isFrame = tag === "IFRAME" || tag === "FRAME";
     const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
-    const k = keep ? emit(el, tag, role, tier, ctx, labels) : -1;
+    const n = keep ? emit(el, tag, role, tier, ctx, labels) : null;
+    const k = n ? n.k : -1;
     if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
     // Context for children: mutated in place and restored (no allocation
     // per element).
-    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_table = ctx.table;
+    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table;
     if (k >= 0) ctx.pk = k;
     if (el.hasAttribute("aria-hidden") && ariaHiddenSelf(el)) ctx.ah = true;
     if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
     if (tag === "LABEL") ctx.label = { el: el, used: false };
-    if (tag === "TR" || tag === "LI" || role === "row" || role === "listitem") ctx.row = el;
+    if (tag === "TR" || tag === "LI" || role === "row" || role === "listitem") { ctx.row = el; ctx.rowRec = n; }
     ctx.xp = ctx.xpc;
     if (tag === "TABLE" || role === "table" || role === "grid" || role === "treegrid") ctx.table = role === "grid" || role === "treegrid" ? "grid" : "table";
     walkInside(el, tag, ctx, k);
-    if (k >= 0) finish(el, tag, role, tier, out.n[nodeAt.get(k)]);
+    if (n) finish(el, tag, role, tier, n);
     ctx.xp = s_xp;
-    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.table = s_table;
+    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table;
   }
   function walkInside(el, tag, c, k) {
     if (tag === "IFRAME" || tag === "FRAME") { walkFrame(el, c, k); return; }
     const sr = el.shadowRoot || (closedMap && closedMap.get(el)) || null;
     if (sr) {
-      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: "" });
+      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: null });
       sc.pi = pathOf(c.fp, sc.sp);
       sc.light = Object.assign({}, c);
       walkChildren(sr, sc);
@@ -532,7 +558,7 @@ function (o, stash) {
       const a = el.assignedElements({ flatten: true });
       if (a.length) {
         if (!c.light) return; // a closed root's own slots: the light children were walked by the parent walk
-        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, inContent: c.inContent, inter: c.inter, ah: c.ah, step: stepSlow(x) }));
+        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, step: stepSlow(x) }));
         return;
       }
     }
@@ -562,9 +588,9 @@ function (o, stash) {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
     if (doc && doc.documentElement) {
-      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, inter: false, inContent: false, light: null, table: "", xp: "", step: "/html" };
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, step: "/html" };
       const saveHeading = heading;
-      heading = "";
+      heading = -1;
       walkNode(doc.documentElement, fc);
       heading = saveHeading;
       return;
@@ -577,17 +603,84 @@ function (o, stash) {
   const ctx0 = {
     scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: o.pk === undefined ? -1 : o.pk,
     ox: o.ox || 0, oy: o.oy || 0, clip: o.clip || [-1e9, -1e9, 1e9, 1e9], hidden: !!o.hidden, ah: false,
-    label: null, row: null, inter: false, inContent: false, light: null, table: start.nodeType === 9 ? "" : null,
-    xp: "", step: "/html",
+    label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: start.nodeType === 9 ? "" : null,
+    xp: null, xpc: null, step: "/html",
   };
   ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
   if (start.nodeType === 9) { if (start.documentElement) walkNode(start.documentElement, ctx0); }
   else walkChildren(start, ctx0);
-  // Row and list item texts for neighbours, now that they are known.
-  for (let i = 0; i < late.length; i += 2) {
-    let rt = txt.get(late[i + 1]);
-    if (rt === undefined) rt = textOf(late[i + 1], MAXNB);
-    if (rt) { rt = cap(rt, MAXNB); (late[i].nb || (late[i].nb = [])).push(rt); }
+  // Row and list item texts for neighbours, now that they are known: a
+  // reference to the row's node when its Text is that text, else the text.
+  for (let i = 0; i < late.length; i += 3) {
+    const n = late[i], row = late[i + 1], rr = late[i + 2];
+    const known = txt.get(row);
+    const rt = known !== undefined ? known : textOf(row, MAXNB);
+    if (!rt) continue;
+    if (rr && known !== undefined && rr.x === known) n.rw = rr.k;
+    else n.rt = cap(rt, MAXNB);
   }
-  return JSON.stringify(out);
+  // The numbers, per node (decode.go reads them): a header (tier | flags
+  // << 2 | which optional fields follow << 7), the tag, the distance to
+  // the parent (0: none), the box in hundredths of a pixel as differences
+  // from the previous node's, the XPath entries this node added (count,
+  // then per entry the distance to its prefix entry, 0 for none, and the
+  // step; the node's own entry is the last), then the optional fields in
+  // the order of their bits. A node's heading (distance back to it, 0 for
+  // none) is sent only when it differs from the previous node's.
+  //
+  // A string is sent once, where it is first used: its token is then
+  // -(length + 1) and its characters follow, in order, in the third part;
+  // later uses refer to it by its 1-based position. 0 is "".
+  const strIdx = new Map(), strs = [];
+  function S(s) {
+    if (!s) return 0;
+    const i = strIdx.get(s);
+    if (i !== undefined) return i;
+    strs.push(s);
+    strIdx.set(s, strs.length);
+    return -1 - s.length;
+  }
+  const nodes = out.n, rows = [];
+  let prevHd = -1, px = 0, py = 0, pw = 0, ph = 0;
+  for (let j = 0; j < nodes.length; j++) {
+    const n = nodes[j];
+    let m = 0;
+    if (n.r) m |= 1;
+    if (n.n) m |= 2;
+    if (n.x) m |= 4;
+    if (n.l) m |= 8;
+    if (n.v) m |= 16;
+    if (n.c) m |= 32;
+    if (n.hl) m |= 64;
+    if (n.i) m |= 128;
+    if (n.a) m |= 256;
+    if (n.hd !== prevHd) m |= 512;
+    if (n.rw >= 0) m |= 1024;
+    else if (n.rt) m |= 2048;
+    rows.push(n.t | n.f << 2 | m << 7, S(lower(n.g)), n.p < 0 ? 0 : n.k - n.p, n.b0 - px, n.b1 - py, n.b2 - pw, n.b3 - ph);
+    px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
+    const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length >> 1;
+    rows.push(xe - n.xp0);
+    for (let e = n.xp0; e < xe; e++) {
+      const up = xpt[2 * e];
+      rows.push(up < 0 ? 0 : e - up, S(xpt[2 * e + 1]));
+    }
+    if (m & 1) rows.push(S(n.r));
+    if (m & 2) rows.push(S(n.n));
+    if (m & 4) rows.push(S(n.x));
+    if (m & 8) rows.push(S(n.l));
+    if (m & 16) rows.push(S(n.v));
+    if (m & 32) rows.push(S(n.c));
+    if (m & 64) rows.push(n.hl);
+    if (m & 128) rows.push(n.i);
+    if (m & 256) {
+      rows.push(n.a.length >> 1);
+      for (let i = 0; i < n.a.length; i += 2) rows.push(S(n.a[i]), S(n.a[i + 1]));
+    }
+    if (m & 512) { rows.push(n.hd < 0 ? 0 : n.k - n.hd); prevHd = n.hd; }
+    if (m & 1024) rows.push(n.k - n.rw);
+    else if (m & 2048) rows.push(S(n.rt));
+  }
+  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length };
+  return JSON.stringify(meta) + "\n" + rows.join(",") + "\n" + strs.join("");
 }

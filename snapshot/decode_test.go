@@ -1,0 +1,173 @@
+package snapshot
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/qa-chain/chainreplay/internal/testenv"
+)
+
+func TestUnquote(t *testing.T) {
+	for _, want := range []string{"", "plain", `a "quoted" \ back`, "tab\tnl\nnul\x00", "é ü 中文 😀", "\ufffd", "</script>&"} {
+		q, _ := json.Marshal(want)
+		raw := append([]byte(`{"result":{"type":"string","value":`), q...)
+		raw = append(raw, "}}"...)
+		got, err := stringResult(raw)
+		if err != nil || got != want {
+			t.Errorf("stringResult(%s) = %q, %v; want %q", raw, got, err, want)
+		}
+	}
+	// \u escapes, a pair and a lone surrogate (as Chromium may send them).
+	got, err := stringResult([]byte(`{"result":{"type":"string","value":"\u00e9\ud83d\ude00x\ud800y\/"}}`))
+	if want := "é😀x\ufffdy/"; err != nil || got != want {
+		t.Errorf("escapes: %q, %v; want %q", got, err, want)
+	}
+	// Anything else goes through encoding/json: an exception is an error.
+	if _, err := stringResult([]byte(`{"result":{"type":"object","className":"TypeError"},"exceptionDetails":{"exceptionId":1,"text":"Uncaught","lineNumber":3,"columnNumber":4}}`)); err == nil || !strings.Contains(err.Error(), "Uncaught at 3:4") {
+		t.Errorf("exception: %v", err)
+	}
+	if _, err := stringResult([]byte(`{"result":{"type":"string","value":"unterminated}}`)); err == nil {
+		t.Error("malformed answer accepted")
+	}
+}
+
+func TestCapUTF16(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abcdef", 3, "abc"},
+		{"abc", 3, "abc"},
+		{"éé", 1, "é"},
+		{"a😀b", 2, "a\ufffd"}, // the walker's slice keeps half a pair: U+FFFD
+		{"a😀b", 3, "a😀"},
+		{"😀😀", 4, "😀😀"},
+	} {
+		if got := capUTF16(c.s, c.n); got != c.want {
+			t.Errorf("capUTF16(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+func TestNumReaderStrings(t *testing.T) {
+	// Lengths are UTF-16 units: "é" 1, "😀" 2; the third token refers back
+	// to the first string.
+	blob := "é😀ab" + "xyz"
+	r := &numReader{s: "-5,-5,1,0,2,-12", blob: blob, ascii: isASCII(blob), strs: []string{""}}
+	var got []string
+	for range 5 {
+		got = append(got, r.str())
+	}
+	if want := []string{"é😀a", "bxyz", "é😀a", "", "bxyz"}; strings.Join(got, "|") != strings.Join(want, "|") || r.err != nil {
+		t.Errorf("strings %q (err %v), want %q", got, r.err, want)
+	}
+	if r.int(); r.err != nil {
+		t.Errorf("last token: %v", r.err)
+	}
+	if r.int(); r.err == nil {
+		t.Error("reading past the end is not an error")
+	}
+	// A string longer than the blob is an error, never a panic.
+	r = &numReader{s: "-9", blob: "abc", ascii: true, strs: []string{""}}
+	if r.str(); r.err == nil {
+		t.Error("overlong string accepted")
+	}
+	r = &numReader{s: "-9", blob: "é", strs: []string{""}}
+	if s := r.str(); r.err != nil || !utf8.ValidString(s) {
+		t.Errorf("overlong non-ASCII string: %q %v", s, r.err)
+	}
+	// Non-integers (NaN) read as 0; an empty token is an error.
+	r = &numReader{s: "NaN,-7,,3"}
+	if a, b := r.int(), r.int(); a != 0 || b != -7 || r.err != nil {
+		t.Errorf("NaN,-7: %d %d %v", a, b, r.err)
+	}
+	if r.int(); r.err == nil {
+		t.Error("empty token accepted")
+	}
+}
+
+func TestDecodeRejectsMalformed(t *testing.T) {
+	for _, val := range []string{
+		"",
+		`{"nn":1}`,
+		`{"nn":1}` + "\n\n",
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,0\n", // XPath count 0
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-5\nab",      // string past the end
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2\nabc",     // a string left over
+		`{"nn":2}` + "\n1,-2,0,0,0,0,0,1,0,1\ndiv",      // second node missing
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2,9\nab",    // numbers left over
+		`{"nn":1}` + "\n1,7,0,0,0,0,0,1,0,-2\nab",       // string index out of range
+		`{"nn":99999999}` + "\n1,-2,0,0,0,0,0,1,0,1\nb", // absurd count
+	} {
+		if err := decodeWalk(val, &piece{}); err == nil {
+			t.Errorf("decodeWalk(%q) accepted", val)
+		}
+	}
+	// The smallest valid answer: one <b> with XPath "b", at (1, 2) 3x4.
+	pc := &piece{}
+	if err := decodeWalk(`{"nn":1,"k0":5,"p":[{}]}`+"\n3,-2,0,100,200,300,400,1,0,1\nb", pc); err != nil {
+		t.Fatal(err)
+	}
+	n := pc.nodes[0]
+	if n.Tag != "b" || n.XPath != "b" || n.Tier != Structural || n.Box != (Rect{1, 2, 3, 4}) || n.local != 5 || pc.parents[0] != -1 {
+		t.Errorf("decoded %+v parents %v", n, pc.parents)
+	}
+}
+
+// TestStringsSurviveTheWalk checks names, texts, values and attributes with
+// characters the transfer must carry: quotes, backslashes, commas, new
+// lines, non-ASCII, emoji (two UTF-16 units), a lone surrogate, and caps
+// that fall inside a surrogate pair.
+func TestStringsSurviveTheWalk(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	p := open(t, fx.URL+"/snapshot/basics.html")
+	p.MustEval(`() => {
+		document.body.innerHTML = "";
+		const add = (html) => { const d = document.createElement("div"); d.innerHTML = html; document.body.appendChild(d); };
+		add('<button id="q">say "hi", \\ back\\slash</button>');
+		add('<button id="e" title="t">Émoji 😀 中文 ✓</button>');
+		add('<h2 id="h">Heading 😀</h2><a id="l" href="#x">after heading</a>');
+		add('<input id="v" aria-label="line\nbreak" value="a,b,c">');
+		const b = document.createElement("button"); b.id = "lone"; b.textContent = "x\ud800y"; document.body.appendChild(b);
+		// 199 ASCII characters then an emoji: the 200-unit text cap cuts the pair.
+		const c = document.createElement("button"); c.id = "cut"; c.setAttribute("aria-label", "n"); c.textContent = "a".repeat(199) + "😀z"; document.body.appendChild(c);
+		const t = document.createElement("table"); t.innerHTML = "<tr><td>" + "b".repeat(119) + "😀 row</td><td><button id=inrow>in row</button></td></tr>"; document.body.appendChild(t);
+	}`)
+	s := snap(t, p, Options{})
+	// What the page itself reports, through encoding/json.
+	var want map[string]struct{ Text, Label, Value, Title string }
+	if err := json.Unmarshal([]byte(p.MustEval(`() => JSON.stringify(Object.fromEntries(["q", "e", "h", "l", "v", "lone", "cut"].map(id => {
+		const el = document.getElementById(id);
+		return [id, { Text: el.textContent.replace(/\s+/g, " ").trim().slice(0, 200), Label: el.getAttribute("aria-label") || "", Value: el.value || "", Title: el.title }];
+	})))`).Str()), &want); err != nil {
+		t.Fatal(err)
+	}
+	for id, w := range want {
+		n := byAttrID(t, s, id)
+		text := n.Text
+		if id == "v" {
+			text = ""
+		}
+		if text != w.Text || n.Attrs["aria-label"] != w.Label || n.Value != w.Value || n.Attrs["title"] != w.Title {
+			t.Errorf("#%s: text %q label %q value %q title %q; page says %+v", id, n.Text, n.Attrs["aria-label"], n.Value, n.Attrs["title"], w)
+		}
+	}
+	if n := byAttrID(t, s, "q"); n.Name != `say "hi", \ back\slash` {
+		t.Errorf("#q name %q", n.Name)
+	}
+	if n := byAttrID(t, s, "lone"); n.Name != "x\ufffdy" {
+		t.Errorf("#lone name %q", n.Name)
+	}
+	if n := byAttrID(t, s, "cut"); n.Text != strings.Repeat("a", 199)+"\ufffd" {
+		t.Errorf("#cut text %q", n.Text)
+	}
+	if n := byAttrID(t, s, "l"); strings.Join(n.Neighbours, "|") != "Heading 😀" {
+		t.Errorf("#l neighbours %q", n.Neighbours)
+	}
+	if n := byAttrID(t, s, "inrow"); len(n.Neighbours) != 2 || n.Neighbours[1] != strings.Repeat("b", 119)+"\ufffd" {
+		t.Errorf("#inrow neighbours %q", n.Neighbours)
+	}
+}
