@@ -133,7 +133,17 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		return v
 	}
 	sc, err := strategies.SimilarityScore(ctx, env, w.Node.BackendID)
-	if err != nil || sc.Value >= similarity.DefaultFloor {
+	if err != nil {
+		return v
+	}
+	score := sc.Value
+	if identifiedByAttribute(results, *w) {
+		// The corroboration damping is for elements that read like the
+		// target; one that carries the target's own id, name or test id,
+		// unique on the page, is not a copy: only its resemblance counts.
+		score = sc.Raw
+	}
+	if score >= similarity.DefaultFloor {
 		return v
 	}
 	rest := make([]strategies.Result, len(results))
@@ -146,7 +156,7 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	v2 := p.Weigh(rest)
 	v2.Attempts = results
 	why := fmt.Sprintf("%s found by %s reads like the target but does not match its fingerprint and surroundings (similarity %.2f, under %.2f)",
-		describe(*w), label(*w), sc.Value, similarity.DefaultFloor)
+		describe(*w), label(*w), score, similarity.DefaultFloor)
 	if v2.Winner != nil {
 		return v2
 	}
@@ -156,6 +166,25 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		v2.Err.Msg = why + "; " + v2.Err.Msg
 	}
 	return v2
+}
+
+// identifiedByAttribute reports whether a strategy that names an element
+// by an identifying attribute (id, name, test id) found w's element as its
+// only match, and was recorded without an index (its value was unique at
+// record time too). A decoy copies texts and roles; had it copied the
+// attribute, the strategy would have found two elements.
+func identifiedByAttribute(results []strategies.Result, w strategies.Result) bool {
+	for _, r := range results {
+		switch r.Strategy.Type {
+		case chain.ID, chain.Name, chain.TestID:
+		default:
+			continue
+		}
+		if r.Found && r.MatchCount == 1 && r.Strategy.Nth == 0 && !r.KindMismatch && sameNode(r, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // contradicted reports whether a strong strategy evaluated earlier found a

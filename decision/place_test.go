@@ -113,3 +113,25 @@ func TestRecordedIndexIsPositionalEvenWhenUnique(t *testing.T) {
 		t.Error("a unique match of a strategy recorded without an index is not positional")
 	}
 }
+
+func TestIdentifiedByAttribute(t *testing.T) {
+	w := found(chain.Placeholder, 4, 0.67, 0.9)
+	name := found(chain.Name, 4, 0.56, 0.9)
+	if !identifiedByAttribute([]strategies.Result{w, name}, w) {
+		t.Error("a unique name match on the winner identifies it")
+	}
+	other := found(chain.Name, 5, 0.56, 0.9)
+	if identifiedByAttribute([]strategies.Result{w, other}, w) {
+		t.Error("a name match on another element does not identify the winner")
+	}
+	two := name
+	two.MatchCount = 2
+	indexed := name
+	indexed.Strategy.Nth = 2
+	text := found(chain.Text, 4, 0.7, 0.9)
+	for _, r := range []strategies.Result{two, indexed, text} {
+		if identifiedByAttribute([]strategies.Result{w, r}, w) {
+			t.Errorf("%s with %d matches, nth %d: not an identifying attribute match", r.Strategy.Type, r.MatchCount, r.Strategy.Nth)
+		}
+	}
+}

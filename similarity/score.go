@@ -140,7 +140,7 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	case Name:
 		return both(fp.Name, c.Name, identSim)
 	case Type:
-		return both(fp.Type, c.Type, equalFold)
+		return both(inputType(fp.Tag, fp.Type), inputType(c.Tag, c.Type), equalFold)
 	case Class:
 		cc := dedupe(c.Classes)
 		switch {
@@ -247,6 +247,14 @@ func (r *Reference) otherOption(c *Candidate) bool {
 	return named < 0.5
 }
 
+// inputType is typ, or "text" for an <input> without one (its default).
+func inputType(tag, typ string) string {
+	if strings.TrimSpace(typ) == "" && strings.EqualFold(tag, "input") {
+		return "text"
+	}
+	return typ
+}
+
 // FixedValue reports whether an element of tag and type carries a value
 // that the page sets (a radio's "express", an option's "dark") rather than
 // one a person types: only those values identify an element.
@@ -255,7 +263,7 @@ func FixedValue(tag, typ string) bool {
 	case "option", "button":
 		return true
 	case "input":
-		switch strings.ToLower(typ) {
+		switch strings.ToLower(inputType(tag, typ)) {
 		case "radio", "checkbox", "submit", "button", "reset", "image":
 			return true
 		}

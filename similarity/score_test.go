@@ -29,6 +29,7 @@ func TestEachAttributeIsCompared(t *testing.T) {
 		{ID, chain.Fingerprint{ID: "login-btn"}, Candidate{ID: "login-button"}, 0.6, 0.8},
 		{Name, chain.Fingerprint{Name: "email"}, Candidate{Name: "email"}, 1, 1},
 		{Type, chain.Fingerprint{Type: "submit"}, Candidate{Type: "button"}, 0, 0},
+		{Type, chain.Fingerprint{Tag: "input", Type: "text"}, Candidate{Tag: "input"}, 1, 1}, // the default type
 		{Class, chain.Fingerprint{Classes: []string{"btn", "primary"}}, Candidate{Classes: []string{"btn", "large"}}, 1.0 / 3, 1.0 / 3},
 		{TestID, chain.Fingerprint{TestIDs: map[string]string{"data-testid": "submit"}}, Candidate{TestIDs: map[string]string{"data-test": "submit"}}, 0.9, 0.9},
 		{Role, chain.Fingerprint{Role: "button"}, Candidate{Role: "button"}, 1, 1},
