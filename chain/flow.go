@@ -131,6 +131,10 @@ type Fingerprint struct {
 	SiblingIndex int `yaml:"sibling_index,omitempty"`
 	// Neighbours are texts near the element: its label, heading, row.
 	Neighbours []string `yaml:"neighbours,omitempty"`
+	// Region is the name of the nearest landmark or named section that
+	// encloses the element ("All products", "Shipping address"): where on
+	// the page it lives, which tells apart copies of one card or form.
+	Region string `yaml:"region,omitempty"`
 	// Box is the bounding box in document CSS pixels at record time.
 	Box *Rect `yaml:"box,omitempty"`
 

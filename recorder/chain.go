@@ -209,7 +209,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		Tag: d.Tag, ID: d.ID, Name: d.Name, Type: d.Type, Role: e.Role, AccessName: e.Name,
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
 		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
-		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours,
+		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
 	}
 	if len(d.Classes) > 0 {
 		fp.Classes = append([]string(nil), d.Classes...)

@@ -242,6 +242,26 @@ function (testids, genClass, genID, mode) {
   if (row) nb.push(norm(row.innerText).slice(0, 120));
   out.neighbours = nb.filter((s, i) => s && nb.indexOf(s) === i);
 
+  // The nearest landmark or named section around el (strategies/neighbours.go
+  // regionOf computes the same at replay): named by aria-labelledby, then
+  // aria-label, then its first heading; unnamed ones are climbed past.
+  out.region = "";
+  const REGION_TAGS = /^(section|article|aside|nav|form|main|dialog)$/;
+  const REGION_ROLES = /^(region|navigation|complementary|form|dialog|alertdialog|main|search)$/;
+  for (let a = el.parentElement || (el.parentNode && el.parentNode.host) || null; a && a.nodeType === 1;
+    a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
+    if (!REGION_TAGS.test(a.localName) && !REGION_ROLES.test(a.getAttribute("role") || "")) continue;
+    let name = "";
+    const ids = (a.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    if (ids.length) {
+      const r = a.getRootNode();
+      name = norm(ids.map((id) => { const l = r.getElementById ? r.getElementById(id) : null; return l ? l.textContent : ""; }).join(" "));
+    }
+    if (!name) name = norm(a.getAttribute("aria-label") || "");
+    if (!name) { const h = a.querySelector("h1,h2,h3,h4,h5,h6"); if (h) name = norm(h.textContent); }
+    if (name) { out.region = name.slice(0, 120); break; }
+  }
+
   const r = el.getBoundingClientRect();
   out.rect = { x: r.left, y: r.top, w: r.width, h: r.height };
   out.scroll = { x: win.scrollX, y: win.scrollY };

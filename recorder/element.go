@@ -54,6 +54,7 @@ type Description struct {
 	ShadowPath      []string         `json:"shadowPath"`
 	SiblingIndex    int              `json:"siblingIndex"`
 	Neighbours      []string         `json:"neighbours"`
+	Region          string           `json:"region"`
 	Rect            Box              `json:"rect"`
 	FrameElements   int              `json:"frameElements"`
 }

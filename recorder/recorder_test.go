@@ -134,6 +134,9 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 	if fp := tg.Fingerprint; fp == nil || fp.Tag != "button" || fp.Role != "switch" || fp.AccessName != "Email newsletter" {
 		t.Errorf("fingerprint = %+v, want the switch button \"Email newsletter\"", tg.Fingerprint)
 	}
+	if fp := tg.Fingerprint; fp != nil && fp.Region != "Notifications" {
+		t.Errorf("region = %q, want the section the switch's shadow host is in, \"Notifications\"", fp.Region)
+	}
 	if s := tg.Chain[0]; s.Type != chain.Role || s.Value != "switch|Email newsletter" {
 		t.Errorf("first strategy = %s %q, want role switch|Email newsletter", s.Type, s.Value)
 	}

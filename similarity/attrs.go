@@ -24,6 +24,8 @@ const (
 	// the page (radio, checkbox, option, button), never typed text.
 	Value
 	Neighbours
+	// Region is the name of the landmark or named section around it.
+	Region
 	XPath
 	Location
 	Area
@@ -33,7 +35,7 @@ const (
 
 var attrNames = [numAttrs]string{"tag", "id", "name", "type", "class", "testid", "role",
 	"accessible_name", "text", "label", "placeholder", "aria-label", "alt", "title", "href",
-	"value", "neighbours", "xpath", "location", "area", "shape"}
+	"value", "neighbours", "region", "xpath", "location", "area", "shape"}
 
 // String is the attribute's name as reports show it.
 func (a Attr) String() string {
@@ -74,7 +76,7 @@ func (a Attr) Group() Group {
 	switch a {
 	case Tag, Type, Role:
 		return Kind
-	case Neighbours, XPath, Location:
+	case Neighbours, Region, XPath, Location:
 		return Context
 	case Area, Shape:
 		return Visual
@@ -109,6 +111,7 @@ var DefaultWeights = Weights{
 	Href:        0.5,
 	Value:       1.0,
 	Neighbours:  1.5,
+	Region:      1.0,
 	XPath:       0.5,
 	Location:    0.5,
 	Area:        0.5,

@@ -33,6 +33,9 @@ type Candidate struct {
 	XPath string
 	// Neighbours are texts near the element, as the recorder gathers them.
 	Neighbours []string
+	// Region is the name of the nearest landmark or named section around
+	// it, as the recorder reads it.
+	Region string
 	// Box is the bounding box in document CSS pixels; nil when unknown or
 	// when the element has no layout box.
 	Box *chain.Rect

@@ -22,7 +22,8 @@ func TestFromNode(t *testing.T) {
 		Placeholder: "p", Title: "t", Alt: "a", AriaLabel: "al", Href: "/x",
 		TestIDs: map[string]string{"data-testid": "login-submit"},
 		Box:     &chain.Rect{X: 15, Y: 120, Width: 80, Height: 30},
-		XPath:   "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"}}
+		XPath:   "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"},
+		Unknown: []Attr{Region}}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("FromNode =\n%+v\nwant\n%+v", c, want)
 	}

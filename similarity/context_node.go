@@ -8,4 +8,6 @@ import "github.com/qa-chain/chainreplay/snapshot"
 func fillContext(c *Candidate, n *snapshot.Node) {
 	c.XPath = n.XPath
 	c.Neighbours = append([]string(nil), n.Neighbours...)
+	// The snapshot does not name regions: leave them out of its score.
+	c.Unknown = append(c.Unknown, Region)
 }

@@ -177,6 +177,8 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		return both(fp.Value, c.Value, identSim)
 	case Neighbours:
 		return neighbourSim(fp.Neighbours, c.Neighbours)
+	case Region:
+		return both(fp.Region, c.Region, textSim)
 	case XPath:
 		if !r.hasXP {
 			return 0, 0

@@ -44,6 +44,8 @@ func TestEachAttributeIsCompared(t *testing.T) {
 		{Value, chain.Fingerprint{Tag: "input", Type: "radio", Value: "express"}, Candidate{Tag: "input", Type: "radio", Value: "standard"}, 0, 0},
 		{Value, chain.Fingerprint{Tag: "option", Value: "dark"}, Candidate{Tag: "option", Value: "dark"}, 1, 1},
 		{Neighbours, chain.Fingerprint{Neighbours: []string{"Email", "Password"}}, Candidate{Neighbours: []string{"Password", "Remember me"}}, 0.5, 0.5}, // one of two texts shared, each way
+		{Region, chain.Fingerprint{Region: "All products"}, Candidate{Region: "Staff picks"}, 0, 0},
+		{Region, chain.Fingerprint{Region: "Shipping address"}, Candidate{Region: "Shipping addresses"}, 1, 1},
 		{XPath, chain.Fingerprint{XPath: "/html/body/main/form/button"}, Candidate{XPath: "/html/body/main/div/form/button"}, 0.75, 0.75},
 		{Location, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{X: 10, Y: 60, Width: 100, Height: 20}}, 0.8, 0.8},
 		{Area, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{Width: 200, Height: 20}}, 0.5, 0.5},
@@ -205,5 +207,28 @@ func TestRadioOptionsDifferByValue(t *testing.T) {
 		Label: "Express shipping", Neighbours: []string{"Express shipping", "Delivery"}})
 	if same.OtherOption || same.Value <= other.Value {
 		t.Errorf("the express option reworded scores %.3f (other option: %v), the standard one %.3f", same.Value, same.OtherOption, other.Value)
+	}
+}
+
+// A copy of a card, test id included, placed in another section of the
+// page loses to the original by the section it stands in.
+func TestCopyInAnotherRegionLoses(t *testing.T) {
+	card := func(region string, y float64) Candidate {
+		return Candidate{Tag: "button", Type: "button", Role: "button", AccessName: "Add to cart", Text: "Add to cart",
+			Classes: []string{"add"}, TestIDs: map[string]string{"data-testid": "add-copper-kettle"},
+			Neighbours: []string{"Copper kettle", "Copper kettle $79.00 Add to cart"}, Region: region,
+			Box: &chain.Rect{X: 600, Y: y, Width: 170, Height: 35}}
+	}
+	fp := chain.Fingerprint{Tag: "button", Type: "button", Role: "button", AccessName: "Add to cart", Text: "Add to cart",
+		Classes: []string{"add"}, TestIDs: map[string]string{"data-testid": "add-copper-kettle"},
+		Neighbours: []string{"Copper kettle", "Copper kettle $79.00 Add to cart"}, Region: "All products",
+		Box: &chain.Rect{X: 600, Y: 1150, Width: 170, Height: 35}}
+	copyFirst := card("Staff picks", 300)
+	copyFirst.Ref = "copy"
+	real := card("All products", 1600)
+	real.Ref = "real"
+	r := Rank(fp, []Candidate{copyFirst, real}, Options{})
+	if r.Outcome != Found || r.Best.Candidate.Ref != "real" {
+		t.Fatalf("%v best %+v margin %.3f, want the card in All products found", r.Outcome, r.Best, r.Margin)
 	}
 }

@@ -20,11 +20,13 @@ type neighbourhood struct {
 	at   map[*Node]int
 	// xpaths caches absoluteXPath.
 	xpaths map[*Node]string
+	// regions caches regionFrom.
+	regions map[*Node]string
 }
 
 func newNeighbourhood() *neighbourhood {
 	return &neighbourhood{lastHeading: map[*Node]*Node{}, legends: map[*Node]string{},
-		kids: map[*Node][]*Node{}, at: map[*Node]int{}, xpaths: map[*Node]string{}}
+		kids: map[*Node][]*Node{}, at: map[*Node]int{}, xpaths: map[*Node]string{}, regions: map[*Node]string{}}
 }
 
 // siblings returns the element children of n's parent and n's index among
@@ -156,4 +158,95 @@ func (nb *neighbourhood) legend(fieldset *Node) string {
 	walk(fieldset)
 	nb.legends[fieldset] = strings.TrimSpace(s)
 	return nb.legends[fieldset]
+}
+
+// region is the name of the nearest landmark or named section enclosing n,
+// as the recorder reads it (recorder/describe.js): an ancestor section,
+// article, aside, nav, form, main or dialog, or one with a landmark role,
+// named by aria-labelledby, then aria-label, then its first heading;
+// unnamed ones are climbed past, and shadow roots are crossed to their
+// hosts. "" when none.
+func (nb *neighbourhood) region(n *Node) string {
+	return nb.regionFrom(upElement(n))
+}
+
+// regionFrom is the region of the nearest named region at or above a.
+func (nb *neighbourhood) regionFrom(a *Node) string {
+	if a == nil {
+		return ""
+	}
+	if r, ok := nb.regions[a]; ok {
+		return r
+	}
+	r := ""
+	if isRegion(a) {
+		r = regionName(a)
+	}
+	if r == "" {
+		r = nb.regionFrom(upElement(a))
+	}
+	nb.regions[a] = r
+	return r
+}
+
+// upElement is n's parent element, its shadow host when n is at the top of
+// a shadow tree, or nil at the top of its document.
+func upElement(n *Node) *Node {
+	p := n.Parent
+	if p != nil && p.NodeType == 11 {
+		p = p.Parent
+	}
+	if p == nil || p.NodeType != 1 {
+		return nil
+	}
+	return p
+}
+
+var regionTags = map[string]bool{"section": true, "article": true, "aside": true, "nav": true, "form": true, "main": true, "dialog": true}
+var regionRoles = map[string]bool{"region": true, "navigation": true, "complementary": true, "form": true, "dialog": true,
+	"alertdialog": true, "main": true, "search": true}
+
+func isRegion(n *Node) bool { return regionTags[n.Tag] || regionRoles[n.Attr("role")] }
+
+// regionName is a region element's name: its aria-labelledby texts, its
+// aria-label, or its first heading's text, capped at 120 characters.
+func regionName(n *Node) string {
+	s := ""
+	if ids := strings.Fields(n.Attr("aria-labelledby")); len(ids) > 0 {
+		var parts []string
+		for _, id := range ids {
+			if l := n.ownerDoc.byIDInScope(n, id); l != nil {
+				parts = append(parts, l.Text())
+			}
+		}
+		s = collapse(strings.Join(parts, " "))
+	}
+	if s == "" {
+		s = collapse(n.Attr("aria-label"))
+	}
+	if s == "" {
+		if h := firstHeading(n); h != nil {
+			s = h.Text()
+		}
+	}
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:120])
+	}
+	return s
+}
+
+// firstHeading is the first h1-h6 inside n's light tree, in document order.
+func firstHeading(n *Node) *Node {
+	for _, c := range n.Children {
+		if !c.IsElement() {
+			continue
+		}
+		if headingTag.MatchString(c.Tag) {
+			return c
+		}
+		if h := firstHeading(c); h != nil {
+			return h
+		}
+	}
+	return nil
 }

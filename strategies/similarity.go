@@ -214,7 +214,7 @@ func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
 		Role: RoleOf(n), AccessName: AccessibleName(n), Label: LabelOf(n),
 		Placeholder: n.Attr("placeholder"), Title: n.Attr("title"), Alt: n.Attr("alt"),
 		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"), Value: n.Attr("value"),
-		XPath: nb.absoluteXPath(n), Neighbours: nb.of(n),
+		XPath: nb.absoluteXPath(n), Neighbours: nb.of(n), Region: nb.region(n),
 	}
 	switch n.Tag {
 	case "input", "textarea", "select":

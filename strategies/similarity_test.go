@@ -12,6 +12,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/similarity"
 )
@@ -312,4 +313,45 @@ func TestSimilarityInsideAFrame(t *testing.T) {
 			t.Errorf("scoped to the frame, yet the top page's decoy was compared: %s", r.Detail)
 		}
 	}
+}
+
+// Region names the landmark or named section around an element, crossing
+// shadow roots, and tells a copied card from the original.
+func TestRegionLikeTheRecorder(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	u, err := fx.VersionURL(fixtures.Decoy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(url string, want map[string][]string, key func(*Node) string) {
+		page := openPage(t, url)
+		doc, err := NewEnv(page, nil).Doc(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb := newNeighbourhood()
+		got := map[string][]string{}
+		for _, n := range doc.Elements {
+			if k := key(n); k != "" {
+				got[k] = append(got[k], nb.region(n))
+			}
+		}
+		for k, w := range want {
+			if fmt.Sprint(got[k]) != fmt.Sprint(w) {
+				t.Errorf("%s: regions %q, want %q", k, got[k], w)
+			}
+		}
+	}
+	check(u+"/apps/shop/", map[string][]string{"add-copper-kettle": {"Staff picks", "All products"}},
+		func(n *Node) string { return n.Attr("data-testid") })
+	check(fx.URL+"/apps/settings/", map[string][]string{
+		"save-profile": {"Profile"}, "switch": {"Notifications", "Notifications", "Notifications"}, "confirm-delete-btn": {"Delete your account?"},
+	}, func(n *Node) string {
+		if n.Attr("role") == "switch" {
+			return "switch"
+		}
+		return n.Attr("id")
+	})
 }
