@@ -124,6 +124,7 @@ type rawOut struct {
 	NS int        `json:"ns"` // strings
 	NX int        `json:"nx"` // XPath entries
 	NN int        `json:"nn"` // nodes
+	VQ int        `json:"vq"` // visibility queries (checkVisibility) made
 }
 
 type rawPath struct {
@@ -203,6 +204,7 @@ func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, erro
 	s := &Snapshot{URL: top.out.U, Title: top.out.T, TakenAt: time.Now(), page: page, seq: c.seq, worlds: c.worlds,
 		Viewport: Rect{Width: c.vw, Height: c.vh}, ScrollX: top.out.SX, ScrollY: top.out.SY}
 	s.assemble(top)
+	s.visQueries = top.out.VQ
 	c.stats.Capture = time.Since(start)
 	for _, n := range s.Nodes {
 		switch n.Tier {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -88,8 +89,9 @@ func isASCII(s string) bool {
 // flags<<2 | has*<<7), tag, distance back to the parent's stash index (0:
 // no parent), box (x, y, width, height in hundredths of a pixel, minus the
 // previous node's), the XPath entries it adds (count, then per entry the
-// distance back to its prefix entry or 0, and the step; the node's own is
-// the last), then the optional fields its header announces: role, name,
+// distance back to its prefix entry or 0, and the step as a name and an
+// index: "/name[index]", or the name alone when the index is 0; the node's
+// own is the last), then the optional fields its header announces: role, name,
 // text, label, value, checked (strings), level, path index, attributes
 // (count, then name and value), heading (distance back to it or 0; when
 // absent, the previous node's), row (distance back to the row node, whose
@@ -129,11 +131,15 @@ func decodeNodes(r *numReader, pc *piece) error {
 			return errFormat
 		}
 		for ; xc > 0; xc-- {
-			up, step := r.int(), r.str()
+			up, name, idx := r.int(), r.str(), r.int()
+			base := ""
 			if e := len(xps); up > 0 && up <= e {
-				xps = append(xps, xps[e-up]+step)
+				base = xps[e-up]
+			}
+			if idx > 0 {
+				xps = append(xps, base+"/"+name+"["+strconv.Itoa(idx)+"]")
 			} else {
-				xps = append(xps, step)
+				xps = append(xps, base+name)
 			}
 		}
 		n.XPath = xps[len(xps)-1]

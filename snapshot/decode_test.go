@@ -95,24 +95,28 @@ func TestDecodeRejectsMalformed(t *testing.T) {
 		`{"nn":1}`,
 		`{"nn":1}` + "\n\n",
 		`{"nn":1}` + "\n1,-2,0,0,0,0,0,0\n", // XPath count 0
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-5\nab",      // string past the end
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2\nabc",     // a string left over
-		`{"nn":2}` + "\n1,-2,0,0,0,0,0,1,0,1\ndiv",      // second node missing
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2,9\nab",    // numbers left over
-		`{"nn":1}` + "\n1,7,0,0,0,0,0,1,0,-2\nab",       // string index out of range
-		`{"nn":99999999}` + "\n1,-2,0,0,0,0,0,1,0,1\nb", // absurd count
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-5,0\nab",      // string past the end
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2,0\nabc",     // a string left over
+		`{"nn":2}` + "\n1,-2,0,0,0,0,0,1,0,1,0\nd",        // second node missing
+		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2,0,9\nab",    // numbers left over
+		`{"nn":1}` + "\n1,7,0,0,0,0,0,1,0,-2,0\nab",       // string index out of range
+		`{"nn":99999999}` + "\n1,-2,0,0,0,0,0,1,0,1,0\nb", // absurd count
 	} {
 		if err := decodeWalk(val, &piece{}); err == nil {
 			t.Errorf("decodeWalk(%q) accepted", val)
 		}
 	}
-	// The smallest valid answer: one <b> with XPath "b", at (1, 2) 3x4.
+	// A small valid answer: <b> at (1, 2) 3x4 with XPath "b", and a child
+	// <b> one pixel lower, XPath "b/b[2]".
 	pc := &piece{}
-	if err := decodeWalk(`{"nn":1,"k0":5,"p":[{}]}`+"\n3,-2,0,100,200,300,400,1,0,1\nb", pc); err != nil {
+	if err := decodeWalk(`{"nn":2,"k0":5,"p":[{}]}`+"\n3,-2,0,100,200,300,400,1,0,1,0,3,1,1,0,100,0,0,1,1,1,2\nb", pc); err != nil {
 		t.Fatal(err)
 	}
 	n := pc.nodes[0]
 	if n.Tag != "b" || n.XPath != "b" || n.Tier != Structural || n.Box != (Rect{1, 2, 3, 4}) || n.local != 5 || pc.parents[0] != -1 {
+		t.Errorf("decoded %+v parents %v", n, pc.parents)
+	}
+	if n := pc.nodes[1]; n.XPath != "b/b[2]" || n.Box != (Rect{1, 3, 3, 4}) || n.local != 6 || pc.parents[1] != 5 {
 		t.Errorf("decoded %+v parents %v", n, pc.parents)
 	}
 }

@@ -32,6 +32,17 @@
 // TestAgreementWithChromium checks role and name of every visible tier-1
 // node against Accessibility.getFullAXTree.
 //
+// Layout queries cost about 2-5 µs each in this Chromium whatever the page,
+// so the walk makes as few as it can: one getBoundingClientRect per kept
+// node, and checkVisibility only where a node with a box can still be
+// hidden. The style sheets of each tree scope are read once; the elements
+// their visibility and content-visibility rules match (querySelectorAll),
+// inline styles, closed <details>, hidden=until-found and hosts of possible
+// closed shadow roots start subtrees that are asked; a scope whose sheets
+// cannot be analysed (cross-origin, nested or :host rules, animations of
+// visibility) is asked everywhere. TestVisibleAgreesWithCheckVisibility
+// compares every node with the page's own answer.
+//
 // What page script cannot reach is found cheaply by the same walk and only
 // then asked of DevTools: custom elements without an open shadow root are
 // the candidates for closed roots (DOM.describeNode pierce on each, or one

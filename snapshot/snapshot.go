@@ -138,9 +138,10 @@ type Snapshot struct {
 	// Stats count what was captured.
 	Stats Stats `json:"stats"`
 
-	page   *rod.Page
-	seq    int64
-	worlds []*world
+	page       *rod.Page
+	seq        int64
+	worlds     []*world
+	visQueries int // checkVisibility calls of the top walk (tests)
 
 	mu        sync.Mutex
 	byBackend map[proto.DOMBackendNodeID]*Node

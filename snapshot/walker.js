@@ -141,7 +141,10 @@ function (o, stash) {
     const ti = el.getAttribute("tabindex");
     return ti !== null && ti !== "" && !isNaN(+ti);
   }
-  function roleOf(el, tag) {
+  // roleOf is el's role; ha false says el has no attributes (the walk
+  // asks once), which skips looking them up one by one.
+  function roleOf(el, tag, ha) {
+    if (ha === false) return implicitRole(el, tag);
     const r = explicitRole(el);
     if (r === "none" || r === "presentation") return focusable(el) ? implicitRole(el, tag) : "";
     if (r === "generic") return "";
@@ -152,13 +155,72 @@ function (o, stash) {
   // visibleEl is cached: names and texts of nested nodes ask again.
   const visCache = new Map();
   const VISOPT = { visibilityProperty: true };
+  let vq = 0; // visibility queries made (for tests)
   function visibleEl(el) {
     let v = visCache.get(el);
     if (v === undefined) {
+      vq++;
       v = el.checkVisibility ? el.checkVisibility(VISOPT) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
       visCache.set(el, v);
     }
     return v;
+  }
+  // A kept node with a box has a layout object, so checkVisibility can
+  // only be false for it under visibility or content-visibility: author
+  // rules, inline styles, SVG's attribute, animations, or the UA's closed
+  // <details> and hidden=until-found. scanSheets reads a tree scope's
+  // style sheets once and puts the elements their visibility rules match
+  // in vRoots; the walk then asks checkVisibility only in those subtrees
+  // and the others above (ctx.vchk), and everywhere in a scope it cannot
+  // analyse (unreadable sheet, nested or :host rules, animations...).
+  const vRoots = new Set();
+  function scanSheets(scope, doc) {
+    const sels = [];
+    function rules(list) {
+      for (let i = 0; i < list.length; i++) {
+        const r = list[i];
+        const st = r.style;
+        if (st && (st.visibility || st.contentVisibility)) {
+          if (r.type !== 1 || !r.selectorText || /:host|::slotted|::part|&/.test(r.selectorText)) return false;
+          // Nested in a style rule (a relative selector) or in @scope: not
+          // a selector querySelectorAll can take alone.
+          for (let q = r.parentRule; q; q = q.parentRule) if (q.type === 1 || "start" in q) return false;
+          sels.push(r.selectorText);
+        }
+        if (r.type === 3) { if (!r.styleSheet || !sheet(r.styleSheet)) return false; continue; }
+        let sub = null;
+        try { sub = r.cssRules; } catch (e) { return false; }
+        if (sub && sub.length && !rules(sub)) return false;
+      }
+      return true;
+    }
+    function sheet(sh) {
+      let list;
+      try { list = sh.cssRules; } catch (e) { return false; }
+      return !list || rules(list);
+    }
+    try {
+      for (const sh of scope.styleSheets) if (!sheet(sh)) return false;
+      if (scope.adoptedStyleSheets) for (const sh of scope.adoptedStyleSheets) if (!sheet(sh)) return false;
+      if (doc) {
+        for (const a of doc.getAnimations ? doc.getAnimations() : []) {
+          const kf = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
+          for (const k of kf) if ("visibility" in k || "contentVisibility" in k) return false;
+        }
+      }
+      for (const sel of sels) for (const x of scope.querySelectorAll(sel)) vRoots.add(x);
+    } catch (e) { return false; }
+    return true;
+  }
+  // vSelf reports whether el starts a subtree whose visibility the sheets
+  // do not tell.
+  function vSelf(el, tag, ha) {
+    if (tag === "DETAILS" || (tag.indexOf("-") > 0 && !el.shadowRoot)) return true; // closed content; maybe a closed shadow root
+    if (vRoots.size && vRoots.has(el)) return true;
+    if (!ha) return false;
+    if (el.hasAttribute("visibility") || el.hasAttribute("hidden")) return true;
+    const st = el.getAttribute("style");
+    return st !== null && st.indexOf("visibility") >= 0;
   }
   function ariaHiddenSelf(el) { return el.getAttribute("aria-hidden") === "true"; }
   const NEEDS = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|  |^ | $/;
@@ -210,12 +272,17 @@ function (o, stash) {
   }
   function fromContent(el, st, self) {
     let s = "";
-    for (const c of childrenFlat(el)) {
+    const flat = el.tagName === "SLOT" || el.shadowRoot || closedMap;
+    const list = flat ? childrenFlat(el) : null;
+    for (let i = 0, c = flat ? list[0] : el.firstChild; c; c = flat ? list[++i] : c.nextSibling) {
       if (c.nodeType === 3) { s += c.data; continue; }
       if (c.nodeType !== 1 || SKIP.has(c.tagName)) continue;
-      if (!st.ignoreHidden && (!visibleEl(c) || ariaHiddenSelf(c))) continue;
+      // The child's text first: visibility (a layout query) is asked only
+      // of children that have some (the walk of c has no side effect that
+      // an invisible c would leave behind: seen only guards this tree).
       const t = textAlt(c, st, self, false);
       if (!t) continue;
+      if (!st.ignoreHidden && (!visibleEl(c) || ariaHiddenSelf(c))) continue;
       s += displayInline(c) ? t : " " + t + " ";
     }
     return s;
@@ -223,11 +290,14 @@ function (o, stash) {
   // textAlt computes the text alternative of el. root is true for the
   // element whose name is asked; self is that element (never contributes
   // its own value when embedded in its label).
-  function textAlt(el, st, self, root, labels) {
+  // The walk passes role and ha (has attributes) of the root it knows.
+  function textAlt(el, st, self, root, labels, role, ha) {
     if (st.seen.has(el)) return "";
     st.seen.add(el);
     const tag = el.tagName;
-    const role = roleOf(el, tag);
+    if (ha === undefined) ha = el.hasAttributes();
+    if (role === undefined) role = roleOf(el, tag, ha);
+    if (!ha) return textAltBare(el, tag, role, st, self, root, labels);
     if (!st.inLabelledBy) {
       const lb = el.getAttribute("aria-labelledby");
       if (lb) {
@@ -295,6 +365,37 @@ function (o, stash) {
     }
     return "";
   }
+  // textAltBare is textAlt for an element without attributes: only its
+  // native label, its content or its value can name it.
+  function textAltBare(el, tag, role, st, self, root, labels) {
+    if (!root && el !== self) {
+      const v = controlValue(el, role);
+      if (v !== null) return v;
+    }
+    if (tag === "INPUT") { // type text: no label of its own but the native ones
+      if (root && labels && labels.length) { const l = labelText(labels, el); if (l) return l; }
+      return "";
+    }
+    if (root && LABELABLE.has(tag) && labels && labels.length) {
+      const l = labelText(labels, el);
+      if (l) return l;
+    }
+    if (tag === "IMG" || tag === "AREA") return "";
+    if (tag === "FIELDSET") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "LEGEND") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
+    } else if (tag === "TABLE") {
+      const c = el.caption; if (c) { const t = collapse(fromContent(c, st, self)); if (t) return t; }
+    } else if (tag === "FIGURE") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "FIGCAPTION") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
+    } else if (tag === "svg" || tag === "SVG") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "title") return collapse(c.textContent || "");
+    }
+    if (!root || (FROM_CONTENT.has(role) && tag !== "SELECT" && tag !== "TEXTAREA")) {
+      const t = collapse(fromContent(el, st, self));
+      if (t) return t;
+    }
+    return "";
+  }
   function labelText(labels, self) {
     const parts = [];
     for (const l of labels) {
@@ -303,8 +404,8 @@ function (o, stash) {
     }
     return parts.join(" ");
   }
-  function accName(el, labels) {
-    return cap(collapse(textAlt(el, { seen: new Set(), inLabelledBy: false, ignoreHidden: false }, el, true, labels)), MAXNAME);
+  function accName(el, labels, role, ha) {
+    return cap(collapse(textAlt(el, { seen: new Set(), inLabelledBy: false, ignoreHidden: false }, el, true, labels, role, ha)), MAXNAME);
   }
 
   // ---- visible text, bounded ----
@@ -326,8 +427,15 @@ function (o, stash) {
         if (t === "INPUT" || t === "SELECT" || t === "TEXTAREA") continue;
         const known = txt.get(c);
         if (known !== undefined) { s += BLOCK.has(t) ? " " + known + " " : known; continue; }
-        if (!visibleEl(c)) continue;
-        if (BLOCK.has(t)) { s += " "; rec(c); s += " "; } else rec(c);
+        if (BLOCK.has(t)) {
+          if (!visibleEl(c)) continue;
+          s += " "; rec(c); s += " ";
+        } else {
+          // Visibility (a layout query) only for a child that adds text.
+          const before = s.length;
+          rec(c);
+          if (s.length !== before && !visibleEl(c)) s = s.slice(0, before);
+        }
       }
     }
     rec(el);
@@ -349,27 +457,29 @@ function (o, stash) {
     const tag = el.localName;
     return el.namespaceURI !== "http://www.w3.org/1999/xhtml" || tag.indexOf(":") >= 0 ? "*[local-name()='" + tag + "']" : tag;
   }
-  function XP(up, step) { this.up = up; this.step = step; this.idx = -1; }
-  const xpt = []; // (index of the prefix entry or -1, step) pairs
+  // A step is "/" + name + "[" + i + "]", or name itself when i is 0
+  // ("/html", an id anchor): built in Go, not here.
+  function XP(up, name, i) { this.up = up; this.name = name; this.i = i; this.idx = -1; }
+  const xpt = []; // (index of the prefix entry or -1, name, i) triples
   function xpIndex(x) {
     if (x.idx < 0) {
       const up = x.up ? xpIndex(x.up) : -1;
-      x.idx = xpt.length >> 1;
-      xpt.push(up, x.step);
+      x.idx = xpt.length / 3;
+      xpt.push(up, x.name, x.i);
     }
     return x.idx;
   }
-  function xpFor(el, base, step) {
-    const id = el.getAttribute("id");
-    if (id && id.indexOf('"') < 0) return new XP(null, '//*[@id="' + id + '"]');
-    return new XP(base, step);
+  function xpFor(el, base, name, i, ha) {
+    const id = ha ? el.getAttribute("id") : null;
+    if (id && id.indexOf('"') < 0) return new XP(null, '//*[@id="' + id + '"]', 0);
+    return new XP(base, name, i);
   }
-  // stepSlow is the step of an element reached out of its parent's order
-  // (a slotted element).
-  function stepSlow(el) {
+  // slowIndex is the step index of an element reached out of its parent's
+  // order (a slotted element).
+  function slowIndex(el) {
     let i = 1;
     for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === el.localName) i++;
-    return "/" + xstep(el) + "[" + i + "]";
+    return i;
   }
 
   // ---- CSS selector for iframes and shadow hosts (few) ----
@@ -391,7 +501,8 @@ function (o, stash) {
 
   // ---- tier 2 heuristics ----
   const CLICKY = /(^|[\s_-])(btn|button|clickable|link)([\s_-]|$)/i;
-  function tier2(el, ctx) {
+  function tier2(el, ctx, ha) {
+    if (!ha) return false; // every heuristic below reads an attribute
     if (el.hasAttribute("onclick") || el.hasAttribute("data-testid") || el.hasAttribute("data-test-id") || el.hasAttribute("data-test") || el.hasAttribute("data-cy") || el.hasAttribute("data-qa")) return true;
     const r = el.getAttribute("role");
     if (r && r !== "presentation" && r !== "none" && r !== "generic") return true;
@@ -437,23 +548,31 @@ function (o, stash) {
   }
   // emit keeps el: a record of fixed shape (decode.go reads its fields in
   // this order, as numbers and string indexes).
-  function emit(el, tag, role, tier, ctx, labels) {
+  function emit(el, tag, role, tier, ctx, labels, ha, vchk) {
     const k = els.length;
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
       a: null, xp0: 0, hd: -1, rw: -1, rt: "" };
     const b = boxOf(el, ctx);
-    const vis = !ctx.hidden && b[2] > 0 && b[3] > 0 && visibleEl(el);
+    let vis = !ctx.hidden && b[2] > 0 && b[3] > 0;
+    if (vis) {
+      const cv = visCache.get(el);
+      if (cv !== undefined) vis = cv;
+      else if (vchk) vis = visibleEl(el);
+      else visCache.set(el, true); // what checkVisibility would say
+    }
     n.b0 = cents(b[0]); n.b1 = cents(b[1]); n.b2 = cents(b[2]); n.b3 = cents(b[3]);
     let f = 0;
     if (vis && b[2] > 0 && b[3] > 0) f |= 1;
     if ((f & 1) && b[4]) f |= 2;
     const pw = tag === "INPUT" && inputType(el) === "password";
-    if ((el.disabled === true) || el.getAttribute("aria-disabled") === "true" || (LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
-    if (ctx.ah || ariaHiddenSelf(el)) f |= 8;
+    // :disabled beyond the element's own attribute comes from a disabled
+    // fieldset: asked only under one (ctx.fsd).
+    if ((el.disabled === true) || (ha && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
+    if (ctx.ah || (ha && ariaHiddenSelf(el))) f |= 8;
     if (pw) f |= 16;
     n.f = f;
-    if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels);
+    if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha);
     if (labels && labels.length) n.l = cap(labelText(labels, el), MAXNAME);
     if (!pw) {
       if (tag === "INPUT" || tag === "TEXTAREA") { if (el.value) n.v = cap(el.value, MAXNAME); }
@@ -467,7 +586,7 @@ function (o, stash) {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
     }
-    if (el.hasAttributes()) {
+    if (ha) {
       const at = el.attributes;
       for (let i = 0; i < at.length; i++) {
         const name = at[i].name;
@@ -476,7 +595,7 @@ function (o, stash) {
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
     }
-    n.xp0 = xpt.length >> 1;
+    n.xp0 = xpt.length / 3;
     xpIndex(ctx.xpc);
     if (role !== "heading") n.hd = heading;
     if (ctx.row && ctx.row !== el) late.push(n, ctx.row, ctx.rowRec);
@@ -500,10 +619,11 @@ function (o, stash) {
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     if (tag === "INPUT" && inputType(el) === "hidden") return;
+    const ha = el.hasAttributes();
     const s_xp = ctx.xp;
-    ctx.xpc = xpFor(el, ctx.xp, ctx.step);
+    ctx.xpc = xpFor(el, ctx.xp, ctx.stepName, ctx.stepI, ha);
     curTable = ctx.table;
-    const role = roleOf(el, tag);
+    const role = roleOf(el, tag, ha);
     curTable = null;
     let labels = null;
     if (LABELABLE.has(tag)) {
@@ -516,17 +636,21 @@ function (o, stash) {
     }
     let tier = 3;
     if (role && TIER1.has(role)) tier = 1;
-    else if (tier2(el, ctx)) tier = 2;
+    else if (tier2(el, ctx, ha)) tier = 2;
     const isFrame = tag === "IFRAME" || tag === "FRAME";
+    let vchk = ctx.vchk || vSelf(el, tag, ha);
+    if (!vchk && el.shadowRoot && !scanSheets(el.shadowRoot, null)) vchk = true; // :host rules reach el itself
     const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
-    const n = keep ? emit(el, tag, role, tier, ctx, labels) : null;
+    const n = keep ? emit(el, tag, role, tier, ctx, labels, ha, vchk) : null;
     const k = n ? n.k : -1;
     if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
     // Context for children: mutated in place and restored (no allocation
     // per element).
-    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table;
+    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk;
+    ctx.vchk = vchk;
     if (k >= 0) ctx.pk = k;
-    if (el.hasAttribute("aria-hidden") && ariaHiddenSelf(el)) ctx.ah = true;
+    if (ha && ariaHiddenSelf(el)) ctx.ah = true;
+    if (tag === "FIELDSET" && ha && el.hasAttribute("disabled")) ctx.fsd = true;
     if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
     if (tag === "LABEL") ctx.label = { el: el, used: false };
@@ -536,7 +660,7 @@ function (o, stash) {
     walkInside(el, tag, ctx, k);
     if (n) finish(el, tag, role, tier, n);
     ctx.xp = s_xp;
-    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table;
+    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk;
   }
   function walkInside(el, tag, c, k) {
     if (tag === "IFRAME" || tag === "FRAME") { walkFrame(el, c, k); return; }
@@ -558,7 +682,7 @@ function (o, stash) {
       const a = el.assignedElements({ flatten: true });
       if (a.length) {
         if (!c.light) return; // a closed root's own slots: the light children were walked by the parent walk
-        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, step: stepSlow(x) }));
+        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, stepName: xstep(x), stepI: slowIndex(x) }));
         return;
       }
     }
@@ -571,7 +695,8 @@ function (o, stash) {
       if (!counts) counts = new Map();
       const i = (counts.get(t) || 0) + 1;
       counts.set(t, i);
-      ctx.step = "/" + (ch.namespaceURI === "http://www.w3.org/1999/xhtml" ? t : xstep(ch)) + "[" + i + "]";
+      ctx.stepName = ch.namespaceURI === "http://www.w3.org/1999/xhtml" ? t : xstep(ch);
+      ctx.stepI = i;
       walkNode(ch, ctx);
     }
   }
@@ -588,7 +713,7 @@ function (o, stash) {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
     if (doc && doc.documentElement) {
-      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, step: "/html" };
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, fsd: false, vchk: !scanSheets(doc, doc) };
       const saveHeading = heading;
       heading = -1;
       walkNode(doc.documentElement, fc);
@@ -604,7 +729,11 @@ function (o, stash) {
     scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: o.pk === undefined ? -1 : o.pk,
     ox: o.ox || 0, oy: o.oy || 0, clip: o.clip || [-1e9, -1e9, 1e9, 1e9], hidden: !!o.hidden, ah: false,
     label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: start.nodeType === 9 ? "" : null,
-    xp: null, xpc: null, step: "/html",
+    xp: null, xpc: null, stepName: "/html", stepI: 0,
+    // Under a disabled fieldset? Unknown above a closed shadow root: ask.
+    fsd: start.nodeType !== 9,
+    // Visibility without a query: not above a closed shadow root either.
+    vchk: start.nodeType !== 9 || !scanSheets(start, start),
   };
   ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
   if (start.nodeType === 9) { if (start.documentElement) walkNode(start.documentElement, ctx0); }
@@ -624,7 +753,7 @@ function (o, stash) {
   // the parent (0: none), the box in hundredths of a pixel as differences
   // from the previous node's, the XPath entries this node added (count,
   // then per entry the distance to its prefix entry, 0 for none, and the
-  // step; the node's own entry is the last), then the optional fields in
+  // step as name and index; the node's own entry is the last), then the optional fields in
   // the order of their bits. A node's heading (distance back to it, 0 for
   // none) is sent only when it differs from the previous node's.
   //
@@ -659,11 +788,11 @@ function (o, stash) {
     else if (n.rt) m |= 2048;
     rows.push(n.t | n.f << 2 | m << 7, S(lower(n.g)), n.p < 0 ? 0 : n.k - n.p, n.b0 - px, n.b1 - py, n.b2 - pw, n.b3 - ph);
     px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
-    const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length >> 1;
+    const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3;
     rows.push(xe - n.xp0);
     for (let e = n.xp0; e < xe; e++) {
-      const up = xpt[2 * e];
-      rows.push(up < 0 ? 0 : e - up, S(xpt[2 * e + 1]));
+      const up = xpt[3 * e];
+      rows.push(up < 0 ? 0 : e - up, S(xpt[3 * e + 1]), xpt[3 * e + 2]);
     }
     if (m & 1) rows.push(S(n.r));
     if (m & 2) rows.push(S(n.n));
@@ -681,6 +810,6 @@ function (o, stash) {
     if (m & 1024) rows.push(n.k - n.rw);
     else if (m & 2048) rows.push(S(n.rt));
   }
-  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length };
+  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length, vq: vq };
   return JSON.stringify(meta) + "\n" + rows.join(",") + "\n" + strs.join("");
 }
