@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -50,12 +51,28 @@ func (e *Env) Fingerprint() *chain.Fingerprint {
 
 func (e *Env) call(ctx context.Context) session { return withCtx(e.Page, ctx) }
 
-// Doc returns the round's DOM tree, loading it on first use.
+// Doc returns the round's DOM tree, loading it on first use. The
+// viewport (Metrics), which every evaluator that finds something needs
+// next, is read at the same time when the round has not read it yet.
 func (e *Env) Doc(ctx context.Context) (*Doc, error) {
 	if e.doc != nil {
 		return e.doc, nil
 	}
+	var vp Viewport
+	var vpErr error
+	var wg sync.WaitGroup
+	if e.vp == nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vp, vpErr = ReadViewport(ctx, e.Page)
+		}()
+	}
 	d, err := LoadDoc(ctx, e.Page)
+	wg.Wait()
+	if e.vp == nil && vpErr == nil {
+		e.vp = &vp
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +193,50 @@ func (e *Env) NodeBox(ctx context.Context, n *Node) *chain.Rect {
 	return r
 }
 
+// measureConcurrency bounds the box measurements MeasureBoxes has in
+// flight at once.
+const measureConcurrency = 8
+
+// MeasureBoxes measures the boxes of nodes the round has not measured yet,
+// several DevTools calls at once, so that NodeBox then answers from the
+// round's cache: measuring many candidates costs a few round trips instead
+// of one each.
+func (e *Env) MeasureBoxes(ctx context.Context, nodes []*Node) {
+	var todo []*Node
+	seen := map[*Node]bool{}
+	for _, n := range nodes {
+		if _, ok := e.boxes[n]; !ok && !seen[n] {
+			seen[n] = true
+			todo = append(todo, n)
+		}
+	}
+	if len(todo) == 0 {
+		return
+	}
+	boxes := make([]*chain.Rect, len(todo))
+	if len(todo) == 1 {
+		boxes[0], _ = NodeBox(ctx, e.Page, todo[0])
+	} else {
+		sem := make(chan struct{}, measureConcurrency)
+		var wg sync.WaitGroup
+		for i, n := range todo {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				boxes[i], _ = NodeBox(ctx, e.Page, n)
+			}()
+		}
+		wg.Wait()
+	}
+	if e.boxes == nil {
+		e.boxes = map[*Node]*chain.Rect{}
+	}
+	for i, n := range todo {
+		e.boxes[n] = boxes[i]
+	}
+}
+
 // BoxOf measures the border box of a node (DOM.getBoxModel). A node that is
 // not rendered (display: none, detached) gives nil and an error.
 func BoxOf(ctx context.Context, c proto.Client, id proto.DOMBackendNodeID) (*chain.Rect, error) {
@@ -226,6 +287,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		score float64
 		kind  bool
 	}
+	e.MeasureBoxes(ctx, cands[:min(len(cands), maxVerified)])
 	list := make([]scored, 0, len(cands))
 	for i, n := range cands {
 		if i == maxVerified {

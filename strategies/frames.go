@@ -178,7 +178,7 @@ const scrollFn = `[window.scrollX, window.scrollY]`
 // HitTest is the backend id of the node at a viewport point of the
 // document c talks to. DOM.getNodeForLocation takes document coordinates
 // (measured: a scrolled page finds nothing at viewport coordinates), so the
-// document's scroll offset is added first.
+// document's scroll offset is read and added first.
 func HitTest(ctx context.Context, c proto.Client, x, y float64) (proto.DOMBackendNodeID, error) {
 	res, err := proto.RuntimeEvaluate{Expression: scrollFn, ReturnByValue: true}.Call(c)
 	if err != nil {
@@ -188,7 +188,13 @@ func HitTest(ctx context.Context, c proto.Client, x, y float64) (proto.DOMBacken
 	if err := res.Result.Value.Unmarshal(&sc); err != nil {
 		return 0, fmt.Errorf("read the scroll offset: %w", err)
 	}
-	loc, err := proto.DOMGetNodeForLocation{X: int(x + sc[0] + 0.5), Y: int(y + sc[1] + 0.5), IgnorePointerEventsNone: true}.Call(c)
+	return HitTestScrolled(ctx, c, x, y, chain.Point{X: sc[0], Y: sc[1]})
+}
+
+// HitTestScrolled is HitTest for a caller that has just read the
+// document's scroll offset.
+func HitTestScrolled(ctx context.Context, c proto.Client, x, y float64, scroll chain.Point) (proto.DOMBackendNodeID, error) {
+	loc, err := proto.DOMGetNodeForLocation{X: int(x + scroll.X + 0.5), Y: int(y + scroll.Y + 0.5), IgnorePointerEventsNone: true}.Call(withCtx(c, ctx))
 	if err != nil {
 		return 0, fmt.Errorf("DOM.getNodeForLocation (%.0f, %.0f): %w", x, y, err)
 	}
