@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -15,9 +17,17 @@ import (
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
-// objectGroup names the remote objects decision creates; Runner releases
-// the group after each step.
+// objectGroup names the remote objects of elements made with ElemOf;
+// Runner gives each step its own group (stepGroup) and releases it after
+// the step.
 const objectGroup = "chainreplay-decision"
+
+// stepGroups numbers the per-step object groups.
+var stepGroups atomic.Int64
+
+// stepGroup is a fresh object group name for one step's remote objects, so
+// releasing it never touches the objects of the next step.
+func stepGroup() string { return fmt.Sprintf("%s-%d", objectGroup, stepGroups.Add(1)) }
 
 // stateFn reports whether the element is connected, rendered visible and enabled.
 const stateFn = `function () {
@@ -40,20 +50,63 @@ type elemState struct {
 
 // Elem is a located element: its page, its node in the locate round's tree
 // (nil when only a backend id of the page's own process is known) and its
-// backend id. Calls about it go to the session of its process.
+// backend id. Calls about it go to the session of its process. Copies of an
+// Elem share the element's remote object, resolved on first use.
 type Elem struct {
 	Page *rod.Page
 	Node *strategies.Node
 	ID   proto.DOMBackendNodeID
+
+	remote *remoteObj
+}
+
+// remoteObj is an element's JavaScript object, resolved once (DOM.resolveNode)
+// into an object group.
+type remoteObj struct {
+	group string
+	mu    sync.Mutex
+	id    proto.RuntimeRemoteObjectID
 }
 
 // ElemOf is the element a strategy result located.
 func ElemOf(page *rod.Page, r *strategies.Result) Elem {
-	return Elem{Page: page, Node: r.Node, ID: r.BackendNodeID}
+	return elemIn(page, r, objectGroup)
+}
+
+func elemIn(page *rod.Page, r *strategies.Result, group string) Elem {
+	return Elem{Page: page, Node: r.Node, ID: r.BackendNodeID, remote: &remoteObj{group: group}}
 }
 
 // client is the DevTools client for calls about e, bound to ctx.
 func (e Elem) client(ctx context.Context) proto.Client { return strategies.Caller(ctx, e.Page, e.Node) }
+
+// group is the object group of e's remote objects.
+func (e Elem) group() string {
+	if e.remote == nil {
+		return objectGroup
+	}
+	return e.remote.group
+}
+
+// object returns e's remote object, resolving it on first use (cached
+// says it was not resolved now); fresh forgets a cached one first.
+func (e Elem) object(ctx context.Context, fresh bool) (id proto.RuntimeRemoteObjectID, cached bool, err error) {
+	if e.remote != nil {
+		e.remote.mu.Lock()
+		defer e.remote.mu.Unlock()
+		if e.remote.id != "" && !fresh {
+			return e.remote.id, true, nil
+		}
+	}
+	obj, err := proto.DOMResolveNode{BackendNodeID: e.ID, ObjectGroup: e.group()}.Call(e.client(ctx))
+	if err != nil {
+		return "", false, fmt.Errorf("DOM.resolveNode: %w", err)
+	}
+	if e.remote != nil {
+		e.remote.id = obj.Object.ObjectID
+	}
+	return obj.Object.ObjectID, false, nil
+}
 
 // ref names e across trees.
 func (e Elem) ref() strategies.NodeRef {
@@ -63,22 +116,37 @@ func (e Elem) ref() strategies.NodeRef {
 	return strategies.NodeRef{BackendID: e.ID}
 }
 
+// inTopDocument reports whether e is known to live in the top-level
+// document (in it or in its shadow trees, not in a frame), where page
+// functions measure boxes in the coordinates input events use.
+func (e Elem) inTopDocument() bool {
+	n := e.Node
+	return n != nil && n.Frame == nil && n.Document != nil && n.Document.Parent == nil
+}
+
 // callOn calls fn on the element with args (as call arguments) and decodes
-// the returned value into out (may be nil).
+// the returned value into out (may be nil). A cached remote object that no
+// longer works is resolved again once.
 func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error {
 	c := el.client(ctx)
-	obj, err := proto.DOMResolveNode{BackendNodeID: el.ID, ObjectGroup: objectGroup}.Call(c)
-	if err != nil {
-		return fmt.Errorf("DOM.resolveNode: %w", err)
-	}
 	ca := make([]*proto.RuntimeCallArgument, len(args))
 	for i, a := range args {
 		ca[i] = &proto.RuntimeCallArgument{Value: jsonValue(a)}
 	}
-	res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: fn, ObjectID: obj.Object.ObjectID, Arguments: ca,
-		ReturnByValue: true, AwaitPromise: true}.Call(c)
-	if err != nil {
-		return fmt.Errorf("Runtime.callFunctionOn: %w", err)
+	var res *proto.RuntimeCallFunctionOnResult
+	for try := 0; ; try++ {
+		obj, cached, err := el.object(ctx, try > 0)
+		if err != nil {
+			return err
+		}
+		res, err = proto.RuntimeCallFunctionOn{FunctionDeclaration: fn, ObjectID: obj, Arguments: ca,
+			ReturnByValue: true, AwaitPromise: true}.Call(c)
+		if err == nil {
+			break
+		}
+		if !cached || ctx.Err() != nil {
+			return fmt.Errorf("Runtime.callFunctionOn: %w", err)
+		}
 	}
 	if res.ExceptionDetails != nil {
 		msg := res.ExceptionDetails.Text
@@ -91,6 +159,21 @@ func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error
 		return res.Result.Value.Unmarshal(out)
 	}
 	return nil
+}
+
+// parallel runs fns at once and returns when all have: independent
+// DevTools calls then cost one round trip instead of one each.
+func parallel(fns ...func()) {
+	var wg sync.WaitGroup
+	wg.Add(len(fns) - 1)
+	for _, f := range fns[1:] {
+		go func() {
+			defer wg.Done()
+			f()
+		}()
+	}
+	fns[0]()
+	wg.Wait()
 }
 
 // nextFrame waits for the page's next animation frame.
@@ -171,23 +254,126 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 	}
 }
 
+// animatingJS defines animating(el): a description of an animation that
+// is about to move el, "" when there is none. A frame-to-frame box
+// comparison misses an animation that has not started moving yet (a
+// transition or animation is pending its first frame, or in its delay) or
+// moves by steps; so an animation of a property that can move or resize
+// the element, on the element or a flat-tree ancestor, keeps it from being
+// stable while it is pending, delayed, or finite and running (infinite ones
+// are judged by the box alone), and one anywhere in the element's document
+// or shadow roots keeps it while it is pending or in its first frames (it
+// may shift the layout around it). Colour, opacity, shadow and filter
+// animations move nothing and are ignored.
+const animatingJS = `
+const quietProps = new Set(["opacity", "color", "backgroundColor", "backgroundPosition", "backgroundImage", "background",
+	"boxShadow", "textShadow", "outlineColor", "borderColor", "borderTopColor", "borderRightColor", "borderBottomColor",
+	"borderLeftColor", "fill", "stroke", "strokeDashoffset", "caretColor", "textDecorationColor", "filter",
+	"backdropFilter", "accentColor", "columnRuleColor", "offset", "easing", "composite", "computedOffset"]);
+const animating = (el) => {
+	const camel = s => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+	const props = a => {
+		if (typeof a.transitionProperty === "string") return [camel(a.transitionProperty)];
+		try {
+			return a.effect.getKeyframes().flatMap(k => Object.keys(k));
+		} catch (e) { return ["unknown"]; }
+	};
+	const moves = a => props(a).some(p => !quietProps.has(p));
+	const live = a => a.pending || a.playState === "running";
+	const timing = a => { try { return a.effect.getComputedTiming(); } catch (e) { return {}; } };
+	const what = (a, n) => (typeof a.transitionProperty === "string" ? "a transition of " + a.transitionProperty : "an animation of " +
+		props(a).filter(p => !quietProps.has(p)).join(", ")) + " on " + n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
+	const roots = new Set();
+	for (let n = el; n; ) {
+		roots.add(n.getRootNode());
+		for (const a of n.getAnimations()) {
+			if (!live(a) || !moves(a)) continue;
+			const t = timing(a);
+			if (a.pending || t.progress === null || isFinite(t.endTime) || (a.currentTime !== null && a.currentTime < 50)) return what(a, n);
+		}
+		const root = n.getRootNode();
+		n = n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
+	}
+	for (const root of roots) {
+		if (typeof root.getAnimations !== "function") continue;
+		for (const a of root.getAnimations()) {
+			if (live(a) && moves(a) && (a.pending || (a.currentTime !== null && a.currentTime < 50))) {
+				const n = a.effect && a.effect.target;
+				if (n) return what(a, n);
+			}
+		}
+	}
+	return "";
+};`
+
+// animatingFn runs animating on the element.
+const animatingFn = `function () {` + animatingJS + `
+	return animating(this);
+}`
+
+// settleFn is the actionability check of an element of the top-level
+// document in one call: its state, then its first visible client rect
+// (the box input events use: viewport CSS pixels, as DOM.getContentQuads
+// gives), measured before and after the next animation frame, and the
+// window's scroll offset for the hit test.
+//
+// A frame must pass between the two measurements: CSS animations and
+// transitions, smooth scrolling and requestAnimationFrame loops only move
+// things from one frame to the next. The frame must be a newer one than
+// the first measurement saw: a DevTools call can run after a frame's
+// animation time is set and before its callbacks (measured: the first
+// requestAnimationFrame callback then carries the time the first
+// measurement already had, and a CSS animation has not moved), so frames
+// are awaited until one's time is later. The second measurement is taken
+// in that frame's callback, after the animations were sampled at its time
+// and after the page's own callbacks registered before ours.
+const settleFn = `async function () {` + animatingJS + `
+	const el = this;
+	if (!el.isConnected) return {connected: false};
+	const visible = typeof el.checkVisibility === "function"
+		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+	const disabled = el.disabled === true || el.getAttribute("aria-disabled") === "true" ||
+		!!(el.closest && el.closest("fieldset[disabled]") && ["BUTTON","INPUT","SELECT","TEXTAREA"].includes(el.tagName));
+	if (!visible || disabled) return {connected: true, visible, enabled: !disabled};
+	const box = () => {
+		for (const r of el.getClientRects()) if (r.width >= 1 && r.height >= 1) return {x: r.x, y: r.y, width: r.width, height: r.height};
+		return null;
+	};
+	const seen = document.timeline.currentTime;
+	const before = box();
+	let after = null, frames = 0;
+	for (;;) {
+		const t = await new Promise(r => requestAnimationFrame(t => { after = box(); r(t); }));
+		frames++;
+		// Times are coarsened: a frame is more than a millisecond later.
+		if (seen === null || t > seen + 1 || frames >= 5) break;
+	}
+	return {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
+		scroll: {x: scrollX, y: scrollY}};
+}`
+
+type settleState struct {
+	Frames    int    `json:"frames"`
+	Animating string `json:"animating"`
+	elemState
+	Before *chain.Rect  `json:"before"`
+	After  *chain.Rect  `json:"after"`
+	Scroll *chain.Point `json:"scroll"`
+}
+
 // actionableOnce runs the checks once: why is "" when the element is ready.
 // err is set only for failures that waiting cannot fix.
 func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
+	if el.inTopDocument() {
+		return actionableTop(ctx, el, offset, doc)
+	}
 	var st elemState
 	if e := callOn(ctx, el, stateFn, &st); e != nil {
-		if ctx.Err() != nil {
-			return p, "the deadline passed", nil // Actionable reports the last complete check
-		}
-		return p, "", stepErr(report.ElementNotFound, e, "the element went away: %v", e)
+		why, err := wentAway(ctx, e)
+		return p, why, err
 	}
-	switch {
-	case !st.Connected:
-		return p, "", stepErr(report.ElementNotFound, nil, "the element was removed from the page")
-	case !st.Visible:
-		return p, "the element is not visible", nil
-	case !st.Enabled:
-		return p, "the element is disabled", nil
+	if why := st.why(); why != "" {
+		return p, why, st.fatal()
 	}
 	if e := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}).Call(el.client(ctx)); e != nil {
 		return p, fmt.Sprintf("cannot scroll it into view: %v", e), nil
@@ -204,12 +390,13 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **str
 		return p, "the element has no visible box", nil
 	}
 	if !sameRect(b1, b2) {
-		return p, fmt.Sprintf("the element is moving (%.0f,%.0f → %.0f,%.0f)", b1.X, b1.Y, b2.X, b2.Y), nil
+		return p, moving(b1, b2), nil
 	}
-	p = b2.Center()
-	if offset != nil && offset.X < b2.Width && offset.Y < b2.Height {
-		p = chain.Point{X: b2.X + offset.X, Y: b2.Y + offset.Y}
+	var anim string
+	if e := callOn(ctx, el, animatingFn, &anim); e == nil && anim != "" {
+		return p, "the element is about to move: " + anim, nil
 	}
+	p = pointIn(b2, offset)
 	if el.Node == nil || el.Node.Frame == nil {
 		// Fast path: the page's own hit test names the element itself.
 		hit, e := strategies.HitTest(ctx, el.Page.Context(ctx), p.X, p.Y)
@@ -220,11 +407,103 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **str
 			return p, "", nil
 		}
 	}
-	ok, desc := hits(ctx, el, p, doc)
-	if ok {
+	return p, covered(ctx, el, p, doc), nil
+}
+
+// actionableTop is actionableOnce for an element of the top-level document:
+// the element is scrolled into view while its remote object is resolved,
+// one page function checks its state and measures its box across a frame
+// (settleFn), and DOM.getNodeForLocation hit-tests the point.
+func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
+	var scrollErr error
+	parallel(
+		func() { scrollErr = proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}.Call(el.client(ctx)) },
+		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
+	)
+	var st settleState
+	if e := callOn(ctx, el, settleFn, &st); e != nil {
+		why, err := wentAway(ctx, e)
+		return p, why, err
+	}
+	if why := st.why(); why != "" {
+		return p, why, st.fatal()
+	}
+	if scrollErr != nil {
+		return p, fmt.Sprintf("cannot scroll it into view: %v", scrollErr), nil
+	}
+	if st.Before == nil || st.After == nil || st.Scroll == nil {
+		return p, "the element has no visible box", nil
+	}
+	if !sameRect(st.Before, st.After) {
+		return p, moving(st.Before, st.After), nil
+	}
+	if st.Animating != "" {
+		return p, "the element is about to move: " + st.Animating, nil
+	}
+	p = pointIn(st.After, offset)
+	hit, e := strategies.HitTestScrolled(ctx, el.Page.Context(ctx), p.X, p.Y, *st.Scroll)
+	if e != nil {
+		return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil
+	}
+	if hit == el.ID {
 		return p, "", nil
 	}
-	return p, fmt.Sprintf("another element would receive the click at %.0f,%.0f: %s covers it", p.X, p.Y, desc), nil
+	return p, covered(ctx, el, p, doc), nil
+}
+
+// why is the reason the state keeps the element from taking input, "" when
+// it can.
+func (st elemState) why() string {
+	switch {
+	case !st.Connected:
+		return "the element was removed from the page"
+	case !st.Visible:
+		return "the element is not visible"
+	case !st.Enabled:
+		return "the element is disabled"
+	}
+	return ""
+}
+
+// fatal is the error for a state that waiting cannot fix.
+func (st elemState) fatal() error {
+	if !st.Connected {
+		return stepErr(report.ElementNotFound, nil, "the element was removed from the page")
+	}
+	return nil
+}
+
+// wentAway is the outcome of a page function that could not run on the
+// element: a reason to wait when the deadline cut it (Actionable then
+// reports the last complete check), else ELEMENT_NOT_FOUND.
+func wentAway(ctx context.Context, e error) (why string, err error) {
+	if ctx.Err() != nil {
+		return "the deadline passed", nil
+	}
+	return "", stepErr(report.ElementNotFound, e, "the element went away: %v", e)
+}
+
+func moving(b1, b2 *chain.Rect) string {
+	return fmt.Sprintf("the element is moving (%.0f,%.0f → %.0f,%.0f)", b1.X, b1.Y, b2.X, b2.Y)
+}
+
+// pointIn is the box centre, or offset from the box corner when it lies
+// inside the box.
+func pointIn(b *chain.Rect, offset *chain.Point) chain.Point {
+	if offset != nil && offset.X < b.Width && offset.Y < b.Height {
+		return chain.Point{X: b.X + offset.X, Y: b.Y + offset.Y}
+	}
+	return b.Center()
+}
+
+// covered checks the hit at p with the whole tree and says what covers the
+// element, or "" when the pointer reaches it after all.
+func covered(ctx context.Context, el Elem, p chain.Point, doc **strategies.Doc) string {
+	ok, desc := hits(ctx, el, p, doc)
+	if ok {
+		return ""
+	}
+	return fmt.Sprintf("another element would receive the click at %.0f,%.0f: %s covers it", p.X, p.Y, desc)
 }
 
 // hits reports whether the pointer at p reaches the element: what is there

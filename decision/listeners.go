@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"sync"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -12,42 +13,123 @@ import (
 // keyEventTypes are the listener types that make typing go key by key.
 var keyEventTypes = map[string]bool{"keydown": true, "keypress": true, "keyup": true}
 
-// listensForKeys reports whether the page listens for key events on the
-// element, one of its ancestors (through shadow roots and frames), the
-// document or the window (DOMDebugger.getEventListeners). When it does,
-// typing sends a key event pair per character; when it does not, one
-// Input.insertText is enough and much faster. On any doubt it says yes.
-func listensForKeys(ctx context.Context, page *rod.Page, el *strategies.Node) bool {
+// maxKeyTargets bounds how many ancestors keyTargets resolves one by one;
+// for a deeper element the whole document's listeners are read instead.
+const maxKeyTargets = 48
+
+// keyTargets are the objects whose listeners say whether the page listens
+// for key events at an element: the window, then the element and its
+// ancestors through shadow roots up to the top document of its process.
+// Resolving them does not depend on the page's state, so it runs while the
+// element is prepared; the listeners themselves are read after (a focus
+// handler may add some).
+type keyTargets struct {
+	c  proto.Client
+	el *strategies.Node
+	// objs[0] is the window; the rest are the element and its ancestors,
+	// or, when whole is set, only the document, whose listeners are read
+	// whole (piercing) and kept when they are on an ancestor.
+	objs  []proto.RuntimeRemoteObjectID
+	whole bool
+	ok    bool
+}
+
+// readKeyTargets resolves the key targets of el into group, all at once.
+// With el nil it reads nothing: listensForKeys then says yes.
+func readKeyTargets(ctx context.Context, page *rod.Page, el *strategies.Node, group string) keyTargets {
+	t := keyTargets{c: strategies.Caller(ctx, page, el), el: el}
 	if el == nil {
+		return t
+	}
+	var chain []*strategies.Node
+	for n := el; n != nil && n.Frame == el.Frame; n = n.Parent {
+		chain = append(chain, n)
+	}
+	t.whole = len(chain) > maxKeyTargets
+	exprs := []string{"window"}
+	if t.whole {
+		exprs, chain = append(exprs, "document"), nil
+	}
+	t.objs = make([]proto.RuntimeRemoteObjectID, len(exprs)+len(chain))
+	var mu sync.Mutex
+	ok := true
+	set := func(i int, id proto.RuntimeRemoteObjectID, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil || id == "" {
+			ok = false
+			return
+		}
+		t.objs[i] = id
+	}
+	fns := make([]func(), 0, len(t.objs))
+	for i, expr := range exprs {
+		fns = append(fns, func() {
+			res, err := proto.RuntimeEvaluate{Expression: expr, ObjectGroup: group}.Call(t.c)
+			if err != nil {
+				set(i, "", err)
+				return
+			}
+			set(i, res.Result.ObjectID, nil)
+		})
+	}
+	for j, n := range chain {
+		fns = append(fns, func() {
+			res, err := proto.DOMResolveNode{BackendNodeID: n.BackendID, ObjectGroup: group}.Call(t.c)
+			if err != nil {
+				set(len(exprs)+j, "", err)
+				return
+			}
+			set(len(exprs)+j, res.Object.ObjectID, nil)
+		})
+	}
+	parallel(fns...)
+	t.ok = ok
+	return t
+}
+
+// listensForKeys reports whether the page listens for key events on the
+// element, one of its ancestors (through shadow roots), its document or the
+// window: DOMDebugger.getEventListeners on each, at once (or on the whole
+// document, piercing, for a very deep element). When it does, typing sends
+// a key event pair per character; when it does not, one Input.insertText
+// is enough and much faster. On any doubt it says yes.
+func listensForKeys(t keyTargets) bool {
+	if t.el == nil || !t.ok {
 		return true
 	}
-	c := strategies.Caller(ctx, page, el)
 	ancestors := map[proto.DOMBackendNodeID]bool{}
-	for n := el; n != nil; n = n.Parent {
+	for n := t.el; n != nil; n = n.Parent {
 		ancestors[n.BackendID] = true
 	}
-	depth := -1
-	for _, expr := range []string{"document", "window"} {
-		obj, err := proto.RuntimeEvaluate{Expression: expr, ObjectGroup: objectGroup}.Call(c)
-		if err != nil || obj.Result.ObjectID == "" {
-			return true
-		}
-		req := proto.DOMDebuggerGetEventListeners{ObjectID: obj.Result.ObjectID}
-		if expr == "document" {
-			req.Depth, req.Pierce = &depth, true
-		}
-		res, err := req.Call(c)
-		if err != nil {
-			return true
-		}
-		for _, l := range res.Listeners {
-			if !keyEventTypes[l.Type] {
-				continue
+	var mu sync.Mutex
+	found := false
+	fns := make([]func(), 0, len(t.objs))
+	for i, obj := range t.objs {
+		fns = append(fns, func() {
+			req := proto.DOMDebuggerGetEventListeners{ObjectID: obj}
+			whole := t.whole && i == 1
+			if whole {
+				depth := -1
+				req.Depth, req.Pierce = &depth, true
 			}
-			if expr == "window" || l.BackendNodeID == 0 || ancestors[l.BackendNodeID] {
-				return true
+			res, err := req.Call(t.c)
+			yes := err != nil
+			if err == nil {
+				for _, l := range res.Listeners {
+					if keyEventTypes[l.Type] && (!whole || l.BackendNodeID == 0 || ancestors[l.BackendNodeID]) {
+						yes = true
+						break
+					}
+				}
 			}
-		}
+			if yes {
+				mu.Lock()
+				found = true
+				mu.Unlock()
+			}
+		})
 	}
-	return false
+	parallel(fns...)
+	return found
 }

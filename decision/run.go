@@ -44,10 +44,13 @@ type RunOptions struct {
 	Debug io.Writer
 }
 
-// Runner performs the steps of a flow on one page.
+// Runner performs the steps of a flow on one page, one step at a time.
 type Runner struct {
 	Page    *rod.Page
 	Options RunOptions
+
+	// group is the current step's object group (see stepGroup).
+	group string
 }
 
 // Outcome is what one step did.
@@ -84,12 +87,16 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	defer func() {
-		// Release whatever the step made the page hold for us.
-		rel, c2 := context.WithTimeout(context.Background(), time.Second)
-		defer c2()
-		proto.RuntimeReleaseObjectGroup{ObjectGroup: objectGroup}.Call(r.Page.Context(rel)) //nolint:errcheck // best effort
-	}()
+	r.group = stepGroup()
+	defer func(page *rod.Page, group string) {
+		// Release whatever the step made the page hold for us. The group
+		// is the step's own, so this need not hold up the next step.
+		go func() {
+			rel, c2 := context.WithTimeout(context.Background(), 2*time.Second)
+			defer c2()
+			proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(page.Context(rel)) //nolint:errcheck // best effort
+		}()
+	}(r.Page, r.group)
 	text, err := chain.ResolveSecrets(s.Text, r.lookup())
 	if err != nil {
 		var se *chain.SecretError
@@ -147,11 +154,21 @@ func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict
 	return Locate(ctx, r.Page, t, o)
 }
 
+// elem is the element w located, its remote objects in the step's group.
+func (r *Runner) elem(w *strategies.Result) Elem {
+	g := r.group
+	if g == "" {
+		g = objectGroup
+	}
+	return elemIn(r.Page, w, g)
+}
+
 // act handles every action that works on a located element (or, for press
 // and scroll, on the page when there is no target).
 func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 	var out Outcome
 	var w *strategies.Result
+	var el Elem
 	if s.Target != nil && len(s.Target.Chain) > 0 {
 		v := r.locate(ctx, s.Target, false)
 		out.Verdict = &v
@@ -160,11 +177,12 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 			return out
 		}
 		w = v.Winner
+		el = r.elem(w)
 	}
 	mods := keys.Bits(s.Modifiers)
 	switch s.Action {
 	case chain.Click, chain.DblClick, chain.Hover:
-		p, err := r.pointAt(ctx, w, s.Offset)
+		p, err := r.pointAt(ctx, w, el, s.Offset)
 		if err != nil {
 			out.Err = err
 			return out
@@ -179,25 +197,25 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
-		out.Err = r.check(ctx, w, s.Action == chain.Check, s.Offset)
+		out.Err = r.check(ctx, w, el, s.Action == chain.Check, s.Offset)
 	case chain.Type:
-		out.Err = r.typeInto(ctx, w, text)
+		out.Err = r.typeInto(ctx, el, text)
 	case chain.Press:
 		if w != nil {
-			if err := r.focus(ctx, w); err != nil {
+			if err := r.focus(ctx, el); err != nil {
 				out.Err = err
 				return out
 			}
 		}
 		out.Err = keyPress(ctx, r.Page, s.Key, keys.Bits(s.Modifiers))
 	case chain.Select:
-		out.Err = r.selectOption(ctx, w, s.Value, s.Label)
+		out.Err = r.selectOption(ctx, el, s.Value, s.Label)
 	case chain.Scroll:
 		out.Err = r.scroll(ctx, w, s.DeltaX, s.DeltaY)
 	case chain.Upload:
-		out.Err = r.upload(ctx, w, s.Files)
+		out.Err = r.upload(ctx, el, s.Files)
 	case chain.Drag:
-		out.Err = r.drag(ctx, w, s)
+		out.Err = r.drag(ctx, w, el, s)
 	default:
 		out.Err = stepErr(report.InvalidStep, nil, "action %q is not supported", s.Action)
 	}
@@ -206,7 +224,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 
 // pointAt waits until the winner can take pointer input and returns where.
 // A coordinates winner with no element at its point acts at the point.
-func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, offset *chain.Point) (chain.Point, error) {
+func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point) (chain.Point, error) {
 	if w == nil {
 		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 	}
@@ -219,19 +237,19 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, offset *chai
 	if w.Strategy.Type == chain.Coordinates && w.Point != nil {
 		// The recorded point is the evidence: act there, once the element
 		// under it is ready.
-		if _, err := Actionable(ctx, ElemOf(r.Page, w), nil); err != nil {
+		if _, err := Actionable(ctx, el, nil); err != nil {
 			return chain.Point{}, err
 		}
 		return *w.Point, nil
 	}
-	return Actionable(ctx, ElemOf(r.Page, w), offset)
+	return Actionable(ctx, el, offset)
 }
 
-func (r *Runner) focus(ctx context.Context, w *strategies.Result) error {
-	if w.BackendNodeID == 0 {
+func (r *Runner) focus(ctx context.Context, el Elem) error {
+	if el.ID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to focus")
 	}
-	if err := (proto.DOMFocus{BackendNodeID: w.BackendNodeID}).Call(ElemOf(r.Page, w).client(ctx)); err != nil {
+	if err := (proto.DOMFocus{BackendNodeID: el.ID}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
 	return nil
@@ -274,13 +292,28 @@ type typeState struct {
 // it (select all + Backspace), type, and press Enter on a trailing newline
 // (seed 003). Characters go as key events when the page listens for keys,
 // else as one Input.insertText.
-func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string) error {
-	if w.BackendNodeID == 0 {
+func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
+	if el.ID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to type into")
 	}
+	enter := strings.HasSuffix(text, "\n")
+	if enter {
+		text = strings.TrimSuffix(text, "\n")
+	}
+	// The element's object and, when there is text, the objects whose
+	// listeners decide how to type it, all at once.
+	var kt keyTargets
+	parallel(
+		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
+		func() {
+			if text != "" {
+				kt = readKeyTargets(ctx, r.Page, el.Node, el.group())
+			}
+		},
+	)
 	var st typeState
 	for {
-		if err := callOn(ctx, ElemOf(r.Page, w), prepareTypeFn, &st); err != nil {
+		if err := callOn(ctx, el, prepareTypeFn, &st); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
 		if !st.Connected {
@@ -299,7 +332,7 @@ func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string
 	}
 	if !st.Focused {
 		// Focus through DevTools when the page function could not.
-		if err := r.focus(ctx, w); err != nil {
+		if err := r.focus(ctx, el); err != nil {
 			return err
 		}
 	}
@@ -308,11 +341,7 @@ func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string
 			return err
 		}
 	}
-	enter := strings.HasSuffix(text, "\n")
-	if enter {
-		text = strings.TrimSuffix(text, "\n")
-	}
-	keyed := text != "" && listensForKeys(ctx, r.Page, w.Node)
+	keyed := text != "" && listensForKeys(kt)
 	if keyed {
 		if err := typeText(ctx, r.Page, text); err != nil {
 			return err
@@ -327,30 +356,6 @@ func (r *Runner) typeInto(ctx context.Context, w *strategies.Result, text string
 		return keyPress(ctx, r.Page, "Enter", 0)
 	}
 	return nil
-}
-
-// waitEnabled waits until the element is connected, visible and enabled.
-func waitEnabled(ctx context.Context, el Elem) error {
-	for {
-		var st elemState
-		if err := callOn(ctx, el, stateFn, &st); err != nil {
-			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
-		}
-		why := ""
-		switch {
-		case !st.Connected:
-			return stepErr(report.ElementNotFound, nil, "the element was removed from the page")
-		case !st.Visible:
-			why = "the element is not visible"
-		case !st.Enabled:
-			why = "the element is disabled"
-		default:
-			return nil
-		}
-		if err := sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s", why)
-		}
-	}
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -368,26 +373,26 @@ const checkedFn = `function () { return !!this.checked || this.getAttribute("ari
 
 // check clicks the element only when its checked state differs from want,
 // and verifies the click changed it.
-func (r *Runner) check(ctx context.Context, w *strategies.Result, want bool, offset *chain.Point) error {
+func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want bool, offset *chain.Point) error {
 	if w.BackendNodeID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to check")
 	}
 	var cur bool
-	if err := callOn(ctx, ElemOf(r.Page, w), checkedFn, &cur); err != nil {
+	if err := callOn(ctx, el, checkedFn, &cur); err != nil {
 		return err
 	}
 	if cur == want {
 		r.debugf("  already %v", want)
 		return nil
 	}
-	p, err := r.pointAt(ctx, w, offset)
+	p, err := r.pointAt(ctx, w, el, offset)
 	if err != nil {
 		return err
 	}
 	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
 		return err
 	}
-	if err := callOn(ctx, ElemOf(r.Page, w), checkedFn, &cur); err != nil {
+	if err := callOn(ctx, el, checkedFn, &cur); err != nil {
 		return err
 	}
 	if cur != want {
@@ -396,37 +401,63 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, want bool, off
 	return nil
 }
 
-// selectFn chooses the option whose value is value, else whose text is label,
-// and fires input and change as a user's choice would.
+// selectFn checks the element's state as stateFn does and, when it is
+// connected, visible and enabled, chooses the option whose value is value,
+// else whose text is label, and fires input and change as a user's choice
+// would; msg says why it chose nothing.
 const selectFn = `function (value, label) {
-	if (this.tagName !== "SELECT") return "not a <select> but a <" + this.tagName.toLowerCase() + ">";
+	const el = this;
+	if (!el.isConnected) return {connected: false};
+	const visible = typeof el.checkVisibility === "function"
+		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+	const disabled = el.disabled === true || el.getAttribute("aria-disabled") === "true" ||
+		!!(el.closest && el.closest("fieldset[disabled]") && ["BUTTON","INPUT","SELECT","TEXTAREA"].includes(el.tagName));
+	const state = {connected: true, visible, enabled: !disabled};
+	if (!visible || disabled) return state;
+	const done = msg => Object.assign(state, {msg});
+	if (el.tagName !== "SELECT") return done("not a <select> but a <" + el.tagName.toLowerCase() + ">");
 	const norm = s => s.replace(/\s+/g, " ").trim();
-	let opt = Array.from(this.options).find(o => value !== "" && o.value === value);
-	if (!opt && label !== "") opt = Array.from(this.options).find(o => norm(o.textContent) === norm(label));
-	if (!opt) return "no option with value " + JSON.stringify(value) + (label ? " or label " + JSON.stringify(label) : "");
-	if (opt.disabled) return "the option is disabled";
-	this.focus();
+	let opt = Array.from(el.options).find(o => value !== "" && o.value === value);
+	if (!opt && label !== "") opt = Array.from(el.options).find(o => norm(o.textContent) === norm(label));
+	if (!opt) return done("no option with value " + JSON.stringify(value) + (label ? " or label " + JSON.stringify(label) : ""));
+	if (opt.disabled) return done("the option is disabled");
+	el.focus();
 	opt.selected = true;
-	this.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
-	this.dispatchEvent(new Event("change", {bubbles: true}));
-	return "";
+	el.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
+	el.dispatchEvent(new Event("change", {bubbles: true}));
+	return done("");
 }`
 
-func (r *Runner) selectOption(ctx context.Context, w *strategies.Result, value, label string) error {
-	if w.BackendNodeID == 0 {
+type selectState struct {
+	elemState
+	Msg string `json:"msg"`
+}
+
+// selectOption waits until the element is connected, visible and enabled,
+// and selects the option in the same page call.
+func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string) error {
+	if el.ID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
-	if err := waitEnabled(ctx, ElemOf(r.Page, w)); err != nil {
-		return err
+	for {
+		var st selectState
+		if err := callOn(ctx, el, selectFn, &st, value, label); err != nil {
+			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+		}
+		why := st.why()
+		if why == "" {
+			if st.Msg != "" {
+				return stepErr(report.ElementNotFound, nil, "select: %s", st.Msg)
+			}
+			return nil
+		}
+		if err := st.fatal(); err != nil {
+			return err
+		}
+		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+			return stepErr(report.NotActionable, err, "%s", why)
+		}
 	}
-	var msg string
-	if err := callOn(ctx, ElemOf(r.Page, w), selectFn, &msg, value, label); err != nil {
-		return err
-	}
-	if msg != "" {
-		return stepErr(report.ElementNotFound, nil, "select: %s", msg)
-	}
-	return nil
 }
 
 func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float64) error {
@@ -443,8 +474,8 @@ func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float6
 	return wheel(ctx, r.Page, p, dx, dy)
 }
 
-func (r *Runner) upload(ctx context.Context, w *strategies.Result, files []string) error {
-	if w.BackendNodeID == 0 {
+func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
+	if el.ID == 0 {
 		return stepErr(report.ElementNotFound, nil, "no file input")
 	}
 	abs := make([]string, len(files))
@@ -461,14 +492,14 @@ func (r *Runner) upload(ctx context.Context, w *strategies.Result, files []strin
 		}
 		abs[i] = a
 	}
-	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: w.BackendNodeID}).Call(ElemOf(r.Page, w).client(ctx)); err != nil {
+	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: el.ID}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
 	}
 	return nil
 }
 
-func (r *Runner) drag(ctx context.Context, w *strategies.Result, s *chain.Step) error {
-	from, err := r.pointAt(ctx, w, s.Offset)
+func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step) error {
+	from, err := r.pointAt(ctx, w, el, s.Offset)
 	if err != nil {
 		return err
 	}
@@ -481,7 +512,7 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, s *chain.Step) 
 		to = *v.Winner.Point
 	}
 	if v.Winner.BackendNodeID != 0 {
-		if b, err := contentBox(ctx, ElemOf(r.Page, v.Winner)); err == nil {
+		if b, err := contentBox(ctx, r.elem(v.Winner)); err == nil {
 			to = b.Center()
 		}
 	}
@@ -591,7 +622,7 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 		v := r.locate(ctx, s.Target, true)
 		out.Verdict = &v
 		if v.Err == nil && v.Winner.BackendNodeID != 0 {
-			id := ElemOf(r.Page, v.Winner)
+			id := r.elem(v.Winner)
 			switch s.Action {
 			case chain.AssertVisible:
 				var st elemState

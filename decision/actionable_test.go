@@ -1,0 +1,225 @@
+package decision
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// Actionability on small pages written for each case: an element that
+// moves must be waited for (or reported as moving), one under an overlay
+// reported as covered, and the box the check measures in page JavaScript
+// must be the one DevTools input events use.
+
+// actionPage opens html in a fresh page of the shared browser, at
+// 1280x800 and device scale factor scale.
+func actionPage(t *testing.T, html string, scale float64) *rod.Page {
+	t.Helper()
+	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: scale}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.SetDocumentContent(html); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitComplete(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// elemByID is the element with that id attribute (in any shadow root), as
+// a locate round would have it.
+func elemByID(t *testing.T, p *rod.Page, id string) Elem {
+	t.Helper()
+	d, err := strategies.LoadDoc(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range d.Elements {
+		if n.Attr("id") == id {
+			return ElemOf(p, &strategies.Result{Node: n, BackendNodeID: n.BackendID})
+		}
+	}
+	t.Fatalf("no element #%s", id)
+	return Elem{}
+}
+
+// centre is the centre of the element's box as DevTools measures it now.
+func centre(t *testing.T, el Elem) chain.Point {
+	t.Helper()
+	b, err := contentBox(context.Background(), el)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Center()
+}
+
+func near(a, b chain.Point) bool { return math.Abs(a.X-b.X) < 1 && math.Abs(a.Y-b.Y) < 1 }
+
+func wantNotActionable(t *testing.T, err error, reason string) {
+	t.Helper()
+	var se *StepError
+	if !errors.As(err, &se) || se.Code != report.NotActionable {
+		t.Fatalf("err = %v, want NOT_ACTIONABLE", err)
+	}
+	if !strings.Contains(se.Message(), reason) {
+		t.Errorf("reason %q does not say %q", se.Message(), reason)
+	}
+}
+
+func TestActionableWaitsUntilATransitionEnds(t *testing.T) {
+	p := actionPage(t, `<style>#go { position: absolute; left: 20px; top: 100px; width: 120px; height: 40px;
+		transition: left 400ms linear; } #go.moved { left: 620px; }</style>
+		<button id="go">Go</button>`, 1)
+	el := elemByID(t, p, "go")
+	if _, err := p.Eval(`() => { document.body.offsetTop; document.getElementById("go").classList.add("moved"); }`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	start := time.Now()
+	pt, err := Actionable(ctx, el, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := centre(t, el)
+	if !near(pt, final) || math.Abs(final.X-680) > 1 {
+		t.Errorf("acted at %v after %v, the button came to rest at %v (want x=680)", pt, time.Since(start), final)
+	}
+}
+
+// An element that has not started moving yet is waited for too: a slide
+// in after a delay, and a panel above it that starts opening.
+func TestActionableWaitsForAMoveAboutToStart(t *testing.T) {
+	for name, c := range map[string]struct {
+		html, start string
+		want        chain.Point
+	}{
+		"delayed animation": {`<style>@keyframes in { from { left: 20px } to { left: 620px } }
+			#go { position: absolute; top: 100px; left: 620px; width: 120px; height: 40px; }
+			#go.in { animation: in 300ms linear 250ms backwards; }</style><button id="go">Go</button>`,
+			`document.getElementById("go").classList.add("in")`, chain.Point{X: 680, Y: 120}},
+		"a panel above opening": {`<style>#panel { height: 0; overflow: hidden; transition: height 300ms linear; }
+			#panel.open { height: 300px; }</style><div id="panel"></div><button id="go" style="width: 120px; height: 40px">Go</button>`,
+			`document.body.offsetTop; document.getElementById("panel").classList.add("open")`, chain.Point{X: 68, Y: 328}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := actionPage(t, c.html, 1)
+			el := elemByID(t, p, "go")
+			if _, err := p.Eval(`() => { ` + c.start + ` }`); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			pt, err := Actionable(ctx, el, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !near(pt, c.want) {
+				t.Errorf("acted at %v, the button comes to rest at %v", pt, c.want)
+			}
+		})
+	}
+}
+
+// Animations that move nothing (a pulsing colour on the element, a spinner
+// elsewhere) do not hold the element up.
+func TestActionableIgnoresAnimationsThatMoveNothing(t *testing.T) {
+	p := actionPage(t, `<style>@keyframes pulse { from { background: #fff; box-shadow: 0 0 0 red } to { background: #f00; box-shadow: 0 0 9px red } }
+		@keyframes spin { to { transform: rotate(360deg) } }</style>
+		<button id="go" style="animation: pulse 1s infinite alternate">Go</button>
+		<div style="width: 20px; height: 20px; border: 2px solid; animation: spin 1s linear infinite"></div>`, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := Actionable(ctx, elemByID(t, p, "go"), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestActionableReportsAnElementMovedEveryFrame(t *testing.T) {
+	for name, html := range map[string]string{
+		"requestAnimationFrame loop": `<button id="go" style="position: absolute; top: 100px; left: 0">Go</button>
+			<script>let x = 0; const b = document.getElementById("go");
+			(function step() { x = (x + 3) % 600; b.style.left = x + "px"; requestAnimationFrame(step); })();</script>`,
+		"CSS animation": `<style>@keyframes slide { from { left: 0 } to { left: 600px } }
+			#go { position: absolute; top: 100px; animation: slide 2s linear infinite; }</style><button id="go">Go</button>`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := actionPage(t, html, 1)
+			el := elemByID(t, p, "go")
+			ctx, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
+			defer cancel()
+			_, err := Actionable(ctx, el, nil)
+			wantNotActionable(t, err, "moving")
+		})
+	}
+}
+
+func TestActionableReportsAnOverlay(t *testing.T) {
+	p := actionPage(t, `<button id="go" style="position: absolute; left: 100px; top: 100px; width: 120px; height: 40px">Go</button>
+		<div id="wall" class="cookie-wall" style="position: fixed; inset: 0; background: rgba(0,0,0,.3)"></div>`, 1)
+	el := elemByID(t, p, "go")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_, err := Actionable(ctx, el, nil)
+	wantNotActionable(t, err, "div#wall.cookie-wall covers it")
+}
+
+func TestActionableReachesInsideClosedShadowRootsAndLabels(t *testing.T) {
+	p := actionPage(t, `<div id="host"></div>
+		<label id="lab" style="display: block; margin-top: 50px"><input id="opt" type="checkbox" style="width: 40px; height: 40px"> Option</label>
+		<script>const r = document.getElementById("host").attachShadow({mode: "closed"});
+		r.innerHTML = '<button id="inner"><span>Deep</span> inside</button>';</script>`, 1)
+	for _, id := range []string{"inner", "opt"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		pt, err := Actionable(ctx, elemByID(t, p, id), nil)
+		cancel()
+		if err != nil {
+			t.Errorf("#%s: %v", id, err)
+			continue
+		}
+		if c := centre(t, elemByID(t, p, id)); !near(pt, c) {
+			t.Errorf("#%s: point %v, box centre %v", id, pt, c)
+		}
+	}
+}
+
+// The page function measures client rects; input events and the old
+// measurement use DevTools content quads. They must agree, on a scrolled
+// page at device scale factor 2 too.
+func TestActionableBoxIsTheContentQuad(t *testing.T) {
+	for _, scale := range []float64{1, 2} {
+		p := actionPage(t, `<div style="height: 1500px"></div>
+			<p style="zoom: 1.5">text <button id="go" style="margin-left: 37.5px; width: 101.25px">Go</button></p>
+			<div style="height: 1500px"></div>`, scale)
+		el := elemByID(t, p, "go")
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		pt, err := Actionable(ctx, el, nil)
+		cancel()
+		if err != nil {
+			t.Fatalf("scale %v: %v", scale, err)
+		}
+		if c := centre(t, el); !near(pt, c) {
+			t.Errorf("scale %v: the page function's centre %v, the content quad's %v", scale, pt, c)
+		}
+		if pt.Y < 0 || pt.Y > 800 {
+			t.Errorf("scale %v: point %v is outside the viewport: the element was not scrolled into view", scale, pt)
+		}
+	}
+}
