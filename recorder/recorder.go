@@ -81,8 +81,11 @@ type Recorder struct {
 	dpr      float64
 	viewport chain.Size
 
-	captures  map[refKey]*capture
-	pend      *pendingType
+	captures map[refKey]*capture
+	pend     *pendingType
+	// lastType is the last type step ended, which input into its field
+	// resumes while only scrolls followed it.
+	lastType  *pendingType
 	lastIdx   int // index of the last step, -1 if none
 	lastKey   refKey
 	userIdx   int // index of the last step caused by user input, -1 if none
@@ -124,6 +127,9 @@ type pendingType struct {
 	idx    int
 	key    refKey
 	secret string
+	// resumed marks a type step taken up again after scrolls (see onInput):
+	// it was reported once already.
+	resumed bool
 }
 
 // New returns a recorder for pages of b.

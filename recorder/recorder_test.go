@@ -4,9 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod/lib/input"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -139,5 +141,45 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 	}
 	if s := tg.Chain[0]; s.Type != chain.Role || s.Value != "switch|Email newsletter" {
 		t.Errorf("first strategy = %s %q, want role switch|Email newsletter", s.Type, s.Value)
+	}
+}
+
+// Typing into a field, scrolling, and typing into the same field again is
+// one type step with the final value (then the scroll), not two.
+func TestTypeResumesAcrossScrolls(t *testing.T) {
+	r, p := startRecording(t, "apps/checkout/")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("type #email ada@\nscroll 0 300\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	// The field still has the focus: keys go on into it, no click between.
+	if err := p.Keyboard.Type([]input.Key("example.com")...); err != nil {
+		t.Fatal(err)
+	}
+	typed := func() bool {
+		for _, s := range r.Flow().Steps {
+			if strings.HasSuffix(s.Text, ".com") {
+				return true
+			}
+		}
+		return false
+	}
+	for deadline := time.Now().Add(5 * time.Second); !typed() && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond) // poll: the page reports input asynchronously
+	}
+	f := r.Flow()
+	var got []string
+	for _, s := range f.Steps {
+		got = append(got, string(s.Action)+" "+s.Text)
+	}
+	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll {
+		t.Fatalf("steps = %q, want one type and the scroll", got)
+	}
+	if f.Steps[0].Text != "ada@example.com" {
+		t.Errorf("type text = %q, want the final value", f.Steps[0].Text)
 	}
 }

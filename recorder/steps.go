@@ -124,6 +124,18 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		return
 	}
 	r.flushTypeLocked()
+	// Input into the field typed into just before, with only scrolls in
+	// between (typing scrolled the page, or its last input events arrived
+	// after a scroll report from another frame), continues that step.
+	if lt := r.lastType; lt != nil && lt.key == key && onlyScrollsAfter(r.flow.Steps, lt.idx) {
+		if lt.secret == "" && e.V != nil {
+			r.flow.Steps[lt.idx].Text = *e.V
+		}
+		r.pend = &pendingType{idx: lt.idx, key: key, secret: lt.secret, resumed: true}
+		r.saveLocked()
+		r.mu.Unlock()
+		return
+	}
 	r.mu.Unlock()
 
 	target := r.reuseTarget(key)
@@ -194,6 +206,7 @@ func (r *Recorder) flushTypeLocked() {
 		return
 	}
 	r.pend = nil
+	r.lastType = p
 	if p.secret != "" {
 		known := false
 		for _, s := range r.secrets {
@@ -203,7 +216,24 @@ func (r *Recorder) flushTypeLocked() {
 			r.secrets = append(r.secrets, p.secret)
 		}
 	}
-	r.changedLocked(StepAdded, p.idx, p.secret)
+	kind := StepAdded
+	if p.resumed {
+		kind = StepReplaced
+	}
+	r.changedLocked(kind, p.idx, p.secret)
+}
+
+// onlyScrollsAfter reports whether every step after index i is a scroll.
+func onlyScrollsAfter(steps []chain.Step, i int) bool {
+	if i < 0 || i >= len(steps) {
+		return false
+	}
+	for _, s := range steps[i+1:] {
+		if s.Action != chain.Scroll {
+			return false
+		}
+	}
+	return true
 }
 
 // addStep appends s, saves and reports it. user marks steps a person's
@@ -273,6 +303,7 @@ func (r *Recorder) onTopNavigated(url string, sameDoc bool) {
 	r.curURL = url
 	if !sameDoc {
 		r.flushTypeLocked()
+		r.lastType = nil // element refs of the old document mean nothing now
 		r.captures = map[refKey]*capture{}
 	}
 	now := time.Now()
