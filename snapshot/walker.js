@@ -518,9 +518,13 @@ function (o, stash) {
   }
 
   // ---- boxes ----
+  // boxOf fills bx, by, bw, bh and binv (at least half in the viewport)
+  // for el. A DOMRect's x and y are its left and top: getBoundingClientRect
+  // never has a negative size.
+  let bx = 0, by = 0, bw = 0, bh = 0, binv = false;
   function boxOf(el, ctx) {
     const r = el.getBoundingClientRect();
-    const x = r.left + ctx.ox, y = r.top + ctx.oy, w = r.width, h = r.height;
+    const x = r.x + ctx.ox, y = r.y + ctx.oy, w = r.width, h = r.height;
     let inv = false;
     if (w > 0 && h > 0) {
       const c = ctx.clip;
@@ -528,7 +532,7 @@ function (o, stash) {
       const iy = Math.max(0, Math.min(y + h, c[3], VH) - Math.max(y, c[1], 0));
       inv = ix * iy >= 0.5 * w * h;
     }
-    return [x, y, w, h, inv];
+    bx = x; by = y; bw = w; bh = h; binv = inv;
   }
   // cents is v in hundredths of a pixel, rounded (0 when not finite).
   function cents(v) {
@@ -553,18 +557,18 @@ function (o, stash) {
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
       a: null, xp0: 0, hd: -1, rw: -1, rt: "" };
-    const b = boxOf(el, ctx);
-    let vis = !ctx.hidden && b[2] > 0 && b[3] > 0;
+    boxOf(el, ctx);
+    let vis = !ctx.hidden && bw > 0 && bh > 0;
     if (vis) {
       const cv = visCache.get(el);
       if (cv !== undefined) vis = cv;
       else if (vchk) vis = visibleEl(el);
       else visCache.set(el, true); // what checkVisibility would say
     }
-    n.b0 = cents(b[0]); n.b1 = cents(b[1]); n.b2 = cents(b[2]); n.b3 = cents(b[3]);
+    n.b0 = cents(bx); n.b1 = cents(by); n.b2 = cents(bw); n.b3 = cents(bh);
     let f = 0;
-    if (vis && b[2] > 0 && b[3] > 0) f |= 1;
-    if ((f & 1) && b[4]) f |= 2;
+    if (vis) f |= 1;
+    if (vis && binv) f |= 2;
     const pw = tag === "INPUT" && inputType(el) === "password";
     // :disabled beyond the element's own attribute comes from a disabled
     // fieldset: asked only under one (ctx.fsd).
@@ -587,11 +591,13 @@ function (o, stash) {
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
     }
     if (ha) {
-      const at = el.attributes;
+      // getAttributeNames, not attributes: that would make an Attr node
+      // for each attribute of the page.
+      const at = el.getAttributeNames();
       for (let i = 0; i < at.length; i++) {
-        const name = at[i].name;
+        const name = at[i];
         if (!ATTRSET.has(name) || (name === "value" && pw)) continue;
-        const v = at[i].value;
+        const v = el.getAttribute(name);
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
     }
