@@ -404,8 +404,12 @@ function (o, stash) {
     }
     return parts.join(" ");
   }
+  // rootSt is the state of every top-level name computation (never
+  // nested: labelledby and labels make their own).
+  const rootSt = { seen: new Set(), inLabelledBy: false, ignoreHidden: false };
   function accName(el, labels, role, ha) {
-    return cap(collapse(textAlt(el, { seen: new Set(), inLabelledBy: false, ignoreHidden: false }, el, true, labels, role, ha)), MAXNAME);
+    rootSt.seen.clear();
+    return cap(collapse(textAlt(el, rootSt, el, true, labels, role, ha)), MAXNAME);
   }
 
   // ---- visible text, bounded ----
