@@ -306,6 +306,36 @@ const animating = (el) => {
 	return "";
 };`
 
+// hitTestJS defines hitTest(el, x, y): whether the pointer at the viewport
+// point reaches el, an element of the top-level document (perhaps inside
+// shadow roots, open or closed): the topmost element there, found with
+// document.elementFromPoint and then the elementFromPoint of each shadow
+// root on el's way down while the hit is that root's host, must be el, in
+// el, or a <label> of el. Otherwise desc names what is on top. When the
+// page has replaced elementFromPoint (native is false), the caller asks
+// DevTools instead.
+const hitTestJS = `
+const hitTest = (el, x, y) => {
+	const isNative = f => typeof f === "function" && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
+	if (!isNative(Document.prototype.elementFromPoint) || !isNative(ShadowRoot.prototype.elementFromPoint)) return {native: false};
+	const roots = [];
+	for (let r = el.getRootNode(); r instanceof ShadowRoot; r = r.host.getRootNode()) roots.unshift(r);
+	let h = document.elementFromPoint(x, y);
+	for (const r of roots) {
+		if (!h || h !== r.host) break;
+		const inner = r.elementFromPoint(x, y);
+		if (!inner) break;
+		h = inner;
+	}
+	const name = n => n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") +
+		Array.from(n.classList || []).map(c => "." + c).join("");
+	if (!h) return {native: true, ok: false, desc: "nothing"};
+	if (h === el || el.contains(h)) return {native: true, ok: true};
+	const label = h.closest("label");
+	if (label && (label.contains(el) || label.control === el)) return {native: true, ok: true};
+	return {native: true, ok: false, desc: name(h)};
+};`
+
 // animatingFn runs animating on the element.
 const animatingFn = `function () {` + animatingJS + `
 	return animating(this);
@@ -327,7 +357,7 @@ const animatingFn = `function () {` + animatingJS + `
 // are awaited until one's time is later. The second measurement is taken
 // in that frame's callback, after the animations were sampled at its time
 // and after the page's own callbacks registered before ours.
-const settleFn = `async function () {` + animatingJS + `
+const settleFn = `async function (offset) {` + animatingJS + hitTestJS + `
 	const el = this;
 	if (!el.isConnected) return {connected: false};
 	const visible = typeof el.checkVisibility === "function"
@@ -348,13 +378,26 @@ const settleFn = `async function () {` + animatingJS + `
 		// Times are coarsened: a frame is more than a millisecond later.
 		if (seen === null || t > seen + 1 || frames >= 5) break;
 	}
-	return {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
+	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
 		scroll: {x: scrollX, y: scrollY}};
+	if (after) {
+		const p = offset && offset.x < after.width && offset.y < after.height
+			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2};
+		res.point = p;
+		res.hit = hitTest(el, p.x, p.y);
+	}
+	return res;
 }`
 
 type settleState struct {
-	Frames    int    `json:"frames"`
-	Animating string `json:"animating"`
+	Frames    int          `json:"frames"`
+	Animating string       `json:"animating"`
+	Point     *chain.Point `json:"point"`
+	Hit       *struct {
+		Native bool   `json:"native"`
+		OK     bool   `json:"ok"`
+		Desc   string `json:"desc"`
+	} `json:"hit"`
 	elemState
 	Before *chain.Rect  `json:"before"`
 	After  *chain.Rect  `json:"after"`
@@ -420,8 +463,12 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **stra
 		func() { scrollErr = proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}.Call(el.client(ctx)) },
 		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
 	)
+	var off map[string]float64 // chain.Point has no JSON names
+	if offset != nil {
+		off = map[string]float64{"x": offset.X, "y": offset.Y}
+	}
 	var st settleState
-	if e := callOn(ctx, el, settleFn, &st); e != nil {
+	if e := callOn(ctx, el, settleFn, &st, off); e != nil {
 		why, err := wentAway(ctx, e)
 		return p, why, err
 	}
@@ -431,7 +478,7 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **stra
 	if scrollErr != nil {
 		return p, fmt.Sprintf("cannot scroll it into view: %v", scrollErr), nil
 	}
-	if st.Before == nil || st.After == nil || st.Scroll == nil {
+	if st.Before == nil || st.After == nil || st.Scroll == nil || st.Point == nil || st.Hit == nil {
 		return p, "the element has no visible box", nil
 	}
 	if !sameRect(st.Before, st.After) {
@@ -440,7 +487,13 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **stra
 	if st.Animating != "" {
 		return p, "the element is about to move: " + st.Animating, nil
 	}
-	p = pointIn(st.After, offset)
+	p = *st.Point
+	if st.Hit.Native {
+		if st.Hit.OK {
+			return p, "", nil
+		}
+		return p, fmt.Sprintf("another element would receive the click at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
+	}
 	hit, e := strategies.HitTestScrolled(ctx, el.Page.Context(ctx), p.X, p.Y, *st.Scroll)
 	if e != nil {
 		return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil

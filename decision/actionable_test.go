@@ -223,3 +223,40 @@ func TestActionableBoxIsTheContentQuad(t *testing.T) {
 		}
 	}
 }
+
+// A recorded offset inside the box is where the pointer goes; one outside
+// the box (the element shrank) falls back to the centre.
+func TestActionableActsAtTheOffset(t *testing.T) {
+	p := actionPage(t, `<button id="go" style="position: absolute; left: 100px; top: 100px; width: 200px; height: 40px">Go</button>`, 1)
+	el := elemByID(t, p, "go")
+	for _, c := range []struct {
+		offset *chain.Point
+		want   chain.Point
+	}{
+		{&chain.Point{X: 10, Y: 5}, chain.Point{X: 110, Y: 105}},
+		{&chain.Point{X: 250, Y: 5}, chain.Point{X: 200, Y: 120}},
+		{nil, chain.Point{X: 200, Y: 120}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		pt, err := Actionable(ctx, el, c.offset)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(pt, c.want) {
+			t.Errorf("offset %v: acted at %v, want %v", c.offset, pt, c.want)
+		}
+	}
+}
+
+// A page that replaced elementFromPoint cannot fool the hit test: DevTools
+// is asked instead.
+func TestActionableHitTestSurvivesAPatchedPage(t *testing.T) {
+	p := actionPage(t, `<button id="go" style="position: absolute; left: 100px; top: 100px; width: 120px; height: 40px">Go</button>
+		<div id="wall" style="position: fixed; inset: 0"></div>
+		<script>const go = document.getElementById("go"); Document.prototype.elementFromPoint = () => go;</script>`, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_, err := Actionable(ctx, elemByID(t, p, "go"), nil)
+	wantNotActionable(t, err, "div#wall covers it")
+}
