@@ -563,12 +563,7 @@ function (o, stash) {
       a: null, xp0: 0, hd: -1, rw: -1, rt: "" };
     boxOf(el, ctx);
     let vis = !ctx.hidden && bw > 0 && bh > 0;
-    if (vis) {
-      const cv = visCache.get(el);
-      if (cv !== undefined) vis = cv;
-      else if (vchk) vis = visibleEl(el);
-      else visCache.set(el, true); // what checkVisibility would say
-    }
+    if (vis && vchk) vis = visibleEl(el); // else what checkVisibility would say
     n.b0 = cents(bx); n.b1 = cents(by); n.b2 = cents(bw); n.b3 = cents(bh);
     let f = 0;
     if (vis) f |= 1;
