@@ -121,8 +121,6 @@ type rawOut struct {
 	SY float64    `json:"sy"`
 	T  string     `json:"t"`
 	K0 int        `json:"k0"` // stash index of the first node
-	NS int        `json:"ns"` // strings
-	NX int        `json:"nx"` // XPath entries
 	NN int        `json:"nn"` // nodes
 	VQ int        `json:"vq"` // visibility queries (checkVisibility) made
 }
