@@ -270,16 +270,16 @@ const quietProps = new Set(["opacity", "color", "backgroundColor", "backgroundPo
 	"boxShadow", "textShadow", "outlineColor", "borderColor", "borderTopColor", "borderRightColor", "borderBottomColor",
 	"borderLeftColor", "fill", "stroke", "strokeDashoffset", "caretColor", "textDecorationColor", "filter",
 	"backdropFilter", "accentColor", "columnRuleColor", "offset", "easing", "composite", "computedOffset"]);
+const camel = s => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+const props = a => {
+	if (typeof a.transitionProperty === "string") return [camel(a.transitionProperty)];
+	try {
+		return a.effect.getKeyframes().flatMap(k => Object.keys(k));
+	} catch (e) { return ["unknown"]; }
+};
+const moves = a => props(a).some(p => !quietProps.has(p));
+const live = a => a.pending || a.playState === "running";
 const animating = (el) => {
-	const camel = s => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-	const props = a => {
-		if (typeof a.transitionProperty === "string") return [camel(a.transitionProperty)];
-		try {
-			return a.effect.getKeyframes().flatMap(k => Object.keys(k));
-		} catch (e) { return ["unknown"]; }
-	};
-	const moves = a => props(a).some(p => !quietProps.has(p));
-	const live = a => a.pending || a.playState === "running";
 	const timing = a => { try { return a.effect.getComputedTiming(); } catch (e) { return {}; } };
 	const what = (a, n) => (typeof a.transitionProperty === "string" ? "a transition of " + a.transitionProperty : "an animation of " +
 		props(a).filter(p => !quietProps.has(p)).join(", ")) + " on " + n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
@@ -304,6 +304,23 @@ const animating = (el) => {
 		}
 	}
 	return "";
+};
+// clockDriven(el) says whether an animation the document's animation clock
+// drives (CSS or Web Animations) may move el: one of a property that can
+// move or resize, live on el or a flat-tree ancestor, or anywhere in el's
+// document or shadow roots.
+const clockDriven = (el) => {
+	const roots = new Set();
+	for (let n = el; n; ) {
+		if (n.getAnimations().some(a => live(a) && moves(a))) return true;
+		const root = n.getRootNode();
+		roots.add(root);
+		n = n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
+	}
+	for (const root of roots) {
+		if (typeof root.getAnimations === "function" && root.getAnimations().some(a => live(a) && moves(a))) return true;
+	}
+	return false;
 };`
 
 // hitTestJS defines hitTest(el, x, y): whether the pointer at the viewport
@@ -354,7 +371,11 @@ const animatingFn = `function () {` + animatingJS + `
 // animation time is set and before its callbacks (measured: the first
 // requestAnimationFrame callback then carries the time the first
 // measurement already had, and a CSS animation has not moved), so frames
-// are awaited until one's time is later. The second measurement is taken
+// are awaited until one's time is later, when an animation the clock drives
+// could move the element (requestAnimationFrame loops, scrolling and
+// script move things in every frame, whatever its time; an idle page's
+// first frame often carries the time a task saw before it, measured: four
+// frames in six). The second measurement is taken
 // in that frame's callback, after the animations were sampled at its time
 // and after the page's own callbacks registered before ours.
 const settleFn = `async function (offset) {` + animatingJS + hitTestJS + `
@@ -377,6 +398,10 @@ const settleFn = `async function (offset) {` + animatingJS + hitTestJS + `
 		frames++;
 		// Times are coarsened: a frame is more than a millisecond later.
 		if (seen === null || t > seen + 1 || frames >= 5) break;
+		// A frame of the time the first measurement saw moved everything
+		// but what the animation clock drives: with nothing of that kind
+		// around the element, it is enough.
+		if (!clockDriven(el)) break;
 	}
 	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
 		scroll: {x: scrollX, y: scrollY}};
