@@ -287,6 +287,12 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 			}
 		}
 	}
+	if !c.NoVerify && !el.Found {
+		// Nothing the point could be checked against (a bare spot of the
+		// page, or the lookup failed): a click there would be blind.
+		r.Point = &pt
+		return fail(fmt.Errorf("%w: no element at the point %.0f,%.0f", ErrNotFound, pt.X, pt.Y))
+	}
 	verified := score > 0.5
 	r.Found = true
 	r.Point = &pt
