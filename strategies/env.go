@@ -261,6 +261,16 @@ func QuadRect(q proto.DOMQuad) chain.Rect {
 	return chain.Rect{X: minX, Y: minY, Width: maxX - minX, Height: maxY - minY}
 }
 
+// semanticLookup reports whether t finds elements the way the
+// accessibility tree names them, so that unrendered elements do not count.
+func semanticLookup(t chain.StrategyType) bool {
+	switch t {
+	case chain.Role, chain.Label, chain.Text:
+		return true
+	}
+	return false
+}
+
 // maxVerified bounds how many candidates Conclude measures and verifies.
 const maxVerified = 25
 
@@ -335,6 +345,19 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		}
 	}
 	best := list[pick]
+	// Accessibility lookups (role, label, text) count only what is
+	// rendered, as the accessibility tree does: the button of a closed
+	// dialog that bears the same name is no rival of the visible one.
+	matches := len(cands)
+	if semanticLookup(s.Type) && best.box != nil && len(cands) <= maxVerified {
+		matches = 0
+		for _, c := range list {
+			if c.box != nil {
+				matches++
+			}
+		}
+	}
+	r.MatchCount = matches
 	second := 0.0
 	for i, c := range list {
 		if i != pick && c.score > second {
@@ -353,12 +376,15 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 	r.KindMismatch = best.kind
 	r.NthHeld = nth && len(cands) > 1
 	r.Confidence = Adjust(Evidence{
-		Recorded: s.Confidence, Matches: len(cands), NthUsed: nth,
+		Recorded: s.Confidence, Matches: matches, NthUsed: nth,
 		Score: best.score, SecondScore: second, KindMismatch: best.kind, Visible: best.box != nil,
 	})
 	var notes []string
 	if staleNth {
 		notes = append(notes, fmt.Sprintf("recorded #%d no longer fits", s.Nth))
+	}
+	if matches < len(cands) {
+		notes = append(notes, fmt.Sprintf("%d of %d matches rendered", matches, len(cands)))
 	}
 	if len(cands) > 1 {
 		if nth {

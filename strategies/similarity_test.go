@@ -355,3 +355,25 @@ func TestRegionLikeTheRecorder(t *testing.T) {
 		return n.Attr("id")
 	})
 }
+
+// A role lookup counts rendered elements only: the confirm button of a
+// closed <dialog> shares the visible button's role and name but is no
+// rival; once the dialog opens, both count.
+func TestRoleCountsRenderedMatches(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	page := openPage(t, fx.URL+"/apps/settings/")
+	s := chain.Strategy{Type: chain.Role, Value: "button|Delete account", Confidence: 0.92}
+	tg := &chain.Target{Fingerprint: &chain.Fingerprint{Tag: "button", Role: "button", AccessName: "Delete account", ID: "delete-account"}}
+	r := Evaluate(ctx, NewEnv(page, tg), s)
+	if !r.Found || r.MatchCount != 1 || r.Node.Attr("id") != "delete-account" {
+		t.Fatalf("dialog closed: found %v, %d matches, %v (%s); want the one visible button", r.Found, r.MatchCount, r.Node, r.Detail)
+	}
+	if _, err := page.Eval(`() => document.getElementById("confirm-delete").showModal()`); err != nil {
+		t.Fatal(err)
+	}
+	if r := Evaluate(ctx, NewEnv(page, tg), s); r.MatchCount != 2 {
+		t.Errorf("dialog open: %d matches (%s), want 2", r.MatchCount, r.Detail)
+	}
+}
