@@ -22,11 +22,27 @@ import (
 // the next card's button. Without similarity in the chain (--strategies
 // restricted to positional types) the caller asked for place alone and
 // only the test id check applies.
+//
+// A winner that only similarity healing (with or without place) vouches
+// for gets the test id check too: the next card's button, which slid into
+// the removed card's place and reads the same, is healed onto by
+// similarity but carries the next product's test id.
 func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
-	if v.Winner == nil || !v.ByPlaceOnly {
+	if v.Winner == nil {
 		return v
 	}
 	w := *v.Winner
+	if !v.ByPlaceOnly {
+		if identified(results, w) {
+			return v
+		}
+		if attr, rec, got, ok := testIDConflict(fp, w.Node); ok {
+			return refuse(v, report.LowConfidence,
+				"%s found %s by resemblance alone, and it is another element: its %s is %q, the recorded one %q",
+				label(w), describe(w), attr, got, rec)
+		}
+		return v
+	}
 	if attr, rec, got, ok := testIDConflict(fp, w.Node); ok {
 		return refuse(v, report.LowConfidence,
 			"%s found %s only by its place, and it is another element: its %s is %q, the recorded one %q",
@@ -45,6 +61,17 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 			label(w), describe(w), errText(r.Err))
 	}
 	return v
+}
+
+// identified reports whether a strategy other than similarity found w's
+// element by itself (uniquely, not by place or index).
+func identified(results []strategies.Result, w strategies.Result) bool {
+	for _, r := range results {
+		if r.Found && r.Strategy.Type != chain.Similarity && !Positional(r) && sameNode(r, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // testIDConflict reports a test id attribute that the element and the

@@ -135,3 +135,27 @@ func TestIdentifiedByAttribute(t *testing.T) {
 		}
 	}
 }
+
+// A winner vouched for by similarity healing alone is refused when it
+// carries another test id: the removed card's neighbour slid into its
+// place and reads the same. A strategy that identified it lets it stand.
+func TestHealedOntoAnotherTestID(t *testing.T) {
+	var p Policy
+	fp := &chain.Fingerprint{TestIDs: map[string]string{"data-testid": "add-copper-kettle"}}
+	next := &strategies.Node{Tag: "button", Attrs: map[string]string{"data-testid": "add-gooseneck-kettle"}}
+	sim := found(chain.Similarity, 5, 0.61, 0.9)
+	sim.Node = next
+	role := byIndex(chain.Role, 5, 23, 0.63)
+	role.Node = next
+	results := []strategies.Result{role, sim}
+	v := checkPlaceOnly(fp, results, p.Weigh(results))
+	if v.Err == nil || v.Err.Code != report.LowConfidence || v.Winner != nil {
+		t.Fatalf("healed onto another test id: want LOW_CONFIDENCE and no winner, got %+v", v.Err)
+	}
+	byName := found(chain.Label, 5, 0.8, 0.9)
+	byName.Node = next
+	results = []strategies.Result{byName, sim}
+	if v := checkPlaceOnly(fp, results, p.Weigh(results)); v.Err != nil || v.Winner == nil {
+		t.Fatalf("identified by its label too: the winner stands, got %+v", v.Err)
+	}
+}
