@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -218,16 +219,30 @@ type Obstruction struct {
 	Hit string
 }
 
+// coveredPrefix starts the reason given when another element would receive
+// the pointer at the element's click point.
+const coveredPrefix = "another element would receive the click"
+
+// centerFn scrolls the element to the middle of its viewport.
+const centerFn = `function () { this.scrollIntoView({block: "center", inline: "center", behavior: "instant"}); }`
+
 // Actionable waits until the element can take pointer input at its box
 // centre (or at offset inside its box): connected, visible, enabled, its
 // box unchanged across an animation frame, and the element itself (or a
 // descendant, or its <label>) hit at the point. It scrolls the element into
-// view first. It returns the point to act at, or a NOT_ACTIONABLE error
-// naming the last reason when ctx ends.
+// view first, and when another element covers it there (a sticky header),
+// into the middle of the viewport. It returns the point to act at, or a
+// NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
 	reason := "not checked"
 	var doc *strategies.Doc
 	for {
+		if strings.HasPrefix(reason, coveredPrefix) {
+			// Scrolled into view at an edge, the element may sit under a
+			// sticky header or footer: try it in the middle of the
+			// viewport. A real overlay still covers it there.
+			callOn(ctx, el, centerFn, nil) //nolint:errcheck // the next check reports what matters
+		}
 		p, why, err := actionableOnce(ctx, el, offset, &doc)
 		if err != nil {
 			return chain.Point{}, err
@@ -517,7 +532,7 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **stra
 		if st.Hit.OK {
 			return p, "", nil
 		}
-		return p, fmt.Sprintf("another element would receive the click at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
+		return p, fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
 	}
 	hit, e := strategies.HitTestScrolled(ctx, el.Page.Context(ctx), p.X, p.Y, *st.Scroll)
 	if e != nil {
@@ -581,7 +596,7 @@ func covered(ctx context.Context, el Elem, p chain.Point, doc **strategies.Doc) 
 	if ok {
 		return ""
 	}
-	return fmt.Sprintf("another element would receive the click at %.0f,%.0f: %s covers it", p.X, p.Y, desc)
+	return fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, desc)
 }
 
 // hits reports whether the pointer at p reaches the element: what is there

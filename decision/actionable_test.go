@@ -260,3 +260,30 @@ func TestActionableHitTestSurvivesAPatchedPage(t *testing.T) {
 	_, err := Actionable(ctx, elemByID(t, p, "go"), nil)
 	wantNotActionable(t, err, "div#wall covers it")
 }
+
+// An element in view but under a sticky header is brought to the middle of
+// the viewport and clicked there, not reported as covered.
+func TestStickyHeaderOverTheElement(t *testing.T) {
+	p := actionPage(t, `<body style="margin:0">
+<header id="bar" style="position:sticky;top:0;height:80px;background:#333;z-index:2">menu</header>
+<div style="height:1500px"></div>
+<button id="go" style="height:30px">Go</button>
+<div style="height:1500px"></div></body>`, 1)
+	el := elemByID(t, p, "go")
+	// The button's top edge at y=20: in view, under the header.
+	if _, err := p.Eval(`() => { const b = document.getElementById("go"); window.scrollTo(0, b.getBoundingClientRect().top + scrollY - 20); }`); err != nil {
+		t.Fatal(err)
+	}
+	if c := centre(t, el); c.Y > 80 {
+		t.Fatalf("setup: the button's centre is at y=%.0f, want it under the 80px header", c.Y)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	pt, err := Actionable(ctx, el, nil)
+	if err != nil {
+		t.Fatalf("under a sticky header: %v", err)
+	}
+	if pt.Y <= 80 {
+		t.Errorf("click point y=%.0f is under the header", pt.Y)
+	}
+}
