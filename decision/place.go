@@ -24,16 +24,19 @@ import (
 // only the test id check applies.
 //
 // A winner that only similarity healing (with or without place) vouches
-// for gets the test id check too: the next card's button, which slid into
-// the removed card's place and reads the same, is healed onto by
-// similarity but carries the next product's test id.
+// for gets the test id check too when the target was one of a repeated
+// group at record time (a strategy of its chain carries an index): members
+// of a list share everything but their own identifiers, so the next card's
+// button, which slid into the removed card's place and reads the same, is
+// another member when it carries another test id. A lone element whose
+// test id was renamed in a redesign is still healed.
 func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil {
 		return v
 	}
 	w := *v.Winner
 	if !v.ByPlaceOnly {
-		if identified(results, w) {
+		if identified(results, w) || !repeated(results) {
 			return v
 		}
 		if attr, rec, got, ok := testIDConflict(fp, w.Node); ok {
@@ -68,6 +71,17 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 func identified(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
 		if r.Found && r.Strategy.Type != chain.Similarity && !Positional(r) && sameNode(r, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// repeated reports whether the target was one of several alike at record
+// time: a strategy of its chain was recorded with an index.
+func repeated(results []strategies.Result) bool {
+	for _, r := range results {
+		if r.Strategy.Nth > 0 {
 			return true
 		}
 	}

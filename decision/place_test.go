@@ -137,8 +137,10 @@ func TestIdentifiedByAttribute(t *testing.T) {
 }
 
 // A winner vouched for by similarity healing alone is refused when it
-// carries another test id: the removed card's neighbour slid into its
-// place and reads the same. A strategy that identified it lets it stand.
+// carries another test id and the target was one of a repeated group: the
+// removed card's neighbour slid into its place and reads the same. A
+// strategy that identified it lets it stand, and so does a lone target
+// (no index in its chain) whose test id a redesign renamed.
 func TestHealedOntoAnotherTestID(t *testing.T) {
 	var p Policy
 	fp := &chain.Fingerprint{TestIDs: map[string]string{"data-testid": "add-copper-kettle"}}
@@ -146,7 +148,7 @@ func TestHealedOntoAnotherTestID(t *testing.T) {
 	sim := found(chain.Similarity, 5, 0.61, 0.9)
 	sim.Node = next
 	role := byIndex(chain.Role, 5, 23, 0.63)
-	role.Node = next
+	role.Node, role.Strategy.Nth = next, 15
 	results := []strategies.Result{role, sim}
 	v := checkPlaceOnly(fp, results, p.Weigh(results))
 	if v.Err == nil || v.Err.Code != report.LowConfidence || v.Winner != nil {
@@ -157,5 +159,11 @@ func TestHealedOntoAnotherTestID(t *testing.T) {
 	results = []strategies.Result{byName, sim}
 	if v := checkPlaceOnly(fp, results, p.Weigh(results)); v.Err != nil || v.Winner == nil {
 		t.Fatalf("identified by its label too: the winner stands, got %+v", v.Err)
+	}
+	lone := found(chain.TestID, 0, 0, 0)
+	lone.Found = false
+	results = []strategies.Result{lone, sim}
+	if v := checkPlaceOnly(fp, results, p.Weigh(results)); v.Err != nil || v.Winner == nil {
+		t.Fatalf("a lone target healed across a renamed test id stands, got %+v", v.Err)
 	}
 }
