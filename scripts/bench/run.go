@@ -517,7 +517,9 @@ func commitOf(ctx context.Context, root string) string {
 		return "unknown"
 	}
 	c := strings.TrimSpace(string(out))
-	if st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+	// The results file the previous run wrote is not code under measure.
+	if st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no",
+		"--", ".", ":(exclude)scripts/bench/RESULTS.md").Output(); err == nil && len(st) > 0 {
 		c += " (with uncommitted changes)"
 	}
 	return c
