@@ -30,15 +30,22 @@ var stepGroups atomic.Int64
 // releasing it never touches the objects of the next step.
 func stepGroup() string { return fmt.Sprintf("%s-%d", objectGroup, stepGroups.Add(1)) }
 
-// stateFn reports whether the element is connected, rendered visible and enabled.
-const stateFn = `function () {
-	const el = this;
+// stateJS defines elemState(el): whether el is connected, rendered
+// visible and enabled, as the page functions below report it (elemState).
+const stateJS = `
+function elemState(el) {
 	if (!el.isConnected) return {connected: false};
 	const visible = typeof el.checkVisibility === "function"
 		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
 	const disabled = el.disabled === true || el.getAttribute("aria-disabled") === "true" ||
 		!!(el.closest && el.closest("fieldset[disabled]") && ["BUTTON","INPUT","SELECT","TEXTAREA"].includes(el.tagName));
 	return {connected: true, visible, enabled: !disabled};
+}
+`
+
+// stateFn reports whether the element is connected, rendered visible and enabled.
+const stateFn = `function () {` + stateJS + `
+	return elemState(this);
 }`
 
 const rafFn = `new Promise(r => requestAnimationFrame(() => r(true)))`
@@ -393,14 +400,10 @@ const animatingFn = `function () {` + animatingJS + `
 // frames in six). The second measurement is taken
 // in that frame's callback, after the animations were sampled at its time
 // and after the page's own callbacks registered before ours.
-const settleFn = `async function (offset) {` + animatingJS + hitTestJS + `
+const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS + `
 	const el = this;
-	if (!el.isConnected) return {connected: false};
-	const visible = typeof el.checkVisibility === "function"
-		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
-	const disabled = el.disabled === true || el.getAttribute("aria-disabled") === "true" ||
-		!!(el.closest && el.closest("fieldset[disabled]") && ["BUTTON","INPUT","SELECT","TEXTAREA"].includes(el.tagName));
-	if (!visible || disabled) return {connected: true, visible, enabled: !disabled};
+	const state = elemState(el);
+	if (!state.connected || !state.visible || !state.enabled) return state;
 	const box = () => {
 		for (const r of el.getClientRects()) if (r.width >= 1 && r.height >= 1) return {x: r.x, y: r.y, width: r.width, height: r.height};
 		return null;

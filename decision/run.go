@@ -405,15 +405,10 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want 
 // connected, visible and enabled, chooses the option whose value is value,
 // else whose text is label, and fires input and change as a user's choice
 // would; msg says why it chose nothing.
-const selectFn = `function (value, label) {
+const selectFn = `function (value, label) {` + stateJS + `
 	const el = this;
-	if (!el.isConnected) return {connected: false};
-	const visible = typeof el.checkVisibility === "function"
-		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
-	const disabled = el.disabled === true || el.getAttribute("aria-disabled") === "true" ||
-		!!(el.closest && el.closest("fieldset[disabled]") && ["BUTTON","INPUT","SELECT","TEXTAREA"].includes(el.tagName));
-	const state = {connected: true, visible, enabled: !disabled};
-	if (!visible || disabled) return state;
+	const state = elemState(el);
+	if (!state.connected || !state.visible || !state.enabled) return state;
 	const done = msg => Object.assign(state, {msg});
 	if (el.tagName !== "SELECT") return done("not a <select> but a <" + el.tagName.toLowerCase() + ">");
 	const norm = s => s.replace(/\s+/g, " ").trim();
