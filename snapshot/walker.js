@@ -341,17 +341,9 @@ function (o, stash) {
       if (a !== null && collapse(a)) return collapse(a);
       return collapse(el.getAttribute("title") || "");
     }
-    if (tag === "FIELDSET") {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "LEGEND") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
-    } else if (tag === "TABLE") {
-      const c = el.caption; if (c) { const t = collapse(fromContent(c, st, self)); if (t) return t; }
-    } else if (tag === "FIGURE") {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "FIGCAPTION") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
-    } else if (tag === "svg" || tag === "SVG") {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "title") return collapse(c.textContent || "");
-    }
+    const cap = nativeCaption(el, tag, st, self);
+    if (cap !== null) return cap;
     if (!root || (FROM_CONTENT.has(role) && tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA")) {
-      if (!root && CONTAINER.has(role) && !st.inLabelledBy) { /* containers still contribute content when nested */ }
       const t = collapse(fromContent(el, st, self));
       if (t) return t;
     }
@@ -364,6 +356,21 @@ function (o, stash) {
       if (ph) return ph;
     }
     return "";
+  }
+  // nativeCaption is the name an element takes from a child of its own (a
+  // fieldset's legend, a table's caption, a figure's figcaption, an svg's
+  // title), or null when it has none to give.
+  function nativeCaption(el, tag, st, self) {
+    if (tag === "FIELDSET") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "LEGEND") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
+    } else if (tag === "TABLE") {
+      const c = el.caption; if (c) { const t = collapse(fromContent(c, st, self)); if (t) return t; }
+    } else if (tag === "FIGURE") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "FIGCAPTION") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
+    } else if (tag === "svg" || tag === "SVG") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "title") return collapse(c.textContent || "");
+    }
+    return null;
   }
   // textAltBare is textAlt for an element without attributes: only its
   // native label, its content or its value can name it.
@@ -381,15 +388,8 @@ function (o, stash) {
       if (l) return l;
     }
     if (tag === "IMG" || tag === "AREA") return "";
-    if (tag === "FIELDSET") {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "LEGEND") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
-    } else if (tag === "TABLE") {
-      const c = el.caption; if (c) { const t = collapse(fromContent(c, st, self)); if (t) return t; }
-    } else if (tag === "FIGURE") {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "FIGCAPTION") { const t = collapse(fromContent(c, st, self)); if (t) return t; break; }
-    } else if (tag === "svg" || tag === "SVG") {
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "title") return collapse(c.textContent || "");
-    }
+    const cap = nativeCaption(el, tag, st, self);
+    if (cap !== null) return cap;
     if (!root || (FROM_CONTENT.has(role) && tag !== "SELECT" && tag !== "TEXTAREA")) {
       const t = collapse(fromContent(el, st, self));
       if (t) return t;
