@@ -24,7 +24,8 @@ import (
 // the chain (a similarity entry always "found" its element at record time,
 // so it says nothing about the page now).
 //
-// Boxes cost one DevTools call each, so candidates are first ranked on
+// Boxes cost one DevTools call each (made several at a time, Env.MeasureBoxes),
+// so candidates are first ranked on
 // everything else and only the best SimilarityMeasured of them are measured
 // and ranked again with location, area and shape.
 type similarityEvaluator struct{}
@@ -86,16 +87,18 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	final := make([]similarity.Candidate, 0, keep)
 	finalNodes := make([]*Node, 0, keep)
 	for _, sc := range first.Ranked[:keep] {
+		finalNodes = append(finalNodes, nodes[sc.Index])
+	}
+	env.MeasureBoxes(ctx, finalNodes)
+	for i, sc := range first.Ranked[:keep] {
 		c := cands[sc.Index]
-		n := nodes[sc.Index]
-		if box := env.Box(ctx, n.BackendID); box != nil && box.Width > 0 && box.Height > 0 {
+		if box := env.NodeBox(ctx, finalNodes[i]); box != nil && box.Width > 0 && box.Height > 0 {
 			b := *box
 			b.X += vp.ScrollX
 			b.Y += vp.ScrollY
 			c.Box = &b
 		}
 		final = append(final, c)
-		finalNodes = append(finalNodes, n)
 	}
 	res := similarity.Rank(*fp, final, SimilarityOptions)
 
