@@ -24,10 +24,10 @@ import (
 // the chain (a similarity entry always "found" its element at record time,
 // so it says nothing about the page now).
 //
-// Boxes cost one DevTools call each (made several at a time, Env.MeasureBoxes),
-// so candidates are first ranked on
-// everything else and only the best SimilarityMeasured of them are measured
-// and ranked again with location, area and shape.
+// Boxes cost one DevTools call each (made several at a time by
+// Env.MeasureBoxes), so candidates are first ranked on everything else and
+// only the best SimilarityMeasured of them are measured and ranked again
+// with location, area and shape.
 type similarityEvaluator struct{}
 
 func init() { Register(similarityEvaluator{}) }
