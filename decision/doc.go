@@ -4,10 +4,12 @@
 //
 // Locate runs the strategies (package strategies) in confidence order,
 // coordinates last, stopping early on a unique match that verifies against
-// the fingerprint with high confidence; otherwise Weigh combines the results:
-// strategies agreeing on one node raise its confidence, strong strategies
-// that disagree make the step AMBIGUOUS unless the evidence clearly favours
-// one, and a winner below the minimum confidence is LOW_CONFIDENCE. A
+// the fingerprint with high confidence (the first strategy is tried by
+// strategies.Probe, without reading the whole page, when it can);
+// otherwise Weigh combines the results: strategies agreeing on one node
+// raise its confidence, strong strategies that disagree make the step
+// AMBIGUOUS unless the evidence clearly favours one, and a winner below the
+// minimum confidence is LOW_CONFIDENCE. A
 // weighed winner is vetted with the similarity score when the fingerprint
 // holds the recorded surroundings: a decoy (reads like the target, stands
 // among other neighbours) or a replacement (stands where the target stood,

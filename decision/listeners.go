@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"strconv"
 	"sync"
 
 	"github.com/go-rod/rod"
@@ -42,8 +43,13 @@ func readKeyTargets(ctx context.Context, page *rod.Page, el *strategies.Node, gr
 		return t
 	}
 	var chain []*strategies.Node
+	partial := false // a probe's slice of the page knows only the element's backend id
 	for n := el; n != nil && n.Frame == el.Frame; n = n.Parent {
 		chain = append(chain, n)
+		partial = partial || (n.BackendID == 0 && n.Parent != nil)
+	}
+	if partial {
+		return readKeyTargetsInPage(ctx, t, group)
 	}
 	t.whole = len(chain) > maxKeyTargets
 	exprs := []string{"window"}
@@ -85,6 +91,56 @@ func readKeyTargets(ctx context.Context, page *rod.Page, el *strategies.Node, gr
 	}
 	parallel(fns...)
 	t.ok = ok
+	return t
+}
+
+// ancestorsJS lists the element (this) and its ancestors through shadow
+// roots up to its document.
+const ancestorsJS = `function () {
+	const a = [];
+	for (let n = this; n; n = n.parentNode || n.host) a.push(n);
+	return a;
+}`
+
+// readKeyTargetsInPage is readKeyTargets for an element whose ancestors
+// have no backend ids (strategies.Probe read only a slice of the page):
+// the ancestors are listed by page script from the element's object.
+func readKeyTargetsInPage(ctx context.Context, t keyTargets, group string) keyTargets {
+	var win, el proto.RuntimeRemoteObjectID
+	var winErr, elErr error
+	parallel(
+		func() {
+			res, err := proto.RuntimeEvaluate{Expression: "window", ObjectGroup: group}.Call(t.c)
+			if winErr = err; err == nil {
+				win = res.Result.ObjectID
+			}
+		},
+		func() {
+			res, err := proto.DOMResolveNode{BackendNodeID: t.el.BackendID, ObjectGroup: group}.Call(t.c)
+			if elErr = err; err == nil {
+				el = res.Object.ObjectID
+			}
+		},
+	)
+	if winErr != nil || elErr != nil || win == "" || el == "" {
+		return t
+	}
+	list, err := proto.RuntimeCallFunctionOn{ObjectID: el, FunctionDeclaration: ancestorsJS, ObjectGroup: group}.Call(t.c)
+	if err != nil || list.ExceptionDetails != nil || list.Result.ObjectID == "" {
+		return t
+	}
+	props, err := proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(t.c)
+	if err != nil {
+		return t
+	}
+	objs := make([]proto.RuntimeRemoteObjectID, 0, len(props.Result)+1)
+	objs = append(objs, win)
+	for _, p := range props.Result {
+		if _, err := strconv.Atoi(p.Name); err == nil && p.Value != nil && p.Value.ObjectID != "" {
+			objs = append(objs, p.Value.ObjectID)
+		}
+	}
+	t.objs, t.ok = objs, true
 	return t
 }
 

@@ -87,6 +87,19 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 }
 
 func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
+	if len(order) > 0 && ctx.Err() == nil {
+		// The first strategy may settle the step without the page's whole
+		// tree (strategies.Probe); anything short of a conclusive match is
+		// evaluated again on the tree below.
+		if r, ok := strategies.Probe(ctx, env, order[0]); ok && opts.Policy.Conclusive(r) {
+			if opts.Debug != nil {
+				fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms probe, without the tree %s\n",
+					r.Strategy.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail)
+			}
+			return Verdict{Winner: &r, Confidence: r.Confidence, Agreeing: []chain.StrategyType{r.Strategy.Type}, Attempts: []strategies.Result{r}}
+		}
+		env.Reset()
+	}
 	results := make([]strategies.Result, 0, len(order))
 	for _, s := range order {
 		if ctx.Err() != nil {

@@ -14,7 +14,11 @@
 // still resolves and the whole page otherwise. Most evaluators only pick candidate
 // nodes and hand them to Env.Conclude, which measures boxes, verifies each
 // candidate against the fingerprint (Verify) and turns the recorded
-// confidence into an evidence-adjusted one (Adjust).
+// confidence into an evidence-adjusted one (Adjust). Probe is the shortcut
+// for the first strategy of a chain: a test id, id, name or CSS strategy is
+// run by page script on the top document, and only the slice of the DOM
+// around its match is read, when the page holds nothing (frames, shadow
+// roots) that could make the whole tree count otherwise.
 //
 // It knows nothing of YAML files, flows, reports or of acting on the page:
 // it receives a strategy and a target and reads the page through rod's typed

@@ -250,11 +250,13 @@ func (d *Doc) build(p *proto.DOMNode, parent, document *Node, frame *Frame) *Nod
 		}
 		d.Elements = append(d.Elements, n)
 	}
-	if frame == nil {
-		d.byBackend[n.BackendID] = n
+	if n.BackendID != 0 { // a probe's slice (probe.go) leaves the others' at 0
+		if frame == nil {
+			d.byBackend[n.BackendID] = n
+		}
+		d.byNodeID[nodeKey{frame, n.NodeID}] = n
+		d.byRef[n.Ref()] = n
 	}
-	d.byNodeID[nodeKey{frame, n.NodeID}] = n
-	d.byRef[n.Ref()] = n
 	for _, s := range p.ShadowRoots {
 		n.Shadow = append(n.Shadow, d.build(s, n, document, frame))
 	}

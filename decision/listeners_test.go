@@ -1,0 +1,35 @@
+package decision
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// TestTypingHonoursAnAncestorsKeyListener: a field found by a probe
+// (strategies.Probe, which reads no ancestor's backend id) inside a form
+// that listens for keydown gets one key event per character, as when the
+// whole tree was read.
+func TestTypingHonoursAnAncestorsKeyListener(t *testing.T) {
+	p := actionPage(t, `<form id="f"><input id="q" data-testid="query"></form>
+<script>window.keys = 0; document.getElementById("f").addEventListener("keydown", () => window.keys++);</script>`, 1)
+	var debug bytes.Buffer
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second, Locate: LocateOptions{Debug: &debug}}}
+	s := &chain.Step{Action: chain.Type, Text: "teapot", Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.TestID, Value: "query", Confidence: 0.95}},
+		Fingerprint: &chain.Fingerprint{Tag: "input", ID: "q", TestIDs: map[string]string{"data-testid": "query"}},
+	}}
+	if out := r.Step(context.Background(), s); out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	if !strings.Contains(debug.String(), "probe") {
+		t.Fatalf("the field was not found by a probe:\n%s", debug.String())
+	}
+	if got := p.MustEval(`() => [window.keys, document.getElementById("q").value]`).Arr(); got[0].Int() != len("teapot") || got[1].Str() != "teapot" {
+		t.Errorf("keydowns %d, value %q; want %d and %q", got[0].Int(), got[1].Str(), len("teapot"), "teapot")
+	}
+}

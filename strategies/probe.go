@@ -1,0 +1,254 @@
+package strategies
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// Probe evaluates s without reading the page's whole tree, when it can:
+// one page function runs the strategy's selector on the top document and
+// sends back only the slice of the DOM that verifying the match needs (the
+// element's subtree, its ancestors, and the labels and aria-labelledby
+// elements that name it), so that Conclude scores it exactly as on the
+// whole tree. DOM.getDocument costs hundreds of milliseconds on a page of
+// ten thousand elements; a probe costs a few round trips on any page.
+//
+// It answers (Result, true) only when its count of matches is the whole
+// page's: s is a test id, id, name or CSS strategy without an index, the
+// target is in the top document (no frame or shadow path), the page has no
+// frame, no open shadow root and no custom element (which may hold a
+// closed one), and exactly one element matches. Otherwise it answers
+// false, having changed nothing, and the caller evaluates s on the tree.
+// A closed shadow root attached to a plain element is invisible to page
+// script: a second match there goes uncounted by a probe.
+func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
+	start := time.Now()
+	var attrs []string
+	sel := ""
+	switch s.Type {
+	case chain.TestID:
+		attrs = TestIDAttrs
+	case chain.ID:
+		attrs = []string{"id"}
+	case chain.Name:
+		attrs = []string{"name"}
+	case chain.CSS:
+		sel = s.Value
+	default:
+		return Result{}, false
+	}
+	if s.Nth > 0 || s.Value == "" || env.Target == nil || len(env.Target.FramePath) > 0 || len(env.Target.ShadowPath) > 0 {
+		return Result{}, false
+	}
+	var (
+		vp    Viewport
+		vpErr error
+		wg    sync.WaitGroup
+	)
+	if env.vp == nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vp, vpErr = ReadViewport(ctx, env.Page)
+		}()
+	}
+	n, ok := probeTarget(ctx, env, sel, attrs, s.Value)
+	wg.Wait()
+	if !ok {
+		return Result{}, false
+	}
+	if env.vp == nil {
+		if vpErr != nil {
+			return Result{}, false
+		}
+		env.vp = &vp
+	}
+	r := env.Conclude(ctx, s, []*Node{n}, start)
+	return r, r.Found
+}
+
+// probeFindJS returns the one element matching sel (a CSS selector), or
+// whose attribute, one of attrs, equals value, when the page is one a
+// probe can speak for; else the reason it cannot, as a string.
+const probeFindJS = `function (sel, attrs, value) {
+	const doc = document;
+	if (doc.querySelector("iframe,frame,object,embed")) return "frames";
+	const all = doc.getElementsByTagName("*");
+	for (let i = 0; i < all.length; i++) {
+		const e = all[i];
+		if (e.shadowRoot || e.localName.indexOf("-") > 0) return "shadow";
+	}
+	let list;
+	try {
+		if (!sel) {
+			const q = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
+			sel = attrs.map(a => "[" + a + "=" + q(value) + "]").join(",");
+		}
+		list = doc.querySelectorAll(sel);
+	} catch (e) { return "selector"; }
+	return list.length === 1 ? list[0] : "matches " + list.length;
+}`
+
+// probeSliceJS returns, as JSON (probeNode), the slice of the DOM around
+// the element (this) that verifying it reads: its subtree; its ancestors,
+// each with only the child on the way down, but a <label> around it whole
+// (it names the element); and the labels for its id and its
+// aria-labelledby elements, under the document. "" when the slice is too
+// large to be worth it.
+const probeSliceJS = `function () {
+	const el = this, doc = el.ownerDocument;
+	const MAX = 3000;
+	let count = 0;
+	function full(n) {
+		if (++count > MAX) throw new Error("large");
+		const o = { t: n.nodeType, n: n.nodeName };
+		if (n.nodeType === 1) {
+			o.l = n.localName;
+			o.a = [];
+			for (const k of n.getAttributeNames()) o.a.push(k, n.getAttribute(k));
+			if (n === el) o.x = 1;
+			o.c = [];
+			for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 || c.nodeType === 3) o.c.push(full(c));
+		} else {
+			o.v = n.data;
+		}
+		return o;
+	}
+	try {
+		let top = el;
+		for (let p = el.parentElement; p; p = p.parentElement) if (p.localName === "label") { top = p; break; }
+		let node = full(top);
+		for (let p = top.parentElement; p; p = p.parentElement) {
+			const o = { t: 1, n: p.nodeName, l: p.localName, a: [], c: [node] };
+			for (const k of p.getAttributeNames()) o.a.push(k, p.getAttribute(k));
+			node = o;
+		}
+		const root = { t: 9, n: "#document", c: [node] };
+		const refs = [];
+		const id = el.getAttribute("id");
+		if (id) for (const l of doc.querySelectorAll("label[for]")) if (l.getAttribute("for") === id) refs.push(l);
+		for (const r of (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/)) {
+			const x = r && doc.getElementById(r);
+			if (x) refs.push(x);
+		}
+		const whole = [top];
+		for (const x of refs) {
+			if (whole.some(w => w.contains(x))) continue;
+			whole.push(x);
+			root.c.push(full(x));
+		}
+		return JSON.stringify(root);
+	} catch (e) { return ""; }
+}`
+
+// probeNode is one node of probeSliceJS's answer.
+type probeNode struct {
+	T int         `json:"t"`
+	N string      `json:"n"`
+	L string      `json:"l"`
+	A []string    `json:"a"`
+	V string      `json:"v"`
+	C []probeNode `json:"c"`
+	X int         `json:"x"`
+}
+
+// probeTarget finds the element (probeFindJS), then at once reads the
+// slice around it (probeSliceJS), its backend id and its box, and returns
+// it as a node of a Doc holding that slice, with its box measured in env.
+func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, value string) (*Node, bool) {
+	p := env.Page.Context(ctx)
+	// Plain calls, not rod's Page.Evaluate, which retries while the page
+	// navigates: a probe that cannot answer at once must give way.
+	group := fmt.Sprintf("chainreplay-probe-%d", probeGroups.Add(1))
+	doc, err := proto.RuntimeEvaluate{Expression: "document", ObjectGroup: group}.Call(p)
+	if err != nil || doc.Result.ObjectID == "" {
+		return nil, false
+	}
+	defer func() {
+		go proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(env.Page) //nolint:errcheck // best effort, off the step's path
+	}()
+	args := []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}, {Value: jsonValue(attrs)}, {Value: jsonValue(value)}}
+	found, err := proto.RuntimeCallFunctionOn{ObjectID: doc.Result.ObjectID, FunctionDeclaration: probeFindJS,
+		Arguments: args, ObjectGroup: group}.Call(p)
+	if err != nil || found.ExceptionDetails != nil || found.Result.ObjectID == "" ||
+		found.Result.Subtype != proto.RuntimeRemoteObjectSubtypeNode {
+		return nil, false
+	}
+	obj := found.Result.ObjectID
+	var (
+		slice      *proto.RuntimeCallFunctionOnResult
+		desc       *proto.DOMDescribeNodeResult
+		box        *proto.DOMGetBoxModelResult
+		sErr, dErr error
+	)
+	parallel3(
+		func() {
+			slice, sErr = proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: probeSliceJS, ReturnByValue: true}.Call(p)
+		},
+		func() { desc, dErr = proto.DOMDescribeNode{ObjectID: obj}.Call(p) },
+		func() { box, _ = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
+	)
+	if sErr != nil || dErr != nil || slice.ExceptionDetails != nil || desc.Node.BackendNodeID == 0 {
+		return nil, false
+	}
+	js := slice.Result.Value.Str()
+	if js == "" {
+		return nil, false
+	}
+	var root probeNode
+	if err := json.Unmarshal([]byte(js), &root); err != nil {
+		return nil, false
+	}
+	d := &Doc{byBackend: map[proto.DOMBackendNodeID]*Node{}, byNodeID: map[nodeKey]*Node{}, byRef: map[NodeRef]*Node{}}
+	d.Root = d.build(root.proto(desc.Node.BackendNodeID), nil, nil, nil)
+	target := d.ByBackendID(desc.Node.BackendNodeID)
+	if target == nil {
+		return nil, false
+	}
+	var r *chain.Rect
+	if box != nil {
+		q := QuadRect(box.Model.Border)
+		r = &q
+	}
+	if env.boxes == nil {
+		env.boxes = map[*Node]*chain.Rect{}
+	}
+	env.boxes[target] = r
+	return target, true
+}
+
+// probeGroups numbers the object groups of probes: each probe releases
+// its own after it answers, without touching a later probe's.
+var probeGroups atomic.Int64
+
+// parallel3 runs three functions at once and waits for them.
+func parallel3(a, b, c func()) {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); a() }()
+	go func() { defer wg.Done(); b() }()
+	c()
+	wg.Wait()
+}
+
+// proto converts the probe's node into the shape DOM.getDocument gives,
+// with backend id target on the marked element and none elsewhere (no
+// DevTools call may be made about the other nodes).
+func (pn *probeNode) proto(target proto.DOMBackendNodeID) *proto.DOMNode {
+	n := &proto.DOMNode{NodeType: pn.T, NodeName: pn.N, LocalName: pn.L, NodeValue: pn.V, Attributes: pn.A}
+	if pn.X == 1 {
+		n.BackendNodeID = target
+	}
+	for i := range pn.C {
+		n.Children = append(n.Children, pn.C[i].proto(target))
+	}
+	return n
+}

@@ -1,0 +1,149 @@
+package strategies
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+)
+
+// TestProbeAgreesWithTheTree evaluates every test id, id, name and CSS
+// strategy of the fixture flows on their pages and on the changed login
+// pages twice, by Probe and on the whole tree, and requires the same
+// answer wherever Probe answers: the same element, match count,
+// verification and confidence.
+func TestProbeAgreesWithTheTree(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	pagesOf := map[string][]string{
+		"login.yaml": {"login.html", "variants/login-ids-renamed.html", "variants/login-decoy.html", "variants/login-wrapped.html",
+			"variants/login-siblings.html", "variants/login-testid-moved.html", "variants/login-reworded.html", "variants/login-removed.html"},
+		"actions.yaml": {"variants/actions.html"},
+		"shop.yaml":    {"login.html", "list.html"},
+	}
+	probed, compared := 0, 0
+	for file, pages := range pagesOf {
+		f, err := chain.Load(filepath.Join("..", "fixtures", "flows", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range pages {
+			page := openPage(t, fx.URL+"/"+path)
+			for i, st := range f.Steps {
+				if st.Target == nil {
+					continue
+				}
+				for _, s := range st.Target.Chain {
+					switch s.Type {
+					case chain.TestID, chain.ID, chain.Name, chain.CSS:
+					default:
+						continue
+					}
+					compared++
+					pr, ok := Probe(ctx, NewEnv(page, st.Target), s)
+					full := Evaluate(ctx, NewEnv(page, st.Target), s)
+					if !ok {
+						if full.Found && full.MatchCount == 1 && s.Nth == 0 {
+							t.Logf("%s on %s step %d %s %q: probe declined a unique match", file, path, i+1, s.Type, s.Value)
+						}
+						continue
+					}
+					probed++
+					where := file + " on " + path + " step " + string(rune('0'+i+1)) + " " + string(s.Type) + " " + s.Value
+					if !full.Found || full.BackendNodeID != pr.BackendNodeID {
+						t.Errorf("%s: probe found backend %d, the tree %d (found %v)", where, pr.BackendNodeID, full.BackendNodeID, full.Found)
+						continue
+					}
+					if full.MatchCount != pr.MatchCount || math.Abs(full.Verification-pr.Verification) > 1e-9 || math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
+						t.Errorf("%s: probe n=%d verif=%.4f conf=%.4f, tree n=%d verif=%.4f conf=%.4f", where,
+							pr.MatchCount, pr.Verification, pr.Confidence, full.MatchCount, full.Verification, full.Confidence)
+					}
+				}
+			}
+		}
+	}
+	if probed < 20 {
+		t.Fatalf("only %d of %d strategies were probed: the comparison proves little", probed, compared)
+	}
+	t.Logf("%d of %d strategies probed", probed, compared)
+}
+
+// TestProbeDeclinesWhatItCannotCount: a page with frames or shadow roots
+// may hold matches page script cannot see or reach from the top document,
+// so a probe there answers nothing; so does a strategy matching several
+// elements, or one recorded with an index.
+func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		page string
+		s    chain.Strategy
+	}{
+		{"frames.html", chain.Strategy{Type: chain.CSS, Value: "body", Confidence: 0.9}},
+		{"shadow.html", chain.Strategy{Type: chain.CSS, Value: "body", Confidence: 0.9}},
+		{"login.html", chain.Strategy{Type: chain.CSS, Value: "input", Confidence: 0.9}},
+		{"login.html", chain.Strategy{Type: chain.CSS, Value: "#login-btn", Nth: 1, Confidence: 0.9}},
+		{"login.html", chain.Strategy{Type: chain.CSS, Value: "not a [selector", Confidence: 0.9}},
+		{"login.html", chain.Strategy{Type: chain.Text, Value: "Sign in", Confidence: 0.9}},
+	} {
+		page := openPage(t, fx.URL+"/"+c.page)
+		tg := &chain.Target{Chain: []chain.Strategy{c.s}}
+		if r, ok := Probe(ctx, NewEnv(page, tg), c.s); ok {
+			t.Errorf("%s %s %q (nth %d): probe answered %+v", c.page, c.s.Type, c.s.Value, c.s.Nth, r)
+		}
+	}
+	// And a target recorded in a frame is never probed, even on a page
+	// without one.
+	page := openPage(t, fx.URL+"/login.html")
+	s := chain.Strategy{Type: chain.ID, Value: "login-btn", Confidence: 0.9}
+	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{FramePath: []string{"iframe#x"}, Chain: []chain.Strategy{s}}), s); ok {
+		t.Error("a target with a frame path was probed")
+	}
+	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{Chain: []chain.Strategy{s}}), s); !ok {
+		t.Error("the unique #login-btn of login.html was not probed")
+	}
+}
+
+// BenchmarkProbe finds one test id on generated pages of 1k and 10k
+// elements by Probe and by evaluating on the whole tree, in the same run:
+//
+//	go test ./strategies -run '^$' -bench Probe -benchtime 10x
+func BenchmarkProbe(b *testing.B) {
+	fx := testenv.Fixtures(b)
+	s := chain.Strategy{Type: chain.TestID, Value: "t7", Confidence: 0.95}
+	tg := &chain.Target{Chain: []chain.Strategy{s}, Fingerprint: &chain.Fingerprint{Tag: "div", Text: "Test id hotel 7"}}
+	for _, n := range []int{1000, 10000} {
+		page := openPage(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+		ctx := context.Background()
+		b.Run(fmt.Sprintf("elements=%d/probe", n), func(b *testing.B) {
+			var ds []time.Duration
+			for i := 0; i < b.N; i++ {
+				st := time.Now()
+				r, ok := Probe(ctx, NewEnv(page, tg), s)
+				ds = append(ds, time.Since(st))
+				if !ok || !r.Found || r.Verification < 0.99 {
+					b.Fatalf("probe: %v %+v", ok, r)
+				}
+			}
+			b.ReportMetric(medianMS(ds), "median-ms")
+		})
+		b.Run(fmt.Sprintf("elements=%d/tree", n), func(b *testing.B) {
+			var ds []time.Duration
+			for i := 0; i < b.N; i++ {
+				st := time.Now()
+				r := Evaluate(ctx, NewEnv(page, tg), s)
+				ds = append(ds, time.Since(st))
+				if !r.Found || r.Verification < 0.99 {
+					b.Fatalf("tree: %+v", r)
+				}
+			}
+			b.ReportMetric(medianMS(ds), "median-ms")
+		})
+	}
+}
