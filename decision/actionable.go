@@ -14,6 +14,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/par"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -167,21 +168,6 @@ func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error
 		return res.Result.Value.Unmarshal(out)
 	}
 	return nil
-}
-
-// parallel runs fns at once and returns when all have: independent
-// DevTools calls then cost one round trip instead of one each.
-func parallel(fns ...func()) {
-	var wg sync.WaitGroup
-	wg.Add(len(fns) - 1)
-	for _, f := range fns[1:] {
-		go func() {
-			defer wg.Done()
-			f()
-		}()
-	}
-	fns[0]()
-	wg.Wait()
 }
 
 // nextFrame waits for the page's next animation frame.
@@ -502,7 +488,7 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **str
 // (settleFn), and DOM.getNodeForLocation hit-tests the point.
 func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
 	var scrollErr error
-	parallel(
+	par.Do(
 		func() { scrollErr = proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}.Call(el.client(ctx)) },
 		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
 	)

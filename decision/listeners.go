@@ -8,6 +8,7 @@ import (
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
+	"github.com/qa-chain/chainreplay/internal/par"
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
@@ -89,7 +90,7 @@ func readKeyTargets(ctx context.Context, page *rod.Page, el *strategies.Node, gr
 			set(len(exprs)+j, res.Object.ObjectID, nil)
 		})
 	}
-	parallel(fns...)
+	par.Do(fns...)
 	t.ok = ok
 	return t
 }
@@ -108,7 +109,7 @@ const ancestorsJS = `function () {
 func readKeyTargetsInPage(ctx context.Context, t keyTargets, group string) keyTargets {
 	var win, el proto.RuntimeRemoteObjectID
 	var winErr, elErr error
-	parallel(
+	par.Do(
 		func() {
 			res, err := proto.RuntimeEvaluate{Expression: "window", ObjectGroup: group}.Call(t.c)
 			if winErr = err; err == nil {
@@ -186,6 +187,6 @@ func listensForKeys(t keyTargets) bool {
 			}
 		})
 	}
-	parallel(fns...)
+	par.Do(fns...)
 	return found
 }

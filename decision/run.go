@@ -16,6 +16,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/internal/par"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -303,7 +304,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	// The element's object and, when there is text, the objects whose
 	// listeners decide how to type it, all at once.
 	var kt keyTargets
-	parallel(
+	par.Do(
 		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
 		func() {
 			if text != "" {

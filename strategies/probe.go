@@ -11,6 +11,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/par"
 )
 
 // Probe evaluates s without reading the page's whole tree, when it can:
@@ -189,7 +190,7 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 		box        *proto.DOMGetBoxModelResult
 		sErr, dErr error
 	)
-	parallel3(
+	par.Do(
 		func() {
 			slice, sErr = proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: probeSliceJS, ReturnByValue: true}.Call(p)
 		},
@@ -228,16 +229,6 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 // probeGroups numbers the object groups of probes: each probe releases
 // its own after it answers, without touching a later probe's.
 var probeGroups atomic.Int64
-
-// parallel3 runs three functions at once and waits for them.
-func parallel3(a, b, c func()) {
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); a() }()
-	go func() { defer wg.Done(); b() }()
-	c()
-	wg.Wait()
-}
 
 // proto converts the probe's node into the shape DOM.getDocument gives,
 // with backend id target on the marked element and none elsewhere (no
