@@ -98,7 +98,6 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 			}
 			return Verdict{Winner: &r, Confidence: r.Confidence, Agreeing: []chain.StrategyType{r.Strategy.Type}, Attempts: []strategies.Result{r}}
 		}
-		env.Reset()
 	}
 	results := make([]strategies.Result, 0, len(order))
 	for _, s := range order {

@@ -12,6 +12,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/par"
 )
 
 // Env is the page as the evaluators of one locate round see it. It loads
@@ -58,27 +59,30 @@ func (e *Env) Doc(ctx context.Context) (*Doc, error) {
 	if e.doc != nil {
 		return e.doc, nil
 	}
-	var vp Viewport
-	var vpErr error
-	var wg sync.WaitGroup
-	if e.vp == nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			vp, vpErr = ReadViewport(ctx, e.Page)
-		}()
-	}
-	d, err := LoadDoc(ctx, e.Page)
-	wg.Wait()
-	if e.vp == nil && vpErr == nil {
-		e.vp = &vp
-	}
+	var d *Doc
+	var err error
+	e.whileReadingViewport(ctx, func() { d, err = LoadDoc(ctx, e.Page) })
 	if err != nil {
 		return nil, err
 	}
 	e.doc = d
 	e.loads++
 	return d, nil
+}
+
+// whileReadingViewport runs fn while the round's viewport is read, when
+// the round has not read it yet (a failed read is left for Metrics).
+func (e *Env) whileReadingViewport(ctx context.Context, fn func()) {
+	if e.vp != nil {
+		fn()
+		return
+	}
+	var vp Viewport
+	var vpErr error
+	par.Do(fn, func() { vp, vpErr = ReadViewport(ctx, e.Page) })
+	if vpErr == nil {
+		e.vp = &vp
+	}
 }
 
 // Loads counts the trees read so far: an evaluator that had to read the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -27,7 +26,8 @@ import (
 // target is in the top document (no frame or shadow path), the page has no
 // frame, no open shadow root and no custom element (which may hold a
 // closed one), and exactly one element matches. Otherwise it answers
-// false, having changed nothing, and the caller evaluates s on the tree.
+// false and the caller evaluates s on the tree (the viewport the probe
+// read stays in env for the round).
 // A closed shadow root attached to a plain element is invisible to page
 // script: a second match there goes uncounted by a probe.
 func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
@@ -49,28 +49,11 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	if s.Nth > 0 || s.Value == "" || env.Target == nil || len(env.Target.FramePath) > 0 || len(env.Target.ShadowPath) > 0 {
 		return Result{}, false
 	}
-	var (
-		vp    Viewport
-		vpErr error
-		wg    sync.WaitGroup
-	)
-	if env.vp == nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			vp, vpErr = ReadViewport(ctx, env.Page)
-		}()
-	}
-	n, ok := probeTarget(ctx, env, sel, attrs, s.Value)
-	wg.Wait()
+	var n *Node
+	var ok bool
+	env.whileReadingViewport(ctx, func() { n, ok = probeTarget(ctx, env, sel, attrs, s.Value) })
 	if !ok {
 		return Result{}, false
-	}
-	if env.vp == nil {
-		if vpErr != nil {
-			return Result{}, false
-		}
-		env.vp = &vp
 	}
 	r := env.Conclude(ctx, s, []*Node{n}, start)
 	return r, r.Found

@@ -55,7 +55,7 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 						continue
 					}
 					probed++
-					where := file + " on " + path + " step " + string(rune('0'+i+1)) + " " + string(s.Type) + " " + s.Value
+					where := fmt.Sprintf("%s on %s step %d %s %q", file, path, i+1, s.Type, s.Value)
 					if !full.Found || full.BackendNodeID != pr.BackendNodeID {
 						t.Errorf("%s: probe found backend %d, the tree %d (found %v)", where, pr.BackendNodeID, full.BackendNodeID, full.Found)
 						continue
