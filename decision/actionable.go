@@ -82,8 +82,10 @@ func ElemOf(page *rod.Page, r *strategies.Result) Elem {
 	return elemIn(page, r, objectGroup)
 }
 
+// elemIn is ElemOf with the element's objects in group. The object the
+// strategy resolved on its way (r.ObjectID), if any, is used as is.
 func elemIn(page *rod.Page, r *strategies.Result, group string) Elem {
-	return Elem{Page: page, Node: r.Node, ID: r.BackendNodeID, remote: &remoteObj{group: group}}
+	return Elem{Page: page, Node: r.Node, ID: r.BackendNodeID, remote: &remoteObj{group: group, id: r.ObjectID}}
 }
 
 // client is the DevTools client for calls about e, bound to ctx.

@@ -2,10 +2,10 @@ package decision
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"sync"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/par"
@@ -36,10 +36,12 @@ type keyTargets struct {
 	ok    bool
 }
 
-// readKeyTargets resolves the key targets of el into group, all at once.
-// With el nil it reads nothing: listensForKeys then says yes.
-func readKeyTargets(ctx context.Context, page *rod.Page, el *strategies.Node, group string) keyTargets {
-	t := keyTargets{c: strategies.Caller(ctx, page, el), el: el}
+// readKeyTargets resolves the key targets of e into e's object group, all
+// at once. With no node for e it reads nothing: listensForKeys then says
+// yes.
+func readKeyTargets(ctx context.Context, e Elem) keyTargets {
+	el, group := e.Node, e.group()
+	t := keyTargets{c: e.client(ctx), el: el}
 	if el == nil {
 		return t
 	}
@@ -50,7 +52,7 @@ func readKeyTargets(ctx context.Context, page *rod.Page, el *strategies.Node, gr
 		partial = partial || (n.BackendID == 0 && n.Parent != nil)
 	}
 	if partial {
-		return readKeyTargetsInPage(ctx, t, group)
+		return readKeyTargetsInPage(ctx, t, e)
 	}
 	t.whole = len(chain) > maxKeyTargets
 	exprs := []string{"window"}
@@ -105,10 +107,13 @@ const ancestorsJS = `function () {
 
 // readKeyTargetsInPage is readKeyTargets for an element whose ancestors
 // have no backend ids (strategies.Probe read only a slice of the page):
-// the ancestors are listed by page script from the element's object.
-func readKeyTargetsInPage(ctx context.Context, t keyTargets, group string) keyTargets {
-	var win, el proto.RuntimeRemoteObjectID
-	var winErr, elErr error
+// the ancestors are listed by page script from the element's object (the
+// one the probe left, usually), while the window is resolved.
+func readKeyTargetsInPage(ctx context.Context, t keyTargets, e Elem) keyTargets {
+	group := e.group()
+	var win proto.RuntimeRemoteObjectID
+	var props *proto.RuntimeGetPropertiesResult
+	var winErr, listErr error
 	par.Do(
 		func() {
 			res, err := proto.RuntimeEvaluate{Expression: "window", ObjectGroup: group}.Call(t.c)
@@ -116,22 +121,9 @@ func readKeyTargetsInPage(ctx context.Context, t keyTargets, group string) keyTa
 				win = res.Result.ObjectID
 			}
 		},
-		func() {
-			res, err := proto.DOMResolveNode{BackendNodeID: t.el.BackendID, ObjectGroup: group}.Call(t.c)
-			if elErr = err; err == nil {
-				el = res.Object.ObjectID
-			}
-		},
+		func() { props, listErr = listAncestors(ctx, t.c, e) },
 	)
-	if winErr != nil || elErr != nil || win == "" || el == "" {
-		return t
-	}
-	list, err := proto.RuntimeCallFunctionOn{ObjectID: el, FunctionDeclaration: ancestorsJS, ObjectGroup: group}.Call(t.c)
-	if err != nil || list.ExceptionDetails != nil || list.Result.ObjectID == "" {
-		return t
-	}
-	props, err := proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(t.c)
-	if err != nil {
+	if winErr != nil || listErr != nil || win == "" {
 		return t
 	}
 	objs := make([]proto.RuntimeRemoteObjectID, 0, len(props.Result)+1)
@@ -143,6 +135,23 @@ func readKeyTargetsInPage(ctx context.Context, t keyTargets, group string) keyTa
 	}
 	t.objs, t.ok = objs, true
 	return t
+}
+
+// listAncestors lists e and its ancestors (ancestorsJS) as the properties
+// of an array in e's object group.
+func listAncestors(ctx context.Context, c proto.Client, e Elem) (*proto.RuntimeGetPropertiesResult, error) {
+	el, _, err := e.object(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	list, err := proto.RuntimeCallFunctionOn{ObjectID: el, FunctionDeclaration: ancestorsJS, ObjectGroup: e.group()}.Call(c)
+	if err != nil {
+		return nil, err
+	}
+	if list.ExceptionDetails != nil || list.Result.ObjectID == "" {
+		return nil, fmt.Errorf("listing the ancestors failed")
+	}
+	return proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(c)
 }
 
 // listensForKeys reports whether the page listens for key events on the

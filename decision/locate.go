@@ -30,6 +30,11 @@ type LocateOptions struct {
 	Once bool
 	// Debug receives one line per attempt.
 	Debug io.Writer
+	// ObjectGroup, when set, is the object group in which a strategy that
+	// resolves the winner's JavaScript object on its way leaves it
+	// (strategies.Env.ObjectGroup), so that acting on the winner does not
+	// resolve it again. The caller releases the group.
+	ObjectGroup string
 }
 
 // Locate finds target on page: it evaluates the chain round after round
@@ -42,6 +47,7 @@ func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts Loca
 		poll = DefaultPoll
 	}
 	env := strategies.NewEnv(page, target)
+	env.ObjectGroup = opts.ObjectGroup
 	var last Verdict // the last round that ran to its end
 	started := time.Now()
 	for round := 1; ; round++ {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
-	"github.com/qa-chain/chainreplay/internal/par"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -149,6 +148,7 @@ func (r *Runner) lookup() func(string) (string, bool) {
 func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict {
 	o := r.Options.Locate
 	o.Once = once
+	o.ObjectGroup = r.group
 	if o.Debug == nil {
 		o.Debug = r.Options.Debug
 	}
@@ -301,17 +301,15 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	if enter {
 		text = strings.TrimSuffix(text, "\n")
 	}
-	// The element's object and, when there is text, the objects whose
-	// listeners decide how to type it, all at once.
-	var kt keyTargets
-	par.Do(
-		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
-		func() {
-			if text != "" {
-				kt = readKeyTargets(ctx, r.Page, el.Node, el.group())
-			}
-		},
-	)
+	// The objects whose listeners decide how to type the text are resolved
+	// while the element is prepared, and waited for only before typing.
+	// The element's object first (the locating strategy may have left it),
+	// so that both use the same one.
+	el.object(ctx, false) //nolint:errcheck // callOn reports it
+	keyTargetsc := make(chan keyTargets, 1)
+	if text != "" {
+		go func() { keyTargetsc <- readKeyTargets(ctx, el) }()
+	}
 	var st typeState
 	for {
 		if err := callOn(ctx, el, prepareTypeFn, &st); err != nil {
@@ -342,7 +340,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			return err
 		}
 	}
-	keyed := text != "" && listensForKeys(kt)
+	keyed := text != "" && listensForKeys(<-keyTargetsc)
 	if keyed {
 		if err := typeText(ctx, r.Page, text); err != nil {
 			return err

@@ -23,6 +23,11 @@ type Env struct {
 	Page *rod.Page
 	// Target is the step's target: chain, frame path and fingerprint.
 	Target *chain.Target
+	// ObjectGroup, when set, is the object group in which an evaluator
+	// that makes the found element's JavaScript object anyway leaves it
+	// (Result.ObjectID), for the caller to reuse and release. Empty: no
+	// object outlives its evaluator.
+	ObjectGroup string
 
 	doc       *Doc
 	scope     *Node

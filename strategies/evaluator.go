@@ -96,6 +96,11 @@ type Result struct {
 	BackendNodeID proto.DOMBackendNodeID
 	// Node is the chosen element in the round's tree, when it is there.
 	Node *Node
+	// ObjectID is the chosen element's JavaScript object, in the object
+	// group Env.ObjectGroup names, when the evaluator resolved it on its
+	// way (Probe does); "" otherwise. The caller that named the group may
+	// use it instead of resolving the element again, and releases it.
+	ObjectID proto.RuntimeRemoteObjectID
 	// Point is where to act, in viewport CSS pixels of the top-level page:
 	// the box centre for element strategies, the adjusted point for coordinates.
 	Point *chain.Point

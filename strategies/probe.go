@@ -50,12 +50,16 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 		return Result{}, false
 	}
 	var n *Node
+	var obj proto.RuntimeRemoteObjectID
 	var ok bool
-	env.whileReadingViewport(ctx, func() { n, ok = probeTarget(ctx, env, sel, attrs, s.Value) })
+	env.whileReadingViewport(ctx, func() { n, obj, ok = probeTarget(ctx, env, sel, attrs, s.Value) })
 	if !ok {
 		return Result{}, false
 	}
 	r := env.Conclude(ctx, s, []*Node{n}, start)
+	if r.Found && r.BackendNodeID == n.BackendID {
+		r.ObjectID = obj
+	}
 	return r, r.Found
 }
 
@@ -146,25 +150,32 @@ type probeNode struct {
 
 // probeTarget finds the element (probeFindJS), then at once reads the
 // slice around it (probeSliceJS), its backend id and its box, and returns
-// it as a node of a Doc holding that slice, with its box measured in env.
-func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, value string) (*Node, bool) {
+// it as a node of a Doc holding that slice, with its box measured in env,
+// and its object (in env.ObjectGroup when set, else "").
+func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, value string) (*Node, proto.RuntimeRemoteObjectID, bool) {
 	p := env.Page.Context(ctx)
 	// Plain calls, not rod's Page.Evaluate, which retries while the page
 	// navigates: a probe that cannot answer at once must give way.
 	group := fmt.Sprintf("chainreplay-probe-%d", probeGroups.Add(1))
 	doc, err := proto.RuntimeEvaluate{Expression: "document", ObjectGroup: group}.Call(p)
 	if err != nil || doc.Result.ObjectID == "" {
-		return nil, false
+		return nil, "", false
 	}
 	defer func() {
 		go proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(env.Page) //nolint:errcheck // best effort, off the step's path
 	}()
 	args := []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}, {Value: jsonValue(attrs)}, {Value: jsonValue(value)}}
+	// The element's object goes in the caller's group when it has one
+	// (see Env.ObjectGroup); the rest in the probe's own.
+	keep := env.ObjectGroup
+	if keep == "" {
+		keep = group
+	}
 	found, err := proto.RuntimeCallFunctionOn{ObjectID: doc.Result.ObjectID, FunctionDeclaration: probeFindJS,
-		Arguments: args, ObjectGroup: group}.Call(p)
+		Arguments: args, ObjectGroup: keep}.Call(p)
 	if err != nil || found.ExceptionDetails != nil || found.Result.ObjectID == "" ||
 		found.Result.Subtype != proto.RuntimeRemoteObjectSubtypeNode {
-		return nil, false
+		return nil, "", false
 	}
 	obj := found.Result.ObjectID
 	var (
@@ -181,21 +192,21 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 		func() { box, _ = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
 	)
 	if sErr != nil || dErr != nil || slice.ExceptionDetails != nil || desc.Node.BackendNodeID == 0 {
-		return nil, false
+		return nil, "", false
 	}
 	js := slice.Result.Value.Str()
 	if js == "" {
-		return nil, false
+		return nil, "", false
 	}
 	var root probeNode
 	if err := json.Unmarshal([]byte(js), &root); err != nil {
-		return nil, false
+		return nil, "", false
 	}
 	d := &Doc{byBackend: map[proto.DOMBackendNodeID]*Node{}, byNodeID: map[nodeKey]*Node{}, byRef: map[NodeRef]*Node{}}
 	d.Root = d.build(root.proto(desc.Node.BackendNodeID), nil, nil, nil)
 	target := d.ByBackendID(desc.Node.BackendNodeID)
 	if target == nil {
-		return nil, false
+		return nil, "", false
 	}
 	var r *chain.Rect
 	if box != nil {
@@ -206,7 +217,10 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 		env.boxes = map[*Node]*chain.Rect{}
 	}
 	env.boxes[target] = r
-	return target, true
+	if env.ObjectGroup == "" {
+		obj = ""
+	}
+	return target, obj, true
 }
 
 // probeGroups numbers the object groups of probes: each probe releases

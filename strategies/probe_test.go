@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
@@ -107,6 +109,36 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 	}
 	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{Chain: []chain.Strategy{s}}), s); !ok {
 		t.Error("the unique #login-btn of login.html was not probed")
+	}
+}
+
+// TestProbeLeavesTheElementsObjectInTheCallersGroup: with Env.ObjectGroup
+// set, the probe's answer carries the found element's object, in that
+// group (releasing the group releases it); without, it carries none.
+func TestProbeLeavesTheElementsObjectInTheCallersGroup(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx := context.Background()
+	page := openPage(t, fx.URL+"/login.html")
+	s := chain.Strategy{Type: chain.ID, Value: "login-btn", Confidence: 0.9}
+	tg := &chain.Target{Chain: []chain.Strategy{s}}
+	if r, ok := Probe(ctx, NewEnv(page, tg), s); !ok || r.ObjectID != "" {
+		t.Fatalf("without a group: probed %v, object %q (want one probed, no object)", ok, r.ObjectID)
+	}
+	env := NewEnv(page, tg)
+	env.ObjectGroup = "probe-test"
+	r, ok := Probe(ctx, env, s)
+	if !ok || r.ObjectID == "" {
+		t.Fatalf("with a group: probed %v, object %q", ok, r.ObjectID)
+	}
+	d, err := proto.DOMDescribeNode{ObjectID: r.ObjectID}.Call(page)
+	if err != nil || d.Node.BackendNodeID != r.BackendNodeID {
+		t.Fatalf("the object is backend node %v (%v), the result says %d", d, err, r.BackendNodeID)
+	}
+	if err := (proto.RuntimeReleaseObjectGroup{ObjectGroup: "probe-test"}).Call(page); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (proto.DOMDescribeNode{ObjectID: r.ObjectID}).Call(page); err == nil {
+		t.Error("the object outlived its group")
 	}
 }
 
