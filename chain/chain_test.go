@@ -90,6 +90,7 @@ func TestValidationErrors(t *testing.T) {
 		{"missing target", base + "  - action: type\n    text: hi\n", "t.yaml:5: steps[0].target.chain: action type needs a target"},
 		{"strategy without value", base + "  - action: click\n    target: {chain: [{type: css, confidence: 0.5}]}\n", "steps[0].target.chain[0].value: a css strategy needs a value"},
 		{"role without role", base + "  - action: click\n    target: {chain: [{type: role, value: '|Sign in', confidence: 0.5}]}\n", "has no role"},
+		{"negative kind count", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}], fingerprint: {tag: a, kind_count: -2}}\n", "steps[0].target.fingerprint.kind_count: -2 must not be negative"},
 		{"negative nth", base + "  - action: click\n    target: {chain: [{type: text, value: a, nth: -1, confidence: 0.5}]}\n", "steps[0].target.chain[0].nth: -1 must not be negative"},
 		{"select without value", base + "  - action: select\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n", "steps[0].value: action select needs a value or a label"},
 		{"navigate without url", base + "  - action: navigate\n", "t.yaml:5: steps[0].url: action navigate needs a url"},

@@ -137,6 +137,16 @@ type Fingerprint struct {
 	Region string `yaml:"region,omitempty"`
 	// Box is the bounding box in document CSS pixels at record time.
 	Box *Rect `yaml:"box,omitempty"`
+	// KindCount is how many elements of the target's document had its tag,
+	// input type and role attribute at record time, itself included; 0
+	// when unknown. NameCount is how many had its role and accessible name
+	// (hidden and inert ones included, as far as the accessibility tree
+	// lists them).
+	// A target that was the only one of its kind or name, and whose healed
+	// candidate is the only one now, is healed even where the page moved it
+	// (similarity.MarkSole).
+	KindCount int `yaml:"kind_count,omitempty"`
+	NameCount int `yaml:"name_count,omitempty"`
 
 	// GeneratedClasses are the Classes that look machine-generated
 	// (css-1x9f2k): kept for similarity, never used in selectors.

@@ -158,9 +158,15 @@ func (v *validator) target(p string, t *Target, needed bool) {
 	for i := range t.Chain {
 		v.strategy(fmt.Sprintf("%s.chain[%d]", p, i), &t.Chain[i])
 	}
-	if fp := t.Fingerprint; fp != nil && fp.Box != nil {
-		if b := fp.Box; b.Width < 0 || b.Height < 0 || isNaN(b.X+b.Y+b.Width+b.Height) {
+	if fp := t.Fingerprint; fp != nil {
+		if b := fp.Box; b != nil && (b.Width < 0 || b.Height < 0 || isNaN(b.X+b.Y+b.Width+b.Height)) {
 			v.add(p+".fingerprint.box", "width and height must not be negative")
+		}
+		if fp.KindCount < 0 {
+			v.add(p+".fingerprint.kind_count", "%d must not be negative", fp.KindCount)
+		}
+		if fp.NameCount < 0 {
+			v.add(p+".fingerprint.name_count", "%d must not be negative", fp.NameCount)
 		}
 	}
 }

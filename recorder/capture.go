@@ -166,6 +166,7 @@ func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, g
 		return
 	}
 	c := Count{}
+	el.RoleCountAll = len(q.Nodes)
 	for _, m := range q.Nodes {
 		if m.Ignored {
 			continue

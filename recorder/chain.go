@@ -210,6 +210,10 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
 		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
 		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
+		KindCount: d.Counts["kind"].N,
+	}
+	if e.RoleCountKnown && e.RoleCount.I > 0 {
+		fp.NameCount = max(e.RoleCount.N, e.RoleCountAll)
 	}
 	if len(d.Classes) > 0 {
 		fp.Classes = append([]string(nil), d.Classes...)

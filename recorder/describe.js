@@ -177,6 +177,13 @@ function (testids, genClass, genID, mode) {
       return true;
     });
   }
+  // The elements of el's kind (tag, input type, role attribute): a target
+  // that was the only one of its kind can be healed when it is the only
+  // one again (similarity.MarkSole).
+  const kindOf = (e) => e.localName + "|" + (e.localName === "input" ? (e.getAttribute("type") || "text").toLowerCase() : (e.getAttribute("type") || "").toLowerCase()) +
+    "|" + (e.getAttribute("role") || "").trim().toLowerCase();
+  const kind = kindOf(el);
+  counts.kind = count((e) => kindOf(e) === kind);
   out.counts = counts;
 
   // A short CSS selector unique in the element's tree, and an XPath unique in

@@ -45,7 +45,9 @@ type Description struct {
 	TextValue string `json:"textValue"`
 	Label     string `json:"label"`
 	// Counts holds, per locator ("testid:data-testid", "id", "name",
-	// "placeholder", "label", "text", "alt", "title"), its matches in the frame.
+	// "placeholder", "label", "text", "alt", "title"), its matches in the
+	// frame; "kind" counts the elements of the target's tag, input type
+	// and role attribute.
 	Counts          map[string]Count `json:"counts"`
 	CSS             string           `json:"css"`
 	CSSPositional   bool             `json:"cssPositional"`
@@ -69,6 +71,9 @@ type Element struct {
 	// same role and name; RoleCountKnown is false when that query failed.
 	RoleCount      Count
 	RoleCountKnown bool
+	// RoleCountAll counts those nodes with the ones the tree ignores
+	// (hidden, inert): how many elements had the role and name at all.
+	RoleCountAll int
 	// FramePath is the selector of each <iframe> from the top document down.
 	FramePath []string
 	// FrameOffset is where the element's frame viewport starts in the top

@@ -139,6 +139,10 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 	if fp := tg.Fingerprint; fp != nil && fp.Region != "Notifications" {
 		t.Errorf("region = %q, want the section the switch's shadow host is in, \"Notifications\"", fp.Region)
 	}
+	// Three switches, each in its own shadow root; one of them so named.
+	if fp := tg.Fingerprint; fp != nil && (fp.KindCount != 3 || fp.NameCount != 1) {
+		t.Errorf("kind count %d, name count %d, want 3 switches and 1 named \"Email newsletter\"", fp.KindCount, fp.NameCount)
+	}
 	if s := tg.Chain[0]; s.Type != chain.Role || s.Value != "switch|Email newsletter" {
 		t.Errorf("first strategy = %s %q, want role switch|Email newsletter", s.Type, s.Value)
 	}

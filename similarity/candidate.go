@@ -43,6 +43,11 @@ type Candidate struct {
 	// Unknown marks attributes the source of this candidate cannot observe
 	// (not that the element lacks them): they are left out of its score.
 	Unknown []Attr
+	// Sole is set (by MarkSole) on the only candidate of the page that
+	// matches the target's kind or name where the target was the only one
+	// at record time. When the recorded context cannot tell candidates
+	// apart, Rank does not damp it for standing elsewhere.
+	Sole bool
 }
 
 // TestIDAttrs are the attributes read as test ids, as the recorder reads them.

@@ -129,6 +129,17 @@ func Rank(fp chain.Fingerprint, cands []Candidate, opts Options) Result {
 	for i := range cands {
 		res.Ranked[i] = Scored{Index: i, Candidate: &cands[i], Score: ref.Score(&cands[i])}
 	}
+	// The page's sole match of the target's kind or name (MarkSole) is not
+	// taken for a decoy for standing elsewhere when the recorded context
+	// cannot tell the candidates apart anyway: nothing else on the page
+	// could be the target, and a redesign moves things.
+	if contextSilent(fp, res.Ranked) {
+		for i := range res.Ranked {
+			if sc := &res.Ranked[i]; sc.Candidate.Sole {
+				sc.Score = ref.score(sc.Candidate, true)
+			}
+		}
+	}
 	slices.SortStableFunc(res.Ranked, func(a, b Scored) int {
 		switch {
 		case a.Value > b.Value:

@@ -30,6 +30,11 @@ type Score struct {
 	// OtherOption is set when the candidate is another option of the
 	// target's group (otherOption): its Value is damped by OtherOption.
 	OtherOption bool
+	// ContextWaived is set when the candidate was not damped for its
+	// context: it is the page's sole match of the target's kind or name
+	// (Candidate.Sole) and the recorded context cannot tell candidates
+	// apart (see Rank).
+	ContextWaived bool
 }
 
 // Corroboration thresholds. A candidate whose context similarity is under
@@ -79,7 +84,10 @@ func NewReference(fp chain.Fingerprint, w Weights) *Reference {
 }
 
 // Score compares c with the reference.
-func (r *Reference) Score(c *Candidate) Score {
+func (r *Reference) Score(c *Candidate) Score { return r.score(c, false) }
+
+// score is Score, without the context damping when waive is set.
+func (r *Reference) score(c *Candidate, waive bool) Score {
 	var s Score
 	var sum, wsum float64
 	var gsum, gw [4]float64
@@ -115,7 +123,11 @@ func (r *Reference) Score(c *Candidate) Score {
 	if gw[Context] > 0 {
 		s.Context = gsum[Context] / gw[Context]
 		if s.Context < ContextFull {
-			damp *= ContextBase + s.Context
+			if waive {
+				s.ContextWaived = true
+			} else {
+				damp *= ContextBase + s.Context
+			}
 		}
 	}
 	if r.otherOption(c) {

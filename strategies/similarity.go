@@ -76,6 +76,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		return r
 	}
 
+	similarity.MarkSole(*fp, cands)
 	// First pass: everything but the box.
 	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Area, similarity.Shape), SimilarityOptions)
 	keep := min(SimilarityMeasured, len(first.Ranked))
@@ -109,6 +110,9 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	notes = append(notes, fmt.Sprintf("%d candidates", len(cands)))
 	if res.Best != nil {
 		notes = append(notes, fmt.Sprintf("best %s %.2f", describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value))
+		if res.Best.ContextWaived {
+			notes = append(notes, "the only element of the page of the recorded kind or name, as at record time: not damped for standing elsewhere")
+		}
 	}
 	if res.RunnerUp != nil {
 		notes = append(notes, fmt.Sprintf("runner-up %s %.2f", describeNode(finalNodes[res.RunnerUp.Index], res.RunnerUp.Candidate), res.RunnerUp.Value))

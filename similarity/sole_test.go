@@ -1,0 +1,133 @@
+package similarity
+
+import (
+	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// A search box recorded as the page's only one, without neighbour texts.
+func recordedSearch() chain.Fingerprint {
+	return chain.Fingerprint{Tag: "input", Type: "search", Role: "searchbox", ID: "q", Classes: []string{"search"},
+		AccessName: "Search products", Placeholder: "Search products", AriaLabel: "Search products",
+		Box: &chain.Rect{X: 900, Y: 20, Width: 240, Height: 28}, KindCount: 1, NameCount: 1}
+}
+
+// The same box after a redesign: renamed, reworded, moved across the header.
+func movedSearch() Candidate {
+	return Candidate{Ref: "search", Tag: "input", Type: "search", Role: "searchbox", ID: "r7x", Classes: []string{"search_k2j9"},
+		AccessName: "Search the shop", Placeholder: "Search the shop", AriaLabel: "Search the shop",
+		Box: &chain.Rect{X: 180, Y: 180, Width: 240, Height: 28}}
+}
+
+func otherControls() []Candidate {
+	return []Candidate{
+		{Ref: "brand", Tag: "a", Role: "link", Text: "Northwind", AccessName: "Northwind", Href: "/", Box: &chain.Rect{X: 20, Y: 180, Width: 120, Height: 28}},
+		{Ref: "add", Tag: "button", Type: "button", Role: "button", Text: "Add to bag", AccessName: "Add to bag",
+			Neighbours: []string{"Hand grinder"}, Region: "Everything", Box: &chain.Rect{X: 900, Y: 30, Width: 100, Height: 30}},
+	}
+}
+
+func TestMarkSole(t *testing.T) {
+	fp := recordedSearch()
+	marked := func(cands []Candidate) string {
+		MarkSole(fp, cands)
+		s := ""
+		for _, c := range cands {
+			if c.Sole {
+				s += c.Ref
+			}
+		}
+		return s
+	}
+	if got := marked(append(otherControls(), movedSearch())); got != "search" {
+		t.Errorf("the only search box: marked %q", got)
+	}
+	second := movedSearch()
+	second.Ref, second.AccessName, second.Placeholder, second.AriaLabel = "filter", "Filter", "Filter", "Filter"
+	if got := marked(append(otherControls(), movedSearch(), second)); got != "" {
+		t.Errorf("two search boxes now, neither named like the target: marked %q", got)
+	}
+	fp.KindCount = 2
+	if got := marked(append(otherControls(), movedSearch())); got != "" {
+		t.Errorf("two search boxes at record time, one now (the target may be the one removed): marked %q", got)
+	}
+	fp.KindCount = 0
+	if got := marked(append(otherControls(), movedSearch())); got != "" {
+		t.Errorf("no kind count recorded: marked %q", got)
+	}
+
+	// By name: several switches, one named as the recorded one was.
+	sw := chain.Fingerprint{Tag: "button", Type: "button", Role: "switch", AccessName: "Email newsletter", KindCount: 3, NameCount: 1}
+	switches := func(names ...string) []Candidate {
+		var cs []Candidate
+		for _, n := range names {
+			cs = append(cs, Candidate{Ref: n, Tag: "button", Type: "button", Role: "switch", AccessName: n})
+		}
+		return cs
+	}
+	fp = sw
+	if got := marked(switches("Order updates", "Newsletter emails", "Back-in-stock alerts")); got != "Newsletter emails" {
+		t.Errorf("the one switch named like the target: marked %q", got)
+	}
+	if got := marked(switches("Order updates", "Newsletter emails", "Partner email newsletter")); got != "" {
+		t.Errorf("a second switch near the name: marked %q", got)
+	}
+	fp.NameCount = 2
+	if got := marked(switches("Order updates", "Newsletter emails")); got != "" {
+		t.Errorf("the name was not unique at record time: marked %q", got)
+	}
+}
+
+// TestSoleIsHealedWhereContextCannotTell: the page's only search box, as at
+// record time, is healed though it moved and was reworded; without the
+// counts (or with a second box) it is refused as before.
+func TestSoleIsHealedWhereContextCannotTell(t *testing.T) {
+	cands := append(otherControls(), movedSearch())
+	fp := recordedSearch()
+	MarkSole(fp, cands)
+	r := Rank(fp, cands, Options{})
+	if r.Outcome != Found || r.Best.Candidate.Ref != "search" || !r.Best.ContextWaived {
+		t.Fatalf("%s, want the search box found with its context waived", describe(r))
+	}
+	fp.KindCount, fp.NameCount = 0, 0
+	MarkSole(fp, cands)
+	if r := Rank(fp, cands, Options{}); r.Outcome == Found {
+		t.Errorf("without counts: %s, want it refused as before", describe(r))
+	}
+}
+
+// TestSoleStillDampedWhereContextRemains: a target removed from a section
+// whose heading is still on the page; the one look-alike elsewhere is the
+// only one of its name now, but the recorded context still tells it stands
+// elsewhere: refused.
+func TestSoleStillDampedWhereContextRemains(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", Type: "button", Role: "switch", AccessName: "Email newsletter", Text: "Email newsletter",
+		Neighbours: []string{"Notifications"}, Region: "Notifications", KindCount: 3, NameCount: 1,
+		Box: &chain.Rect{X: 300, Y: 500, Width: 170, Height: 26}}
+	sw := func(ref, name, section string, y float64) Candidate {
+		return Candidate{Ref: ref, Tag: "button", Type: "button", Role: "switch", AccessName: name, Text: name,
+			Neighbours: []string{section}, Region: section, Box: &chain.Rect{X: 300, Y: y, Width: 170, Height: 26}}
+	}
+	cands := []Candidate{sw("decoy", "Email newsletter", "Partner offers", 200), sw("orders", "Order updates", "Notifications", 470),
+		sw("restock", "Back-in-stock alerts", "Notifications", 530)}
+	MarkSole(fp, cands)
+	if !cands[0].Sole {
+		t.Fatal("the look-alike should be the sole one named like the target")
+	}
+	if r := Rank(fp, cands, Options{}); r.Outcome == Found && r.Best.Candidate.Ref == "decoy" {
+		t.Errorf("%s: the look-alike in another section was healed onto", describe(r))
+	}
+	// With the section's heading reworded everywhere, the context cannot
+	// tell any more, and the sole named one is the target.
+	for i := range cands {
+		if cands[i].Region == "Notifications" {
+			cands[i].Neighbours, cands[i].Region = []string{"Email preferences"}, "Email preferences"
+		}
+	}
+	cands[0].Neighbours, cands[0].Region = []string{"Email preferences"}, "Email preferences"
+	cands[0].Ref = "moved"
+	if r := Rank(fp, cands, Options{}); r.Outcome != Found || r.Best.Candidate.Ref != "moved" {
+		t.Errorf("%s: want the sole named switch healed once the recorded context is gone", describe(r))
+	}
+}
