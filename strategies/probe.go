@@ -24,12 +24,15 @@ import (
 // It answers (Result, true) only when its count of matches is the whole
 // page's: s is a test id, id, name or CSS strategy without an index, the
 // target is in the top document (no frame or shadow path), the page has no
-// frame, no open shadow root and no custom element (which may hold a
-// closed one), and exactly one element matches. Otherwise it answers
-// false and the caller evaluates s on the tree (the viewport the probe
-// read stays in env for the round).
-// A closed shadow root attached to a plain element is invisible to page
-// script: a second match there goes uncounted by a probe.
+// frame, exactly one element matches in the document and its open shadow
+// roots, and that element is in the document itself with no shadow host
+// in its subtree. Custom elements without an open shadow root may hold a
+// closed one, which page script cannot search: DevTools is asked about
+// them (up to probeMaxHosts), and any shadow root there makes the probe
+// decline. Otherwise it answers false and the caller evaluates s on the
+// tree (the viewport the probe read stays in env for the round).
+// A closed shadow root attached to a plain element (not a custom element)
+// is invisible to page script: a second match there goes uncounted.
 func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	start := time.Now()
 	var attrs []string
@@ -64,26 +67,47 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 }
 
 // probeFindJS returns the one element matching sel (a CSS selector), or
-// whose attribute, one of attrs, equals value, when the page is one a
-// probe can speak for; else the reason it cannot, as a string.
-const probeFindJS = `function (sel, attrs, value) {
+// whose attribute, one of attrs, equals value, in the document and every
+// open shadow root, when the page is one a probe can speak for; else the
+// reason it cannot, as a string. When the page has custom elements without
+// an open shadow root (which may hold a closed one, out of page script's
+// reach), it returns them after the element in an array, for DevTools to
+// look into: at most probeMaxHosts of them.
+const probeFindJS = `function (sel, attrs, value, maxHosts) {
 	const doc = document;
 	if (doc.querySelector("iframe,frame,object,embed")) return "frames";
-	const all = doc.getElementsByTagName("*");
-	for (let i = 0; i < all.length; i++) {
-		const e = all[i];
-		if (e.shadowRoot || e.localName.indexOf("-") > 0) return "shadow";
+	if (!sel) {
+		const q = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
+		sel = attrs.map(a => "[" + a + "=" + q(value) + "]").join(",");
 	}
-	let list;
-	try {
-		if (!sel) {
-			const q = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
-			sel = attrs.map(a => "[" + a + "=" + q(value) + "]").join(",");
+	const roots = [doc], hosts = [];
+	for (let i = 0; i < roots.length; i++) {
+		const all = i === 0 ? doc.getElementsByTagName("*") : roots[i].querySelectorAll("*");
+		for (let j = 0; j < all.length; j++) {
+			const e = all[j];
+			if (e.shadowRoot) roots.push(e.shadowRoot);
+			else if (e.localName.indexOf("-") > 0) {
+				if (hosts.length === maxHosts) return "custom elements";
+				hosts.push(e);
+			}
 		}
-		list = doc.querySelectorAll(sel);
-	} catch (e) { return "selector"; }
-	return list.length === 1 ? list[0] : "matches " + list.length;
+	}
+	let found = null, n = 0;
+	for (const r of roots) {
+		let list;
+		try { list = r.querySelectorAll(sel); } catch (e) { return "selector"; }
+		if (list.length) found = list[0];
+		n += list.length;
+	}
+	if (n !== 1) return "matches " + n;
+	if (found.getRootNode() !== doc) return "in a shadow tree";
+	return hosts.length ? [found].concat(hosts) : found;
 }`
+
+// probeMaxHosts bounds the custom elements without an open shadow root
+// whose shadow roots a probe asks DevTools about; a page with more is
+// read whole.
+const probeMaxHosts = 16
 
 // probeSliceJS returns, as JSON (probeNode), the slice of the DOM around
 // the element (this) that verifying it reads: its subtree; its ancestors,
@@ -98,6 +122,8 @@ const probeSliceJS = `function () {
 	function full(n) {
 		if (++count > MAX) throw new Error("large");
 		const o = { t: n.nodeType, n: n.nodeName };
+		// A shadow tree gives its host text the tree reads: not in a slice.
+		if (n.nodeType === 1 && (n.shadowRoot || n.localName.indexOf("-") > 0)) throw new Error("shadow host");
 		if (n.nodeType === 1) {
 			o.l = n.localName;
 			o.a = [];
@@ -164,7 +190,7 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 	defer func() {
 		go proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(env.Page) //nolint:errcheck // best effort, off the step's path
 	}()
-	args := []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}, {Value: jsonValue(attrs)}, {Value: jsonValue(value)}}
+	args := []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}, {Value: jsonValue(attrs)}, {Value: jsonValue(value)}, {Value: jsonValue(probeMaxHosts)}}
 	// The element's object goes in the caller's group when it has one
 	// (see Env.ObjectGroup); the rest in the probe's own.
 	keep := env.ObjectGroup
@@ -173,25 +199,44 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 	}
 	found, err := proto.RuntimeCallFunctionOn{ObjectID: doc.Result.ObjectID, FunctionDeclaration: probeFindJS,
 		Arguments: args, ObjectGroup: keep}.Call(p)
-	if err != nil || found.ExceptionDetails != nil || found.Result.ObjectID == "" ||
-		found.Result.Subtype != proto.RuntimeRemoteObjectSubtypeNode {
+	if err != nil || found.ExceptionDetails != nil || found.Result.ObjectID == "" {
 		return nil, "", false
 	}
-	obj := found.Result.ObjectID
+	obj, hosts := found.Result.ObjectID, []proto.RuntimeRemoteObjectID(nil)
+	switch found.Result.Subtype {
+	case proto.RuntimeRemoteObjectSubtypeNode:
+	case proto.RuntimeRemoteObjectSubtypeArray:
+		// The element, then custom elements that may hold closed roots.
+		if obj, hosts = probeSplit(p, obj); obj == "" {
+			return nil, "", false
+		}
+	default:
+		return nil, "", false
+	}
 	var (
 		slice      *proto.RuntimeCallFunctionOnResult
 		desc       *proto.DOMDescribeNodeResult
 		box        *proto.DOMGetBoxModelResult
 		sErr, dErr error
+		closed     atomic.Bool
 	)
-	par.Do(
+	fns := []func(){
 		func() {
 			slice, sErr = proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: probeSliceJS, ReturnByValue: true}.Call(p)
 		},
 		func() { desc, dErr = proto.DOMDescribeNode{ObjectID: obj}.Call(p) },
 		func() { box, _ = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
-	)
-	if sErr != nil || dErr != nil || slice.ExceptionDetails != nil || desc.Node.BackendNodeID == 0 {
+	}
+	for _, h := range hosts {
+		fns = append(fns, func() {
+			d, err := proto.DOMDescribeNode{ObjectID: h, Pierce: true}.Call(p)
+			if err != nil || len(d.Node.ShadowRoots) > 0 {
+				closed.Store(true) // a shadow root page script did not see
+			}
+		})
+	}
+	par.Do(fns...)
+	if sErr != nil || dErr != nil || slice.ExceptionDetails != nil || desc.Node.BackendNodeID == 0 || closed.Load() {
 		return nil, "", false
 	}
 	js := slice.Result.Value.Str()
@@ -221,6 +266,28 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 		obj = ""
 	}
 	return target, obj, true
+}
+
+// probeSplit reads probeFindJS's array answer: the element's object and
+// the hosts' ("" when it cannot).
+func probeSplit(p proto.Client, arr proto.RuntimeRemoteObjectID) (proto.RuntimeRemoteObjectID, []proto.RuntimeRemoteObjectID) {
+	props, err := proto.RuntimeGetProperties{ObjectID: arr, OwnProperties: true}.Call(p)
+	if err != nil {
+		return "", nil
+	}
+	var el proto.RuntimeRemoteObjectID
+	var hosts []proto.RuntimeRemoteObjectID
+	for _, pr := range props.Result {
+		if pr.Value == nil || pr.Value.ObjectID == "" || pr.Value.Subtype != proto.RuntimeRemoteObjectSubtypeNode {
+			continue
+		}
+		if pr.Name == "0" {
+			el = pr.Value.ObjectID
+		} else {
+			hosts = append(hosts, pr.Value.ObjectID)
+		}
+	}
+	return el, hosts
 }
 
 // probeGroups numbers the object groups of probes: each probe releases

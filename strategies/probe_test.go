@@ -76,10 +76,10 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 	t.Logf("%d of %d strategies probed", probed, compared)
 }
 
-// TestProbeDeclinesWhatItCannotCount: a page with frames or shadow roots
-// may hold matches page script cannot see or reach from the top document,
-// so a probe there answers nothing; so does a strategy matching several
-// elements, or one recorded with an index.
+// TestProbeDeclinesWhatItCannotCount: a page with frames or closed shadow
+// roots may hold matches page script cannot see or reach from the top
+// document, so a probe there answers nothing; so does a strategy matching
+// several elements, or one recorded with an index.
 func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
@@ -109,6 +109,69 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 	}
 	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{Chain: []chain.Strategy{s}}), s); !ok {
 		t.Error("the unique #login-btn of login.html was not probed")
+	}
+}
+
+// TestProbeOnPagesWithShadowRoots: a probe counts matches in every open
+// shadow root too, asks DevTools about custom elements without an open
+// root (which may hold a closed one), and declines a target inside a
+// shadow tree or with a shadow host in its subtree. Where it answers it
+// must agree with the tree; where the tree sees a match page script cannot
+// reach, it must decline.
+func TestProbeOnPagesWithShadowRoots(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx := context.Background()
+	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := f.Steps[3].Target // the "Sign in" button
+	for _, c := range []struct {
+		name, setup string
+		s           chain.Strategy
+		probed      bool
+	}{
+		{"an open shadow root elsewhere", `() => { const h = document.createElement("x-open"); document.body.append(h);
+			h.attachShadow({mode: "open"}).innerHTML = "<button>Help</button>"; }`, target.Chain[0], true},
+		{"a custom element without a shadow root", `() => { document.body.append(document.createElement("x-plain")); }`, target.Chain[1], true},
+		{"a second match inside an open shadow root", `() => { const h = document.createElement("x-open"); document.body.append(h);
+			h.attachShadow({mode: "open"}).innerHTML = '<button data-testid="login-submit">Sign in</button>'; }`, target.Chain[0], false},
+		{"a closed shadow root", `() => { const h = document.createElement("x-closed"); document.body.append(h);
+			h.attachShadow({mode: "closed"}).innerHTML = "<button>Help</button>"; }`, target.Chain[0], false},
+		{"the target inside an open shadow root", `() => { const h = document.createElement("x-open"); document.body.append(h);
+			h.attachShadow({mode: "open"}).innerHTML = '<button class="inside">Sign in</button>'; }`,
+			chain.Strategy{Type: chain.CSS, Value: "button.inside", Confidence: 0.7}, false},
+		{"the target slotted into an open shadow root", `() => { const b = document.getElementById("login-btn");
+			const h = document.createElement("x-frame"); b.before(h); h.append(b);
+			h.attachShadow({mode: "open"}).innerHTML = '<div class="frame"><slot></slot></div>'; }`, target.Chain[0], true},
+		{"a shadow host inside the target", `() => { const i = document.createElement("x-icon");
+			document.getElementById("login-btn").append(i); i.attachShadow({mode: "open"}).textContent = "→"; }`, target.Chain[0], false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := openPage(t, fx.URL+"/login.html")
+			if _, err := page.Eval(c.setup); err != nil {
+				t.Fatal(err)
+			}
+			env := NewEnv(page, target)
+			env.ObjectGroup = "probe-shadow-test"
+			pr, ok := Probe(ctx, env, c.s)
+			full := Evaluate(ctx, NewEnv(page, target), c.s)
+			if ok != c.probed {
+				t.Fatalf("probed %v, want %v (the tree: found %v, %d matches)", ok, c.probed, full.Found, full.MatchCount)
+			}
+			if !ok {
+				return
+			}
+			if !full.Found || full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount ||
+				math.Abs(full.Verification-pr.Verification) > 1e-9 || math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
+				t.Errorf("probe %d n=%d verif=%.4f conf=%.4f, tree %d n=%d verif=%.4f conf=%.4f", pr.BackendNodeID, pr.MatchCount,
+					pr.Verification, pr.Confidence, full.BackendNodeID, full.MatchCount, full.Verification, full.Confidence)
+			}
+			d, err := proto.DOMDescribeNode{ObjectID: pr.ObjectID}.Call(page)
+			if err != nil || d.Node.BackendNodeID != pr.BackendNodeID {
+				t.Errorf("the probe's object is %v (%v), not the element it found", d, err)
+			}
+		})
 	}
 }
 
@@ -143,17 +206,35 @@ func TestProbeLeavesTheElementsObjectInTheCallersGroup(t *testing.T) {
 }
 
 // BenchmarkProbe finds one test id on generated pages of 1k and 10k
-// elements by Probe and by evaluating on the whole tree, in the same run:
+// elements, and on the 10k page with web components added, by Probe and by
+// evaluating on the whole tree, in the same run:
 //
 //	go test ./strategies -run '^$' -bench Probe -benchtime 10x
 func BenchmarkProbe(b *testing.B) {
 	fx := testenv.Fixtures(b)
 	s := chain.Strategy{Type: chain.TestID, Value: "t7", Confidence: 0.95}
 	tg := &chain.Target{Chain: []chain.Strategy{s}, Fingerprint: &chain.Fingerprint{Tag: "div", Text: "Test id hotel 7"}}
-	for _, n := range []int{1000, 10000} {
+	for _, size := range []struct {
+		n          int
+		components bool
+	}{{1000, false}, {10000, false}, {10000, true}} {
+		n := size.n
 		page := openPage(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+		name := fmt.Sprintf("elements=%d", n)
+		if size.components {
+			// 20 components with open shadow roots and 8 custom elements
+			// without one (DevTools is asked whether they hold a closed one).
+			name += "+components"
+			page.MustEval(`() => {
+				for (let i = 0; i < 20; i++) {
+					const h = document.createElement("x-card"); document.body.append(h);
+					h.attachShadow({mode: "open"}).innerHTML = "<p>Card " + i + "</p><button>Open</button>";
+				}
+				for (let i = 0; i < 8; i++) document.body.append(document.createElement("x-badge"));
+			}`)
+		}
 		ctx := context.Background()
-		b.Run(fmt.Sprintf("elements=%d/probe", n), func(b *testing.B) {
+		b.Run(name+"/probe", func(b *testing.B) {
 			var ds []time.Duration
 			for i := 0; i < b.N; i++ {
 				st := time.Now()
@@ -165,7 +246,7 @@ func BenchmarkProbe(b *testing.B) {
 			}
 			b.ReportMetric(medianMS(ds), "median-ms")
 		})
-		b.Run(fmt.Sprintf("elements=%d/tree", n), func(b *testing.B) {
+		b.Run(name+"/tree", func(b *testing.B) {
 			var ds []time.Duration
 			for i := 0; i < b.N; i++ {
 				st := time.Now()
