@@ -79,20 +79,29 @@ func sameKind(fp chain.Fingerprint, c *Candidate) bool {
 // contextSilent reports whether the recorded context texts cannot tell the
 // candidates apart: the fingerprint has none (no neighbour texts, no
 // region), or none of them is near any candidate's any more (the page's
-// own wording changed: a heading reworded, a section renamed). Compared on
-// both sides, the best similarity of each recorded context attribute stays
-// under ContextFull.
+// own wording changed: a heading reworded, a section renamed): the best
+// similarity of each recorded context attribute stays under ContextFull.
+// A recorded attribute that no candidate could be compared on (its source
+// cannot observe it) is not silent: it might have told.
 func contextSilent(fp chain.Fingerprint, ranked []Scored) bool {
 	for _, a := range []Attr{Neighbours, Region} {
 		if a == Neighbours && len(nonBlank(fp.Neighbours)) == 0 || a == Region && strings.TrimSpace(fp.Region) == "" {
 			continue
 		}
+		compared := false
 		for i := range ranked {
 			for _, p := range ranked[i].Parts {
-				if p.Attr == a && p.Sim >= ContextFull {
+				if p.Attr != a {
+					continue
+				}
+				compared = true
+				if p.Sim >= ContextFull {
 					return false
 				}
 			}
+		}
+		if !compared {
+			return false
 		}
 	}
 	return true

@@ -131,3 +131,21 @@ func TestSoleStillDampedWhereContextRemains(t *testing.T) {
 		t.Errorf("%s: want the sole named switch healed once the recorded context is gone", describe(r))
 	}
 }
+
+// TestUnobservedContextIsNotSilent: when no candidate's source can see
+// neighbour texts, the recorded ones might have told the sole match from
+// the target: it is damped as before.
+func TestUnobservedContextIsNotSilent(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "button", Type: "button", Role: "switch", AccessName: "Email newsletter", Text: "Email newsletter",
+		Neighbours: []string{"Notifications"}, KindCount: 3, NameCount: 1, Box: &chain.Rect{X: 300, Y: 500, Width: 170, Height: 26}}
+	blind := func(ref, name string, y float64) Candidate {
+		return Candidate{Ref: ref, Tag: "button", Type: "button", Role: "switch", AccessName: name, Text: name,
+			Box: &chain.Rect{X: 300, Y: y, Width: 170, Height: 26}, Unknown: []Attr{Neighbours, Region}}
+	}
+	cands := []Candidate{blind("elsewhere", "Email newsletter", 100), blind("orders", "Order updates", 470)}
+	MarkSole(fp, cands)
+	r := Rank(fp, cands, Options{})
+	if r.Best == nil || r.Best.ContextWaived {
+		t.Errorf("%s: the context damping was waived though no candidate could be compared on neighbour texts", describe(r))
+	}
+}
