@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -35,17 +36,20 @@ import (
 // is invisible to page script: a second match there goes uncounted.
 func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	start := time.Now()
-	var attrs []string
-	sel := ""
+	q := probeQuery{MaxHosts: probeMaxHosts}
 	switch s.Type {
 	case chain.TestID:
-		attrs = TestIDAttrs
+		q.Attrs = TestIDAttrs
 	case chain.ID:
-		attrs = []string{"id"}
+		q.Attrs = []string{"id"}
 	case chain.Name:
-		attrs = []string{"name"}
+		q.Attrs = []string{"name"}
 	case chain.CSS:
-		sel = s.Value
+		q.Sel = s.Value
+	case chain.Role:
+		role, name, hasName := strings.Cut(s.Value, "|")
+		q.Role, q.Name = strings.ToLower(strings.TrimSpace(role)), collapse(name)
+		q.ByRole, q.HasName = true, hasName && q.Name != ""
 	default:
 		return Result{}, false
 	}
@@ -55,8 +59,13 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	var n *Node
 	var obj proto.RuntimeRemoteObjectID
 	var ok bool
-	env.whileReadingViewport(ctx, func() { n, obj, ok = probeTarget(ctx, env, sel, attrs, s.Value) })
+	env.whileReadingViewport(ctx, func() { n, obj, ok = probeTarget(ctx, env, q, s.Value) })
 	if !ok {
+		return Result{}, false
+	}
+	if q.ByRole && (RoleOf(n) != q.Role || (q.HasName && !strings.EqualFold(AccessibleName(n), q.Name))) {
+		// Page script and the tree's RoleOf and AccessibleName disagree on
+		// this element: the tree decides.
 		return Result{}, false
 	}
 	r := env.Conclude(ctx, s, []*Node{n}, start)
@@ -66,43 +75,202 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	return r, r.Found
 }
 
-// probeFindJS returns the one element matching sel (a CSS selector), or
-// whose attribute, one of attrs, equals value, in the document and every
-// open shadow root, when the page is one a probe can speak for; else the
-// reason it cannot, as a string. When the page has custom elements without
-// an open shadow root (which may hold a closed one, out of page script's
-// reach), it returns them after the element in an array, for DevTools to
-// look into: at most probeMaxHosts of them.
-const probeFindJS = `function (sel, attrs, value, maxHosts) {
+// probeQuery is what probeFindJS looks for: elements matching the CSS
+// selector Sel, or whose attribute, one of Attrs, equals the strategy's
+// value, or (ByRole) of role Role named Name as RoleOf and AccessibleName
+// say (any name unless HasName).
+type probeQuery struct {
+	Sel      string   `json:"sel,omitempty"`
+	Attrs    []string `json:"attrs,omitempty"`
+	ByRole   bool     `json:"byRole,omitempty"`
+	Role     string   `json:"role,omitempty"`
+	Name     string   `json:"name,omitempty"`
+	HasName  bool     `json:"hasName,omitempty"`
+	MaxHosts int      `json:"maxHosts"`
+}
+
+// probeFindJS returns the one element matching q (probeQuery; value is
+// the strategy's value) in the document and every open shadow root, when
+// the page is one a probe can speak for; else the reason it cannot, as a
+// string. When the page has custom elements without an open shadow root
+// (which may hold a closed one, out of page script's reach), it returns
+// them after the element in an array, for DevTools to look into: at most
+// q.maxHosts of them.
+const probeFindJS = `function (q, value) {
 	const doc = document;
 	if (doc.querySelector("iframe,frame,object,embed")) return "frames";
-	if (!sel) {
-		const q = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
-		sel = attrs.map(a => "[" + a + "=" + q(value) + "]").join(",");
+	let sel = q.sel;
+	if (!sel && q.attrs) {
+		const quote = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
+		sel = q.attrs.map(a => "[" + a + "=" + quote(value) + "]").join(",");
 	}
+	// User-agent shadow trees (media controls, date fields) hold elements
+	// with roles and names that the tree sees and page script does not.
+	const UA = /^(video|audio)$/, UADATE = /^(date|time|datetime-local|month|week)$/;
 	const roots = [doc], hosts = [];
 	for (let i = 0; i < roots.length; i++) {
 		const all = i === 0 ? doc.getElementsByTagName("*") : roots[i].querySelectorAll("*");
 		for (let j = 0; j < all.length; j++) {
 			const e = all[j];
+			if (q.byRole && (UA.test(e.localName) || (e.localName === "input" && UADATE.test((e.getAttribute("type") || "").toLowerCase())))) return "user-agent shadow trees";
 			if (e.shadowRoot) roots.push(e.shadowRoot);
 			else if (e.localName.indexOf("-") > 0) {
-				if (hosts.length === maxHosts) return "custom elements";
+				if (hosts.length === q.maxHosts) return "custom elements";
 				hosts.push(e);
 			}
 		}
 	}
 	let found = null, n = 0;
-	for (const r of roots) {
-		let list;
-		try { list = r.querySelectorAll(sel); } catch (e) { return "selector"; }
-		if (list.length) found = list[0];
-		n += list.length;
+	if (q.byRole) {
+		` + probeRoleJS + `
+		const want = (q.name || "").toLowerCase();
+		for (const r of roots) {
+			const all = r === doc ? doc.getElementsByTagName("*") : r.querySelectorAll("*");
+			for (let j = 0; j < all.length; j++) {
+				const e = all[j];
+				if (roleOf(e) !== q.role || (q.hasName && accName(e).toLowerCase() !== want)) continue;
+				found = e;
+				n++;
+			}
+		}
+	} else {
+		for (const r of roots) {
+			let list;
+			try { list = r.querySelectorAll(sel); } catch (e) { return "selector"; }
+			if (list.length) found = list[0];
+			n += list.length;
+		}
 	}
 	if (n !== 1) return "matches " + n;
 	if (found.getRootNode() !== doc) return "in a shadow tree";
 	return hosts.length ? [found].concat(hosts) : found;
 }`
+
+// probeRoleJS is RoleOf and AccessibleName (aria.go) and Node.Text
+// (dom.go) in page script, line for line, as roleOf(e) and accName(e): a
+// probe must count what the tree would. Probe checks the element it finds
+// against the Go functions on the slice.
+const probeRoleJS = `
+		const WS = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+		const collapse = s => s.split(WS).filter(Boolean).join(" ");
+		const tagOf = e => e.localName.toLowerCase();
+		const SKIP = /^(script|style|template|noscript|head)$/;
+		const UASHADOW = /^(input|textarea|select|details|video|audio|meter|progress|marquee|img|object|embed)$/;
+		function collect(n, shadow, out) {
+			if (n.nodeType === 3) { out.push(n.data, " "); return; }
+			if (n.nodeType === 1 && SKIP.test(tagOf(n))) return;
+			if (shadow && n.nodeType === 1 && n.shadowRoot) collect(n.shadowRoot, shadow, out);
+			for (let c = n.firstChild; c; c = c.nextSibling) collect(c, shadow, out);
+		}
+		function text(e) {
+			let out = [];
+			collect(e, false, out);
+			let t = collapse(out.join(""));
+			if (t === "" && (e.shadowRoot || UASHADOW.test(tagOf(e)))) {
+				out = [];
+				collect(e, true, out);
+				t = collapse(out.join(""));
+			}
+			return t;
+		}
+		function roleOf(e) {
+			const r = collapse(e.getAttribute("role") || "").split(" ")[0];
+			if (r) return r.toLowerCase();
+			const t = tagOf(e);
+			switch (t) {
+			case "button": case "summary": return "button";
+			case "a": case "area": return e.hasAttribute("href") ? "link" : "";
+			case "select": return e.hasAttribute("multiple") ? "listbox" : "combobox";
+			case "textarea": return "textbox";
+			case "option": return "option";
+			case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": return "heading";
+			case "img": return e.getAttribute("alt") === "" ? "presentation" : "img";
+			case "li": return "listitem";
+			case "ul": case "ol": return "list";
+			case "nav": return "navigation";
+			case "main": return "main";
+			case "form": return "form";
+			case "table": return "table";
+			case "tr": return "row";
+			case "td": return "cell";
+			case "th": return "columnheader";
+			case "dialog": return "dialog";
+			case "progress": return "progressbar";
+			case "input":
+				switch ((e.getAttribute("type") || "").toLowerCase()) {
+				case "button": case "submit": case "reset": case "image": return "button";
+				case "checkbox": return "checkbox";
+				case "radio": return "radio";
+				case "range": return "slider";
+				case "number": return "spinbutton";
+				case "search": return "searchbox";
+				case "hidden": case "file": case "color": case "date": case "datetime-local": case "month": case "time": case "week": return "";
+				default: return "textbox";
+				}
+			}
+			return "";
+		}
+		const CONTENT = /^(button|link|heading|option|cell|columnheader|row|listitem|checkbox|radio|tab|menuitem|menuitemcheckbox|menuitemradio|treeitem|switch|tooltip)$/;
+		const labelMaps = new Map();
+		function labelsFor(root, id) {
+			let m = labelMaps.get(root);
+			if (!m) {
+				m = new Map();
+				for (const l of root.querySelectorAll("label")) {
+					const f = l.getAttribute("for");
+					if (f) { if (!m.has(f)) m.set(f, []); m.get(f).push(l); }
+				}
+				labelMaps.set(root, m);
+			}
+			return m.get(id) || [];
+		}
+		function labelOf(e) {
+			const t = tagOf(e);
+			if (!/^(input|select|textarea|button|meter|output|progress)$/.test(t) || (t === "input" && (e.getAttribute("type") || "").toLowerCase() === "hidden")) return "";
+			const parts = [];
+			const id = e.getAttribute("id");
+			if (id) for (const l of labelsFor(e.getRootNode(), id)) parts.push(text(l));
+			for (let p = e.parentNode; p && p.nodeType === 1; p = p.parentNode) {
+				if (tagOf(p) === "label") { parts.push(text(p)); break; }
+			}
+			return collapse(parts.join(" "));
+		}
+		function accName(e) {
+			const ids = collapse(e.getAttribute("aria-labelledby") || "");
+			if (ids) {
+				const root = e.getRootNode(), parts = [];
+				for (const id of ids.split(" ")) {
+					const l = root.getElementById(id);
+					if (l) parts.push(text(l));
+				}
+				const s = collapse(parts.join(" "));
+				if (s) return s;
+			}
+			let s = collapse(e.getAttribute("aria-label") || "");
+			if (s) return s;
+			if ((s = labelOf(e))) return s;
+			if (tagOf(e) === "input") {
+				const ty = (e.getAttribute("type") || "").toLowerCase();
+				if (ty === "button" || ty === "submit" || ty === "reset") {
+					const v = e.getAttribute("value");
+					if (v) return collapse(v);
+					if (ty === "submit") return "Submit";
+				} else if (ty === "image") {
+					const a = e.getAttribute("alt");
+					if (a) return collapse(a);
+				}
+			}
+			if (CONTENT.test(roleOf(e))) {
+				const t = text(e);
+				if (t) return t;
+			}
+			for (const a of ["title", "alt", "placeholder"]) {
+				const v = collapse(e.getAttribute(a) || "");
+				if (v) return v;
+			}
+			return "";
+		}
+`
 
 // probeMaxHosts bounds the custom elements without an open shadow root
 // whose shadow roots a probe asks DevTools about; a page with more is
@@ -178,7 +346,7 @@ type probeNode struct {
 // slice around it (probeSliceJS), its backend id and its box, and returns
 // it as a node of a Doc holding that slice, with its box measured in env,
 // and its object (in env.ObjectGroup when set, else "").
-func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, value string) (*Node, proto.RuntimeRemoteObjectID, bool) {
+func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*Node, proto.RuntimeRemoteObjectID, bool) {
 	p := env.Page.Context(ctx)
 	// Plain calls, not rod's Page.Evaluate, which retries while the page
 	// navigates: a probe that cannot answer at once must give way.
@@ -190,7 +358,7 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 	defer func() {
 		go proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(env.Page) //nolint:errcheck // best effort, off the step's path
 	}()
-	args := []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}, {Value: jsonValue(attrs)}, {Value: jsonValue(value)}, {Value: jsonValue(probeMaxHosts)}}
+	args := []*proto.RuntimeCallArgument{{Value: jsonValue(q)}, {Value: jsonValue(value)}}
 	// The element's object goes in the caller's group when it has one
 	// (see Env.ObjectGroup); the rest in the probe's own.
 	keep := env.ObjectGroup
@@ -214,18 +382,18 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 		return nil, "", false
 	}
 	var (
-		slice      *proto.RuntimeCallFunctionOnResult
-		desc       *proto.DOMDescribeNodeResult
-		box        *proto.DOMGetBoxModelResult
-		sErr, dErr error
-		closed     atomic.Bool
+		slice            *proto.RuntimeCallFunctionOnResult
+		desc             *proto.DOMDescribeNodeResult
+		box              *proto.DOMGetBoxModelResult
+		sErr, dErr, bErr error
+		closed           atomic.Bool
 	)
 	fns := []func(){
 		func() {
 			slice, sErr = proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: probeSliceJS, ReturnByValue: true}.Call(p)
 		},
 		func() { desc, dErr = proto.DOMDescribeNode{ObjectID: obj}.Call(p) },
-		func() { box, _ = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
+		func() { box, bErr = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
 	}
 	for _, h := range hosts {
 		fns = append(fns, func() {
@@ -253,8 +421,8 @@ func probeTarget(ctx context.Context, env *Env, sel string, attrs []string, valu
 	if target == nil {
 		return nil, "", false
 	}
-	var r *chain.Rect
-	if box != nil {
+	var r *chain.Rect // none for an element without a layout box
+	if bErr == nil && box.Model != nil {
 		q := QuadRect(box.Model.Border)
 		r = &q
 	}

@@ -76,6 +76,74 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 	t.Logf("%d of %d strategies probed", probed, compared)
 }
 
+// TestRoleProbeAgreesOnEveryNamedElement asks, for every element of the
+// fixture pages and apps (original, redesigned, with decoys) that has a
+// role and a name in the tree (RoleOf, AccessibleName), for its role and
+// name by Probe and on the tree, and requires the same answer wherever
+// Probe answers: the page script's port of those functions must count
+// what the tree counts.
+func TestRoleProbeAgreesOnEveryNamedElement(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	pages := []string{"login.html", "list.html", "variants/actions.html", "variants/login-decoy.html", "variants/login-reworded.html"}
+	for _, app := range []string{"checkout", "shop", "settings"} {
+		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {
+			pages = append(pages, "apps/"+app+"/"+v)
+		}
+	}
+	// Pages without frames, shadow roots or hidden look-alikes: there every
+	// pair unique on the tree must be probed, or the port lost a name.
+	plain := map[string]bool{"login.html": true, "list.html": true, "apps/shop/": true, "apps/shop/?v=redesign": true}
+	const perPage = 60
+	probed, unique := 0, 0
+	for _, path := range pages {
+		pageProbed, pageUnique := 0, 0
+		page := openPage(t, fx.URL+"/"+path)
+		tree := NewEnv(page, &chain.Target{})
+		doc, err := tree.Doc(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		asked := 0
+		for _, e := range doc.Elements {
+			if asked == perPage {
+				break
+			}
+			role, name := RoleOf(e), AccessibleName(e)
+			if role == "" || e.Frame != nil {
+				continue
+			}
+			asked++
+			s := chain.Strategy{Type: chain.Role, Value: role + "|" + name, Confidence: 0.85}
+			tg := &chain.Target{Chain: []chain.Strategy{s}}
+			tree.Target = tg
+			full := Evaluate(ctx, tree, s)
+			if full.Found && full.MatchCount == 1 {
+				pageUnique++
+			}
+			pr, ok := Probe(ctx, NewEnv(page, tg), s)
+			if !ok {
+				continue
+			}
+			pageProbed++
+			if !full.Found || full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount ||
+				math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
+				t.Errorf("%s role %q: probe %d n=%d conf=%.4f, tree %d n=%d conf=%.4f (found %v)", path, s.Value,
+					pr.BackendNodeID, pr.MatchCount, pr.Confidence, full.BackendNodeID, full.MatchCount, full.Confidence, full.Found)
+			}
+		}
+		if plain[path] && pageProbed < pageUnique {
+			t.Errorf("%s: probed %d of the %d pairs unique on the tree", path, pageProbed, pageUnique)
+		}
+		probed, unique = probed+pageProbed, unique+pageUnique
+	}
+	if probed < unique/2 {
+		t.Errorf("probed %d of the %d role and name pairs unique on the tree: the comparison proves little", probed, unique)
+	}
+	t.Logf("probed %d role and name pairs; %d were unique on the tree", probed, unique)
+}
+
 // TestProbeDeclinesWhatItCannotCount: a page with frames or closed shadow
 // roots may hold matches page script cannot see or reach from the top
 // document, so a probe there answers nothing; so does a strategy matching
