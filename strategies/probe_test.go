@@ -212,6 +212,7 @@ func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 		{"the target slotted into an open shadow root", `() => { const b = document.getElementById("login-btn");
 			const h = document.createElement("x-frame"); b.before(h); h.append(b);
 			h.attachShadow({mode: "open"}).innerHTML = '<div class="frame"><slot></slot></div>'; }`, target.Chain[0], true},
+		{"the target hidden (no layout box)", `() => { document.getElementById("login-btn").style.display = "none"; }`, target.Chain[0], true},
 		{"a shadow host inside the target", `() => { const i = document.createElement("x-icon");
 			document.getElementById("login-btn").append(i); i.attachShadow({mode: "open"}).textContent = "→"; }`, target.Chain[0], false},
 	} {
