@@ -274,15 +274,16 @@ func TestProbeLeavesTheElementsObjectInTheCallersGroup(t *testing.T) {
 	}
 }
 
-// BenchmarkProbe finds one test id on generated pages of 1k and 10k
-// elements, and on the 10k page with web components added, by Probe and by
-// evaluating on the whole tree, in the same run:
+// BenchmarkProbe finds one test id and one role and name on generated
+// pages of 1k and 10k elements, and on the 10k page with web components
+// added, by Probe and by evaluating on the whole tree, in the same run:
 //
 //	go test ./strategies -run '^$' -bench Probe -benchtime 10x
 func BenchmarkProbe(b *testing.B) {
 	fx := testenv.Fixtures(b)
-	s := chain.Strategy{Type: chain.TestID, Value: "t7", Confidence: 0.95}
-	tg := &chain.Target{Chain: []chain.Strategy{s}, Fingerprint: &chain.Fingerprint{Tag: "div", Text: "Test id hotel 7"}}
+	testID := chain.Strategy{Type: chain.TestID, Value: "t7", Confidence: 0.95}
+	// Block 2 of the generated page holds the button "Save charlie 2".
+	role := chain.Strategy{Type: chain.Role, Value: "button|Save charlie 2", Confidence: 0.85}
 	for _, size := range []struct {
 		n          int
 		components bool
@@ -303,29 +304,38 @@ func BenchmarkProbe(b *testing.B) {
 			}`)
 		}
 		ctx := context.Background()
-		b.Run(name+"/probe", func(b *testing.B) {
-			var ds []time.Duration
-			for i := 0; i < b.N; i++ {
-				st := time.Now()
-				r, ok := Probe(ctx, NewEnv(page, tg), s)
-				ds = append(ds, time.Since(st))
-				if !ok || !r.Found || r.Verification < 0.99 {
-					b.Fatalf("probe: %v %+v", ok, r)
+		for _, c := range []struct {
+			s  chain.Strategy
+			fp *chain.Fingerprint
+		}{
+			{testID, &chain.Fingerprint{Tag: "div", Text: "Test id hotel 7"}},
+			{role, &chain.Fingerprint{Tag: "button", Role: "button", AccessName: "Save charlie 2", Text: "Save charlie 2"}},
+		} {
+			s, tg := c.s, &chain.Target{Chain: []chain.Strategy{c.s}, Fingerprint: c.fp}
+			b.Run(name+"/"+string(s.Type)+"/probe", func(b *testing.B) {
+				var ds []time.Duration
+				for i := 0; i < b.N; i++ {
+					st := time.Now()
+					r, ok := Probe(ctx, NewEnv(page, tg), s)
+					ds = append(ds, time.Since(st))
+					if !ok || !r.Found || r.Verification < 0.99 {
+						b.Fatalf("probe: %v %+v", ok, r)
+					}
 				}
-			}
-			b.ReportMetric(medianMS(ds), "median-ms")
-		})
-		b.Run(name+"/tree", func(b *testing.B) {
-			var ds []time.Duration
-			for i := 0; i < b.N; i++ {
-				st := time.Now()
-				r := Evaluate(ctx, NewEnv(page, tg), s)
-				ds = append(ds, time.Since(st))
-				if !r.Found || r.Verification < 0.99 {
-					b.Fatalf("tree: %+v", r)
+				b.ReportMetric(medianMS(ds), "median-ms")
+			})
+			b.Run(name+"/"+string(s.Type)+"/tree", func(b *testing.B) {
+				var ds []time.Duration
+				for i := 0; i < b.N; i++ {
+					st := time.Now()
+					r := Evaluate(ctx, NewEnv(page, tg), s)
+					ds = append(ds, time.Since(st))
+					if !r.Found || r.Verification < 0.99 {
+						b.Fatalf("tree: %+v", r)
+					}
 				}
-			}
-			b.ReportMetric(medianMS(ds), "median-ms")
-		})
+				b.ReportMetric(medianMS(ds), "median-ms")
+			})
+		}
 	}
 }
