@@ -15,25 +15,26 @@ import (
 )
 
 // Probe evaluates s without reading the page's whole tree, when it can:
-// one page function runs the strategy's selector on the top document and
-// sends back only the slice of the DOM that verifying the match needs (the
-// element's subtree, its ancestors, and the labels and aria-labelledby
-// elements that name it), so that Conclude scores it exactly as on the
-// whole tree. DOM.getDocument costs hundreds of milliseconds on a page of
-// ten thousand elements; a probe costs a few round trips on any page.
+// one page function runs the strategy on the page and sends back only the
+// slice of the DOM that verifying the match needs (the element's subtree,
+// its ancestors, and the labels and aria-labelledby elements that name
+// it), so that Conclude scores it exactly as on the whole tree.
+// DOM.getDocument costs hundreds of milliseconds on a page of ten thousand
+// elements; a probe costs a few round trips on any page.
 //
 // It answers (Result, true) only when its count of matches is the whole
-// page's: s is a test id, id, name or CSS strategy without an index, the
-// target is in the top document (no frame or shadow path), the page has no
-// frame, exactly one element matches in the document and its open shadow
-// roots, and that element is in the document itself with no shadow host
-// in its subtree. Custom elements without an open shadow root may hold a
-// closed one, which page script cannot search: DevTools is asked about
-// them (up to probeMaxHosts), and any shadow root there makes the probe
-// decline. Otherwise it answers false and the caller evaluates s on the
-// tree (the viewport the probe read stays in env for the round).
-// A closed shadow root attached to a plain element (not a custom element)
-// is invisible to page script: a second match there goes uncounted.
+// page's: s is a test id, id, name, CSS or role strategy without an index;
+// the target has no frame or shadow path; the page has no cross-origin
+// frame; exactly one element matches in the top document, its same-origin
+// frames and its open shadow roots; and that element is in the top
+// document itself, with no shadow host in its subtree. Custom elements
+// without an open shadow root may hold a closed one, which page script
+// cannot search: DevTools is asked about them (up to probeMaxHosts), and
+// any shadow root there makes the probe decline. Otherwise it answers
+// false and the caller evaluates s on the tree (the viewport the probe
+// read stays in env for the round). A closed shadow root attached to a
+// plain element (not a custom element) is invisible to page script: a
+// second match there goes uncounted.
 func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	start := time.Now()
 	q := probeQuery{MaxHosts: probeMaxHosts}
@@ -90,15 +91,15 @@ type probeQuery struct {
 }
 
 // probeFindJS returns the one element matching q (probeQuery; value is
-// the strategy's value) in the document and every open shadow root, when
-// the page is one a probe can speak for; else the reason it cannot, as a
-// string. When the page has custom elements without an open shadow root
+// the strategy's value) in the document, the documents of its same-origin
+// frames and every open shadow root, when the page is one a probe can
+// speak for (no cross-origin frame, no plugin); else the reason it cannot,
+// as a string. When the page has custom elements without an open shadow root
 // (which may hold a closed one, out of page script's reach), it returns
 // them after the element in an array, for DevTools to look into: at most
 // q.maxHosts of them.
 const probeFindJS = `function (q, value) {
 	const doc = document;
-	if (doc.querySelector("iframe,frame,object,embed")) return "frames";
 	let sel = q.sel;
 	if (!sel && q.attrs) {
 		const quote = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
@@ -107,12 +108,22 @@ const probeFindJS = `function (q, value) {
 	// User-agent shadow trees (media controls, date fields) hold elements
 	// with roles and names that the tree sees and page script does not.
 	const UA = /^(video|audio)$/, UADATE = /^(date|time|datetime-local|month|week)$/;
+	// The documents of same-origin frames and every open shadow root are
+	// searched too, as the tree is; a cross-origin frame cannot be.
 	const roots = [doc], hosts = [];
 	for (let i = 0; i < roots.length; i++) {
-		const all = i === 0 ? doc.getElementsByTagName("*") : roots[i].querySelectorAll("*");
+		const all = roots[i].nodeType === 9 ? roots[i].getElementsByTagName("*") : roots[i].querySelectorAll("*");
 		for (let j = 0; j < all.length; j++) {
-			const e = all[j];
-			if (q.byRole && (UA.test(e.localName) || (e.localName === "input" && UADATE.test((e.getAttribute("type") || "").toLowerCase())))) return "user-agent shadow trees";
+			const e = all[j], t = e.localName;
+			if (t === "iframe" || t === "frame") {
+				let d = null;
+				try { d = e.contentDocument; } catch (x) { d = null; }
+				if (!d) return "cross-origin frame";
+				roots.push(d);
+				continue;
+			}
+			if (t === "object" || t === "embed") return "plugins";
+			if (q.byRole && (UA.test(t) || (t === "input" && UADATE.test((e.getAttribute("type") || "").toLowerCase())))) return "user-agent shadow trees";
 			if (e.shadowRoot) roots.push(e.shadowRoot);
 			else if (e.localName.indexOf("-") > 0) {
 				if (hosts.length === q.maxHosts) return "custom elements";
@@ -125,7 +136,7 @@ const probeFindJS = `function (q, value) {
 		` + probeRoleJS + `
 		const want = (q.name || "").toLowerCase();
 		for (const r of roots) {
-			const all = r === doc ? doc.getElementsByTagName("*") : r.querySelectorAll("*");
+			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");
 			for (let j = 0; j < all.length; j++) {
 				const e = all[j];
 				if (roleOf(e) !== q.role || (q.hasName && accName(e).toLowerCase() !== want)) continue;
@@ -142,7 +153,7 @@ const probeFindJS = `function (q, value) {
 		}
 	}
 	if (n !== 1) return "matches " + n;
-	if (found.getRootNode() !== doc) return "in a shadow tree";
+	if (found.getRootNode() !== doc) return "not in the top document";
 	return hosts.length ? [found].concat(hosts) : found;
 }`
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -181,11 +182,12 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 }
 
 // TestProbeOnPagesWithShadowRoots: a probe counts matches in every open
-// shadow root too, asks DevTools about custom elements without an open
-// root (which may hold a closed one), and declines a target inside a
-// shadow tree or with a shadow host in its subtree. Where it answers it
-// must agree with the tree; where the tree sees a match page script cannot
-// reach, it must decline.
+// shadow root and same-origin frame too, asks DevTools about custom
+// elements without an open root (which may hold a closed one), and
+// declines a target inside a shadow tree or a frame, or with a shadow host
+// in its subtree. Where it answers it must agree with the tree; where the
+// tree sees a match page script cannot reach, it must decline.
+// (TestProbeDeclinesWhatItCannotCount has the cross-origin frame.)
 func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
@@ -213,6 +215,11 @@ func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 			const h = document.createElement("x-frame"); b.before(h); h.append(b);
 			h.attachShadow({mode: "open"}).innerHTML = '<div class="frame"><slot></slot></div>'; }`, target.Chain[0], true},
 		{"the target hidden (no layout box)", `() => { document.getElementById("login-btn").style.display = "none"; }`, target.Chain[0], true},
+		{"a same-origin frame elsewhere", frameWith(`<p>Help</p><button>Open</button>`), target.Chain[0], true},
+		{"a second match inside a same-origin frame", frameWith(`<button data-testid="login-submit">Sign in</button>`), target.Chain[0], false},
+		{"a second role and name inside a same-origin frame", frameWith(`<button>Sign in</button>`), target.Chain[2], false},
+		{"the target inside a same-origin frame", frameWith(`<button class="framed">Go</button>`),
+			chain.Strategy{Type: chain.CSS, Value: "button.framed", Confidence: 0.7}, false},
 		{"a shadow host inside the target", `() => { const i = document.createElement("x-icon");
 			document.getElementById("login-btn").append(i); i.attachShadow({mode: "open"}).textContent = "→"; }`, target.Chain[0], false},
 	} {
@@ -242,6 +249,13 @@ func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 			}
 		})
 	}
+}
+
+// frameWith is a page function that appends a same-origin frame (srcdoc)
+// holding html to the body and resolves once it has loaded.
+func frameWith(html string) string {
+	return `() => new Promise((done) => { const f = document.createElement("iframe"); f.onload = () => done();
+		f.srcdoc = ` + strconv.Quote(html) + `; document.body.append(f); })`
 }
 
 // TestProbeLeavesTheElementsObjectInTheCallersGroup: with Env.ObjectGroup
