@@ -125,7 +125,7 @@ const probeFindJS = `function (q, value) {
 			if (t === "object" || t === "embed") return "plugins";
 			if (q.byRole && (UA.test(t) || (t === "input" && UADATE.test((e.getAttribute("type") || "").toLowerCase())))) return "user-agent shadow trees";
 			if (e.shadowRoot) roots.push(e.shadowRoot);
-			else if (e.localName.indexOf("-") > 0) {
+			else if (t.indexOf("-") > 0) {
 				if (hosts.length === q.maxHosts) return "custom elements";
 				hosts.push(e);
 			}
