@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/report"
@@ -17,6 +18,12 @@ import (
 // DefaultPoll is how often Locate evaluates the chain again while the
 // target is not there yet.
 const DefaultPoll = 50 * time.Millisecond
+
+// HiddenRivalSettle is how long Locate holds back a winner that was ranked
+// without a hidden look-alike (strategies.Result.HiddenRival) before taking
+// it: long enough for a dialog or menu that is opening to show the
+// look-alike, which then competes on its merits.
+const HiddenRivalSettle = 300 * time.Millisecond
 
 // LocateOptions tune Locate. The zero value evaluates every strategy once
 // per DefaultPoll until ctx ends.
@@ -50,6 +57,10 @@ func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts Loca
 	env.ObjectGroup = opts.ObjectGroup
 	var last Verdict // the last round that ran to its end
 	started := time.Now()
+	var held struct { // the winner held back for a hidden rival, and since when
+		id    proto.DOMBackendNodeID
+		since time.Time
+	}
 	for round := 1; ; round++ {
 		env.Reset()
 		before := env.Loads()
@@ -61,6 +72,14 @@ func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts Loca
 			v = evaluate(ctx, env, order, opts)
 		}
 		v.Rounds = round
+		if v.Err == nil && !opts.Once && hiddenRival(v) {
+			if id := v.Winner.BackendNodeID; held.since.IsZero() || held.id != id {
+				held.id, held.since = id, time.Now()
+			}
+			if time.Since(held.since) < HiddenRivalSettle {
+				v = holdBack(v)
+			}
+		}
 		if v.Err == nil || opts.Once || len(order) == 0 {
 			return v
 		}
@@ -81,6 +100,27 @@ func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts Loca
 		case <-t.C:
 		}
 	}
+}
+
+// hiddenRival reports whether a result that found v's winner ranked it
+// without a hidden look-alike.
+func hiddenRival(v Verdict) bool {
+	for _, a := range v.Attempts {
+		if a.Found && a.HiddenRival && sameNode(a, *v.Winner) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdBack turns a verdict whose winner was ranked without a hidden
+// look-alike into a pending AMBIGUOUS one, which Locate evaluates again
+// until the look-alike has stayed hidden for HiddenRivalSettle.
+func holdBack(v Verdict) Verdict {
+	w := v.Winner
+	v.Winner, v.Confidence, v.Agreeing = nil, 0, nil
+	v.Err = stepErr(report.Ambiguous, nil, "%s is like a hidden element; waited for that one to show, and the deadline came first", describe(*w))
+	return v
 }
 
 func gaveUp(v Verdict, started time.Time) Verdict {

@@ -121,6 +121,12 @@ type Result struct {
 	// Detail is a short human note for the report and debug log
 	// ("3 matches, picked the 2nd by fingerprint", "scrolled by 0,600").
 	Detail string
+	// HiddenRival is set when the element was ranked without a hidden
+	// look-alike that tied with it or held its confidence down (see the
+	// similarity evaluator): the target was on screen when recorded. The
+	// caller should take it only once the look-alike has stayed hidden a
+	// moment: a dialog or menu that is opening may be about to show it.
+	HiddenRival bool
 }
 
 // ErrNoEvaluator is returned (wrapped) for a strategy type nobody handles.

@@ -102,6 +102,33 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		final = append(final, c)
 	}
 	res := similarity.Rank(*fp, final, SimilarityOptions)
+	hiddenRival := "" // the hidden element a shown one was ranked without
+	if hiddenTie(fp, res) {
+		// A shown and a hidden element too close to tell apart, or a
+		// shown best whose confidence a hidden runner-up holds down (a
+		// dialog's button that reads like its opener's, a collapsed
+		// menu's copy of a toolbar button). The target was on screen when
+		// it was recorded, and a person acts on what is on screen: rank
+		// the rendered candidates alone, and if one stands out take it,
+		// flagged so that the decision waits a moment for the hidden one.
+		var shown []similarity.Candidate
+		var shownNodes []*Node
+		for i := range final {
+			if final[i].Box != nil {
+				shown = append(shown, final[i])
+				shownNodes = append(shownNodes, finalNodes[i])
+			}
+		}
+		if vis := similarity.Rank(*fp, shown, SimilarityOptions); vis.Outcome == similarity.Found {
+			h := res.Best
+			if rendered(h) {
+				h = res.RunnerUp
+			}
+			hiddenRival = fmt.Sprintf("%s %.2f", describeNode(finalNodes[h.Index], h.Candidate), h.Value)
+			res, finalNodes = vis, shownNodes
+			r.HiddenRival = true
+		}
+	}
 
 	var notes []string
 	if note != "" {
@@ -116,6 +143,9 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	}
 	if res.RunnerUp != nil {
 		notes = append(notes, fmt.Sprintf("runner-up %s %.2f", describeNode(finalNodes[res.RunnerUp.Index], res.RunnerUp.Candidate), res.RunnerUp.Value))
+	}
+	if hiddenRival != "" {
+		notes = append(notes, "ranked without the hidden look-alike "+hiddenRival+": the target was on screen when recorded")
 	}
 	r.Detail = strings.Join(notes, "; ")
 
@@ -151,6 +181,32 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	r.KindMismatch = v.KindMismatch
 	return r
 }
+
+// hiddenTie reports whether res is held back by a rendered and a hidden
+// candidate being alike, for a target that was rendered when recorded: a
+// near tie between them (either one best), or a rendered best that a
+// hidden runner-up comes within FullMargin of. A hidden best that stands
+// out is left alone: the evidence points at it, shown or not.
+func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
+	if fp.Box == nil || fp.Box.Width <= 0 || fp.Box.Height <= 0 || res.Best == nil || res.RunnerUp == nil ||
+		rendered(res.Best) == rendered(res.RunnerUp) {
+		return false
+	}
+	switch res.Outcome {
+	case similarity.Ambiguous:
+		return true
+	case similarity.Found:
+		full := SimilarityOptions.FullMargin
+		if full <= 0 {
+			full = similarity.DefaultFullMargin
+		}
+		return rendered(res.Best) && res.Margin < full
+	}
+	return false
+}
+
+// rendered reports whether a ranked candidate has a layout box now.
+func rendered(sc *similarity.Scored) bool { return sc != nil && sc.Candidate.Box != nil }
 
 // IsAmbiguous reports whether err says that similarity healing found a near
 // tie and chose nothing.

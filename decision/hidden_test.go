@@ -1,0 +1,57 @@
+package decision
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// On healing/hidden-twin.html the shown "Archive order" button has a twin
+// in a closed dialog. Healed by similarity, the shown one is taken, but
+// only once the twin has stayed hidden for HiddenRivalSettle: when the
+// dialog opens meanwhile, the two are a tie and nothing is clicked.
+func TestLocateWaitsForAHiddenTwin(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	target := &chain.Target{
+		Chain: []chain.Strategy{{Type: chain.ID, Value: "archive-order", Confidence: 0.8}, {Type: chain.Similarity, Confidence: 0.6}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "archive-order", Type: "button", Classes: []string{"btn", "btn-warn"},
+			Role: "button", AccessName: "Archive order", Text: "Archive order",
+			Neighbours: []string{"Order archive"}, Region: "Order archive",
+			Box: &chain.Rect{X: 40, Y: 190, Width: 140, Height: 38}},
+	}
+	locate := func(url string) (Verdict, time.Duration) {
+		page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: url})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { page.Close() })
+		if err := page.WaitLoad(); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		start := time.Now()
+		v := Locate(ctx, page, target, LocateOptions{})
+		return v, time.Since(start)
+	}
+
+	v, took := locate(fx.URL + "/healing/hidden-twin.html")
+	if v.Err != nil || v.Winner.Node == nil || v.Winner.Node.Attr("id") != "open-archive" {
+		t.Fatalf("closed dialog: want the shown button, got %+v", v.Err)
+	}
+	if v.Rounds < 2 || took < HiddenRivalSettle {
+		t.Fatalf("closed dialog: the shown button was taken after %d rounds in %v, without waiting %v for its twin", v.Rounds, took, HiddenRivalSettle)
+	}
+
+	v, _ = locate(fx.URL + "/healing/hidden-twin.html#open-soon")
+	if v.Winner != nil || v.Err == nil || v.Err.Code != report.Ambiguous {
+		t.Fatalf("the dialog opened while the twin was waited for: want AMBIGUOUS and no winner, got winner %v err %+v", v.Winner != nil, v.Err)
+	}
+	t.Logf("dialog opened: %s", v.Err.Msg)
+}
