@@ -126,7 +126,11 @@ type Fingerprint struct {
 	Value       string            `yaml:"value,omitempty"`
 	TestIDs     map[string]string `yaml:"test_ids,omitempty"`
 	CSS         string            `yaml:"css,omitempty"`
-	XPath       string            `yaml:"xpath,omitempty"`
+	// XPath is the element's step-by-step XPath from its document's root
+	// (/html/body/main/button[2]), which similarity compares. Older
+	// recordings may hold the xpath strategy's value instead (anchored at
+	// an id or text); similarity leaves such a value out.
+	XPath string `yaml:"xpath,omitempty"`
 	// SiblingIndex is the 1-based position among same-tag siblings.
 	SiblingIndex int `yaml:"sibling_index,omitempty"`
 	// Neighbours are texts near the element: its label, heading, row.

@@ -208,7 +208,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 	fp := &chain.Fingerprint{
 		Tag: d.Tag, ID: d.ID, Name: d.Name, Type: d.Type, Role: e.Role, AccessName: e.Name,
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
-		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
+		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.AbsXPath,
 		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
 		KindCount: d.Counts["kind"].N,
 	}

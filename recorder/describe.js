@@ -191,6 +191,7 @@ function (testids, genClass, genID, mode) {
   out.css = cssFor(el, root);
   out.cssPositional = /nth-of-type/.test(out.css);
   out.xpath = "";
+  out.absXPath = "";
   if (root === doc) {
     const xs = (s) => (s.indexOf('"') < 0 ? '"' + s + '"' : s.indexOf("'") < 0 ? "'" + s + "'" :
       "concat(" + s.split('"').map((p) => '"' + p + '"').join(", '\"', ") + ")");
@@ -210,17 +211,18 @@ function (testids, genClass, genID, mode) {
     for (const a of Object.keys(out.testids)) cands.push("//" + t + "[@" + a + "=" + xs(out.testids[a]) + "]");
     if (out.placeholder) cands.push("//" + t + "[@placeholder=" + xs(out.placeholder) + "]");
     if (out.ariaLabel) cands.push("//" + t + "[@aria-label=" + xs(out.ariaLabel) + "]");
+    // The step-by-step path is the fingerprint's XPath whatever the
+    // strategy uses: similarity compares where elements stand.
+    const parts = [];
+    for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
+      parts.unshift(cur.localName + (hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : ""));
+    }
+    const abs = "/" + parts.join("/");
+    if (xq(abs)) out.absXPath = abs;
     for (const c of cands) if (xq(c)) { out.xpath = c; break; }
-    if (!out.xpath) {
-      const parts = [];
-      for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
-        parts.unshift(cur.localName + (hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : ""));
-      }
-      const abs = "/" + parts.join("/");
-      if (xq(abs)) {
-        out.xpath = abs;
-        out.xpathPositional = true;
-      }
+    if (!out.xpath && out.absXPath) {
+      out.xpath = abs;
+      out.xpathPositional = true;
     }
   }
 
@@ -251,13 +253,23 @@ function (testids, genClass, genID, mode) {
 
   // The nearest landmark or named section around el (strategies/neighbours.go
   // regionOf computes the same at replay): named by aria-labelledby, then
-  // aria-label, then its first heading; unnamed ones are climbed past.
+  // aria-label, then its own first heading (one inside a nested region names
+  // that region); unnamed ones are climbed past.
   out.region = "";
   const REGION_TAGS = /^(section|article|aside|nav|form|main|dialog)$/;
   const REGION_ROLES = /^(region|navigation|complementary|form|dialog|alertdialog|main|search)$/;
+  const isRegion = (a) => REGION_TAGS.test(a.localName) || REGION_ROLES.test(a.getAttribute("role") || "");
+  const ownHeading = (a) => {
+    for (const h of a.querySelectorAll("h1,h2,h3,h4,h5,h6")) {
+      let p = h.parentElement;
+      while (p && p !== a && !isRegion(p)) p = p.parentElement;
+      if (p === a) return h;
+    }
+    return null;
+  };
   for (let a = el.parentElement || (el.parentNode && el.parentNode.host) || null; a && a.nodeType === 1;
     a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
-    if (!REGION_TAGS.test(a.localName) && !REGION_ROLES.test(a.getAttribute("role") || "")) continue;
+    if (!isRegion(a)) continue;
     let name = "";
     const ids = (a.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
     if (ids.length) {
@@ -265,7 +277,7 @@ function (testids, genClass, genID, mode) {
       name = norm(ids.map((id) => { const l = r.getElementById ? r.getElementById(id) : null; return l ? l.textContent : ""; }).join(" "));
     }
     if (!name) name = norm(a.getAttribute("aria-label") || "");
-    if (!name) { const h = a.querySelector("h1,h2,h3,h4,h5,h6"); if (h) name = norm(h.textContent); }
+    if (!name) { const h = ownHeading(a); if (h) name = norm(h.textContent); }
     if (name) { out.region = name.slice(0, 120); break; }
   }
 

@@ -53,12 +53,15 @@ type Description struct {
 	CSSPositional   bool             `json:"cssPositional"`
 	XPath           string           `json:"xpath"`
 	XPathPositional bool             `json:"xpathPositional"`
-	ShadowPath      []string         `json:"shadowPath"`
-	SiblingIndex    int              `json:"siblingIndex"`
-	Neighbours      []string         `json:"neighbours"`
-	Region          string           `json:"region"`
-	Rect            Box              `json:"rect"`
-	FrameElements   int              `json:"frameElements"`
+	// AbsXPath is the element's step-by-step XPath from the document root
+	// (/html/body/main/button[2]); "" inside a shadow tree.
+	AbsXPath      string   `json:"absXPath"`
+	ShadowPath    []string `json:"shadowPath"`
+	SiblingIndex  int      `json:"siblingIndex"`
+	Neighbours    []string `json:"neighbours"`
+	Region        string   `json:"region"`
+	Rect          Box      `json:"rect"`
+	FrameElements int      `json:"frameElements"`
 }
 
 // Element is everything captured about one target: its description, its

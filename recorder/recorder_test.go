@@ -148,6 +148,34 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 	}
 }
 
+// A region is named by its own heading, not by one of a nested region: the
+// checkout form holds named sections and no heading of its own, so its
+// submit button, outside them, stands in <main> ("Checkout"), and its
+// absolute XPath is recorded for similarity even though the xpath strategy
+// is anchored at the id.
+func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
+	r, p := startRecording(t, "apps/checkout/")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("click #place-order\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	if len(f.Steps) == 0 || f.Steps[0].Target == nil || f.Steps[0].Target.Fingerprint == nil {
+		t.Fatalf("steps = %+v, want a click with a fingerprint", f.Steps)
+	}
+	fp := f.Steps[0].Target.Fingerprint
+	if fp.Region != "Checkout" {
+		t.Errorf("region = %q, want \"Checkout\" (the form's first heading belongs to its Contact section)", fp.Region)
+	}
+	if fp.XPath != "/html/body/div/main/form/button" {
+		t.Errorf("fingerprint xpath = %q, want the absolute path", fp.XPath)
+	}
+}
+
 // Typing into a field, scrolling, and typing into the same field again is
 // one type step with the final value (then the scroll), not two.
 func TestTypeResumesAcrossScrolls(t *testing.T) {

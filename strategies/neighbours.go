@@ -163,8 +163,8 @@ func (nb *neighbourhood) legend(fieldset *Node) string {
 // region is the name of the nearest landmark or named section enclosing n,
 // as the recorder reads it (recorder/describe.js): an ancestor section,
 // article, aside, nav, form, main or dialog, or one with a landmark role,
-// named by aria-labelledby, then aria-label, then its first heading;
-// unnamed ones are climbed past, and shadow roots are crossed to their
+// named by aria-labelledby, then aria-label, then its first heading outside
+// any nested region; unnamed ones are climbed past, and shadow roots are crossed to their
 // hosts. "" when none.
 func (nb *neighbourhood) region(n *Node) string {
 	return nb.regionFrom(upElement(n))
@@ -209,7 +209,8 @@ var regionRoles = map[string]bool{"region": true, "navigation": true, "complemen
 func isRegion(n *Node) bool { return regionTags[n.Tag] || regionRoles[n.Attr("role")] }
 
 // regionName is a region element's name: its aria-labelledby texts, its
-// aria-label, or its first heading's text, capped at 120 characters.
+// aria-label, or its own first heading's text (firstHeading), capped at 120
+// characters.
 func regionName(n *Node) string {
 	s := ""
 	if ids := strings.Fields(n.Attr("aria-labelledby")); len(ids) > 0 {
@@ -235,7 +236,9 @@ func regionName(n *Node) string {
 	return s
 }
 
-// firstHeading is the first h1-h6 inside n's light tree, in document order.
+// firstHeading is the first h1-h6 of n's own in its light tree, in
+// document order: headings inside a nested region name that region, not n
+// (a form of named sections is not named by its first section's heading).
 func firstHeading(n *Node) *Node {
 	for _, c := range n.Children {
 		if !c.IsElement() {
@@ -243,6 +246,9 @@ func firstHeading(n *Node) *Node {
 		}
 		if headingTag.MatchString(c.Tag) {
 			return c
+		}
+		if isRegion(c) {
+			continue
 		}
 		if h := firstHeading(c); h != nil {
 			return h

@@ -346,6 +346,10 @@ func TestRegionLikeTheRecorder(t *testing.T) {
 	}
 	check(u+"/apps/shop/", map[string][]string{"add-copper-kettle": {"Staff picks", "All products"}},
 		func(n *Node) string { return n.Attr("data-testid") })
+	// The form has named sections and no heading of its own: the submit
+	// button outside the sections stands in <main>.
+	check(fx.URL+"/apps/checkout/", map[string][]string{"place-order": {"Checkout"}, "email": {"Contact"}},
+		func(n *Node) string { return n.Attr("id") })
 	check(fx.URL+"/apps/settings/", map[string][]string{
 		"save-profile": {"Profile"}, "switch": {"Notifications", "Notifications", "Notifications"}, "confirm-delete-btn": {"Delete your account?"},
 	}, func(n *Node) string {
