@@ -100,16 +100,30 @@ func (n *Node) Text() string {
 	return t
 }
 
+// inlineTags are the elements laid out inline by default: their text runs
+// on with their neighbours' ("Cart (<span>2</span>)" reads "Cart (2)"), as
+// in innerText and Chromium's accessible names. Every other element's text
+// is set apart by spaces, so that blocks and controls do not run together.
+var inlineTags = map[string]bool{
+	"a": true, "abbr": true, "b": true, "bdi": true, "bdo": true, "big": true, "cite": true, "code": true,
+	"data": true, "del": true, "dfn": true, "em": true, "font": true, "i": true, "ins": true, "kbd": true,
+	"label": true, "mark": true, "nobr": true, "q": true, "s": true, "samp": true, "small": true, "span": true,
+	"strike": true, "strong": true, "sub": true, "sup": true, "time": true, "tt": true, "u": true, "var": true,
+}
+
 func collectText(n *Node, b *strings.Builder, shadow bool) {
 	switch n.NodeType {
 	case 3:
 		b.WriteString(n.Value)
-		b.WriteByte(' ')
 		return
 	case 1:
 		switch n.Tag {
 		case "script", "style", "template", "noscript", "head":
 			return
+		}
+		if !inlineTags[n.Tag] {
+			b.WriteByte(' ')
+			defer b.WriteByte(' ')
 		}
 	}
 	if shadow {

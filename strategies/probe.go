@@ -167,11 +167,15 @@ const probeRoleJS = `
 		const tagOf = e => e.localName.toLowerCase();
 		const SKIP = /^(script|style|template|noscript|head)$/;
 		const UASHADOW = /^(input|textarea|select|details|video|audio|meter|progress|marquee|img|object|embed)$/;
+		const INLINE = /^(a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|ins|kbd|label|mark|nobr|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var)$/;
 		function collect(n, shadow, out) {
-			if (n.nodeType === 3) { out.push(n.data, " "); return; }
+			if (n.nodeType === 3) { out.push(n.data); return; }
 			if (n.nodeType === 1 && SKIP.test(tagOf(n))) return;
+			const sep = n.nodeType === 1 && !INLINE.test(tagOf(n));
+			if (sep) out.push(" ");
 			if (shadow && n.nodeType === 1 && n.shadowRoot) collect(n.shadowRoot, shadow, out);
 			for (let c = n.firstChild; c; c = c.nextSibling) collect(c, shadow, out);
+			if (sep) out.push(" ");
 		}
 		function text(e) {
 			let out = [];

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/qa-chain/chainreplay/chain"
 )
@@ -27,23 +28,29 @@ func (textEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) R
 		return Result{Strategy: s, Err: err, Duration: time.Since(start)}
 	}
 	els := env.doc.ElementsIn(scope)
-	match := func(fold bool) []*Node {
+	match := func(same func(t string) bool) []*Node {
 		var out []*Node
 		for _, n := range els {
 			switch n.Tag {
 			case "html", "body", "head", "script", "style":
 				continue
 			}
-			t := n.Text()
-			if t == want || (fold && strings.EqualFold(t, want)) {
+			if same(n.Text()) {
 				out = append(out, n)
 			}
 		}
 		return out
 	}
-	cands := match(false)
+	cands := match(func(t string) bool { return t == want })
 	if len(cands) == 0 {
-		cands = match(true)
+		cands = match(func(t string) bool { return strings.EqualFold(t, want) })
+	}
+	if len(cands) == 0 {
+		// The tree's text separates text nodes by a space, the recorder's
+		// (textContent) does not: "Cart (<span>2</span>)" is "Cart ( 2 )"
+		// here and "Cart (2)" there. Compare without white space.
+		bare := unspaced(want)
+		cands = match(func(t string) bool { return strings.EqualFold(unspaced(t), bare) })
 	}
 	tag := ""
 	if fp := env.Fingerprint(); fp != nil {
@@ -152,4 +159,14 @@ func (roleEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) R
 		}
 		return !hasName || name == "" || strings.EqualFold(AccessibleName(n), name)
 	})
+}
+
+// unspaced is s without white space.
+func unspaced(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
