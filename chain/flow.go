@@ -126,10 +126,12 @@ type Fingerprint struct {
 	Value       string            `yaml:"value,omitempty"`
 	TestIDs     map[string]string `yaml:"test_ids,omitempty"`
 	CSS         string            `yaml:"css,omitempty"`
-	// XPath is the element's step-by-step XPath from its document's root
-	// (/html/body/main/button[2]), which similarity compares. Older
-	// recordings may hold the xpath strategy's value instead (anchored at
-	// an id or text); similarity leaves such a value out.
+	// XPath is the xpath strategy's value. Similarity compares it only
+	// when it is a step-by-step path from the root (/html/body/main/
+	// button[2]): one anchored at an id or a text has no steps to compare.
+	// Recording the step-by-step path for every element was tried and
+	// dropped: a sibling inserted before the target takes its steps, and
+	// scored as the target's rival (bench, shop "Add to cart").
 	XPath string `yaml:"xpath,omitempty"`
 	// SiblingIndex is the 1-based position among same-tag siblings.
 	SiblingIndex int `yaml:"sibling_index,omitempty"`
@@ -141,6 +143,12 @@ type Fingerprint struct {
 	Region string `yaml:"region,omitempty"`
 	// Box is the bounding box in document CSS pixels at record time.
 	Box *Rect `yaml:"box,omitempty"`
+	// ScreenBox is the bounding box in viewport CSS pixels, recorded only
+	// for an element of the top document that stood in a fixed layer (it
+	// or an ancestor had position: fixed, as a modal dialog has): such an
+	// element keeps its place on screen whatever the scroll, so similarity
+	// compares its location there rather than in the document.
+	ScreenBox *Rect `yaml:"screen_box,omitempty"`
 	// KindCount is how many elements of the target's document had its tag,
 	// input type and role attribute at record time, itself included; 0
 	// when unknown. NameCount is how many had its role and accessible name

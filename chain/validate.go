@@ -162,6 +162,9 @@ func (v *validator) target(p string, t *Target, needed bool) {
 		if b := fp.Box; b != nil && (b.Width < 0 || b.Height < 0 || isNaN(b.X+b.Y+b.Width+b.Height)) {
 			v.add(p+".fingerprint.box", "width and height must not be negative")
 		}
+		if b := fp.ScreenBox; b != nil && (b.Width < 0 || b.Height < 0 || isNaN(b.X+b.Y+b.Width+b.Height)) {
+			v.add(p+".fingerprint.screen_box", "width and height must not be negative")
+		}
 		if fp.KindCount < 0 {
 			v.add(p+".fingerprint.kind_count", "%d must not be negative", fp.KindCount)
 		}

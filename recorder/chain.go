@@ -208,7 +208,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 	fp := &chain.Fingerprint{
 		Tag: d.Tag, ID: d.ID, Name: d.Name, Type: d.Type, Role: e.Role, AccessName: e.Name,
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
-		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.AbsXPath,
+		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
 		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
 		KindCount: d.Counts["kind"].N,
 	}
@@ -234,6 +234,9 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 	}
 	r := e.TopRect()
 	fp.Box = &chain.Rect{X: round2(r.X + e.Scroll.X), Y: round2(r.Y + e.Scroll.Y), Width: round2(r.Width), Height: round2(r.Height)}
+	if d.Fixed && len(e.FramePath) == 0 {
+		fp.ScreenBox = &chain.Rect{X: round2(r.X), Y: round2(r.Y), Width: round2(r.Width), Height: round2(r.Height)}
+	}
 	return fp
 }
 

@@ -191,7 +191,6 @@ function (testids, genClass, genID, mode) {
   out.css = cssFor(el, root);
   out.cssPositional = /nth-of-type/.test(out.css);
   out.xpath = "";
-  out.absXPath = "";
   if (root === doc) {
     const xs = (s) => (s.indexOf('"') < 0 ? '"' + s + '"' : s.indexOf("'") < 0 ? "'" + s + "'" :
       "concat(" + s.split('"').map((p) => '"' + p + '"').join(", '\"', ") + ")");
@@ -211,18 +210,17 @@ function (testids, genClass, genID, mode) {
     for (const a of Object.keys(out.testids)) cands.push("//" + t + "[@" + a + "=" + xs(out.testids[a]) + "]");
     if (out.placeholder) cands.push("//" + t + "[@placeholder=" + xs(out.placeholder) + "]");
     if (out.ariaLabel) cands.push("//" + t + "[@aria-label=" + xs(out.ariaLabel) + "]");
-    // The step-by-step path is the fingerprint's XPath whatever the
-    // strategy uses: similarity compares where elements stand.
-    const parts = [];
-    for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
-      parts.unshift(cur.localName + (hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : ""));
-    }
-    const abs = "/" + parts.join("/");
-    if (xq(abs)) out.absXPath = abs;
     for (const c of cands) if (xq(c)) { out.xpath = c; break; }
-    if (!out.xpath && out.absXPath) {
-      out.xpath = abs;
-      out.xpathPositional = true;
+    if (!out.xpath) {
+      const parts = [];
+      for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
+        parts.unshift(cur.localName + (hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : ""));
+      }
+      const abs = "/" + parts.join("/");
+      if (xq(abs)) {
+        out.xpath = abs;
+        out.xpathPositional = true;
+      }
     }
   }
 
@@ -284,5 +282,11 @@ function (testids, genClass, genID, mode) {
   const r = el.getBoundingClientRect();
   out.rect = { x: r.left, y: r.top, w: r.width, h: r.height };
   out.scroll = { x: win.scrollX, y: win.scrollY };
+  // In a fixed layer (a modal dialog, a fixed bar, a toast) the element keeps
+  // its place on screen whatever the scroll.
+  out.fixed = false;
+  for (let a = el; a && a.nodeType === 1; a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
+    if (win.getComputedStyle(a).position === "fixed") { out.fixed = true; break; }
+  }
   return JSON.stringify(out);
 }

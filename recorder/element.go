@@ -53,15 +53,16 @@ type Description struct {
 	CSSPositional   bool             `json:"cssPositional"`
 	XPath           string           `json:"xpath"`
 	XPathPositional bool             `json:"xpathPositional"`
-	// AbsXPath is the element's step-by-step XPath from the document root
-	// (/html/body/main/button[2]); "" inside a shadow tree.
-	AbsXPath      string   `json:"absXPath"`
-	ShadowPath    []string `json:"shadowPath"`
-	SiblingIndex  int      `json:"siblingIndex"`
-	Neighbours    []string `json:"neighbours"`
-	Region        string   `json:"region"`
-	Rect          Box      `json:"rect"`
-	FrameElements int      `json:"frameElements"`
+	ShadowPath      []string         `json:"shadowPath"`
+	SiblingIndex    int              `json:"siblingIndex"`
+	Neighbours      []string         `json:"neighbours"`
+	Region          string           `json:"region"`
+	Rect            Box              `json:"rect"`
+	// Fixed is set when the element or an ancestor has position: fixed (a
+	// modal dialog, a fixed bar): it keeps its place on screen whatever the
+	// scroll.
+	Fixed         bool `json:"fixed"`
+	FrameElements int  `json:"frameElements"`
 }
 
 // Element is everything captured about one target: its description, its

@@ -150,9 +150,7 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 
 // A region is named by its own heading, not by one of a nested region: the
 // checkout form holds named sections and no heading of its own, so its
-// submit button, outside them, stands in <main> ("Checkout"), and its
-// absolute XPath is recorded for similarity even though the xpath strategy
-// is anchored at the id.
+// submit button, outside them, stands in <main> ("Checkout").
 func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
 	r, p := startRecording(t, "apps/checkout/")
 	d := &Driver{Rec: r, Page: p}
@@ -171,8 +169,40 @@ func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
 	if fp.Region != "Checkout" {
 		t.Errorf("region = %q, want \"Checkout\" (the form's first heading belongs to its Contact section)", fp.Region)
 	}
-	if fp.XPath != "/html/body/div/main/form/button" {
-		t.Errorf("fingerprint xpath = %q, want the absolute path", fp.XPath)
+}
+
+// A button in a modal dialog (position: fixed in the top layer) keeps its
+// place on screen: its fingerprint has a screen box. The opener, in the
+// page's flow, has none.
+func TestFixedLayerHasAScreenBox(t *testing.T) {
+	r, p := startRecording(t, "apps/settings/")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("click #delete-account\nclick #confirm-delete-btn\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	var fps []*chain.Fingerprint
+	for _, s := range f.Steps {
+		if s.Target != nil {
+			fps = append(fps, s.Target.Fingerprint)
+		}
+	}
+	if len(fps) != 2 || fps[0] == nil || fps[1] == nil {
+		t.Fatalf("steps = %+v, want two clicks with fingerprints", f.Steps)
+	}
+	if fps[0].ScreenBox != nil {
+		t.Errorf("the opener has a screen box %+v", *fps[0].ScreenBox)
+	}
+	sb, box := fps[1].ScreenBox, fps[1].Box
+	if sb == nil || box == nil {
+		t.Fatalf("the dialog's button: screen box %v, box %v; want both", sb, box)
+	}
+	if sb.Width != box.Width || sb.Height != box.Height || sb.X < 0 || sb.Y < 0 || sb.Y+sb.Height > 800 {
+		t.Errorf("screen box %+v does not fit box %+v in an 800 px high viewport", *sb, *box)
 	}
 }
 

@@ -39,6 +39,10 @@ type Candidate struct {
 	// Box is the bounding box in document CSS pixels; nil when unknown or
 	// when the element has no layout box.
 	Box *chain.Rect
+	// Screen is the same box in viewport CSS pixels. Location is compared
+	// on it when the fingerprint has a ScreenBox (the target stood in a
+	// fixed layer); nil means unknown, and Box is used.
+	Screen *chain.Rect
 
 	// Unknown marks attributes the source of this candidate cannot observe
 	// (not that the element lacks them): they are left out of its score.
@@ -86,6 +90,7 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 	}
 	if n.Box.Width > 0 && n.Box.Height > 0 {
 		c.Box = &chain.Rect{X: n.Box.X + scroll.X, Y: n.Box.Y + scroll.Y, Width: n.Box.Width, Height: n.Box.Height}
+		c.Screen = &chain.Rect{X: n.Box.X, Y: n.Box.Y, Width: n.Box.Width, Height: n.Box.Height}
 	}
 	fillContext(&c, n)
 	return c

@@ -21,8 +21,8 @@ func TestFromNode(t *testing.T) {
 		Classes: []string{"btn", "primary"}, Role: "button", AccessName: "Sign in", Text: "Sign in",
 		Placeholder: "p", Title: "t", Alt: "a", AriaLabel: "al", Href: "/x",
 		TestIDs: map[string]string{"data-testid": "login-submit"},
-		Box:     &chain.Rect{X: 15, Y: 120, Width: 80, Height: 30},
-		XPath:   "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"},
+		Box:     &chain.Rect{X: 15, Y: 120, Width: 80, Height: 30}, Screen: &chain.Rect{X: 10, Y: 20, Width: 80, Height: 30},
+		XPath: "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"},
 		Unknown: []Attr{Region}}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("FromNode =\n%+v\nwant\n%+v", c, want)

@@ -215,6 +215,11 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		}
 		switch a {
 		case Location:
+			if fs, cs := r.fp.ScreenBox, c.Screen; fs != nil && cs != nil {
+				// A fixed layer's element keeps its place on screen: in
+				// the document it moves with the scroll.
+				return locationSim(*fs, *cs), 1
+			}
 			return locationSim(*fb, *cb), 1
 		case Area:
 			return areaSim(*fb, *cb), 1

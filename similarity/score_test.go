@@ -48,6 +48,15 @@ func TestEachAttributeIsCompared(t *testing.T) {
 		{Region, chain.Fingerprint{Region: "Shipping address"}, Candidate{Region: "Shipping addresses"}, 1, 1},
 		{XPath, chain.Fingerprint{XPath: "/html/body/main/form/button"}, Candidate{XPath: "/html/body/main/div/form/button"}, 0.75, 0.75},
 		{Location, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{X: 10, Y: 60, Width: 100, Height: 20}}, 0.8, 0.8},
+		// In a fixed layer the place on screen counts, not the document
+		// place that moved with the scroll; without a screen box on either
+		// side, the document box.
+		{Location, chain.Fingerprint{Box: box, ScreenBox: &chain.Rect{X: 10, Y: 10, Width: 100, Height: 20}},
+			Candidate{Box: &chain.Rect{X: 10, Y: 610, Width: 100, Height: 20}, Screen: &chain.Rect{X: 10, Y: 10, Width: 100, Height: 20}}, 1, 1},
+		{Location, chain.Fingerprint{Box: box, ScreenBox: &chain.Rect{X: 10, Y: 10, Width: 100, Height: 20}},
+			Candidate{Box: &chain.Rect{X: 10, Y: 60, Width: 100, Height: 20}}, 0.8, 0.8},
+		{Location, chain.Fingerprint{Box: box},
+			Candidate{Box: &chain.Rect{X: 10, Y: 610, Width: 100, Height: 20}, Screen: &chain.Rect{X: 10, Y: 10, Width: 100, Height: 20}}, 0, 0},
 		{Area, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{Width: 200, Height: 20}}, 0.5, 0.5},
 		{Shape, chain.Fingerprint{Box: box}, Candidate{Box: &chain.Rect{Width: 100, Height: 40}}, 0.5, 0.5},
 	} {

@@ -94,10 +94,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	for i, sc := range first.Ranked[:keep] {
 		c := cands[sc.Index]
 		if box := env.NodeBox(ctx, finalNodes[i]); box != nil && box.Width > 0 && box.Height > 0 {
-			b := *box
-			b.X += vp.ScrollX
-			b.Y += vp.ScrollY
-			c.Box = &b
+			c.Box, c.Screen = placed(*box, vp)
 		}
 		final = append(final, c)
 	}
@@ -180,6 +177,15 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	r.Verification = v.Score
 	r.KindMismatch = v.KindMismatch
 	return r
+}
+
+// placed turns a viewport box into a candidate's document box (Box) and
+// screen box (Screen).
+func placed(box chain.Rect, vp Viewport) (doc, screen *chain.Rect) {
+	d := box
+	d.X += vp.ScrollX
+	d.Y += vp.ScrollY
+	return &d, &box
 }
 
 // hiddenTie reports whether res is held back by a rendered and a hidden
@@ -368,10 +374,7 @@ func SimilarityScore(ctx context.Context, env *Env, id proto.DOMBackendNodeID) (
 	}
 	c := describeForSimilarity(n, newNeighbourhood())
 	if box := env.Box(ctx, id); box != nil && box.Width > 0 && box.Height > 0 {
-		b := *box
-		b.X += vp.ScrollX
-		b.Y += vp.ScrollY
-		c.Box = &b
+		c.Box, c.Screen = placed(*box, vp)
 	}
 	w := similarity.DefaultWeights
 	if SimilarityOptions.Weights != nil {
