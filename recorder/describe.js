@@ -252,11 +252,28 @@ function (testids, genClass, genID, mode) {
   // The nearest landmark or named section around el (strategies/neighbours.go
   // regionOf computes the same at replay): named by aria-labelledby, then
   // aria-label, then its own first heading (one inside a nested region names
-  // that region); unnamed ones are climbed past.
+  // that region), then, for a landmark, its role ("banner" for the page's
+  // header); unnamed ones that are not landmarks are climbed past.
   out.region = "";
-  const REGION_TAGS = /^(section|article|aside|nav|form|main|dialog)$/;
-  const REGION_ROLES = /^(region|navigation|complementary|form|dialog|alertdialog|main|search)$/;
-  const isRegion = (a) => REGION_TAGS.test(a.localName) || REGION_ROLES.test(a.getAttribute("role") || "");
+  const REGION_TAGS = /^(section|article|aside|nav|form|main|dialog|search)$/;
+  const REGION_ROLES = /^(region|navigation|complementary|form|dialog|alertdialog|main|search|banner|contentinfo)$/;
+  const LANDMARK_ROLES = /^(main|navigation|complementary|banner|contentinfo|search)$/;
+  const LANDMARK_TAGS = { main: "main", nav: "navigation", aside: "complementary", search: "search" };
+  const sectioned = (a) => !!a.parentElement &&
+    !!a.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]");
+  const isRegion = (a) => {
+    if (REGION_ROLES.test(a.getAttribute("role") || "")) return true;
+    if (a.localName === "header" || a.localName === "footer") return !sectioned(a);
+    return REGION_TAGS.test(a.localName);
+  };
+  const landmark = (a) => {
+    const r = a.getAttribute("role") || "";
+    if (r) return LANDMARK_ROLES.test(r) ? r : "";
+    if (LANDMARK_TAGS[a.localName]) return LANDMARK_TAGS[a.localName];
+    if (a.localName === "header" && !sectioned(a)) return "banner";
+    if (a.localName === "footer" && !sectioned(a)) return "contentinfo";
+    return "";
+  };
   const ownHeading = (a) => {
     for (const h of a.querySelectorAll("h1,h2,h3,h4,h5,h6")) {
       let p = h.parentElement;
@@ -276,6 +293,7 @@ function (testids, genClass, genID, mode) {
     }
     if (!name) name = norm(a.getAttribute("aria-label") || "");
     if (!name) { const h = ownHeading(a); if (h) name = norm(h.textContent); }
+    if (!name) name = landmark(a);
     if (name) { out.region = name.slice(0, 120); break; }
   }
 

@@ -171,6 +171,27 @@ func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
 	}
 }
 
+// An unnamed landmark is named by its role: the shop's cart button sits in
+// the page's <header>, the banner, which has no heading or label.
+func TestUnnamedLandmarkIsNamedByItsRole(t *testing.T) {
+	r, p := startRecording(t, "apps/shop/")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("click #cart-button\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	f := r.Flow()
+	if len(f.Steps) == 0 || f.Steps[0].Target == nil || f.Steps[0].Target.Fingerprint == nil {
+		t.Fatalf("steps = %+v, want a click with a fingerprint", f.Steps)
+	}
+	if got := f.Steps[0].Target.Fingerprint.Region; got != "banner" {
+		t.Errorf("region = %q, want \"banner\"", got)
+	}
+}
+
 // A button in a modal dialog (position: fixed in the top layer) keeps its
 // place on screen: its fingerprint has a screen box. The opener, in the
 // page's flow, has none.

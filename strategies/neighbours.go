@@ -202,15 +202,79 @@ func upElement(n *Node) *Node {
 	return p
 }
 
-var regionTags = map[string]bool{"section": true, "article": true, "aside": true, "nav": true, "form": true, "main": true, "dialog": true}
+var regionTags = map[string]bool{"section": true, "article": true, "aside": true, "nav": true, "form": true, "main": true, "dialog": true,
+	"search": true}
 var regionRoles = map[string]bool{"region": true, "navigation": true, "complementary": true, "form": true, "dialog": true,
-	"alertdialog": true, "main": true, "search": true}
+	"alertdialog": true, "main": true, "search": true, "banner": true, "contentinfo": true}
 
-func isRegion(n *Node) bool { return regionTags[n.Tag] || regionRoles[n.Attr("role")] }
+// isRegion reports whether n is a region: a section, article, aside, nav,
+// form, main, dialog or search element, a page-level header or footer (the
+// banner and content info landmarks), or an element with a landmark,
+// region, form or dialog role.
+func isRegion(n *Node) bool {
+	if regionRoles[n.Attr("role")] {
+		return true
+	}
+	switch n.Tag {
+	case "header", "footer":
+		return !sectioned(n)
+	}
+	return regionTags[n.Tag]
+}
+
+// landmark is the role that names a landmark that has no name of its own
+// ("banner" for the page's header): a page has one of each as a rule, so
+// the role tells where an element lives as a name would. "" for regions
+// that are not landmarks without a name (section, article, form, dialog).
+func landmark(n *Node) string {
+	switch r := n.Attr("role"); r {
+	case "main", "navigation", "complementary", "banner", "contentinfo", "search":
+		return r
+	case "":
+	default:
+		return ""
+	}
+	switch n.Tag {
+	case "main":
+		return "main"
+	case "nav":
+		return "navigation"
+	case "aside":
+		return "complementary"
+	case "search":
+		return "search"
+	case "header":
+		if !sectioned(n) {
+			return "banner"
+		}
+	case "footer":
+		if !sectioned(n) {
+			return "contentinfo"
+		}
+	}
+	return ""
+}
+
+// sectioned reports whether n sits inside sectioning content (article,
+// aside, main, nav, section, or their roles): a header or footer there is
+// not the page's banner or content info.
+func sectioned(n *Node) bool {
+	for p := n.Parent; p != nil && p.NodeType == 1; p = p.Parent {
+		switch p.Tag {
+		case "article", "aside", "main", "nav", "section":
+			return true
+		}
+		switch p.Attr("role") {
+		case "article", "complementary", "main", "navigation", "region":
+			return true
+		}
+	}
+	return false
+}
 
 // regionName is a region element's name: its aria-labelledby texts, its
-// aria-label, or its own first heading's text (firstHeading), capped at 120
-// characters.
+// aria-label, its own first heading's text (firstHeading), or, for a
+// landmark, its role (landmark), capped at 120 characters.
 func regionName(n *Node) string {
 	s := ""
 	if ids := strings.Fields(n.Attr("aria-labelledby")); len(ids) > 0 {
@@ -229,6 +293,9 @@ func regionName(n *Node) string {
 		if h := firstHeading(n); h != nil {
 			s = h.Text()
 		}
+	}
+	if s == "" {
+		s = landmark(n)
 	}
 	if r := []rune(s); len(r) > 120 {
 		s = string(r[:120])

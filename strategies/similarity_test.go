@@ -344,7 +344,9 @@ func TestRegionLikeTheRecorder(t *testing.T) {
 			}
 		}
 	}
-	check(u+"/apps/shop/", map[string][]string{"add-copper-kettle": {"Staff picks", "All products"}},
+	// The page's <header> has no name: the banner landmark is named by its
+	// role.
+	check(u+"/apps/shop/", map[string][]string{"add-copper-kettle": {"Staff picks", "All products"}, "open-cart": {"banner"}},
 		func(n *Node) string { return n.Attr("data-testid") })
 	// The form has named sections and no heading of its own: the submit
 	// button outside the sections stands in <main>.
