@@ -115,20 +115,26 @@ func TestConfiguredTestIDAttribute(t *testing.T) {
 	}
 }
 
+// recordDrive records on a fixture page while a Driver performs drive (the
+// recorder --drive language) and returns the flow.
+func recordDrive(t *testing.T, page, drive string) chain.Flow {
+	t.Helper()
+	r, p := startRecording(t, page)
+	lines, err := ParseDrive(stringsReader(drive))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (&Driver{Rec: r, Page: p}).Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	return r.Flow()
+}
+
 // A click that lands on a span inside a button (here a switch in an open
 // shadow root, its label text in a span) is recorded on the button: the
 // chain leads with the switch's role and name, not the span's text.
 func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
-	r, p := startRecording(t, "apps/settings/")
-	d := &Driver{Rec: r, Page: p}
-	lines, err := ParseDrive(stringsReader("click #notify-email >>> .text\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Run(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
-	f := r.Flow()
+	f := recordDrive(t, "apps/settings/", "click #notify-email >>> .text\n")
 	if len(f.Steps) != 1 || f.Steps[0].Target == nil {
 		t.Fatalf("steps = %+v, want one click", f.Steps)
 	}
@@ -152,16 +158,7 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 // checkout form holds named sections and no heading of its own, so its
 // submit button, outside them, stands in <main> ("Checkout").
 func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
-	r, p := startRecording(t, "apps/checkout/")
-	d := &Driver{Rec: r, Page: p}
-	lines, err := ParseDrive(stringsReader("click #place-order\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Run(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
-	f := r.Flow()
+	f := recordDrive(t, "apps/checkout/", "click #place-order\n")
 	if len(f.Steps) == 0 || f.Steps[0].Target == nil || f.Steps[0].Target.Fingerprint == nil {
 		t.Fatalf("steps = %+v, want a click with a fingerprint", f.Steps)
 	}
@@ -174,16 +171,7 @@ func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
 // An unnamed landmark is named by its role: the shop's cart button sits in
 // the page's <header>, the banner, which has no heading or label.
 func TestUnnamedLandmarkIsNamedByItsRole(t *testing.T) {
-	r, p := startRecording(t, "apps/shop/")
-	d := &Driver{Rec: r, Page: p}
-	lines, err := ParseDrive(stringsReader("click #cart-button\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Run(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
-	f := r.Flow()
+	f := recordDrive(t, "apps/shop/", "click #cart-button\n")
 	if len(f.Steps) == 0 || f.Steps[0].Target == nil || f.Steps[0].Target.Fingerprint == nil {
 		t.Fatalf("steps = %+v, want a click with a fingerprint", f.Steps)
 	}
@@ -196,16 +184,7 @@ func TestUnnamedLandmarkIsNamedByItsRole(t *testing.T) {
 // place on screen: its fingerprint has a screen box. The opener, in the
 // page's flow, has none.
 func TestFixedLayerHasAScreenBox(t *testing.T) {
-	r, p := startRecording(t, "apps/settings/")
-	d := &Driver{Rec: r, Page: p}
-	lines, err := ParseDrive(stringsReader("click #delete-account\nclick #confirm-delete-btn\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Run(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
-	f := r.Flow()
+	f := recordDrive(t, "apps/settings/", "click #delete-account\nclick #confirm-delete-btn\n")
 	var fps []*chain.Fingerprint
 	for _, s := range f.Steps {
 		if s.Target != nil {
