@@ -87,7 +87,8 @@ func TestRoleProbeAgreesOnEveryNamedElement(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	pages := []string{"login.html", "list.html", "variants/actions.html", "variants/login-decoy.html", "variants/login-reworded.html"}
+	pages := []string{"login.html", "list.html", "variants/actions.html", "variants/login-decoy.html", "variants/login-reworded.html",
+		"variants/names.html"}
 	for _, app := range []string{"checkout", "shop", "settings"} {
 		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {
 			pages = append(pages, "apps/"+app+"/"+v)
@@ -95,7 +96,8 @@ func TestRoleProbeAgreesOnEveryNamedElement(t *testing.T) {
 	}
 	// Pages without frames, shadow roots or hidden look-alikes: there every
 	// pair unique on the tree must be probed, or the port lost a name.
-	plain := map[string]bool{"login.html": true, "list.html": true, "apps/shop/": true, "apps/shop/?v=redesign": true}
+	plain := map[string]bool{"login.html": true, "list.html": true, "apps/shop/": true, "apps/shop/?v=redesign": true,
+		"variants/names.html": true}
 	const perPage = 60
 	probed, unique := 0, 0
 	for _, path := range pages {
