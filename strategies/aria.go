@@ -114,7 +114,7 @@ func AccessibleName(n *Node) string {
 		}
 	}
 	if namedByContent(n) {
-		if t := n.Text(); t != "" {
+		if t := contentName(n); t != "" {
 			return t
 		}
 	}
@@ -128,11 +128,59 @@ func AccessibleName(n *Node) string {
 
 func namedByContent(n *Node) bool {
 	switch RoleOf(n) {
-	case "button", "link", "heading", "option", "cell", "columnheader", "row", "listitem",
+	case "button", "link", "heading", "option", "cell", "columnheader",
 		"checkbox", "radio", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem", "switch", "tooltip":
+		// Not row or listitem: Chromium leaves those unnamed.
 		return true
 	}
 	return false
+}
+
+// contentName is n's name from its content as Chromium computes it: its
+// text, where a descendant named by aria-label, or an image by its alt,
+// stands for that name, and descendants hidden by aria-hidden="true" or
+// the hidden attribute count for nothing (an icon beside a label). When
+// the light tree gives nothing, n's Text (which reads shadow trees).
+func contentName(n *Node) string {
+	var b strings.Builder
+	for _, c := range n.Children {
+		collectName(c, &b)
+	}
+	if t := collapse(b.String()); t != "" {
+		return t
+	}
+	return n.Text()
+}
+
+func collectName(n *Node, b *strings.Builder) {
+	switch n.NodeType {
+	case 3:
+		b.WriteString(n.Value)
+		return
+	case 1:
+		switch n.Tag {
+		case "script", "style", "template", "noscript", "head":
+			return
+		}
+		if n.Attr("aria-hidden") == "true" || n.HasAttr("hidden") {
+			return
+		}
+		if l := collapse(n.Attr("aria-label")); l != "" {
+			b.WriteString(" " + l + " ")
+			return
+		}
+		if n.Tag == "img" {
+			b.WriteString(" " + collapse(n.Attr("alt")) + " ")
+			return
+		}
+		if !inlineTags[n.Tag] {
+			b.WriteByte(' ')
+			defer b.WriteByte(' ')
+		}
+	}
+	for _, c := range n.Children {
+		collectName(c, b)
+	}
 }
 
 // LabelOf is the text of n's associated labels: <label for=id> in the same

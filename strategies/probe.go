@@ -157,8 +157,8 @@ const probeFindJS = `function (q, value) {
 	return hosts.length ? [found].concat(hosts) : found;
 }`
 
-// probeRoleJS is RoleOf and AccessibleName (aria.go) and Node.Text
-// (dom.go) in page script, line for line, as roleOf(e) and accName(e): a
+// probeRoleJS is RoleOf, AccessibleName and contentName (aria.go) and
+// Node.Text (dom.go) in page script, line for line, as roleOf(e) and accName(e): a
 // probe must count what the tree would. Probe checks the element it finds
 // against the Go functions on the slice.
 const probeRoleJS = `
@@ -225,7 +225,29 @@ const probeRoleJS = `
 			}
 			return "";
 		}
-		const CONTENT = /^(button|link|heading|option|cell|columnheader|row|listitem|checkbox|radio|tab|menuitem|menuitemcheckbox|menuitemradio|treeitem|switch|tooltip)$/;
+		const CONTENT = /^(button|link|heading|option|cell|columnheader|checkbox|radio|tab|menuitem|menuitemcheckbox|menuitemradio|treeitem|switch|tooltip)$/;
+		function collectName(n, out) {
+			if (n.nodeType === 3) { out.push(n.data); return; }
+			if (n.nodeType === 1) {
+				const t = tagOf(n);
+				if (SKIP.test(t)) return;
+				if (n.getAttribute("aria-hidden") === "true" || n.hasAttribute("hidden")) return;
+				const l = collapse(n.getAttribute("aria-label") || "");
+				if (l) { out.push(" ", l, " "); return; }
+				if (t === "img") { out.push(" ", collapse(n.getAttribute("alt") || ""), " "); return; }
+				const sep = !INLINE.test(t);
+				if (sep) out.push(" ");
+				for (let c = n.firstChild; c; c = c.nextSibling) collectName(c, out);
+				if (sep) out.push(" ");
+				return;
+			}
+			for (let c = n.firstChild; c; c = c.nextSibling) collectName(c, out);
+		}
+		function contentName(e) {
+			const out = [];
+			for (let c = e.firstChild; c; c = c.nextSibling) collectName(c, out);
+			return collapse(out.join("")) || text(e);
+		}
 		const labelMaps = new Map();
 		function labelsFor(root, id) {
 			let m = labelMaps.get(root);
@@ -276,7 +298,7 @@ const probeRoleJS = `
 				}
 			}
 			if (CONTENT.test(roleOf(e))) {
-				const t = text(e);
+				const t = contentName(e);
 				if (t) return t;
 			}
 			for (const a of ["title", "alt", "placeholder"]) {
