@@ -144,43 +144,12 @@ func namedByContent(n *Node) bool {
 func contentName(n *Node) string {
 	var b strings.Builder
 	for _, c := range n.Children {
-		collectName(c, &b)
+		collectText(c, &b, false, true)
 	}
 	if t := collapse(b.String()); t != "" {
 		return t
 	}
 	return n.Text()
-}
-
-func collectName(n *Node, b *strings.Builder) {
-	switch n.NodeType {
-	case 3:
-		b.WriteString(n.Value)
-		return
-	case 1:
-		switch n.Tag {
-		case "script", "style", "template", "noscript", "head":
-			return
-		}
-		if n.Attr("aria-hidden") == "true" || n.HasAttr("hidden") {
-			return
-		}
-		if l := collapse(n.Attr("aria-label")); l != "" {
-			b.WriteString(" " + l + " ")
-			return
-		}
-		if n.Tag == "img" {
-			b.WriteString(" " + collapse(n.Attr("alt")) + " ")
-			return
-		}
-		if !inlineTags[n.Tag] {
-			b.WriteByte(' ')
-			defer b.WriteByte(' ')
-		}
-	}
-	for _, c := range n.Children {
-		collectName(c, b)
-	}
 }
 
 // LabelOf is the text of n's associated labels: <label for=id> in the same

@@ -89,11 +89,11 @@ func (n *Node) Text() string {
 		return *n.text
 	}
 	var b strings.Builder
-	collectText(n, &b, false)
+	collectText(n, &b, false, false)
 	t := collapse(b.String())
 	if t == "" && len(n.Shadow) > 0 {
 		b.Reset()
-		collectText(n, &b, true)
+		collectText(n, &b, true, false)
 		t = collapse(b.String())
 	}
 	n.text = &t
@@ -111,7 +111,9 @@ var inlineTags = map[string]bool{
 	"strike": true, "strong": true, "sub": true, "sup": true, "time": true, "tt": true, "u": true, "var": true,
 }
 
-func collectText(n *Node, b *strings.Builder, shadow bool) {
+// collectText writes the text under n to b: through shadow roots when
+// shadow is set; as a name from content (contentName) when names is set.
+func collectText(n *Node, b *strings.Builder, shadow, names bool) {
 	switch n.NodeType {
 	case 3:
 		b.WriteString(n.Value)
@@ -121,6 +123,19 @@ func collectText(n *Node, b *strings.Builder, shadow bool) {
 		case "script", "style", "template", "noscript", "head":
 			return
 		}
+		if names {
+			if n.Attr("aria-hidden") == "true" || n.HasAttr("hidden") {
+				return
+			}
+			if l := collapse(n.Attr("aria-label")); l != "" {
+				b.WriteString(" " + l + " ")
+				return
+			}
+			if n.Tag == "img" {
+				b.WriteString(" " + collapse(n.Attr("alt")) + " ")
+				return
+			}
+		}
 		if !inlineTags[n.Tag] {
 			b.WriteByte(' ')
 			defer b.WriteByte(' ')
@@ -129,12 +144,12 @@ func collectText(n *Node, b *strings.Builder, shadow bool) {
 	if shadow {
 		for _, s := range n.Shadow {
 			if s.ShadowType != proto.DOMShadowRootTypeUserAgent {
-				collectText(s, b, shadow)
+				collectText(s, b, shadow, names)
 			}
 		}
 	}
 	for _, c := range n.Children {
-		collectText(c, b, shadow)
+		collectText(c, b, shadow, names)
 	}
 }
 
