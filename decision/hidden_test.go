@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/report"
@@ -26,14 +24,7 @@ func TestLocateWaitsForAHiddenTwin(t *testing.T) {
 			Box: &chain.Rect{X: 40, Y: 190, Width: 140, Height: 38}},
 	}
 	locate := func(url string) (Verdict, time.Duration) {
-		page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: url})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { page.Close() })
-		if err := page.WaitLoad(); err != nil {
-			t.Fatal(err)
-		}
+		page := testenv.Page(t, url)
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		start := time.Now()

@@ -22,7 +22,7 @@ func TestNamesAgreeWithChromium(t *testing.T) {
 	defer cancel()
 	total := 0
 	for _, path := range []string{"variants/names.html", "login.html", "list.html", "apps/checkout/", "apps/shop/", "apps/settings/"} {
-		page := openPage(t, fx.URL+"/"+path)
+		page := testenv.Page(t, fx.URL+"/"+path)
 		doc, err := NewEnv(page, nil).Doc(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -32,7 +32,7 @@ func TestSimilarityPrefersTheShownTwin(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	page := openPage(t, fx.URL+"/healing/hidden-twin.html")
+	page := testenv.Page(t, fx.URL+"/healing/hidden-twin.html")
 	ev, _ := For(chain.Similarity)
 
 	r := ev.Evaluate(ctx, NewEnv(page, &chain.Target{Fingerprint: archiveButton()}), chain.Strategy{Type: chain.Similarity})

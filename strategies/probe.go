@@ -168,13 +168,22 @@ const probeRoleJS = `
 		const SKIP = /^(script|style|template|noscript|head)$/;
 		const UASHADOW = /^(input|textarea|select|details|video|audio|meter|progress|marquee|img|object|embed)$/;
 		const INLINE = /^(a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|ins|kbd|label|mark|nobr|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var)$/;
-		function collect(n, shadow, out) {
+		function collect(n, shadow, out, names) {
 			if (n.nodeType === 3) { out.push(n.data); return; }
-			if (n.nodeType === 1 && SKIP.test(tagOf(n))) return;
+			if (n.nodeType === 1) {
+				const t = tagOf(n);
+				if (SKIP.test(t)) return;
+				if (names) {
+					if (n.getAttribute("aria-hidden") === "true" || n.hasAttribute("hidden")) return;
+					const l = collapse(n.getAttribute("aria-label") || "");
+					if (l) { out.push(" ", l, " "); return; }
+					if (t === "img") { out.push(" ", collapse(n.getAttribute("alt") || ""), " "); return; }
+				}
+			}
 			const sep = n.nodeType === 1 && !INLINE.test(tagOf(n));
 			if (sep) out.push(" ");
-			if (shadow && n.nodeType === 1 && n.shadowRoot) collect(n.shadowRoot, shadow, out);
-			for (let c = n.firstChild; c; c = c.nextSibling) collect(c, shadow, out);
+			if (shadow && n.nodeType === 1 && n.shadowRoot) collect(n.shadowRoot, shadow, out, names);
+			for (let c = n.firstChild; c; c = c.nextSibling) collect(c, shadow, out, names);
 			if (sep) out.push(" ");
 		}
 		function text(e) {
@@ -226,26 +235,9 @@ const probeRoleJS = `
 			return "";
 		}
 		const CONTENT = /^(button|link|heading|option|cell|columnheader|checkbox|radio|tab|menuitem|menuitemcheckbox|menuitemradio|treeitem|switch|tooltip)$/;
-		function collectName(n, out) {
-			if (n.nodeType === 3) { out.push(n.data); return; }
-			if (n.nodeType === 1) {
-				const t = tagOf(n);
-				if (SKIP.test(t)) return;
-				if (n.getAttribute("aria-hidden") === "true" || n.hasAttribute("hidden")) return;
-				const l = collapse(n.getAttribute("aria-label") || "");
-				if (l) { out.push(" ", l, " "); return; }
-				if (t === "img") { out.push(" ", collapse(n.getAttribute("alt") || ""), " "); return; }
-				const sep = !INLINE.test(t);
-				if (sep) out.push(" ");
-				for (let c = n.firstChild; c; c = c.nextSibling) collectName(c, out);
-				if (sep) out.push(" ");
-				return;
-			}
-			for (let c = n.firstChild; c; c = c.nextSibling) collectName(c, out);
-		}
 		function contentName(e) {
 			const out = [];
-			for (let c = e.firstChild; c; c = c.nextSibling) collectName(c, out);
+			for (let c = e.firstChild; c; c = c.nextSibling) collect(c, false, out, true);
 			return collapse(out.join("")) || text(e);
 		}
 		const labelMaps = new Map();

@@ -37,7 +37,7 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, path := range pages {
-			page := openPage(t, fx.URL+"/"+path)
+			page := testenv.Page(t, fx.URL+"/"+path)
 			for i, st := range f.Steps {
 				if st.Target == nil {
 					continue
@@ -102,7 +102,7 @@ func TestRoleProbeAgreesOnEveryNamedElement(t *testing.T) {
 	probed, unique := 0, 0
 	for _, path := range pages {
 		pageProbed, pageUnique := 0, 0
-		page := openPage(t, fx.URL+"/"+path)
+		page := testenv.Page(t, fx.URL+"/"+path)
 		tree := NewEnv(page, &chain.Target{})
 		doc, err := tree.Doc(ctx)
 		if err != nil {
@@ -165,7 +165,7 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 		{"login.html", chain.Strategy{Type: chain.CSS, Value: "not a [selector", Confidence: 0.9}},
 		{"login.html", chain.Strategy{Type: chain.Text, Value: "Sign in", Confidence: 0.9}},
 	} {
-		page := openPage(t, fx.URL+"/"+c.page)
+		page := testenv.Page(t, fx.URL+"/"+c.page)
 		tg := &chain.Target{Chain: []chain.Strategy{c.s}}
 		if r, ok := Probe(ctx, NewEnv(page, tg), c.s); ok {
 			t.Errorf("%s %s %q (nth %d): probe answered %+v", c.page, c.s.Type, c.s.Value, c.s.Nth, r)
@@ -173,7 +173,7 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 	}
 	// And a target recorded in a frame is never probed, even on a page
 	// without one.
-	page := openPage(t, fx.URL+"/login.html")
+	page := testenv.Page(t, fx.URL+"/login.html")
 	s := chain.Strategy{Type: chain.ID, Value: "login-btn", Confidence: 0.9}
 	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{FramePath: []string{"iframe#x"}, Chain: []chain.Strategy{s}}), s); ok {
 		t.Error("a target with a frame path was probed")
@@ -226,7 +226,7 @@ func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 			document.getElementById("login-btn").append(i); i.attachShadow({mode: "open"}).textContent = "→"; }`, target.Chain[0], false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			page := openPage(t, fx.URL+"/login.html")
+			page := testenv.Page(t, fx.URL+"/login.html")
 			if _, err := page.Eval(c.setup); err != nil {
 				t.Fatal(err)
 			}
@@ -266,7 +266,7 @@ func frameWith(html string) string {
 func TestProbeLeavesTheElementsObjectInTheCallersGroup(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
-	page := openPage(t, fx.URL+"/login.html")
+	page := testenv.Page(t, fx.URL+"/login.html")
 	s := chain.Strategy{Type: chain.ID, Value: "login-btn", Confidence: 0.9}
 	tg := &chain.Target{Chain: []chain.Strategy{s}}
 	if r, ok := Probe(ctx, NewEnv(page, tg), s); !ok || r.ObjectID != "" {
@@ -305,7 +305,7 @@ func BenchmarkProbe(b *testing.B) {
 		components bool
 	}{{1000, false}, {10000, false}, {10000, true}} {
 		n := size.n
-		page := openPage(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+		page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
 		name := fmt.Sprintf("elements=%d", n)
 		if size.components {
 			// 20 components with open shadow roots and 8 custom elements

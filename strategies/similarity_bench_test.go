@@ -27,7 +27,7 @@ func BenchmarkSimilarity(b *testing.B) {
 	ctx := context.Background()
 	for _, n := range []int{1000, 5000, 10000, 50000} {
 		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
-			page := openPage(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+			page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
 			env := NewEnv(page, nil)
 			doc, err := env.Doc(ctx)
 			if err != nil {

@@ -56,24 +56,11 @@ func recordSubmit(ctx context.Context, t *testing.T, page *rod.Page) *chain.Fing
 	return fp
 }
 
-func openPage(t testing.TB, url string) *rod.Page {
-	t.Helper()
-	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: url})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { page.Close() })
-	if err := page.WaitLoad(); err != nil {
-		t.Fatal(err)
-	}
-	return page
-}
-
 func TestSimilarityHealsOnFixturePages(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
+	fp := recordSubmit(ctx, t, testenv.Page(t, fx.URL+"/healing/original.html"))
 	t.Logf("recorded fingerprint: %+v box %+v", *fp, *fp.Box)
 
 	for _, tc := range []struct {
@@ -88,7 +75,7 @@ func TestSimilarityHealsOnFixturePages(t *testing.T) {
 		{"replaced", "", 0}, // another control where the button stood
 	} {
 		t.Run(tc.page, func(t *testing.T) {
-			page := openPage(t, fx.URL+"/healing/"+tc.page+".html")
+			page := testenv.Page(t, fx.URL+"/healing/"+tc.page+".html")
 			target := &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{{Type: chain.Similarity, Confidence: 0.65}}}
 			r := Evaluate(ctx, NewEnv(page, target), target.Chain[0])
 			t.Logf("found %v conf %.3f err %v; %s", r.Found, r.Confidence, r.Err, r.Detail)
@@ -136,7 +123,7 @@ func TestAbsoluteXPath(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	page := openPage(t, fx.URL+"/healing/original.html")
+	page := testenv.Page(t, fx.URL+"/healing/original.html")
 	doc, err := NewEnv(page, nil).Doc(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +160,7 @@ func TestNeighboursLikeTheRecorder(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	page := openPage(t, fx.URL+"/healing/decoy.html")
+	page := testenv.Page(t, fx.URL+"/healing/decoy.html")
 	doc, err := NewEnv(page, nil).Doc(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -199,8 +186,8 @@ func TestSimilarityScoreTellsTheDecoy(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
-	page := openPage(t, fx.URL+"/healing/decoy.html")
+	fp := recordSubmit(ctx, t, testenv.Page(t, fx.URL+"/healing/original.html"))
+	page := testenv.Page(t, fx.URL+"/healing/decoy.html")
 	env := NewEnv(page, &chain.Target{Fingerprint: fp})
 	doc, err := env.Doc(ctx)
 	if err != nil {
@@ -236,8 +223,8 @@ func TestSuggestStrategiesForAHealedElement(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
-	page := openPage(t, fx.URL+"/healing/decoy.html")
+	fp := recordSubmit(ctx, t, testenv.Page(t, fx.URL+"/healing/original.html"))
+	page := testenv.Page(t, fx.URL+"/healing/decoy.html")
 	target := &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{{Type: chain.Similarity, Confidence: 0.62}}}
 	env := NewEnv(page, target)
 	r := Evaluate(ctx, env, target.Chain[0])
@@ -286,8 +273,8 @@ func TestSimilarityInsideAFrame(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	fp := recordSubmit(ctx, t, openPage(t, fx.URL+"/healing/original.html"))
-	page := openPage(t, fx.URL+"/healing/frame.html")
+	fp := recordSubmit(ctx, t, testenv.Page(t, fx.URL+"/healing/original.html"))
+	page := testenv.Page(t, fx.URL+"/healing/frame.html")
 	if err := page.MustElement("#auth-frame").MustFrame().WaitLoad(); err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +313,7 @@ func TestRegionLikeTheRecorder(t *testing.T) {
 		t.Fatal(err)
 	}
 	check := func(url string, want map[string][]string, key func(*Node) string) {
-		page := openPage(t, url)
+		page := testenv.Page(t, url)
 		doc, err := NewEnv(page, nil).Doc(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -369,7 +356,7 @@ func TestRoleCountsRenderedMatches(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	page := openPage(t, fx.URL+"/apps/settings/")
+	page := testenv.Page(t, fx.URL+"/apps/settings/")
 	s := chain.Strategy{Type: chain.Role, Value: "button|Delete account", Confidence: 0.92}
 	tg := &chain.Target{Fingerprint: &chain.Fingerprint{Tag: "button", Role: "button", AccessName: "Delete account", ID: "delete-account"}}
 	r := Evaluate(ctx, NewEnv(page, tg), s)

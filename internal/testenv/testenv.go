@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
 	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/browser"
 )
@@ -41,4 +44,19 @@ func Fixtures(tb testing.TB) *fixtures.Server {
 	}
 	tb.Cleanup(func() { s.Close() })
 	return s
+}
+
+// Page opens url in a new page of the shared browser, waits for its load
+// event, and closes the page at cleanup.
+func Page(tb testing.TB, url string) *rod.Page {
+	tb.Helper()
+	p, err := Browser(tb).Page(proto.TargetCreateTarget{URL: url})
+	if err != nil {
+		tb.Fatalf("page %s: %v", url, err)
+	}
+	tb.Cleanup(func() { p.Close() })
+	if err := p.WaitLoad(); err != nil {
+		tb.Fatalf("load %s: %v", url, err)
+	}
+	return p
 }
