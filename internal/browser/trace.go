@@ -22,9 +22,6 @@ func connect(ctx context.Context, u string, trace io.Writer) (*rod.Browser, erro
 	// Chrome user agent on every page, which recordings would then carry.
 	// Callers set the viewport they need.
 	b := rod.New().Context(ctx).NoDefaultDevice()
-	if trace == nil {
-		return b, b.ControlURL(u).Connect()
-	}
 	wsURL, err := launcher.ResolveURL(u)
 	if err != nil {
 		return nil, err
@@ -33,7 +30,11 @@ func connect(ctx context.Context, u string, trace io.Writer) (*rod.Browser, erro
 	if err := ws.Connect(ctx, wsURL, nil); err != nil {
 		return nil, err
 	}
-	return b, b.Client(&tracingClient{CDPClient: cdp.New().Start(ws), w: trace}).Connect()
+	var c rod.CDPClient = newClient(ws)
+	if trace != nil {
+		c = &tracingClient{CDPClient: c, w: trace}
+	}
+	return b, b.Client(c).Connect()
 }
 
 // tracingClient writes one line per DevTools command (seed 001's debug
