@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -151,8 +152,12 @@ func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, g
 	if n.Role != nil {
 		el.Role = n.Role.Value.Str()
 	}
+	raw := ""
 	if n.Name != nil {
-		el.Name = n.Name.Value.Str()
+		raw = n.Name.Value.Str()
+		// Chromium 148 keeps the white space a label's text starts with
+		// (" Email me"); later ones trim it, as accname says.
+		el.Name = strings.Trim(raw, " \t\n\r\f")
 	}
 	if el.Role == "" || el.Name == "" || genericRoles[el.Role] {
 		return
@@ -161,7 +166,7 @@ func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, g
 	if err != nil || doc.Result.ObjectID == "" {
 		return
 	}
-	q, err := proto.AccessibilityQueryAXTree{ObjectID: doc.Result.ObjectID, AccessibleName: el.Name, Role: el.Role}.Call(s)
+	q, err := proto.AccessibilityQueryAXTree{ObjectID: doc.Result.ObjectID, AccessibleName: raw, Role: el.Role}.Call(s)
 	if err != nil {
 		return
 	}

@@ -85,6 +85,9 @@ function (o, stash) {
     const r = (t.getAttribute("role") || "").trim();
     return r === "grid" || r === "treegrid" ? "grid" : "table";
   }
+  // Chromium exposes every <form> as a form since 149; before, only a
+  // named one (HTML-AAM), an unnamed one being generic.
+  const FORM_ALWAYS = +((/Chrome\/(\d+)/.exec(navigator.userAgent) || [0, 999])[1]) >= 149;
   function implicitRole(el, tag) {
     switch (tag) {
       case "A": case "AREA": return el.hasAttribute("href") ? "link" : "";
@@ -105,7 +108,7 @@ function (o, stash) {
       case "ASIDE": return "complementary";
       case "HEADER": return sectioned(el) ? "" : "banner";
       case "FOOTER": return sectioned(el) ? "" : "contentinfo";
-      case "FORM": return "form";
+      case "FORM": return FORM_ALWAYS || hasOwnName(el) ? "form" : "";
       case "SEARCH": return "search";
       case "SECTION": return hasOwnName(el) ? "region" : "";
       case "DIALOG": return "dialog";
