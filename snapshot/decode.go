@@ -18,7 +18,8 @@ import (
 //  1. a JSON object of page facts (rawOut): viewport, url, title, scroll,
 //     frame and shadow paths, closed shadow host candidates, cross-origin
 //     frames, the stash index of the first node (k0) and the node count;
-//  2. comma-separated integers describing the nodes (see decodeNodes);
+//  2. integers describing the nodes (see decodeNodes), each in base64 VLQ
+//     as source maps write them (numReader.int), with no separator;
 //  3. the strings, each once, concatenated in order of first use.
 //
 // A string field is a token: 0 for "", -(length+1) for a string used for
@@ -241,8 +242,8 @@ func capUTF16(s string, n int) string {
 	return s
 }
 
-// numReader reads the comma-separated integers of a walker answer, and
-// its strings from blob.
+// numReader reads the base64 VLQ integers of a walker answer, and its
+// strings from blob.
 type numReader struct {
 	s     string
 	i     int
@@ -254,38 +255,39 @@ type numReader struct {
 	err   error
 }
 
-// int reads an integer. A token that is not one (NaN) reads as 0.
+// vlqDigit maps a base64 character to its digit (0-63), or -1.
+var vlqDigit = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/" {
+		t[c] = int8(i)
+	}
+	return t
+}()
+
+// int reads a base64 VLQ integer: 5 bits a digit, low digits first, a
+// digit of 32 or more when more follow, the sign in the lowest bit.
 func (r *numReader) int() int {
-	if r.i >= len(r.s) {
-		r.err = errFormat
-		return 0
-	}
-	neg := false
-	if r.s[r.i] == '-' {
-		neg = true
+	var u uint64
+	for shift := 0; ; shift += 5 {
+		if r.i >= len(r.s) || shift > 55 {
+			r.err = errFormat
+			return 0
+		}
+		d := vlqDigit[r.s[r.i]]
 		r.i++
-	}
-	v, digits, bad := 0, 0, false
-	for r.i < len(r.s) {
-		c := r.s[r.i]
-		r.i++
-		if c == ',' {
+		if d < 0 {
+			r.err = errFormat
+			return 0
+		}
+		u |= uint64(d&31) << shift
+		if d < 32 {
 			break
 		}
-		if c < '0' || c > '9' || v > 1<<50 {
-			bad = true
-			continue
-		}
-		v = v*10 + int(c-'0')
-		digits++
 	}
-	if bad {
-		return 0
-	}
-	if digits == 0 {
-		r.err = errFormat
-	}
-	if neg {
+	v := int(u >> 1)
+	if u&1 != 0 {
 		return -v
 	}
 	return v

@@ -56,7 +56,7 @@ func TestNumReaderStrings(t *testing.T) {
 	// Lengths are UTF-16 units: "é" 1, "😀" 2; the third token refers back
 	// to the first string.
 	blob := "é😀ab" + "xyz"
-	r := &numReader{s: "-5,-5,1,0,2,-12", blob: blob, ascii: isASCII(blob), strs: []string{""}}
+	r := &numReader{s: vlq(-5, -5, 1, 0, 2, -12), blob: blob, ascii: isASCII(blob), strs: []string{""}}
 	var got []string
 	for range 5 {
 		got = append(got, r.str())
@@ -71,22 +71,49 @@ func TestNumReaderStrings(t *testing.T) {
 		t.Error("reading past the end is not an error")
 	}
 	// A string longer than the blob is an error, never a panic.
-	r = &numReader{s: "-9", blob: "abc", ascii: true, strs: []string{""}}
+	r = &numReader{s: vlq(-9), blob: "abc", ascii: true, strs: []string{""}}
 	if r.str(); r.err == nil {
 		t.Error("overlong string accepted")
 	}
-	r = &numReader{s: "-9", blob: "é", strs: []string{""}}
+	r = &numReader{s: vlq(-9), blob: "é", strs: []string{""}}
 	if s := r.str(); r.err != nil || !utf8.ValidString(s) {
 		t.Errorf("overlong non-ASCII string: %q %v", s, r.err)
 	}
-	// Non-integers (NaN) read as 0; an empty token is an error.
-	r = &numReader{s: "NaN,-7,,3"}
-	if a, b := r.int(), r.int(); a != 0 || b != -7 || r.err != nil {
-		t.Errorf("NaN,-7: %d %d %v", a, b, r.err)
+	// Large values, negative ones, and the end of the input.
+	for _, v := range []int{0, 1, -1, 15, -16, 31, 32, -33, 1 << 20, -(1 << 31), 1<<40 + 3, -(1 << 50)} {
+		r = &numReader{s: vlq(v)}
+		if got := r.int(); got != v || r.err != nil || r.i != len(r.s) {
+			t.Errorf("vlq(%d) read as %d (%v)", v, got, r.err)
+		}
 	}
-	if r.int(); r.err == nil {
-		t.Error("empty token accepted")
+	for _, bad := range []string{"", "g", "gggggggggggggg", ",", "A,"} {
+		r = &numReader{s: bad}
+		r.int()
+		if bad == "A," {
+			r.int()
+		}
+		if r.err == nil {
+			t.Errorf("%q read without an error", bad)
+		}
 	}
+}
+
+// vlq writes numbers as the walker does (base64 VLQ).
+func vlq(nums ...int) string {
+	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	var b []byte
+	for _, v := range nums {
+		u := uint64(v) << 1
+		if v < 0 {
+			u = uint64(-v)<<1 | 1
+		}
+		for u >= 32 {
+			b = append(b, digits[32|u&31])
+			u >>= 5
+		}
+		b = append(b, digits[u])
+	}
+	return string(b)
 }
 
 func TestDecodeRejectsMalformed(t *testing.T) {
@@ -94,13 +121,13 @@ func TestDecodeRejectsMalformed(t *testing.T) {
 		"",
 		`{"nn":1}`,
 		`{"nn":1}` + "\n\n",
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,0\n", // XPath count 0
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-5,0\nab",      // string past the end
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2,0\nabc",     // a string left over
-		`{"nn":2}` + "\n1,-2,0,0,0,0,0,1,0,1,0\nd",        // second node missing
-		`{"nn":1}` + "\n1,-2,0,0,0,0,0,1,0,-2,0,9\nab",    // numbers left over
-		`{"nn":1}` + "\n1,7,0,0,0,0,0,1,0,-2,0\nab",       // string index out of range
-		`{"nn":99999999}` + "\n1,-2,0,0,0,0,0,1,0,1,0\nb", // absurd count
+		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 0) + "\n",                  // XPath count 0
+		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -5, 0) + "\nab",      // string past the end
+		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nabc",     // a string left over
+		`{"nn":2}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, 1, 0) + "\nd",        // second node missing
+		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0, 9) + "\nab",   // numbers left over
+		`{"nn":1}` + "\n" + vlq(1, 7, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nab",       // string index out of range
+		`{"nn":99999999}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, 1, 0) + "\nb", // absurd count
 	} {
 		if err := decodeWalk(val, &piece{}); err == nil {
 			t.Errorf("decodeWalk(%q) accepted", val)
@@ -109,7 +136,7 @@ func TestDecodeRejectsMalformed(t *testing.T) {
 	// A small valid answer: <b> at (1, 2) 3x4 with XPath "b", and a child
 	// <b> one pixel lower, XPath "b/b[2]".
 	pc := &piece{}
-	if err := decodeWalk(`{"nn":2,"k0":5,"p":[{}]}`+"\n3,-2,0,100,200,300,400,1,0,1,0,3,1,1,0,100,0,0,1,1,1,2\nb", pc); err != nil {
+	if err := decodeWalk(`{"nn":2,"k0":5,"p":[{}]}`+"\n"+vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0, 3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2)+"\nb", pc); err != nil {
 		t.Fatal(err)
 	}
 	n := pc.nodes[0]

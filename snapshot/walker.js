@@ -11,8 +11,8 @@
 //
 // The result is three parts separated by newlines: a small JSON object of
 // page facts (viewport, url, title, scroll, frame and shadow paths, closed
-// shadow host candidates, cross-origin frames, counts); a comma-separated
-// list of numbers (string lengths, the XPath table, the nodes); and every
+// shadow host candidates, cross-origin frames, counts); the numbers in
+// base64 VLQ (string lengths, the XPath table, the nodes); and every
 // distinct string once, concatenated, sliced in Go by the lengths (UTF-16
 // units). Strings are referred to by index (0 is ""), so a name repeated as
 // aria-label, text or title costs one index. See decode.go for the layout.
@@ -761,23 +761,47 @@ function (o, stash) {
   // the parent (0: none), the box in hundredths of a pixel as differences
   // from the previous node's, the XPath entries this node added (count,
   // then per entry the distance to its prefix entry, 0 for none, and the
-  // step as name and index; the node's own entry is the last), then the optional fields in
-  // the order of their bits. A node's heading (distance back to it, 0 for
-  // none) is sent only when it differs from the previous node's.
+  // step as name and index; the node's own entry is the last), then the
+  // optional fields in the order of their bits. A node's heading (distance
+  // back to it, 0 for none) is sent only when it differs from the previous
+  // node's.
+  //
+  // A number is written in base64 VLQ, as source maps do: 5 bits a digit,
+  // low digits first, a digit with 32 added when more follow, the sign in
+  // the lowest bit of the value; digits are the base64 alphabet. Most
+  // numbers take one or two characters and need no separator.
   //
   // A string is sent once, where it is first used: its token is then
   // -(length + 1) and its characters follow, in order, in the third part;
   // later uses refer to it by its 1-based position. 0 is "".
+  const B64 = new Uint8Array(64);
+  for (let i = 0; i < 64; i++) B64[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i);
+  let buf = new Uint8Array(1 << 16), bl = 0;
+  function V(v) {
+    if (bl + 16 > buf.length) { const nb = new Uint8Array(buf.length * 2); nb.set(buf); buf = nb; }
+    if (v === (v | 0)) {
+      let u = v < 0 ? ((-v) << 1 | 1) >>> 0 : v << 1 >>> 0;
+      if (v < -0x3fffffff || v > 0x3fffffff) u = v < 0 ? -v * 2 + 1 : v * 2;
+      while (u >= 32) { buf[bl++] = B64[32 | (u & 31)]; u = u >= 0x80000000 ? Math.floor(u / 32) : u >>> 5; }
+      buf[bl++] = B64[u];
+      return;
+    }
+    // Not an int32: a large box in cents, or not finite (read as 0).
+    let u = Number.isFinite(v) ? Math.trunc(v) : 0;
+    u = u < 0 ? -u * 2 + 1 : u * 2;
+    while (u >= 32) { const d = u % 32; buf[bl++] = B64[32 | d]; u = (u - d) / 32; }
+    buf[bl++] = B64[u];
+  }
   const strIdx = new Map(), strs = [];
   function S(s) {
-    if (!s) return 0;
+    if (!s) { V(0); return; }
     const i = strIdx.get(s);
-    if (i !== undefined) return i;
+    if (i !== undefined) { V(i); return; }
     strs.push(s);
     strIdx.set(s, strs.length);
-    return -1 - s.length;
+    V(-1 - s.length);
   }
-  const nodes = out.n, rows = [];
+  const nodes = out.n;
   let prevHd = -1, px = 0, py = 0, pw = 0, ph = 0;
   for (let j = 0; j < nodes.length; j++) {
     const n = nodes[j];
@@ -794,30 +818,31 @@ function (o, stash) {
     if (n.hd !== prevHd) m |= 512;
     if (n.rw >= 0) m |= 1024;
     else if (n.rt) m |= 2048;
-    rows.push(n.t | n.f << 2 | m << 7, S(lower(n.g)), n.p < 0 ? 0 : n.k - n.p, n.b0 - px, n.b1 - py, n.b2 - pw, n.b3 - ph);
+    V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
+    V(n.b0 - px); V(n.b1 - py); V(n.b2 - pw); V(n.b3 - ph);
     px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
     const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3;
-    rows.push(xe - n.xp0);
+    V(xe - n.xp0);
     for (let e = n.xp0; e < xe; e++) {
       const up = xpt[3 * e];
-      rows.push(up < 0 ? 0 : e - up, S(xpt[3 * e + 1]), xpt[3 * e + 2]);
+      V(up < 0 ? 0 : e - up); S(xpt[3 * e + 1]); V(xpt[3 * e + 2]);
     }
-    if (m & 1) rows.push(S(n.r));
-    if (m & 2) rows.push(S(n.n));
-    if (m & 4) rows.push(S(n.x));
-    if (m & 8) rows.push(S(n.l));
-    if (m & 16) rows.push(S(n.v));
-    if (m & 32) rows.push(S(n.c));
-    if (m & 64) rows.push(n.hl);
-    if (m & 128) rows.push(n.i);
+    if (m & 1) S(n.r);
+    if (m & 2) S(n.n);
+    if (m & 4) S(n.x);
+    if (m & 8) S(n.l);
+    if (m & 16) S(n.v);
+    if (m & 32) S(n.c);
+    if (m & 64) V(n.hl);
+    if (m & 128) V(n.i);
     if (m & 256) {
-      rows.push(n.a.length >> 1);
-      for (let i = 0; i < n.a.length; i += 2) rows.push(S(n.a[i]), S(n.a[i + 1]));
+      V(n.a.length >> 1);
+      for (let i = 0; i < n.a.length; i += 2) { S(n.a[i]); S(n.a[i + 1]); }
     }
-    if (m & 512) { rows.push(n.hd < 0 ? 0 : n.k - n.hd); prevHd = n.hd; }
-    if (m & 1024) rows.push(n.k - n.rw);
-    else if (m & 2048) rows.push(S(n.rt));
+    if (m & 512) { V(n.hd < 0 ? 0 : n.k - n.hd); prevHd = n.hd; }
+    if (m & 1024) V(n.k - n.rw);
+    else if (m & 2048) S(n.rt);
   }
   const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length, vq: vq };
-  return JSON.stringify(meta) + "\n" + rows.join(",") + "\n" + strs.join("");
+  return JSON.stringify(meta) + "\n" + new TextDecoder().decode(buf.subarray(0, bl)) + "\n" + strs.join("");
 }
