@@ -147,3 +147,32 @@ func median(ds []time.Duration) float64 {
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	return float64(s[len(s)/2]) / float64(time.Millisecond)
 }
+
+// BenchmarkDecode decodes a 10k-element page's walker answer (taken once
+// from the browser) and assembles the snapshot: the Go half of Capture.
+//
+//	go test ./snapshot -run '^$' -bench Decode
+func BenchmarkDecode(b *testing.B) {
+	fx := testenv.Fixtures(b)
+	p := open(b, fx.URL+"/snapshot/generated.html?n=10000")
+	raw, err := p.Browser().Call(context.Background(), string(p.SessionID), "Runtime.evaluate", proto.RuntimeEvaluate{
+		Expression: "(" + walkerJS + ").call(document, {seq: 1}, null)", ReturnByValue: true, Silent: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	val, err := stringResult(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(val)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		pc := &piece{}
+		if err := decodeWalk(val, pc); err != nil {
+			b.Fatal(err)
+		}
+		s := &Snapshot{worlds: []*world{{page: p}}}
+		s.assemble(pc)
+	}
+}

@@ -68,6 +68,23 @@ function (o, stash) {
     "data-testid", "data-test-id", "data-test", "data-cy", "data-qa", "for", "value", "tabindex", "onclick", "contenteditable"];
 
   const ATTRSET = new Set(ATTRS);
+  // The attributes the walk asks of every element: their names are read
+  // once per element (getAttributeNames) into a mask am, and only those
+  // present are asked for their values. am = -1 (every bit) means the
+  // names were not read: ask.
+  const ABIT = new Map(["id", "class", "role", "style", "tabindex", "contenteditable", "visibility", "hidden", "aria-hidden",
+    "aria-disabled", "disabled", "aria-label", "aria-labelledby", "title", "onclick", "data-testid", "data-test-id", "data-test",
+    "data-cy", "data-qa"].map((a, i) => [a, 1 << i]));
+  const A_ID = ABIT.get("id"), A_CLASS = ABIT.get("class"), A_ROLE = ABIT.get("role"), A_STYLE = ABIT.get("style"),
+    A_TABINDEX = ABIT.get("tabindex"), A_CE = ABIT.get("contenteditable"), A_VIS = ABIT.get("visibility"), A_HIDDEN = ABIT.get("hidden"),
+    A_AH = ABIT.get("aria-hidden"), A_AD = ABIT.get("aria-disabled"), A_DISABLED = ABIT.get("disabled"), A_AL = ABIT.get("aria-label"),
+    A_ALB = ABIT.get("aria-labelledby"), A_TITLE = ABIT.get("title");
+  const A_TESTLIKE = ABIT.get("onclick") | ABIT.get("data-testid") | ABIT.get("data-test-id") | ABIT.get("data-test") | ABIT.get("data-cy") | ABIT.get("data-qa");
+  function attrMask(names) {
+    let m = 0;
+    for (let i = 0; i < names.length; i++) m |= ABIT.get(names[i]) | 0;
+    return m;
+  }
   function inputType(el) { return (el.getAttribute("type") || "text").toLowerCase(); }
   function explicitRole(el) {
     const r = el.getAttribute("role");
@@ -145,10 +162,11 @@ function (o, stash) {
     return ti !== null && ti !== "" && !isNaN(+ti);
   }
   // roleOf is el's role; ha false says el has no attributes (the walk
-  // asks once), which skips looking them up one by one.
-  function roleOf(el, tag, ha) {
+  // asks once), which skips looking them up one by one; am is el's
+  // attribute mask when the walk read it.
+  function roleOf(el, tag, ha, am) {
     if (ha === false) return implicitRole(el, tag);
-    const r = explicitRole(el);
+    const r = am === undefined || am & A_ROLE ? explicitRole(el) : "";
     if (r === "none" || r === "presentation") return focusable(el) ? implicitRole(el, tag) : "";
     if (r === "generic") return "";
     return r || implicitRole(el, tag);
@@ -217,11 +235,12 @@ function (o, stash) {
   }
   // vSelf reports whether el starts a subtree whose visibility the sheets
   // do not tell.
-  function vSelf(el, tag, ha) {
+  function vSelf(el, tag, am) {
     if (tag === "DETAILS" || (tag.indexOf("-") > 0 && !el.shadowRoot)) return true; // closed content; maybe a closed shadow root
     if (vRoots.size && vRoots.has(el)) return true;
-    if (!ha) return false;
-    if (el.hasAttribute("visibility") || el.hasAttribute("hidden")) return true;
+    if (!am) return false;
+    if (am & (A_VIS | A_HIDDEN)) return true;
+    if (!(am & A_STYLE)) return false;
     const st = el.getAttribute("style");
     return st !== null && st.indexOf("visibility") >= 0;
   }
@@ -294,14 +313,15 @@ function (o, stash) {
   // element whose name is asked; self is that element (never contributes
   // its own value when embedded in its label).
   // The walk passes role and ha (has attributes) of the root it knows.
-  function textAlt(el, st, self, root, labels, role, ha) {
+  function textAlt(el, st, self, root, labels, role, ha, am) {
     if (st.seen.has(el)) return "";
     st.seen.add(el);
     const tag = el.tagName;
     if (ha === undefined) ha = el.hasAttributes();
+    if (am === undefined) am = -1;
     if (role === undefined) role = roleOf(el, tag, ha);
     if (!ha) return textAltBare(el, tag, role, st, self, root, labels);
-    if (!st.inLabelledBy) {
+    if (!st.inLabelledBy && am & A_ALB) {
       const lb = el.getAttribute("aria-labelledby");
       if (lb) {
         const scope = el.getRootNode();
@@ -317,7 +337,7 @@ function (o, stash) {
         if (j) return j;
       }
     }
-    const al = collapse(el.getAttribute("aria-label") || "");
+    const al = am & A_AL ? collapse(el.getAttribute("aria-label") || "") : "";
     if (!root && el !== self) {
       // An embedded control inside a label or content contributes its value.
       const v = controlValue(el, role);
@@ -350,7 +370,7 @@ function (o, stash) {
       const t = collapse(fromContent(el, st, self));
       if (t) return t;
     }
-    if (root || !st.inLabelledBy) {
+    if ((root || !st.inLabelledBy) && am & A_TITLE) {
       const ti = collapse(el.getAttribute("title") || "");
       if (ti) return ti;
     }
@@ -410,9 +430,9 @@ function (o, stash) {
   // rootSt is the state of every top-level name computation (never
   // nested: labelledby and labels make their own).
   const rootSt = { seen: new Set(), inLabelledBy: false, ignoreHidden: false };
-  function accName(el, labels, role, ha) {
+  function accName(el, labels, role, ha, am) {
     rootSt.seen.clear();
-    return cap(collapse(textAlt(el, rootSt, el, true, labels, role, ha)), MAXNAME);
+    return cap(collapse(textAlt(el, rootSt, el, true, labels, role, ha, am)), MAXNAME);
   }
 
   // ---- visible text, bounded ----
@@ -476,8 +496,8 @@ function (o, stash) {
     }
     return x.idx;
   }
-  function xpFor(el, base, name, i, ha) {
-    const id = ha ? el.getAttribute("id") : null;
+  function xpFor(el, base, name, i, am) {
+    const id = am & A_ID ? el.getAttribute("id") : null;
     if (id && id.indexOf('"') < 0) return new XP(null, '//*[@id="' + id + '"]', 0);
     return new XP(base, name, i);
   }
@@ -508,19 +528,19 @@ function (o, stash) {
 
   // ---- tier 2 heuristics ----
   const CLICKY = /(^|[\s_-])(btn|button|clickable|link)([\s_-]|$)/i;
-  function tier2(el, ctx, ha) {
-    if (!ha) return false; // every heuristic below reads an attribute
-    if (el.hasAttribute("onclick") || el.hasAttribute("data-testid") || el.hasAttribute("data-test-id") || el.hasAttribute("data-test") || el.hasAttribute("data-cy") || el.hasAttribute("data-qa")) return true;
-    const r = el.getAttribute("role");
-    if (r && r !== "presentation" && r !== "none" && r !== "generic") return true;
-    const ti = el.getAttribute("tabindex");
-    if (ti !== null && +ti >= 0) return true;
-    const ce = el.getAttribute("contenteditable");
-    if (ce !== null && ce !== "false") return true;
+  function tier2(el, ctx, am) {
+    if (!am) return false; // every heuristic below reads an attribute
+    if (am & A_TESTLIKE) return true;
+    if (am & A_ROLE) {
+      const r = el.getAttribute("role");
+      if (r && r !== "presentation" && r !== "none" && r !== "generic") return true;
+    }
+    if (am & A_TABINDEX && +el.getAttribute("tabindex") >= 0) return true;
+    if (am & A_CE && el.getAttribute("contenteditable") !== "false") return true;
     if (ctx.inter) return false; // cursor and class are inherited/decorative inside a control
-    const cls = el.getAttribute("class");
+    const cls = am & A_CLASS ? el.getAttribute("class") : null;
     if (cls && CLICKY.test(cls)) return true;
-    if ((cls || el.hasAttribute("style")) && win.getComputedStyle(el).cursor === "pointer") return true;
+    if ((cls || am & A_STYLE) && win.getComputedStyle(el).cursor === "pointer") return true;
     return false;
   }
 
@@ -559,7 +579,7 @@ function (o, stash) {
   }
   // emit keeps el: a record of fixed shape (decode.go reads its fields in
   // this order, as numbers and string indexes).
-  function emit(el, tag, role, tier, ctx, labels, ha, vchk) {
+  function emit(el, tag, role, tier, ctx, labels, ha, vchk, an, am) {
     const k = els.length;
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
@@ -574,11 +594,11 @@ function (o, stash) {
     const pw = tag === "INPUT" && inputType(el) === "password";
     // :disabled beyond the element's own attribute comes from a disabled
     // fieldset: asked only under one (ctx.fsd).
-    if ((el.disabled === true) || (ha && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
-    if (ctx.ah || (ha && ariaHiddenSelf(el))) f |= 8;
+    if ((el.disabled === true) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
+    if (ctx.ah || (am & A_AH && ariaHiddenSelf(el))) f |= 8;
     if (pw) f |= 16;
     n.f = f;
-    if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha);
+    if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha, am);
     if (labels && labels.length) n.l = cap(labelText(labels, el), MAXNAME);
     if (!pw) {
       if (tag === "INPUT" || tag === "TEXTAREA") { if (el.value) n.v = cap(el.value, MAXNAME); }
@@ -592,10 +612,10 @@ function (o, stash) {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
     }
-    if (ha) {
+    if (an) {
       // getAttributeNames, not attributes: that would make an Attr node
       // for each attribute of the page.
-      const at = el.getAttributeNames();
+      const at = an;
       for (let i = 0; i < at.length; i++) {
         const name = at[i];
         if (!ATTRSET.has(name) || (name === "value" && pw)) continue;
@@ -612,12 +632,12 @@ function (o, stash) {
     return n;
   }
   // finish fills what depends on the node's children: its text.
-  function finish(el, tag, role, tier, n) {
+  function finish(el, tag, role, tier, n, am) {
     if (CONTAINER.has(role) || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "IFRAME" || tag === "FRAME") return;
     const tx = textOf(el, MAXTEXT);
     n.x = tx;
     if (tier === 2 && !n.n) {
-      const nm = collapse(el.getAttribute("aria-label") || "") || tx || collapse(el.getAttribute("title") || "");
+      const nm = (am & A_AL ? collapse(el.getAttribute("aria-label") || "") : "") || tx || (am & A_TITLE ? collapse(el.getAttribute("title") || "") : "");
       if (nm) n.n = cap(nm, MAXNAME);
     }
   }
@@ -628,10 +648,12 @@ function (o, stash) {
     if (SKIP.has(tag)) return;
     if (tag === "INPUT" && inputType(el) === "hidden") return;
     const ha = el.hasAttributes();
+    const an = ha ? el.getAttributeNames() : null;
+    const am = an ? attrMask(an) : 0;
     const s_xp = ctx.xp;
-    ctx.xpc = xpFor(el, ctx.xp, ctx.stepName, ctx.stepI, ha);
+    ctx.xpc = xpFor(el, ctx.xp, ctx.stepName, ctx.stepI, am);
     curTable = ctx.table;
-    const role = roleOf(el, tag, ha);
+    const role = roleOf(el, tag, ha, am);
     curTable = null;
     let labels = null;
     if (LABELABLE.has(tag)) {
@@ -644,12 +666,12 @@ function (o, stash) {
     }
     let tier = 3;
     if (role && TIER1.has(role)) tier = 1;
-    else if (tier2(el, ctx, ha)) tier = 2;
+    else if (tier2(el, ctx, am)) tier = 2;
     const isFrame = tag === "IFRAME" || tag === "FRAME";
-    let vchk = ctx.vchk || vSelf(el, tag, ha);
+    let vchk = ctx.vchk || vSelf(el, tag, am);
     if (!vchk && el.shadowRoot && !scanSheets(el.shadowRoot, null)) vchk = true; // :host rules reach el itself
     const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
-    const n = keep ? emit(el, tag, role, tier, ctx, labels, ha, vchk) : null;
+    const n = keep ? emit(el, tag, role, tier, ctx, labels, ha, vchk, an, am) : null;
     const k = n ? n.k : -1;
     if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
     // Context for children: mutated in place and restored (no allocation
@@ -657,8 +679,8 @@ function (o, stash) {
     const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk;
     ctx.vchk = vchk;
     if (k >= 0) ctx.pk = k;
-    if (ha && ariaHiddenSelf(el)) ctx.ah = true;
-    if (tag === "FIELDSET" && ha && el.hasAttribute("disabled")) ctx.fsd = true;
+    if (am & A_AH && ariaHiddenSelf(el)) ctx.ah = true;
+    if (tag === "FIELDSET" && am & A_DISABLED) ctx.fsd = true;
     if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
     if (tag === "LABEL") ctx.label = { el: el, used: false };
@@ -666,7 +688,7 @@ function (o, stash) {
     ctx.xp = ctx.xpc;
     if (tag === "TABLE" || role === "table" || role === "grid" || role === "treegrid") ctx.table = role === "grid" || role === "treegrid" ? "grid" : "table";
     walkInside(el, tag, ctx, k);
-    if (n) finish(el, tag, role, tier, n);
+    if (n) finish(el, tag, role, tier, n, am);
     ctx.xp = s_xp;
     ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk;
   }
@@ -777,16 +799,24 @@ function (o, stash) {
   const B64 = new Uint8Array(64);
   for (let i = 0; i < 64; i++) B64[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i);
   let buf = new Uint8Array(1 << 16), bl = 0;
+  // room makes sure k more numbers fit (11 characters at most each).
+  function room(k) {
+    if (bl + 11 * k <= buf.length) return;
+    let size = buf.length * 2;
+    while (size < bl + 11 * k) size *= 2;
+    const nb = new Uint8Array(size);
+    nb.set(buf.subarray(0, bl));
+    buf = nb;
+  }
   function V(v) {
-    if (bl + 16 > buf.length) { const nb = new Uint8Array(buf.length * 2); nb.set(buf); buf = nb; }
-    if (v === (v | 0)) {
-      let u = v < 0 ? ((-v) << 1 | 1) >>> 0 : v << 1 >>> 0;
-      if (v < -0x3fffffff || v > 0x3fffffff) u = v < 0 ? -v * 2 + 1 : v * 2;
-      while (u >= 32) { buf[bl++] = B64[32 | (u & 31)]; u = u >= 0x80000000 ? Math.floor(u / 32) : u >>> 5; }
+    if (v >= 0 && v < 16) { buf[bl++] = B64[v << 1]; return; } // most numbers
+    if (v === (v | 0) && v > -0x40000000 && v < 0x40000000) {
+      let u = v < 0 ? (-v) << 1 | 1 : v << 1;
+      while (u >= 32) { buf[bl++] = B64[32 | (u & 31)]; u >>>= 5; }
       buf[bl++] = B64[u];
       return;
     }
-    // Not an int32: a large box in cents, or not finite (read as 0).
+    // A large box in cents, or not a finite number (read as 0).
     let u = Number.isFinite(v) ? Math.trunc(v) : 0;
     u = u < 0 ? -u * 2 + 1 : u * 2;
     while (u >= 32) { const d = u % 32; buf[bl++] = B64[32 | d]; u = (u - d) / 32; }
@@ -818,6 +848,7 @@ function (o, stash) {
     if (n.hd !== prevHd) m |= 512;
     if (n.rw >= 0) m |= 1024;
     else if (n.rt) m |= 2048;
+    room(21 + (n.xp0 < 0 ? 0 : 3 * ((j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3) - n.xp0)) + (n.a ? n.a.length : 0));
     V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
     V(n.b0 - px); V(n.b1 - py); V(n.b2 - pw); V(n.b3 - ph);
     px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
