@@ -65,23 +65,23 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 	c := Candidate{
 		Ref:         n.ID,
 		Tag:         strings.ToLower(n.Tag),
-		ID:          a["id"],
-		Name:        a["name"],
-		Type:        strings.ToLower(a["type"]),
-		Classes:     strings.Fields(a["class"]),
+		ID:          a.Get("id"),
+		Name:        a.Get("name"),
+		Type:        strings.ToLower(a.Get("type")),
+		Classes:     strings.Fields(a.Get("class")),
 		Role:        n.Role,
 		AccessName:  n.Name,
 		Text:        n.Text,
 		Label:       n.Label,
-		Placeholder: a["placeholder"],
-		Title:       a["title"],
-		Alt:         a["alt"],
-		AriaLabel:   a["aria-label"],
-		Href:        a["href"],
-		Value:       a["value"],
+		Placeholder: a.Get("placeholder"),
+		Title:       a.Get("title"),
+		Alt:         a.Get("alt"),
+		AriaLabel:   a.Get("aria-label"),
+		Href:        a.Get("href"),
+		Value:       a.Get("value"),
 	}
 	for _, k := range TestIDAttrs {
-		if v, ok := a[k]; ok && v != "" {
+		if v, ok := a.Lookup(k); ok && v != "" {
 			if c.TestIDs == nil {
 				c.TestIDs = map[string]string{}
 			}

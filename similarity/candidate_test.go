@@ -10,9 +10,9 @@ import (
 
 func TestFromNode(t *testing.T) {
 	n := &snapshot.Node{ID: "node_7", Tag: "BUTTON", Role: "button", Name: "Sign in", Tier: snapshot.Semantic,
-		Text: "Sign in", Label: "", Attrs: map[string]string{
-			"id": "login-btn", "class": " btn  primary ", "type": "Submit", "name": "go", "placeholder": "p",
-			"title": "t", "alt": "a", "aria-label": "al", "href": "/x", "data-testid": "login-submit", "data-cy": "",
+		Text: "Sign in", Label: "", Attrs: snapshot.Attrs{
+			{Name: "id", Value: "login-btn"}, {Name: "class", Value: " btn  primary "}, {Name: "type", Value: "Submit"}, {Name: "name", Value: "go"}, {Name: "placeholder", Value: "p"},
+			{Name: "title", Value: "t"}, {Name: "alt", Value: "a"}, {Name: "aria-label", Value: "al"}, {Name: "href", Value: "/x"}, {Name: "data-testid", Value: "login-submit"}, {Name: "data-cy", Value: ""},
 		},
 		Box:   snapshot.Rect{X: 10, Y: 20, Width: 80, Height: 30},
 		XPath: "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"}}

@@ -104,6 +104,7 @@ func decodeNodes(r *numReader, pc *piece) error {
 	pc.parents = make([]int, o.NN)
 	nb := make([]string, 0, 3*o.NN) // backing of every node's Neighbours
 	xps := make([]string, 0, o.NN+o.NN/2)
+	attrs := make(Attrs, 0, 2*o.NN) // backing of every node's Attrs
 	heading := -1
 	var box [4]int64
 	for i := range nodes {
@@ -178,11 +179,12 @@ func decodeNodes(r *numReader, pc *piece) error {
 			if c < 0 || c > len(r.s) {
 				return errFormat
 			}
-			n.Attrs = make(map[string]string, c)
+			start := len(attrs)
 			for j := 0; j < c; j++ {
 				a := r.str()
-				n.Attrs[a] = r.str()
+				attrs = append(attrs, Attr{Name: a, Value: r.str()})
 			}
+			n.Attrs = attrs[start:len(attrs):len(attrs)]
 		}
 		if m&hasHeading != 0 {
 			heading = -1

@@ -182,8 +182,8 @@ func TestStringsSurviveTheWalk(t *testing.T) {
 		if id == "v" {
 			text = ""
 		}
-		if text != w.Text || n.Attrs["aria-label"] != w.Label || n.Value != w.Value || n.Attrs["title"] != w.Title {
-			t.Errorf("#%s: text %q label %q value %q title %q; page says %+v", id, n.Text, n.Attrs["aria-label"], n.Value, n.Attrs["title"], w)
+		if text != w.Text || n.Attrs.Get("aria-label") != w.Label || n.Value != w.Value || n.Attrs.Get("title") != w.Title {
+			t.Errorf("#%s: text %q label %q value %q title %q; page says %+v", id, n.Text, n.Attrs.Get("aria-label"), n.Value, n.Attrs.Get("title"), w)
 		}
 	}
 	if n := byAttrID(t, s, "q"); n.Name != `say "hi", \ back\slash` {
@@ -200,5 +200,24 @@ func TestStringsSurviveTheWalk(t *testing.T) {
 	}
 	if n := byAttrID(t, s, "inrow"); len(n.Neighbours) != 2 || n.Neighbours[1] != strings.Repeat("b", 119)+"\ufffd" {
 		t.Errorf("#inrow neighbours %q", n.Neighbours)
+	}
+}
+
+func TestAttrsJSON(t *testing.T) {
+	a := Attrs{{"id", "x"}, {"class", `a "b"`}, {"data-cy", ""}}
+	b, err := json.Marshal(struct {
+		A Attrs `json:"attrs"`
+	}{a})
+	if err != nil || string(b) != `{"attrs":{"id":"x","class":"a \"b\"","data-cy":""}}` {
+		t.Fatalf("marshal: %s %v", b, err)
+	}
+	var back struct {
+		A Attrs `json:"attrs"`
+	}
+	if err := json.Unmarshal(b, &back); err != nil || len(back.A) != 3 || back.A[1] != a[1] || !back.A.Has("data-cy") || back.A.Get("nope") != "" {
+		t.Fatalf("unmarshal: %+v %v", back.A, err)
+	}
+	if err := json.Unmarshal([]byte(`{"attrs":{"id":3}}`), &back); err == nil {
+		t.Fatal("a number value accepted")
 	}
 }

@@ -59,7 +59,7 @@ func isNorm(s string) bool {
 // TestID returns the node's test id: data-testid, data-test, data-cy or data-qa.
 func (n *Node) TestID() string {
 	for _, k := range testIDAttrs {
-		if v, ok := n.Attrs[k]; ok {
+		if v, ok := n.Attrs.Lookup(k); ok {
 			return v
 		}
 	}
@@ -96,7 +96,7 @@ func (s *Snapshot) index() *index {
 				ix.byLabel[k] = append(ix.byLabel[k], n)
 			}
 			for _, a := range testIDAttrs {
-				if v, ok := n.Attrs[a]; ok {
+				if v, ok := n.Attrs.Lookup(a); ok {
 					ix.byTestID[v] = append(ix.byTestID[v], n)
 				}
 			}
@@ -166,7 +166,7 @@ func (s *Snapshot) match(n *Node, q Query) bool {
 	if q.TestID != "" && n.TestID() != q.TestID {
 		return false
 	}
-	if q.Placeholder != "" && Norm(n.Attrs["placeholder"]) != Norm(q.Placeholder) {
+	if q.Placeholder != "" && Norm(n.Attrs.Get("placeholder")) != Norm(q.Placeholder) {
 		return false
 	}
 	if q.VisibleOnly && !n.Visible {

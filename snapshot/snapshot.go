@@ -81,7 +81,7 @@ type Node struct {
 	// data-test-id, data-test, data-cy, data-qa, for, value, tabindex,
 	// onclick, contenteditable).
 	// Password values never appear.
-	Attrs map[string]string `json:"attrs,omitempty"`
+	Attrs Attrs `json:"attrs,omitempty"`
 	// Text is the element's visible text, whitespace-collapsed and capped
 	// at 200 characters; empty for containers (main, form, table, list...)
 	// and form controls.

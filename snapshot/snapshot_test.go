@@ -22,7 +22,7 @@ func byAttrID(t *testing.T, s *Snapshot, id string) *Node {
 	t.Helper()
 	var found []*Node
 	for _, n := range s.Nodes {
-		if n.Attrs["id"] == id {
+		if n.Attrs.Get("id") == id {
 			found = append(found, n)
 		}
 	}
@@ -82,7 +82,7 @@ func TestTiers(t *testing.T) {
 	}
 	// Decorative image (alt="") is not kept: it carries nothing.
 	for _, n := range s.Nodes {
-		if n.Attrs["id"] == "deco" {
+		if n.Attrs.Get("id") == "deco" {
 			t.Errorf("decorative image kept: %+v", n)
 		}
 	}
@@ -247,7 +247,7 @@ func TestIDsAndMaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, err := s2.NodeForBackendID(ctx, loc.BackendNodeID)
-	if err != nil || n.Attrs["id"] != "clicky" {
+	if err != nil || n.Attrs.Get("id") != "clicky" {
 		t.Errorf("NodeForBackendID = %+v, %v; want #clicky", n, err)
 	}
 	if _, err := s2.NodeForBackendID(ctx, p.MustElement("#deco").MustDescribe().BackendNodeID); !errors.Is(err, ErrNoNode) {
@@ -265,7 +265,7 @@ func TestFind(t *testing.T) {
 	ids := func(ns []*Node) []string {
 		var out []string
 		for _, n := range ns {
-			out = append(out, n.Attrs["id"]+"/"+n.Tag)
+			out = append(out, n.Attrs.Get("id")+"/"+n.Tag)
 		}
 		return out
 	}

@@ -43,7 +43,7 @@ func (s *Snapshot) WriteTree(w io.Writer) error {
 			b.WriteString(" text=" + strconv.Quote(clip(n.Text, 80)))
 		}
 		fmt.Fprintf(&b, " [tier %d] <%s", n.Tier, n.Tag)
-		if id := n.Attrs["id"]; id != "" {
+		if id := n.Attrs.Get("id"); id != "" {
 			b.WriteString("#" + id)
 		}
 		b.WriteString(">")
