@@ -105,6 +105,7 @@ type walkOptions struct {
 	FP     []string    `json:"fp,omitempty"`
 	SP     []string    `json:"sp,omitempty"`
 	Hidden bool        `json:"hidden,omitempty"`
+	AC     bool        `json:"ac,omitempty"` // ask every element's cursor (tests)
 	PK     *int        `json:"pk,omitempty"`
 }
 
@@ -191,7 +192,7 @@ func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, erro
 	start := time.Now()
 	c := &capture{ctx: ctx, opts: opts, seq: nextSeq(), browser: page.Browser()}
 	c.worlds = []*world{{page: page}}
-	top, err := c.walk(0, walkOptions{Seq: c.seq, All: opts.AllTiers}, "", nil)
+	top, err := c.walk(0, walkOptions{Seq: c.seq, All: opts.AllTiers, AC: opts.askCursor}, "", nil)
 	if err != nil {
 		return nil, err
 	}

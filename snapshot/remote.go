@@ -49,7 +49,7 @@ func (c *capture) closedRoots(pc *piece) error {
 		}
 		clip := h.Clip
 		pk := h.PK
-		sp, err := c.walk(pc.w, walkOptions{Seq: c.seq, All: c.opts.AllTiers, VW: c.vw, VH: c.vh, OX: h.OX, OY: h.OY, Clip: &clip,
+		sp, err := c.walk(pc.w, walkOptions{Seq: c.seq, All: c.opts.AllTiers, AC: c.opts.askCursor, VW: c.vw, VH: c.vh, OX: h.OX, OY: h.OY, Clip: &clip,
 			FP: h.FP, SP: h.SP, Hidden: h.Hid, PK: &pk}, obj.Object.ObjectID, &stash)
 		if err != nil {
 			return err
@@ -178,7 +178,7 @@ func (c *capture) remoteFrame(pc *piece, f rawFrame) (*piece, error) {
 	}
 	c.worlds = append(c.worlds, nw)
 	clip := f.Clip
-	sp, err := c.walk(len(c.worlds)-1, walkOptions{Seq: c.seq, All: c.opts.AllTiers, VW: c.vw, VH: c.vh, OX: f.OX, OY: f.OY,
+	sp, err := c.walk(len(c.worlds)-1, walkOptions{Seq: c.seq, All: c.opts.AllTiers, AC: c.opts.askCursor, VW: c.vw, VH: c.vh, OX: f.OX, OY: f.OY,
 		Clip: &clip, FP: f.FP, Hidden: f.Hid}, "", nil)
 	if err != nil {
 		return nil, err

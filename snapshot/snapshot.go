@@ -177,6 +177,10 @@ type Options struct {
 	// root that are asked one by one whether they host a closed one; above
 	// it one DOM.getDocument(pierce) finds them all. 0 means 64.
 	MaxClosedHosts int
+
+	// askCursor makes the walker ask every candidate's cursor instead of
+	// only where the style sheets can set one (tests compare the two).
+	askCursor bool
 }
 
 // ErrStale is returned (wrapped) when a node of an old snapshot is resolved

@@ -194,55 +194,89 @@ function (o, stash) {
   // in vRoots; the walk then asks checkVisibility only in those subtrees
   // and the others above (ctx.vchk), and everywhere in a scope it cannot
   // analyse (unreadable sheet, nested or :host rules, animations...).
-  const vRoots = new Set();
+  //
+  // The same scan puts the elements that rules setting cursor match in
+  // cRoots: tier2 asks getComputedStyle(el).cursor (a style query) only
+  // in their subtrees, under an inline style that sets cursor, in a link
+  // (the UA sheet's pointer) and everywhere in a scope it cannot analyse
+  // (ctx.cur); elsewhere the cursor is the initial one.
+  const vRoots = new Set(), cRoots = new Set();
+  const V_UNKNOWN = 1, C_UNKNOWN = 2;
+  // scanSheets returns what the scope's sheets do not tell: V_UNKNOWN,
+  // C_UNKNOWN or both.
   function scanSheets(scope, doc) {
-    const sels = [];
+    const vsels = [], csels = [];
+    let unknown = 0;
     function rules(list) {
-      for (let i = 0; i < list.length; i++) {
+      for (let i = 0; i < list.length && unknown !== 3; i++) {
         const r = list[i];
         const st = r.style;
-        if (st && (st.visibility || st.contentVisibility)) {
-          if (r.type !== 1 || !r.selectorText || /:host|::slotted|::part|&/.test(r.selectorText)) return false;
-          // Nested in a style rule (a relative selector) or in @scope: not
-          // a selector querySelectorAll can take alone.
-          for (let q = r.parentRule; q; q = q.parentRule) if (q.type === 1 || "start" in q) return false;
-          sels.push(r.selectorText);
+        if (st) {
+          const v = !!(st.visibility || st.contentVisibility), c = !!st.cursor;
+          if (v || c) {
+            let bad = r.type !== 1 || !r.selectorText || /:host|::slotted|::part|&/.test(r.selectorText);
+            // Nested in a style rule (a relative selector) or in @scope: not
+            // a selector querySelectorAll can take alone.
+            for (let q = r.parentRule; q && !bad; q = q.parentRule) if (q.type === 1 || "start" in q) bad = true;
+            if (bad) unknown |= (v ? V_UNKNOWN : 0) | (c ? C_UNKNOWN : 0);
+            else {
+              if (v) vsels.push(r.selectorText);
+              if (c) csels.push(r.selectorText);
+            }
+          }
         }
-        if (r.type === 3) { if (!r.styleSheet || !sheet(r.styleSheet)) return false; continue; }
+        if (r.type === 3) {
+          if (r.styleSheet) sheet(r.styleSheet);
+          else unknown = 3;
+          continue;
+        }
         let sub = null;
-        try { sub = r.cssRules; } catch (e) { return false; }
-        if (sub && sub.length && !rules(sub)) return false;
+        try { sub = r.cssRules; } catch (e) { unknown = 3; continue; }
+        if (sub && sub.length) rules(sub);
       }
-      return true;
     }
     function sheet(sh) {
       let list;
-      try { list = sh.cssRules; } catch (e) { return false; }
-      return !list || rules(list);
+      try { list = sh.cssRules; } catch (e) { unknown = 3; return; }
+      if (list) rules(list);
     }
     try {
-      for (const sh of scope.styleSheets) if (!sheet(sh)) return false;
-      if (scope.adoptedStyleSheets) for (const sh of scope.adoptedStyleSheets) if (!sheet(sh)) return false;
-      if (doc) {
+      for (const sh of scope.styleSheets) sheet(sh);
+      if (scope.adoptedStyleSheets) for (const sh of scope.adoptedStyleSheets) sheet(sh);
+      if (doc && unknown !== 3) {
         for (const a of doc.getAnimations ? doc.getAnimations() : []) {
           const kf = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
-          for (const k of kf) if ("visibility" in k || "contentVisibility" in k) return false;
+          for (const k of kf) {
+            if ("visibility" in k || "contentVisibility" in k) unknown |= V_UNKNOWN;
+            if ("cursor" in k) unknown |= C_UNKNOWN;
+          }
         }
       }
-      for (const sel of sels) for (const x of scope.querySelectorAll(sel)) vRoots.add(x);
-    } catch (e) { return false; }
-    return true;
+    } catch (e) { return 3; }
+    if (!(unknown & V_UNKNOWN)) {
+      try { for (const sel of vsels) for (const x of scope.querySelectorAll(sel)) vRoots.add(x); } catch (e) { unknown |= V_UNKNOWN; }
+    }
+    if (!(unknown & C_UNKNOWN)) {
+      try { for (const sel of csels) for (const x of scope.querySelectorAll(sel)) cRoots.add(x); } catch (e) { unknown |= C_UNKNOWN; }
+    }
+    return unknown;
   }
   // vSelf reports whether el starts a subtree whose visibility the sheets
   // do not tell.
-  function vSelf(el, tag, am) {
+  // sty is el's style attribute, or null.
+  function vSelf(el, tag, am, sty) {
     if (tag === "DETAILS" || (tag.indexOf("-") > 0 && !el.shadowRoot)) return true; // closed content; maybe a closed shadow root
     if (vRoots.size && vRoots.has(el)) return true;
     if (!am) return false;
     if (am & (A_VIS | A_HIDDEN)) return true;
-    if (!(am & A_STYLE)) return false;
-    const st = el.getAttribute("style");
-    return st !== null && st.indexOf("visibility") >= 0;
+    return sty !== null && sty.indexOf("visibility") >= 0;
+  }
+  // cSelf reports whether el starts a subtree whose cursor the sheets do
+  // not tell.
+  function cSelf(el, tag, sty) {
+    if (cRoots.size && cRoots.has(el)) return true;
+    if (sty !== null && sty.indexOf("cursor") >= 0) return true;
+    return (tag === "A" || tag === "AREA") && el.hasAttribute("href");
   }
   function ariaHiddenSelf(el) { return el.getAttribute("aria-hidden") === "true"; }
   const NEEDS = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|  |^ | $/;
@@ -528,7 +562,7 @@ function (o, stash) {
 
   // ---- tier 2 heuristics ----
   const CLICKY = /(^|[\s_-])(btn|button|clickable|link)([\s_-]|$)/i;
-  function tier2(el, ctx, am) {
+  function tier2(el, ctx, am, cur) {
     if (!am) return false; // every heuristic below reads an attribute
     if (am & A_TESTLIKE) return true;
     if (am & A_ROLE) {
@@ -540,7 +574,7 @@ function (o, stash) {
     if (ctx.inter) return false; // cursor and class are inherited/decorative inside a control
     const cls = am & A_CLASS ? el.getAttribute("class") : null;
     if (cls && CLICKY.test(cls)) return true;
-    if ((cls || am & A_STYLE) && win.getComputedStyle(el).cursor === "pointer") return true;
+    if ((cls || am & A_STYLE) && (cur || o.ac) && win.getComputedStyle(el).cursor === "pointer") return true;
     return false;
   }
 
@@ -664,20 +698,27 @@ function (o, stash) {
         (labels || (labels = [])).push(ctx.label.el);
       }
     }
+    const sty = am & A_STYLE ? el.getAttribute("style") : null;
+    let vchk = ctx.vchk || vSelf(el, tag, am, sty);
+    let cur = ctx.cur || cSelf(el, tag, sty);
+    if ((!vchk || !cur) && el.shadowRoot) { // :host rules reach el itself
+      const u = scanSheets(el.shadowRoot, null);
+      if (u & V_UNKNOWN) vchk = true;
+      if (u & C_UNKNOWN) cur = true;
+    }
     let tier = 3;
     if (role && TIER1.has(role)) tier = 1;
-    else if (tier2(el, ctx, am)) tier = 2;
+    else if (tier2(el, ctx, am, cur)) tier = 2;
     const isFrame = tag === "IFRAME" || tag === "FRAME";
-    let vchk = ctx.vchk || vSelf(el, tag, am);
-    if (!vchk && el.shadowRoot && !scanSheets(el.shadowRoot, null)) vchk = true; // :host rules reach el itself
     const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
     const n = keep ? emit(el, tag, role, tier, ctx, labels, ha, vchk, an, am) : null;
     const k = n ? n.k : -1;
     if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
     // Context for children: mutated in place and restored (no allocation
     // per element).
-    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk;
+    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk, s_cur = ctx.cur;
     ctx.vchk = vchk;
+    ctx.cur = cur;
     if (k >= 0) ctx.pk = k;
     if (am & A_AH && ariaHiddenSelf(el)) ctx.ah = true;
     if (tag === "FIELDSET" && am & A_DISABLED) ctx.fsd = true;
@@ -690,7 +731,7 @@ function (o, stash) {
     walkInside(el, tag, ctx, k);
     if (n) finish(el, tag, role, tier, n, am);
     ctx.xp = s_xp;
-    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk;
+    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk; ctx.cur = s_cur;
   }
   function walkInside(el, tag, c, k) {
     if (tag === "IFRAME" || tag === "FRAME") { walkFrame(el, c, k); return; }
@@ -712,7 +753,7 @@ function (o, stash) {
       const a = el.assignedElements({ flatten: true });
       if (a.length) {
         if (!c.light) return; // a closed root's own slots: the light children were walked by the parent walk
-        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, stepName: xstep(x), stepI: slowIndex(x) }));
+        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, cur: c.cur, stepName: xstep(x), stepI: slowIndex(x) }));
         return;
       }
     }
@@ -743,7 +784,10 @@ function (o, stash) {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
     if (doc && doc.documentElement) {
-      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, fsd: false, vchk: !scanSheets(doc, doc) };
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, fsd: false, vchk: false, cur: false };
+      const u = scanSheets(doc, doc);
+      fc.vchk = (u & V_UNKNOWN) !== 0;
+      fc.cur = (u & C_UNKNOWN) !== 0;
       const saveHeading = heading;
       heading = -1;
       walkNode(doc.documentElement, fc);
@@ -763,8 +807,13 @@ function (o, stash) {
     // Under a disabled fieldset? Unknown above a closed shadow root: ask.
     fsd: start.nodeType !== 9,
     // Visibility without a query: not above a closed shadow root either.
-    vchk: start.nodeType !== 9 || !scanSheets(start, start),
+    vchk: true, cur: true,
   };
+  if (start.nodeType === 9) {
+    const u = scanSheets(start, start);
+    ctx0.vchk = (u & V_UNKNOWN) !== 0;
+    ctx0.cur = (u & C_UNKNOWN) !== 0;
+  }
   ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
   if (start.nodeType === 9) { if (start.documentElement) walkNode(start.documentElement, ctx0); }
   else walkChildren(start, ctx0);
