@@ -19,7 +19,9 @@ import (
 // 50k elements and, in the same run, the seed's raw material for the same
 // page: DOM.getDocument(depth -1, pierce) and Accessibility.getFullAXTree
 // (in parallel, as the seed fetches them). It reports medians (median-ms)
-// besides Go's mean, and the Go memory per kept node.
+// besides Go's mean, and the Go memory per kept node. "snapshot" is a
+// capture of a page captured before (as replay does, step after step);
+// "snapshot-first" the first capture after a load.
 //
 //	go test ./snapshot -run '^$' -bench Snapshot -benchtime 5x -timeout 30m
 func BenchmarkSnapshot(b *testing.B) {
@@ -63,6 +65,25 @@ func benchSize(b *testing.B, base string, n int) {
 			b.ReportMetric(heapPerNode, "heap-B/node")
 			b.Logf("page of %s elements: %d nodes kept (%d semantic, %d interactive, %d structural)", elements, len(s.Nodes), s.Stats.Semantic, s.Stats.Interactive, s.Stats.Structural)
 			runtime.KeepAlive(s)
+		})
+		b.Run("snapshot-first", func(b *testing.B) {
+			// The first capture after a load: the walker is compiled
+			// and its type feedback gathered anew.
+			var ds []time.Duration
+			for i := 0; i < b.N; i++ {
+				if err := p.Reload(); err != nil {
+					b.Fatal(err)
+				}
+				if err := p.WaitLoad(); err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				st := time.Now()
+				snap(b, p, Options{})
+				ds = append(ds, time.Since(st))
+			}
+			b.ReportMetric(median(ds), "median-ms")
+			snap(b, p, Options{})
 		})
 		b.Run("raw-getDocument+getFullAXTree", func(b *testing.B) {
 			var ds, dd, da []time.Duration

@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -18,10 +20,26 @@ import (
 //go:embed walker.js
 var walkerJS string
 
+// installedWalker is an expression for the walker function of the
+// JavaScript world it runs in: the one an earlier capture left on the
+// global object (under a symbol named by the walker's hash, so that
+// another build's walker is never taken), else the walker, compiled and
+// left there. Reusing the function is what makes the second and later
+// captures of a page fast: V8 keeps the type feedback and optimized code
+// of a function's inner functions with the function, so a walker
+// evaluated anew for each capture starts cold every time (in-page time of
+// a 10k-element page: a median of 55 ms cold against 47 ms reused).
+var installedWalker = func() string {
+	sum := sha256.Sum256([]byte(walkerJS))
+	key := `Symbol.for("chainreplay.walker.` + hex.EncodeToString(sum[:6]) + `")`
+	return `((k) => { let w = globalThis[k]; if (typeof w !== "function") { w = (` + walkerJS + `);
+  try { Object.defineProperty(globalThis, k, { value: w, configurable: true }); } catch (e) {} } return w; })(` + key + `)`
+}()
+
 // walkerCall is the walker as a function declaration for callFunctionOn,
 // with its options o inlined (stash is the only argument).
 func walkerCall(o []byte) string {
-	return "function(stash) { return (" + walkerJS + ").call(this, " + string(o) + ", stash) }"
+	return "function(stash) { return " + installedWalker + ".call(this, " + string(o) + ", stash) }"
 }
 
 // seqCounter makes each capture's stash tag unique within this process; it
@@ -230,7 +248,7 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 	var raw []byte
 	if root == "" {
 		raw, err = wd.call(c.ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
-			Expression:    "(" + walkerJS + ").call(document, " + string(ob) + ", null)",
+			Expression:    installedWalker + ".call(document, " + string(ob) + ", null)",
 			ContextID:     wd.ctxID,
 			ReturnByValue: true,
 			Silent:        true,
