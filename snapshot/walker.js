@@ -64,6 +64,8 @@ function (o, stash) {
     url: "textbox", password: "textbox" };
   const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS"]);
+  // The elements with a disabled property (and custom elements, which may define one).
+  const DISABLEABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "FIELDSET", "OPTGROUP", "OPTION"]);
   const ATTRS = ["id", "class", "name", "type", "href", "src", "placeholder", "title", "alt", "aria-label", "aria-labelledby", "role",
     "data-testid", "data-test-id", "data-test", "data-cy", "data-qa", "for", "value", "tabindex", "onclick", "contenteditable"];
 
@@ -279,8 +281,16 @@ function (o, stash) {
     return (tag === "A" || tag === "AREA") && el.hasAttribute("href");
   }
   function ariaHiddenSelf(el) { return el.getAttribute("aria-hidden") === "true"; }
-  const NEEDS = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|  |^ | $/;
-  function collapse(s) { return s === "" || !NEEDS.test(s) ? s : s.replace(/[\s\u00a0]+/g, " ").trim(); }
+  // collapse folds white space runs to one space and trims. Most strings
+  // need nothing: a space at either end, two in a row, or another white
+  // space character say otherwise (three fast scans, not one regex with
+  // alternatives).
+  const WS = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+  function collapse(s) {
+    if (s === "") return s;
+    if (s.charCodeAt(0) !== 32 && s.charCodeAt(s.length - 1) !== 32 && s.indexOf("  ") < 0 && !WS.test(s)) return s;
+    return s.replace(/[\s\u00a0]+/g, " ").trim();
+  }
   function cap(s, n) { return s.length > n ? s.slice(0, n) : s; }
 
   // ---- accessible name (accname 1.2) ----
@@ -628,7 +638,7 @@ function (o, stash) {
     const pw = tag === "INPUT" && inputType(el) === "password";
     // :disabled beyond the element's own attribute comes from a disabled
     // fieldset: asked only under one (ctx.fsd).
-    if ((el.disabled === true) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
+    if ((DISABLEABLE.has(tag) || tag.indexOf("-") > 0 ? el.disabled === true : false) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
     if (ctx.ah || (am & A_AH && ariaHiddenSelf(el))) f |= 8;
     if (pw) f |= 16;
     n.f = f;
