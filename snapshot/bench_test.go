@@ -190,7 +190,7 @@ func BenchmarkDecode(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		pc := &piece{}
-		if err := decodeWalk(val, pc); err != nil {
+		if err := decodeWalk(val, pc, nil); err != nil {
 			b.Fatal(err)
 		}
 		s := &Snapshot{worlds: []*world{{page: p}}}

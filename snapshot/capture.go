@@ -124,6 +124,7 @@ type walkOptions struct {
 	SP     []string    `json:"sp,omitempty"`
 	Hidden bool        `json:"hidden,omitempty"`
 	AC     bool        `json:"ac,omitempty"` // ask every element's cursor (tests)
+	Chunk  int         `json:"chunk,omitempty"`
 	PK     *int        `json:"pk,omitempty"`
 }
 
@@ -141,6 +142,7 @@ type rawOut struct {
 	T  string     `json:"t"`
 	K0 int        `json:"k0"` // stash index of the first node
 	NN int        `json:"nn"` // nodes
+	CH int        `json:"ch"` // chunks the nodes come in
 	VQ int        `json:"vq"` // visibility queries (checkVisibility) made
 }
 
@@ -221,7 +223,7 @@ func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, erro
 	s := &Snapshot{URL: top.out.U, Title: top.out.T, TakenAt: time.Now(), page: page, seq: c.seq, worlds: c.worlds,
 		Viewport: Rect{Width: c.vw, Height: c.vh}, ScrollX: top.out.SX, ScrollY: top.out.SY}
 	s.assemble(top)
-	s.visQueries = top.out.VQ
+	s.visQueries, s.chunks = top.out.VQ, top.out.CH
 	c.stats.Capture = time.Since(start)
 	for _, n := range s.Nodes {
 		switch n.Tier {
@@ -241,6 +243,10 @@ func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, erro
 // empty, else on the object root (a shadow root) with the world's stash.
 func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, stash *proto.RuntimeRemoteObjectID) (*piece, error) {
 	wd := c.worlds[w]
+	o.Chunk = chunkNodes
+	if c.opts.chunk != 0 {
+		o.Chunk = max(c.opts.chunk, 0)
+	}
 	ob, err := json.Marshal(o)
 	if err != nil {
 		return nil, err
@@ -277,10 +283,55 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 		return nil, err
 	}
 	pc := &piece{w: w, frameID: wd.frameID}
-	if err := decodeWalk(val, pc); err != nil {
+	if err := decodeWalk(val, pc, func(n int) func() (string, error) { return c.fetchChunks(wd, n) }); err != nil {
 		return nil, err
 	}
 	return pc, nil
+}
+
+// chunkNodes is how many nodes a chunk of the walker's answer holds. A
+// page of more comes in several: Go asks for them all at once and decodes
+// each while the page encodes and sends the next, instead of decoding
+// after the whole answer has come (a 10k-element page: 7 chunks).
+const chunkNodes = 1024
+
+// fetchChunks asks world wd at once for chunks 1..n of the answer of the
+// walk just made (stash.next) and returns a function that gives them in
+// order, waiting for each.
+func (c *capture) fetchChunks(wd *world, n int) func() (string, error) {
+	type result struct {
+		s   string
+		err error
+	}
+	chs := make([]chan result, n)
+	for i := range chs {
+		chs[i] = make(chan result, 1)
+		go func(i int) {
+			raw, err := wd.call(c.ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
+				Expression:    fmt.Sprintf(`globalThis[Symbol.for("chainreplay.snapshot")].next(%d, %d)`, c.seq, i+1),
+				ContextID:     wd.ctxID,
+				ReturnByValue: true,
+				Silent:        true,
+			})
+			var s string
+			if err == nil {
+				s, err = stringResult(raw)
+			}
+			if err != nil {
+				err = fmt.Errorf("snapshot: chunk %d of %d: %w", i+2, n+1, err)
+			}
+			chs[i] <- result{s, err}
+		}(i)
+	}
+	k := 0
+	return func() (string, error) {
+		if k >= n {
+			return "", errFormat
+		}
+		r := <-chs[k]
+		k++
+		return r.s, r.err
+	}
 }
 
 func exceptionText(e *proto.RuntimeExceptionDetails) string {

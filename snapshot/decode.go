@@ -13,18 +13,22 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 )
 
-// The walker answers with one string in three parts separated by "\n":
+// The walker answers with a JSON object of page facts (rawOut: viewport,
+// url, title, scroll, frame and shadow paths, closed shadow host
+// candidates, cross-origin frames, the stash index of the first node (k0),
+// the node count and the number of chunks), a "\n", then the first chunk
+// of the nodes; a large answer's further chunks come from stash.next (see
+// capture.fetchChunks). A chunk is two parts separated by "\n":
 //
-//  1. a JSON object of page facts (rawOut): viewport, url, title, scroll,
-//     frame and shadow paths, closed shadow host candidates, cross-origin
-//     frames, the stash index of the first node (k0) and the node count;
-//  2. integers describing the nodes (see decodeNodes), each in base64 VLQ
+//  1. integers describing its nodes (see decodeNodes), each in base64 VLQ
 //     as source maps write them (numReader.int), with no separator;
-//  3. the strings, each once, concatenated in order of first use.
+//  2. the strings first used in it, each once, concatenated in order of
+//     first use.
 //
 // A string field is a token: 0 for "", -(length+1) for a string used for
 // the first time (its length in UTF-16 units; its characters are the next
-// ones of part 3), else the 1-based position of an earlier string. Nothing
+// ones of part 2), else the 1-based position of an earlier string, in this
+// chunk or an earlier one. Nothing
 // is sent twice: a name that is also the text, the aria-label and the
 // title costs one string, an XPath shared by many nodes is sent as steps
 // from the entries of their ancestors, boxes as differences from the
@@ -53,8 +57,10 @@ const maxNeighbour = 120
 
 var errFormat = errors.New("snapshot: malformed walker answer")
 
-// decodeWalk parses the walker's answer into pc.
-func decodeWalk(val string, pc *piece) error {
+// decodeWalk parses the walker's answer into pc. When the answer comes in
+// several chunks, more(n) is called once with the number of further
+// chunks and returns a function that gives them in order.
+func decodeWalk(val string, pc *piece, more func(n int) func() (string, error)) error {
 	metaEnd := strings.IndexByte(val, '\n')
 	if metaEnd < 0 {
 		return errFormat
@@ -63,15 +69,22 @@ func decodeWalk(val string, pc *piece) error {
 		return fmt.Errorf("snapshot: decode walk: %w", err)
 	}
 	rest := val[metaEnd+1:]
-	numEnd := strings.IndexByte(rest, '\n')
-	if numEnd < 0 || pc.out.NN < 0 || pc.out.NN > len(rest) {
+	o := &pc.out
+	// Every node takes at least one character in every chunk but the last.
+	if o.CH < 1 || o.NN < 0 || o.CH > o.NN+1 || o.NN > o.CH*len(rest) || (o.CH > 1 && more == nil) {
 		return errFormat
 	}
-	r := &numReader{s: rest[:numEnd], blob: rest[numEnd+1:], ascii: isASCII(rest[numEnd+1:]), strs: []string{""}}
+	r := &numReader{strs: []string{""}}
+	if err := r.load(rest); err != nil {
+		return err
+	}
+	if o.CH > 1 {
+		r.next, r.chunks = more(o.CH-1), o.CH-1
+	}
 	if err := decodeNodes(r, pc); err != nil {
 		return err
 	}
-	if r.err != nil || r.i < len(r.s) || r.pos != len(r.blob) {
+	if r.err != nil || r.i < len(r.s) || r.pos != len(r.blob) || r.chunks > 0 {
 		return errFormat
 	}
 	return nil
@@ -110,6 +123,9 @@ func decodeNodes(r *numReader, pc *piece) error {
 	for i := range nodes {
 		n := &nodes[i]
 		k := o.K0 + i
+		if r.nextChunk(); r.err != nil {
+			return r.err
+		}
 		h := r.int()
 		n.Tier = Tier(h & 3)
 		f := h >> 2 & 31
@@ -215,7 +231,7 @@ func decodeNodes(r *numReader, pc *piece) error {
 		n.local = k
 		n.FrameID = pc.frameID
 		if r.err != nil {
-			return errFormat
+			return r.err
 		}
 	}
 	return nil
@@ -255,6 +271,40 @@ type numReader struct {
 	owe   int      // UTF-16 units of the next string taken by the previous one
 	strs  []string // strings seen, from index 1
 	err   error
+
+	next   func() (string, error) // the answer's next chunk
+	chunks int                    // chunks still to come
+}
+
+// load makes chunk (numbers, "\n", strings) the one read.
+func (r *numReader) load(chunk string) error {
+	e := strings.IndexByte(chunk, '\n')
+	if e < 0 {
+		return errFormat
+	}
+	r.s, r.i, r.blob, r.pos, r.owe = chunk[:e], 0, chunk[e+1:], 0, 0
+	r.ascii = isASCII(r.blob)
+	return nil
+}
+
+// nextChunk moves on to the next chunk when the current one is read to
+// its end (numbers and strings both).
+func (r *numReader) nextChunk() {
+	if r.i < len(r.s) || r.chunks == 0 || r.err != nil {
+		return
+	}
+	if r.pos != len(r.blob) || r.owe != 0 {
+		r.err = errFormat
+		return
+	}
+	c, err := r.next()
+	r.chunks--
+	if err == nil {
+		err = r.load(c)
+	}
+	if err != nil {
+		r.err = err
+	}
 }
 
 // vlqDigit maps a base64 character to its digit (0-63), or -1.
@@ -271,6 +321,9 @@ var vlqDigit = func() (t [256]int8) {
 // int reads a base64 VLQ integer: 5 bits a digit, low digits first, a
 // digit of 32 or more when more follow, the sign in the lowest bit.
 func (r *numReader) int() int {
+	if r.err != nil {
+		return 0
+	}
 	var u uint64
 	for shift := 0; ; shift += 5 {
 		if r.i >= len(r.s) || shift > 55 {

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -119,24 +120,26 @@ func vlq(nums ...int) string {
 func TestDecodeRejectsMalformed(t *testing.T) {
 	for _, val := range []string{
 		"",
-		`{"nn":1}`,
-		`{"nn":1}` + "\n\n",
-		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 0) + "\n",                  // XPath count 0
-		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -5, 0) + "\nab",      // string past the end
-		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nabc",     // a string left over
-		`{"nn":2}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, 1, 0) + "\nd",        // second node missing
-		`{"nn":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0, 9) + "\nab",   // numbers left over
-		`{"nn":1}` + "\n" + vlq(1, 7, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nab",       // string index out of range
-		`{"nn":99999999}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, 1, 0) + "\nb", // absurd count
+		`{"nn":1,"ch":1}`,
+		`{"nn":1,"ch":0}` + "\n" + vlq(3, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nab", // no chunk
+		`{"nn":2,"ch":2}` + "\n" + vlq(3, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nab", // more chunks, none to fetch
+		`{"nn":1,"ch":1}` + "\n\n",
+		`{"nn":1,"ch":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 0) + "\n",                  // XPath count 0
+		`{"nn":1,"ch":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -5, 0) + "\nab",      // string past the end
+		`{"nn":1,"ch":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nabc",     // a string left over
+		`{"nn":2,"ch":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, 1, 0) + "\nd",        // second node missing
+		`{"nn":1,"ch":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, -2, 0, 9) + "\nab",   // numbers left over
+		`{"nn":1,"ch":1}` + "\n" + vlq(1, 7, 0, 0, 0, 0, 0, 1, 0, -2, 0) + "\nab",       // string index out of range
+		`{"nn":99999999,"ch":1}` + "\n" + vlq(1, -2, 0, 0, 0, 0, 0, 1, 0, 1, 0) + "\nb", // absurd count
 	} {
-		if err := decodeWalk(val, &piece{}); err == nil {
+		if err := decodeWalk(val, &piece{}, nil); err == nil {
 			t.Errorf("decodeWalk(%q) accepted", val)
 		}
 	}
 	// A small valid answer: <b> at (1, 2) 3x4 with XPath "b", and a child
 	// <b> one pixel lower, XPath "b/b[2]".
 	pc := &piece{}
-	if err := decodeWalk(`{"nn":2,"k0":5,"p":[{}]}`+"\n"+vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0, 3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2)+"\nb", pc); err != nil {
+	if err := decodeWalk(`{"nn":2,"ch":1,"k0":5,"p":[{}]}`+"\n"+vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0, 3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2)+"\nb", pc, nil); err != nil {
 		t.Fatal(err)
 	}
 	n := pc.nodes[0]
@@ -219,5 +222,74 @@ func TestAttrsJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"attrs":{"id":3}}`), &back); err == nil {
 		t.Fatal("a number value accepted")
+	}
+}
+
+// TestDecodeChunks decodes an answer in two chunks: the second refers to a
+// string and an XPath entry of the first. A fetch error, a chunk with
+// strings left over and a missing chunk are errors.
+func TestDecodeChunks(t *testing.T) {
+	first := `{"nn":2,"ch":2,"k0":5,"p":[{}]}` + "\n" + vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0) + "\nb"
+	second := vlq(3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2) + "\n"
+	more := func(chunks ...string) func(int) func() (string, error) {
+		return func(n int) func() (string, error) {
+			if n != 1 {
+				t.Errorf("asked for %d more chunks, want 1", n)
+			}
+			return func() (string, error) {
+				if len(chunks) == 0 {
+					return "", errFormat
+				}
+				c := chunks[0]
+				chunks = chunks[1:]
+				return c, nil
+			}
+		}
+	}
+	pc := &piece{}
+	if err := decodeWalk(first, pc, more(second)); err != nil {
+		t.Fatal(err)
+	}
+	if n := pc.nodes[1]; n.Tag != "b" || n.XPath != "b/b[2]" || n.Box != (Rect{1, 3, 3, 4}) || pc.parents[1] != 5 {
+		t.Errorf("second chunk's node: %+v", n)
+	}
+	failed := errors.New("boom")
+	if err := decodeWalk(first, &piece{}, func(int) func() (string, error) {
+		return func() (string, error) { return "", failed }
+	}); !errors.Is(err, failed) {
+		t.Errorf("fetch error: %v", err)
+	}
+	if err := decodeWalk(first, &piece{}, more(second+"x")); err == nil {
+		t.Error("a chunk with a string left over accepted")
+	}
+	if err := decodeWalk(`{"nn":2,"ch":2,"k0":5,"p":[{}]}`+"\n"+vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0)+"\nbz", &piece{}, more(second)); err == nil {
+		t.Error("a first chunk with a string left over accepted")
+	}
+}
+
+// TestChunkedCaptureMatchesOnePiece captures pages with frames, shadow
+// roots and thousands of nodes with an answer in one piece and in chunks
+// of 3 nodes (fetched at once, decoded in order): the nodes must be the
+// same.
+func TestChunkedCaptureMatchesOnePiece(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	for _, path := range []string{"/snapshot/basics.html", "/snapshot/shadow.html", "/snapshot/frames.html?other=" + fx.OtherURL, "/snapshot/generated.html?n=1200"} {
+		p := open(t, fx.URL+path)
+		whole := snap(t, p, Options{chunk: -1})
+		chunked := snap(t, p, Options{chunk: 3})
+		if whole.chunks != 1 || chunked.chunks < 3 {
+			t.Errorf("%s: %d chunks in one piece, %d in chunks of 3", path, whole.chunks, chunked.chunks)
+		}
+		if len(whole.Nodes) < 10 || len(whole.Nodes) != len(chunked.Nodes) {
+			t.Fatalf("%s: %d nodes in one piece, %d in chunks", path, len(whole.Nodes), len(chunked.Nodes))
+		}
+		for i, n := range whole.Nodes {
+			a, _ := json.Marshal(n)
+			b, _ := json.Marshal(chunked.Nodes[i])
+			if string(a) != string(b) {
+				t.Errorf("%s node %d:\n one piece %s\n chunked   %s", path, i, a, b)
+				break
+			}
+		}
 	}
 }

@@ -142,6 +142,7 @@ type Snapshot struct {
 	seq        int64
 	worlds     []*world
 	visQueries int // checkVisibility calls of the top walk (tests)
+	chunks     int // chunks the top walk's answer came in (tests)
 
 	mu        sync.Mutex
 	byBackend map[proto.DOMBackendNodeID]*Node
@@ -181,6 +182,9 @@ type Options struct {
 	// askCursor makes the walker ask every candidate's cursor instead of
 	// only where the style sheets can set one (tests compare the two).
 	askCursor bool
+	// chunk, when not 0, replaces chunkNodes (tests); -1 asks for the
+	// answer in one piece.
+	chunk int
 }
 
 // ErrStale is returned (wrapped) when a node of an old snapshot is resolved

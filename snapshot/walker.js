@@ -881,58 +881,87 @@ function (o, stash) {
     while (u >= 32) { const d = u % 32; buf[bl++] = B64[32 | d]; u = (u - d) / 32; }
     buf[bl++] = B64[u];
   }
-  const strIdx = new Map(), strs = [];
+  const strIdx = new Map();
+  let strs = [], nstr = 0;
   function S(s) {
     if (!s) { V(0); return; }
     const i = strIdx.get(s);
     if (i !== undefined) { V(i); return; }
     strs.push(s);
-    strIdx.set(s, strs.length);
+    strIdx.set(s, ++nstr);
     V(-1 - s.length);
   }
   const nodes = out.n;
-  let prevHd = -1, px = 0, py = 0, pw = 0, ph = 0;
-  for (let j = 0; j < nodes.length; j++) {
-    const n = nodes[j];
-    let m = 0;
-    if (n.r) m |= 1;
-    if (n.n) m |= 2;
-    if (n.x) m |= 4;
-    if (n.l) m |= 8;
-    if (n.v) m |= 16;
-    if (n.c) m |= 32;
-    if (n.hl) m |= 64;
-    if (n.i) m |= 128;
-    if (n.a) m |= 256;
-    if (n.hd !== prevHd) m |= 512;
-    if (n.rw >= 0) m |= 1024;
-    else if (n.rt) m |= 2048;
-    room(21 + (n.xp0 < 0 ? 0 : 3 * ((j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3) - n.xp0)) + (n.a ? n.a.length : 0));
-    V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
-    V(n.b0 - px); V(n.b1 - py); V(n.b2 - pw); V(n.b3 - ph);
-    px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
-    const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3;
-    V(xe - n.xp0);
-    for (let e = n.xp0; e < xe; e++) {
-      const up = xpt[3 * e];
-      V(up < 0 ? 0 : e - up); S(xpt[3 * e + 1]); V(xpt[3 * e + 2]);
+  let j = 0, prevHd = -1, px = 0, py = 0, pw = 0, ph = 0;
+  // encode writes the next max nodes as one chunk: their numbers, a new
+  // line, and the strings first used in them.
+  function encode(max) {
+    bl = 0;
+    strs = [];
+    const end = Math.min(nodes.length, j + max);
+    for (; j < end; j++) {
+      const n = nodes[j];
+      let m = 0;
+      if (n.r) m |= 1;
+      if (n.n) m |= 2;
+      if (n.x) m |= 4;
+      if (n.l) m |= 8;
+      if (n.v) m |= 16;
+      if (n.c) m |= 32;
+      if (n.hl) m |= 64;
+      if (n.i) m |= 128;
+      if (n.a) m |= 256;
+      if (n.hd !== prevHd) m |= 512;
+      if (n.rw >= 0) m |= 1024;
+      else if (n.rt) m |= 2048;
+      const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3;
+      room(21 + 3 * (xe - n.xp0) + (n.a ? n.a.length : 0));
+      V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
+      V(n.b0 - px); V(n.b1 - py); V(n.b2 - pw); V(n.b3 - ph);
+      px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
+      V(xe - n.xp0);
+      for (let e = n.xp0; e < xe; e++) {
+        const up = xpt[3 * e];
+        V(up < 0 ? 0 : e - up); S(xpt[3 * e + 1]); V(xpt[3 * e + 2]);
+      }
+      if (m & 1) S(n.r);
+      if (m & 2) S(n.n);
+      if (m & 4) S(n.x);
+      if (m & 8) S(n.l);
+      if (m & 16) S(n.v);
+      if (m & 32) S(n.c);
+      if (m & 64) V(n.hl);
+      if (m & 128) V(n.i);
+      if (m & 256) {
+        V(n.a.length >> 1);
+        for (let i = 0; i < n.a.length; i += 2) { S(n.a[i]); S(n.a[i + 1]); }
+      }
+      if (m & 512) { V(n.hd < 0 ? 0 : n.k - n.hd); prevHd = n.hd; }
+      if (m & 1024) V(n.k - n.rw);
+      else if (m & 2048) S(n.rt);
     }
-    if (m & 1) S(n.r);
-    if (m & 2) S(n.n);
-    if (m & 4) S(n.x);
-    if (m & 8) S(n.l);
-    if (m & 16) S(n.v);
-    if (m & 32) S(n.c);
-    if (m & 64) V(n.hl);
-    if (m & 128) V(n.i);
-    if (m & 256) {
-      V(n.a.length >> 1);
-      for (let i = 0; i < n.a.length; i += 2) { S(n.a[i]); S(n.a[i + 1]); }
-    }
-    if (m & 512) { V(n.hd < 0 ? 0 : n.k - n.hd); prevHd = n.hd; }
-    if (m & 1024) V(n.k - n.rw);
-    else if (m & 2048) S(n.rt);
+    return new TextDecoder().decode(buf.subarray(0, bl)) + "\n" + strs.join("");
   }
-  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length, vq: vq };
-  return JSON.stringify(meta) + "\n" + new TextDecoder().decode(buf.subarray(0, bl)) + "\n" + strs.join("");
+  // A large answer goes out in chunks of o.chunk nodes: this call returns
+  // the first, and stash.next(seq, i) the i-th (Go asks for them all at
+  // once and decodes each while the page encodes the next). A chunk asked
+  // out of order is encoded in order and kept until asked for.
+  const size = o.chunk > 0 ? o.chunk : nodes.length || 1;
+  const count = Math.max(1, Math.ceil(nodes.length / size));
+  const first = encode(size);
+  stash.next = null;
+  if (count > 1) {
+    const done = [null];
+    let given = 1;
+    stash.next = (seq, i) => {
+      if (seq !== o.seq || !(i > 0 && i < count) || done[i] === undefined && done.length > i) return null;
+      while (done.length <= i) done.push(encode(size));
+      const c = done[i];
+      done[i] = undefined;
+      if (++given === count) stash.next = null;
+      return c;
+    };
+  }
+  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length, ch: count, vq: vq };
+  return JSON.stringify(meta) + "\n" + first;
 }
