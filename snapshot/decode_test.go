@@ -280,6 +280,23 @@ func TestChunkedCaptureMatchesOnePiece(t *testing.T) {
 		if whole.chunks != 1 || chunked.chunks < 3 {
 			t.Errorf("%s: %d chunks in one piece, %d in chunks of 3", path, whole.chunks, chunked.chunks)
 		}
+		// Captures after the first ask for the chunks ahead; those asked
+		// before the walk are asked again.
+		ahead := snap(t, p, Options{chunk: 3})
+		early := snap(t, p, Options{chunk: 3, aheadFirst: true})
+		for _, s := range []*Snapshot{ahead, early} {
+			if len(s.Nodes) != len(whole.Nodes) {
+				t.Fatalf("%s: %d nodes, %d in one piece", path, len(s.Nodes), len(whole.Nodes))
+			}
+			for i, n := range whole.Nodes {
+				a, _ := json.Marshal(n)
+				b, _ := json.Marshal(s.Nodes[i])
+				if string(a) != string(b) {
+					t.Errorf("%s node %d asked ahead:\n one piece %s\n chunked   %s", path, i, a, b)
+					break
+				}
+			}
+		}
 		if len(whole.Nodes) < 10 || len(whole.Nodes) != len(chunked.Nodes) {
 			t.Fatalf("%s: %d nodes in one piece, %d in chunks", path, len(whole.Nodes), len(chunked.Nodes))
 		}

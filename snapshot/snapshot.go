@@ -185,6 +185,9 @@ type Options struct {
 	// chunk, when not 0, replaces chunkNodes (tests); -1 asks for the
 	// answer in one piece.
 	chunk int
+	// aheadFirst sends the requests for chunks asked ahead before the
+	// walk's own (tests: they must be asked again).
+	aheadFirst bool
 }
 
 // ErrStale is returned (wrapped) when a node of an old snapshot is resolved

@@ -944,8 +944,9 @@ function (o, stash) {
   }
   // A large answer goes out in chunks of o.chunk nodes: this call returns
   // the first, and stash.next(seq, i) the i-th (Go asks for them all at
-  // once and decodes each while the page encodes the next). A chunk asked
-  // out of order is encoded in order and kept until asked for.
+  // once and decodes each while the page encodes the next), or "" when it
+  // has no such chunk. A chunk asked out of order is encoded in order and
+  // kept until asked for.
   const size = o.chunk > 0 ? o.chunk : nodes.length || 1;
   const count = Math.max(1, Math.ceil(nodes.length / size));
   const first = encode(size);
@@ -954,7 +955,7 @@ function (o, stash) {
     const done = [null];
     let given = 1;
     stash.next = (seq, i) => {
-      if (seq !== o.seq || !(i > 0 && i < count) || done[i] === undefined && done.length > i) return null;
+      if (seq !== o.seq || !(i > 0 && i < count) || done[i] === undefined && done.length > i) return "";
       while (done.length <= i) done.push(encode(size));
       const c = done[i];
       done[i] = undefined;
