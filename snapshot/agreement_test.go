@@ -30,7 +30,7 @@ type axInfo struct {
 
 // axTree reads Accessibility.getFullAXTree of the page and of each of its
 // frames, by backend node id.
-func axTree(t *testing.T, p *rod.Page, frames []proto.PageFrameID) map[proto.DOMBackendNodeID]axInfo {
+func axTree(t testing.TB, p *rod.Page, frames []proto.PageFrameID) map[proto.DOMBackendNodeID]axInfo {
 	t.Helper()
 	out := map[proto.DOMBackendNodeID]axInfo{}
 	for _, f := range frames {
@@ -62,7 +62,7 @@ func axTree(t *testing.T, p *rod.Page, frames []proto.PageFrameID) map[proto.DOM
 	return out
 }
 
-func frameIDs(t *testing.T, p *rod.Page) []proto.PageFrameID {
+func frameIDs(t testing.TB, p *rod.Page) []proto.PageFrameID {
 	tree, err := proto.PageGetFrameTree{}.Call(p)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func frameIDs(t *testing.T, p *rod.Page) []proto.PageFrameID {
 // agreement compares role and name of every visible, not aria-hidden
 // tier-1 node of the page with Chromium's accessibility tree; it returns
 // the number compared and the disagreements.
-func agreement(t *testing.T, p *rod.Page) (int, []string) {
+func agreement(t testing.TB, p *rod.Page) (int, []string) {
 	t.Helper()
 	s := snap(t, p, Options{})
 	var nodes []*Node
@@ -118,11 +118,11 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// TestAgreementWithChromium compares, for every visible tier-1 node of the
+// specAgreementWithChromium compares, for every visible tier-1 node of the
 // fixture pages and of generated pages, the snapshot's role and accessible
 // name with Accessibility.getFullAXTree's. The fixture pages must agree
 // fully; the generated ones report their rate.
-func TestAgreementWithChromium(t *testing.T) {
+func specAgreementWithChromium(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	pages := []struct {
 		path     string

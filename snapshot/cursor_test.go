@@ -43,11 +43,11 @@ const cursorPage = `<!doctype html><html><head><title>cursor</title>
 </script>
 </body></html>`
 
-// TestPointerAgreesWithComputedStyle compares the tiers of a snapshot that
+// specPointerAgreesWithComputedStyle compares the tiers of a snapshot that
 // analyses the style sheets for cursor rules with one that asks every
 // classed element's computed cursor: they must be the same, and the page
 // must make some elements interactive by their cursor alone.
-func TestPointerAgreesWithComputedStyle(t *testing.T) {
+func specPointerAgreesWithComputedStyle(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	p.MustEval(`(html) => { document.open(); document.write(html); document.close(); }`, cursorPage)

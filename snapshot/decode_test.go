@@ -151,11 +151,11 @@ func TestDecodeRejectsMalformed(t *testing.T) {
 	}
 }
 
-// TestStringsSurviveTheWalk checks names, texts, values and attributes with
+// specStringsSurviveTheWalk checks names, texts, values and attributes with
 // characters the transfer must carry: quotes, backslashes, commas, new
 // lines, non-ASCII, emoji (two UTF-16 units), a lone surrogate, and caps
 // that fall inside a surrogate pair.
-func TestStringsSurviveTheWalk(t *testing.T) {
+func specStringsSurviveTheWalk(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	p.MustEval(`() => {
@@ -267,11 +267,11 @@ func TestDecodeChunks(t *testing.T) {
 	}
 }
 
-// TestChunkedCaptureMatchesOnePiece captures pages with frames, shadow
+// specChunkedCaptureMatchesOnePiece captures pages with frames, shadow
 // roots and thousands of nodes with an answer in one piece and in chunks
 // of 3 nodes (fetched at once, decoded in order): the nodes must be the
 // same.
-func TestChunkedCaptureMatchesOnePiece(t *testing.T) {
+func specChunkedCaptureMatchesOnePiece(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	for _, path := range []string{"/snapshot/basics.html", "/snapshot/shadow.html", "/snapshot/frames.html?other=" + fx.OtherURL, "/snapshot/generated.html?n=1200"} {
 		p := open(t, fx.URL+path)

@@ -39,10 +39,10 @@
 // several, right behind the walk's request) and decodes each while the
 // page encodes and sends the next. Go reads the replies' bytes raw and
 // decodes them by hand, never through rod's proto types or reflection.
-// TestAgreementWithChromium checks role and name of every visible tier-1
+// specAgreementWithChromium checks role and name of every visible tier-1
 // node against Accessibility.getFullAXTree.
 //
-// Layout queries cost about 2-5 µs each in this Chromium whatever the page,
+// Layout queries cost about 1-2 µs each in this Chromium whatever the page,
 // so the walk makes as few as it can: one getBoundingClientRect per kept
 // node, and checkVisibility only where a node with a box can still be
 // hidden. The style sheets of each tree scope are read once; the elements
@@ -50,12 +50,12 @@
 // inline styles, closed <details>, hidden=until-found and hosts of possible
 // closed shadow roots start subtrees that are asked; a scope whose sheets
 // cannot be analysed (cross-origin, nested or :host rules, animations of
-// visibility) is asked everywhere. TestVisibleAgreesWithCheckVisibility
+// visibility) is asked everywhere. specVisibleAgreesWithCheckVisibility
 // compares every node with the page's own answer. The same scan finds the
 // elements that rules setting cursor match: the computed cursor (a style
 // query that makes a classed element interactive when it is a pointer) is
 // asked only under them, under an inline style that sets cursor, in links
-// and in scopes the scan cannot analyse (TestPointerAgreesWithComputedStyle).
+// and in scopes the scan cannot analyse (specPointerAgreesWithComputedStyle).
 //
 // What page script cannot reach is found cheaply by the same walk and only
 // then asked of DevTools: custom elements without an open shadow root are

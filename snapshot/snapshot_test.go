@@ -18,7 +18,7 @@ import (
 
 // byAttrID returns the node whose id attribute is id, failing the test
 // when there is not exactly one.
-func byAttrID(t *testing.T, s *Snapshot, id string) *Node {
+func byAttrID(t testing.TB, s *Snapshot, id string) *Node {
 	t.Helper()
 	var found []*Node
 	for _, n := range s.Nodes {
@@ -32,7 +32,7 @@ func byAttrID(t *testing.T, s *Snapshot, id string) *Node {
 	return found[0]
 }
 
-func TestTiers(t *testing.T) {
+func specTiers(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	s := snap(t, open(t, fx.URL+"/snapshot/basics.html"), Options{})
 	for _, c := range []struct {
@@ -88,7 +88,7 @@ func TestTiers(t *testing.T) {
 	}
 }
 
-func TestInViewport(t *testing.T) {
+func specInViewport(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	s := snap(t, open(t, fx.URL+"/snapshot/basics.html"), Options{})
 	for id, want := range map[string]bool{"deep": true, "half": true, "quarter": false, "far": false} {
@@ -114,7 +114,7 @@ func TestInViewport(t *testing.T) {
 	}
 }
 
-func TestPasswordNeverCaptured(t *testing.T) {
+func specPasswordNeverCaptured(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	p.MustElement("#secret").MustInput("typed-secret")
@@ -141,55 +141,59 @@ func key(n *Node) string {
 	return strings.Join(n.FramePath, ">") + "|" + strings.Join(n.ShadowPath, ">") + "|" + n.XPath
 }
 
-func TestFlatteningHoistsAndLosesNothing(t *testing.T) {
+// specFlattening compares the flat snapshot of the page at path with the
+// one that keeps every tier: every tier-1 and tier-2 element is kept,
+// under its nearest kept ancestor, and parents precede children.
+func specFlattening(t testing.TB, path string) {
 	fx := testenv.Fixtures(t)
-	for _, u := range []string{"/snapshot/basics.html", "/snapshot/shadow.html", "/snapshot/frames.html?other=" + fx.OtherURL, "/snapshot/generated.html?n=1500"} {
-		t.Run(u, func(t *testing.T) {
-			p := open(t, fx.URL+u)
-			flat := snap(t, p, Options{})
-			full := snap(t, p, Options{AllTiers: true})
-			if len(full.Nodes) <= len(flat.Nodes) {
-				t.Fatalf("flattening dropped nothing: %d full, %d flat", len(full.Nodes), len(flat.Nodes))
-			}
-			kept := map[string]*Node{}
-			for _, n := range flat.Nodes {
-				kept[key(n)] = n
-			}
-			// Every tier-1 and tier-2 element of the full tree is in the
-			// flat one, under its nearest kept ancestor.
-			for _, n := range full.Nodes {
-				if n.Tier == Structural {
-					continue
-				}
-				fn := kept[key(n)]
-				if fn == nil {
-					t.Errorf("lost %s %s %q (%s)", n.Tag, n.Role, n.Name, key(n))
-					continue
-				}
-				var want string
-				for a := full.ParentOf(n); a != nil; a = full.ParentOf(a) {
-					if k := kept[key(a)]; k != nil {
-						want = k.ID
-						break
-					}
-				}
-				if fn.Parent != want {
-					t.Errorf("%s %q: parent %q, want nearest kept ancestor %q", fn.ID, fn.Name, fn.Parent, want)
-				}
-			}
-			// Every flat node's parent precedes it (document order).
-			pos := map[string]int{}
-			for i, n := range flat.Nodes {
-				pos[n.ID] = i
-				if n.Parent != "" {
-					if j, ok := pos[n.Parent]; !ok || j >= i {
-						t.Errorf("%s: parent %s does not precede it", n.ID, n.Parent)
-					}
-				}
-			}
-		})
+	p := open(t, fx.URL+strings.ReplaceAll(path, "OTHER", fx.OtherURL))
+	flat := snap(t, p, Options{})
+	full := snap(t, p, Options{AllTiers: true})
+	if len(full.Nodes) <= len(flat.Nodes) {
+		t.Fatalf("flattening dropped nothing: %d full, %d flat", len(full.Nodes), len(flat.Nodes))
 	}
-	// Wrappers are hoisted: the deep button hangs under <main>.
+	kept := map[string]*Node{}
+	for _, n := range flat.Nodes {
+		kept[key(n)] = n
+	}
+	// Every tier-1 and tier-2 element of the full tree is in the
+	// flat one, under its nearest kept ancestor.
+	for _, n := range full.Nodes {
+		if n.Tier == Structural {
+			continue
+		}
+		fn := kept[key(n)]
+		if fn == nil {
+			t.Errorf("lost %s %s %q (%s)", n.Tag, n.Role, n.Name, key(n))
+			continue
+		}
+		var want string
+		for a := full.ParentOf(n); a != nil; a = full.ParentOf(a) {
+			if k := kept[key(a)]; k != nil {
+				want = k.ID
+				break
+			}
+		}
+		if fn.Parent != want {
+			t.Errorf("%s %q: parent %q, want nearest kept ancestor %q", fn.ID, fn.Name, fn.Parent, want)
+		}
+	}
+	// Every flat node's parent precedes it (document order).
+	pos := map[string]int{}
+	for i, n := range flat.Nodes {
+		pos[n.ID] = i
+		if n.Parent != "" {
+			if j, ok := pos[n.Parent]; !ok || j >= i {
+				t.Errorf("%s: parent %s does not precede it", n.ID, n.Parent)
+			}
+		}
+	}
+}
+
+// specHoisted checks that wrappers are hoisted: the deep button hangs
+// under <main>.
+func specHoisted(t testing.TB) {
+	fx := testenv.Fixtures(t)
 	s := snap(t, open(t, fx.URL+"/snapshot/basics.html"), Options{})
 	deep := byAttrID(t, s, "deep")
 	if par := s.ParentOf(deep); par == nil || par.Tag != "main" {
@@ -197,7 +201,7 @@ func TestFlatteningHoistsAndLosesNothing(t *testing.T) {
 	}
 }
 
-func TestIDsAndMaps(t *testing.T) {
+func specIDsAndMaps(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	s := snap(t, p, Options{})
@@ -259,7 +263,7 @@ func TestIDsAndMaps(t *testing.T) {
 	}
 }
 
-func TestFind(t *testing.T) {
+func specFind(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	s := snap(t, open(t, fx.URL+"/snapshot/basics.html"), Options{})
 	ids := func(ns []*Node) []string {
@@ -293,17 +297,17 @@ func TestFind(t *testing.T) {
 	}
 }
 
-func TestFrames(t *testing.T) {
+func specFrames(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/frames.html?other="+fx.OtherURL)
 	checkFrames(t, p)
 }
 
-// TestFramesOutOfProcess runs the frames page in a browser with site
+// specFramesOutOfProcess runs the frames page in a browser with site
 // isolation, where the cross-site frame (localhost vs 127.0.0.1) is its own
 // target: the only test here with a browser of its own, since the shared
 // one runs with rod's default of no site isolation.
-func TestFramesOutOfProcess(t *testing.T) {
+func specFramesOutOfProcess(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	b, err := browser.Start(context.Background(), browser.Options{SiteIsolation: true})
 	if err != nil {
@@ -341,7 +345,7 @@ func TestFramesOutOfProcess(t *testing.T) {
 
 // checkFrames checks the frames page: both child documents walked, in
 // place, with frame paths and top-level boxes, and resolvable.
-func checkFrames(t *testing.T, p *rod.Page) {
+func checkFrames(t testing.TB, p *rod.Page) {
 	t.Helper()
 	s := snap(t, p, Options{})
 	if s.Stats.RemoteFrames != 1 {
@@ -395,7 +399,7 @@ func checkFrames(t *testing.T, p *rod.Page) {
 	}
 }
 
-func TestShadowRoots(t *testing.T) {
+func specShadowRoots(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/shadow.html")
 	s := snap(t, p, Options{})
@@ -441,7 +445,7 @@ func TestShadowRoots(t *testing.T) {
 	}
 }
 
-func TestServiceCachesAndInvalidates(t *testing.T) {
+func specServiceCachesAndInvalidates(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	svc, err := NewService(p, ServiceOptions{})

@@ -56,7 +56,7 @@ const visibilityPage = `<!doctype html><html><head><title>vis</title>
 // checkVisible compares every node's Visible with what the page computes
 // for its element (box not empty and checkVisibility), through the walk's
 // element array; it returns the number of nodes.
-func checkVisible(t *testing.T, p *rod.Page, s *Snapshot) int {
+func checkVisible(t testing.TB, p *rod.Page, s *Snapshot) int {
 	t.Helper()
 	var want []bool
 	res := p.MustEval(`(seq) => JSON.stringify(globalThis[Symbol.for("chainreplay.snapshot")].els.map(el => {
@@ -77,7 +77,7 @@ func checkVisible(t *testing.T, p *rod.Page, s *Snapshot) int {
 	return len(s.Nodes)
 }
 
-func TestVisibleAgreesWithCheckVisibility(t *testing.T) {
+func specVisibleAgreesWithCheckVisibility(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	p.MustEval(`(html) => { document.open(); document.write(html); document.close(); }`, visibilityPage)
