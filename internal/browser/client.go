@@ -85,24 +85,14 @@ func (c *client) consume() {
 	for {
 		data, err := c.ws.Read()
 		if err != nil {
-			c.mu.Lock()
-			c.closed = err
-			for _, ch := range c.pending {
-				ch <- reply{err: err}
-			}
-			c.mu.Unlock()
+			c.fail(err)
 			return
 		}
 		env, err := readEnvelope(data)
 		if err != nil {
 			// Chromium sends well-formed JSON; anything else is not a
 			// DevTools endpoint. Say so to every caller, as a drop would.
-			c.mu.Lock()
-			c.closed = err
-			for _, ch := range c.pending {
-				ch <- reply{err: err}
-			}
-			c.mu.Unlock()
+			c.fail(err)
 			if cl, ok := c.ws.(interface{ Close() error }); ok {
 				_ = cl.Close()
 			}
@@ -128,6 +118,20 @@ func (c *client) consume() {
 			continue
 		}
 		ch <- reply{msg: env.result}
+	}
+}
+
+// fail fails every pending call, and every later one, with err. A call
+// whose reply already waits in its channel keeps it.
+func (c *client) fail(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = err
+	for _, ch := range c.pending {
+		select {
+		case ch <- reply{err: err}:
+		default:
+		}
 	}
 }
 
