@@ -16,6 +16,8 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/internal/browser"
 )
 
 //go:embed walker.js
@@ -30,12 +32,21 @@ var walkerJS string
 // of a function's inner functions with the function, so a walker
 // evaluated anew for each capture starts cold every time (in-page time of
 // a 10k-element page: a median of 55 ms cold against 47 ms reused).
-var installedWalker = func() string {
+var installedWalker = `((k) => { let w = globalThis[k]; if (typeof w !== "function") { w = (` + walkerJS + `);
+  try { Object.defineProperty(globalThis, k, { value: w, configurable: true }); } catch (e) {} } return w; })(` + walkerKey + `)`
+
+// walkerKey is the symbol the walker is left under, named by its hash.
+var walkerKey = func() string {
 	sum := sha256.Sum256([]byte(walkerJS))
-	key := `Symbol.for("chainreplay.walker.` + hex.EncodeToString(sum[:6]) + `")`
-	return `((k) => { let w = globalThis[k]; if (typeof w !== "function") { w = (` + walkerJS + `);
-  try { Object.defineProperty(globalThis, k, { value: w, configurable: true }); } catch (e) {} } return w; })(` + key + `)`
+	return `Symbol.for("chainreplay.walker.` + hex.EncodeToString(sum[:6]) + `")`
 }()
+
+// walkerLeft is an expression that calls the walker an earlier capture
+// left in the world with options o, or is "" when there is none: a
+// request of a few bytes instead of the walker's 40 kB.
+func walkerLeft(o []byte) string {
+	return `((w) => typeof w === "function" ? w.call(document, ` + string(o) + `, null) : "")(globalThis[` + walkerKey + `])`
+}
 
 // walkerCall is the walker as a function declaration for callFunctionOn,
 // with its options o inlined (stash is the only argument).
@@ -254,18 +265,32 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 	}
 	var raw []byte
 	var ahead []chan chunkResult
-	if w == 0 && root == "" {
-		ahead = c.askAhead(wd, hints.get(wd.page.TargetID)-1)
-	}
 	if root == "" {
-		raw, err = wd.call(c.ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
-			Expression:    installedWalker + ".call(document, " + string(ob) + ", null)",
-			ContextID:     wd.ctxID,
-			ReturnByValue: true,
-			Silent:        true,
-		})
-		if err != nil {
-			return nil, fmt.Errorf("snapshot: walk page: %w", err)
+		// A page captured before most likely still has the walker: call
+		// it with a small request, and ask for the chunks its last answer
+		// had right behind it; else send the walker itself.
+		hint := 0
+		if w == 0 {
+			hint = hints.get(wd.page.TargetID)
+		}
+		val := ""
+		if hint > 0 {
+			sctx, sent := browser.NotifySent(c.ctx)
+			walked := make(chan struct{})
+			ahead = c.askAhead(wd, hint-1, sent, walked)
+			raw, err = c.evaluate(sctx, wd, walkerLeft(ob))
+			close(walked)
+			if err != nil {
+				return nil, err
+			}
+			if val, err = stringResult(raw); err != nil {
+				return nil, err
+			}
+		}
+		if val == "" {
+			if raw, err = c.evaluate(c.ctx, wd, installedWalker+".call(document, "+string(ob)+", null)"); err != nil {
+				return nil, err
+			}
 		}
 	} else {
 		var args []*proto.RuntimeCallArgument
@@ -336,12 +361,28 @@ func (c *capture) askChunkInto(wd *world, i int, ch chan<- chunkResult) {
 	ch <- chunkResult{s, err}
 }
 
+// evaluate runs expr in world wd and returns the raw result.
+func (c *capture) evaluate(ctx context.Context, wd *world, expr string) ([]byte, error) {
+	raw, err := wd.call(ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
+		Expression:    expr,
+		ContextID:     wd.ctxID,
+		ReturnByValue: true,
+		Silent:        true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: walk page: %w", err)
+	}
+	return raw, nil
+}
+
 // askAhead asks for chunks 1..n of a walk about to be made, right behind
-// the walk's own request, so that the page encodes them as soon as the
-// walk ends instead of after a round trip (in which Chromium often paints
-// a frame first): 2 to 7 ms of a 10k-element capture. A request that
-// overtakes the walk's gets "" and is asked again (fetchChunks).
-func (c *capture) askAhead(wd *world, n int) []chan chunkResult {
+// the walk's own request (once sent says it is on the connection, or once
+// walked says the walk has answered, whichever comes first), so that the
+// page encodes them as soon as the walk ends instead of after a round
+// trip, in which Chromium often paints a frame first: 2 to 7 ms of a
+// 10k-element capture. A request that still overtakes the walk's gets ""
+// and is asked again (fetchChunks).
+func (c *capture) askAhead(wd *world, n int, sent, walked <-chan struct{}) []chan chunkResult {
 	if n <= 0 {
 		return nil
 	}
@@ -356,8 +397,10 @@ func (c *capture) askAhead(wd *world, n int) []chan chunkResult {
 		return chs
 	}
 	go func() {
-		// Let the walk's request go first.
-		time.Sleep(300 * time.Microsecond)
+		select {
+		case <-sent:
+		case <-walked:
+		}
 		for i, ch := range chs {
 			go c.askChunkInto(wd, i+1, ch)
 		}

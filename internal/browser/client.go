@@ -70,12 +70,32 @@ func (c *client) Call(ctx context.Context, sessionID, method string, params any)
 	if err := c.ws.Send(data); err != nil {
 		return nil, err
 	}
+	if s, ok := ctx.Value(sentKey{}).(*sentSignal); ok {
+		s.once.Do(func() { close(s.ch) })
+	}
 	select {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	case r := <-ch:
 		return r.msg, r.err
 	}
+}
+
+type sentKey struct{}
+
+type sentSignal struct {
+	once sync.Once
+	ch   chan struct{}
+}
+
+// NotifySent returns a context for one DevTools call and a channel that
+// the project's client closes once that call's command is on the
+// connection: a command sent after it reaches the browser after it, and
+// Chromium runs a session's commands in the order they come. A call
+// through another client never closes the channel.
+func NotifySent(ctx context.Context) (context.Context, <-chan struct{}) {
+	s := &sentSignal{ch: make(chan struct{})}
+	return context.WithValue(ctx, sentKey{}, s), s.ch
 }
 
 // consume reads messages until the connection drops, then fails every

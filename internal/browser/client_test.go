@@ -202,3 +202,34 @@ func BenchmarkClientEnvelope(b *testing.B) {
 		}
 	})
 }
+
+// TestNotifySent checks that the channel of NotifySent closes once the
+// call's command is written, before its reply, and only for that call.
+func TestNotifySent(t *testing.T) {
+	ws := &fakeWS{in: make(chan []byte, 1)}
+	c := newClient(ws)
+	ctx, sent := NotifySent(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := c.Call(ctx, "", "A.one", nil); done <- err }()
+	select {
+	case <-sent:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the channel did not close once the command was sent")
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("the call returned before its reply: %v", err)
+	default:
+	}
+	ws.in <- []byte(`{"id":1,"result":{}}`)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// A second call with the same context must not close it twice.
+	go func() { _, err := c.Call(ctx, "", "A.two", nil); done <- err }()
+	waitSent(t, ws, 2)
+	ws.in <- []byte(`{"id":2,"result":{}}`)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
