@@ -33,21 +33,6 @@ func (a Attrs) Get(name string) string {
 	return v
 }
 
-// Has reports whether the attribute name is present.
-func (a Attrs) Has(name string) bool {
-	_, ok := a.Lookup(name)
-	return ok
-}
-
-// Map returns the attributes as a map.
-func (a Attrs) Map() map[string]string {
-	m := make(map[string]string, len(a))
-	for _, x := range a {
-		m[x.Name] = x.Value
-	}
-	return m
-}
-
 // MarshalJSON writes the attributes as a JSON object, in their order.
 func (a Attrs) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer

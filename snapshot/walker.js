@@ -9,13 +9,15 @@
 // them by index (Snapshot.Resolve), and a backend node id can be mapped back
 // to its node by the element's position in that array.
 //
-// The result is three parts separated by newlines: a small JSON object of
-// page facts (viewport, url, title, scroll, frame and shadow paths, closed
-// shadow host candidates, cross-origin frames, counts); the numbers in
-// base64 VLQ (string lengths, the XPath table, the nodes); and every
-// distinct string once, concatenated, sliced in Go by the lengths (UTF-16
-// units). Strings are referred to by index (0 is ""), so a name repeated as
-// aria-label, text or title costs one index. See decode.go for the layout.
+// The result is a small JSON object of page facts (viewport, url, title,
+// scroll, frame and shadow paths, closed shadow host candidates,
+// cross-origin frames, counts), a new line, then the first chunk of the
+// nodes; stash.next gives the others. A chunk is the numbers in base64 VLQ
+// (string lengths, the XPath table, the nodes), a new line, and every
+// string first used in it, concatenated, sliced in Go by the lengths
+// (UTF-16 units). Strings are referred to by index (0 is ""), so a name
+// repeated as aria-label, text or title costs one index. See decode.go
+// for the layout.
 function (o, stash) {
   "use strict";
   const SYM = Symbol.for("chainreplay.snapshot");
@@ -72,8 +74,8 @@ function (o, stash) {
   const ATTRSET = new Set(ATTRS);
   // The attributes the walk asks of every element: their names are read
   // once per element (getAttributeNames) into a mask am, and only those
-  // present are asked for their values. am = -1 (every bit) means the
-  // names were not read: ask.
+  // present are asked for their values. am = -1 (every bit, the default
+  // where it is a parameter) means the names were not read: ask.
   const ABIT = new Map(["id", "class", "role", "style", "tabindex", "contenteditable", "visibility", "hidden", "aria-hidden",
     "aria-disabled", "disabled", "aria-label", "aria-labelledby", "title", "onclick", "data-testid", "data-test-id", "data-test",
     "data-cy", "data-qa"].map((a, i) => [a, 1 << i]));
@@ -166,9 +168,9 @@ function (o, stash) {
   // roleOf is el's role; ha false says el has no attributes (the walk
   // asks once), which skips looking them up one by one; am is el's
   // attribute mask when the walk read it.
-  function roleOf(el, tag, ha, am) {
+  function roleOf(el, tag, ha, am = -1) {
     if (ha === false) return implicitRole(el, tag);
-    const r = am === undefined || am & A_ROLE ? explicitRole(el) : "";
+    const r = am & A_ROLE ? explicitRole(el) : "";
     if (r === "none" || r === "presentation") return focusable(el) ? implicitRole(el, tag) : "";
     if (r === "generic") return "";
     return r || implicitRole(el, tag);
@@ -357,12 +359,11 @@ function (o, stash) {
   // element whose name is asked; self is that element (never contributes
   // its own value when embedded in its label).
   // The walk passes role and ha (has attributes) of the root it knows.
-  function textAlt(el, st, self, root, labels, role, ha, am) {
+  function textAlt(el, st, self, root, labels, role, ha, am = -1) {
     if (st.seen.has(el)) return "";
     st.seen.add(el);
     const tag = el.tagName;
     if (ha === undefined) ha = el.hasAttributes();
-    if (am === undefined) am = -1;
     if (role === undefined) role = roleOf(el, tag, ha);
     if (!ha) return textAltBare(el, tag, role, st, self, root, labels);
     if (!st.inLabelledBy && am & A_ALB) {
@@ -638,7 +639,7 @@ function (o, stash) {
     const pw = tag === "INPUT" && inputType(el) === "password";
     // :disabled beyond the element's own attribute comes from a disabled
     // fieldset: asked only under one (ctx.fsd).
-    if ((DISABLEABLE.has(tag) || tag.indexOf("-") > 0 ? el.disabled === true : false) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
+    if (((DISABLEABLE.has(tag) || tag.indexOf("-") > 0) && el.disabled === true) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
     if (ctx.ah || (am & A_AH && ariaHiddenSelf(el))) f |= 8;
     if (pw) f |= 16;
     n.f = f;
@@ -657,11 +658,10 @@ function (o, stash) {
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
     }
     if (an) {
-      // getAttributeNames, not attributes: that would make an Attr node
-      // for each attribute of the page.
-      const at = an;
-      for (let i = 0; i < at.length; i++) {
-        const name = at[i];
+      // getAttributeNames (read by the walk), not attributes: that would
+      // make an Attr node for each attribute of the page.
+      for (let i = 0; i < an.length; i++) {
+        const name = an[i];
         if (!ATTRSET.has(name) || (name === "value" && pw)) continue;
         const v = el.getAttribute(name);
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
