@@ -288,6 +288,9 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 			}
 		}
 		if val == "" {
+			// No walker (the page was loaded anew): the chunks asked
+			// ahead were asked of no walk; ask them all again at once.
+			ahead = nil
 			if raw, err = c.evaluate(c.ctx, wd, installedWalker+".call(document, "+string(ob)+", null)"); err != nil {
 				return nil, err
 			}
