@@ -80,6 +80,12 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 		Href:        a.Get("href"),
 		Value:       a.Get("value"),
 	}
+	if n.Role == "" || n.Role == "generic" {
+		// The snapshot names a tier-2 element from its content for a
+		// reader; Chromium, whose names the recorder keeps, names no
+		// generic element.
+		c.AccessName = ""
+	}
 	for _, k := range TestIDAttrs {
 		if v, ok := a.Lookup(k); ok && v != "" {
 			if c.TestIDs == nil {

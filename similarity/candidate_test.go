@@ -15,7 +15,7 @@ func TestFromNode(t *testing.T) {
 			{Name: "title", Value: "t"}, {Name: "alt", Value: "a"}, {Name: "aria-label", Value: "al"}, {Name: "href", Value: "/x"}, {Name: "data-testid", Value: "login-submit"}, {Name: "data-cy", Value: ""},
 		},
 		Box:   snapshot.Rect{X: 10, Y: 20, Width: 80, Height: 30},
-		XPath: "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"}}
+		XPath: `//*[@id="login-btn"]`, AbsoluteXPath: "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"}}
 	c := FromNode(n, chain.Point{X: 5, Y: 100})
 	want := Candidate{Ref: "node_7", Tag: "button", ID: "login-btn", Name: "go", Type: "submit",
 		Classes: []string{"btn", "primary"}, Role: "button", AccessName: "Sign in", Text: "Sign in",
@@ -30,6 +30,12 @@ func TestFromNode(t *testing.T) {
 	n.Box = snapshot.Rect{}
 	if c := FromNode(n, chain.Point{}); c.Box != nil {
 		t.Errorf("a node without a layout box has Box %+v, want nil", c.Box)
+	}
+	// A clickable <div>: the snapshot names it from its text for a reader,
+	// Chromium (and so the recorder) does not name it at all.
+	div := &snapshot.Node{ID: "node_8", Tag: "DIV", Role: "generic", Name: "Open menu", Text: "Open menu", Tier: snapshot.Interactive}
+	if c := FromNode(div, chain.Point{}); c.AccessName != "" || c.Text != "Open menu" {
+		t.Errorf("generic element: AccessName %q Text %q, want no name and its text", c.AccessName, c.Text)
 	}
 }
 

@@ -50,6 +50,14 @@ const (
 	hasHeading
 	hasRowRef
 	hasRowText
+	hasLegend
+)
+
+// Bits of an XPath entry's code, below the step's same-tag position (<<3).
+const (
+	xpAnchored = 1 << iota // an anchor step //*[@id="x"] follows
+	xpSole                 // no sibling shares the tag
+	xpForeign              // outside the HTML namespace: *[local-name()='x']
 )
 
 // maxNeighbour is the walker's cap (MAXNB) on a neighbour text, in UTF-16 units.
@@ -103,13 +111,15 @@ func isASCII(s string) bool {
 // flags<<2 | has*<<7), tag, distance back to the parent's stash index (0:
 // no parent), box (x, y, width, height in hundredths of a pixel, minus the
 // previous node's), the XPath entries it adds (count, then per entry the
-// distance back to its prefix entry or 0, and the step as a name and an
-// index: "/name[index]", or the name alone when the index is 0; the node's
-// own is the last), then the optional fields its header announces: role, name,
-// text, label, value, checked (strings), level, path index, attributes
-// (count, then name and value), heading (distance back to it or 0; when
-// absent, the previous node's), row (distance back to the row node, whose
-// Text is the row text) or row text.
+// distance back to its prefix entry or 0, the step's local name and its
+// code: the same-tag position <<3 and the xp* bits, then the anchor step
+// when xpAnchored is set; the node's own is the last. A position of 0 is a
+// root step, its name taken whole), then the optional fields its header
+// announces: role, name, text, label, value, checked (strings), level,
+// path index, attributes (count, then name and value), heading (distance
+// back to it or 0; when absent, the previous node's), row (distance back
+// to the row node, whose Text is the row text) or row text, and the
+// legend of the nearest enclosing fieldset.
 func decodeNodes(r *numReader, pc *piece) error {
 	o := &pc.out
 	nodes := make([]Node, o.NN)
@@ -117,6 +127,7 @@ func decodeNodes(r *numReader, pc *piece) error {
 	pc.parents = make([]int, o.NN)
 	nb := make([]string, 0, 3*o.NN) // backing of every node's Neighbours
 	xps := make([]string, 0, o.NN+o.NN/2)
+	axps := make([]string, 0, o.NN+o.NN/2)
 	attrs := make(Attrs, 0, 2*o.NN) // backing of every node's Attrs
 	heading := -1
 	var box [4]int64
@@ -149,18 +160,37 @@ func decodeNodes(r *numReader, pc *piece) error {
 			return errFormat
 		}
 		for ; xc > 0; xc-- {
-			up, name, idx := r.int(), r.str(), r.int()
-			base := ""
-			if e := len(xps); up > 0 && up <= e {
-				base = xps[e-up]
+			up, name, code := r.int(), r.str(), r.int()
+			anchor := ""
+			if code&xpAnchored != 0 {
+				anchor = r.str()
 			}
-			if idx > 0 {
-				xps = append(xps, base+"/"+name+"["+strconv.Itoa(idx)+"]")
+			base, abs := "", ""
+			if e := len(xps); up > 0 && up <= e {
+				base, abs = xps[e-up], axps[e-up]
+			}
+			idx := code >> 3
+			step := name
+			if code&xpForeign != 0 {
+				step = "*[local-name()='" + name + "']"
+			}
+			switch {
+			case idx == 0:
+				xps, axps = append(xps, base+name), append(axps, abs+name)
+				continue
+			case anchor != "":
+				xps = append(xps, anchor)
+			default:
+				xps = append(xps, base+"/"+step+"["+strconv.Itoa(idx)+"]")
+			}
+			if code&xpSole != 0 {
+				axps = append(axps, abs+"/"+step)
 			} else {
-				xps = append(xps, base+name)
+				axps = append(axps, abs+"/"+step+"["+strconv.Itoa(idx)+"]")
 			}
 		}
 		n.XPath = xps[len(xps)-1]
+		n.AbsoluteXPath = axps[len(axps)-1]
 		if m&hasRole != 0 {
 			n.Role = r.str()
 		}
@@ -190,6 +220,9 @@ func decodeNodes(r *numReader, pc *piece) error {
 			n.FramePath = nilIfEmpty(o.P[path].F)
 			n.ShadowPath = nilIfEmpty(o.P[path].S)
 		}
+		if n.ShadowPath != nil {
+			n.AbsoluteXPath = "" // XPath cannot reach into a shadow tree
+		}
 		if m&hasAttrs != 0 {
 			c := r.int()
 			if c < 0 || c > len(r.s) {
@@ -208,22 +241,40 @@ func decodeNodes(r *numReader, pc *piece) error {
 				heading = k - d
 			}
 		}
-		// Neighbours: the label, the nearest preceding heading, the row.
-		start := len(nb)
-		if n.Label != "" {
-			nb = append(nb, capUTF16(n.Label, maxNeighbour))
-		}
-		if hi := heading - o.K0; heading >= 0 && hi >= 0 && hi < i && nodes[hi].Name != "" {
-			nb = append(nb, capUTF16(nodes[hi].Name, maxNeighbour))
-		}
+		row := ""
 		switch {
 		case m&hasRowRef != 0:
-			if ri := k - r.int() - o.K0; ri >= 0 && ri < i && nodes[ri].Text != "" {
-				nb = append(nb, capUTF16(nodes[ri].Text, maxNeighbour))
+			if ri := k - r.int() - o.K0; ri >= 0 && ri < i {
+				row = capUTF16(nodes[ri].Text, maxNeighbour)
 			}
 		case m&hasRowText != 0:
-			nb = append(nb, r.str())
+			row = r.str()
 		}
+		legend := ""
+		if m&hasLegend != 0 {
+			legend = r.str()
+		}
+		// Neighbours, as the recorder gathers them: the label, the
+		// fieldset's legend, the nearest preceding heading, the row; each
+		// text once.
+		start := len(nb)
+		add := func(s string) {
+			if s == "" {
+				return
+			}
+			for _, o := range nb[start:] {
+				if o == s {
+					return
+				}
+			}
+			nb = append(nb, s)
+		}
+		add(capUTF16(n.Label, maxNeighbour))
+		add(legend)
+		if hi := heading - o.K0; heading >= 0 && hi >= 0 && hi < i {
+			add(capUTF16(nodes[hi].Name, maxNeighbour))
+		}
+		add(row)
 		if len(nb) > start {
 			n.Neighbours = nb[start:len(nb):len(nb)]
 		}

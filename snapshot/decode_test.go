@@ -137,16 +137,17 @@ func TestDecodeRejectsMalformed(t *testing.T) {
 		}
 	}
 	// A small valid answer: <b> at (1, 2) 3x4 with XPath "b", and a child
-	// <b> one pixel lower, XPath "b/b[2]".
+	// <b> one pixel lower, the first of its tag with none after it: XPath
+	// "b/b[1]", absolute "b/b".
 	pc := &piece{}
-	if err := decodeWalk(`{"nn":2,"ch":1,"k0":5,"p":[{}]}`+"\n"+vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0, 3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2)+"\nb", pc, nil); err != nil {
+	if err := decodeWalk(`{"nn":2,"ch":1,"k0":5,"p":[{}]}`+"\n"+vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0, 3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 1<<3|xpSole)+"\nb", pc, nil); err != nil {
 		t.Fatal(err)
 	}
 	n := pc.nodes[0]
 	if n.Tag != "b" || n.XPath != "b" || n.Tier != Structural || n.Box != (Rect{1, 2, 3, 4}) || n.local != 5 || pc.parents[0] != -1 {
 		t.Errorf("decoded %+v parents %v", n, pc.parents)
 	}
-	if n := pc.nodes[1]; n.XPath != "b/b[2]" || n.Box != (Rect{1, 3, 3, 4}) || n.local != 6 || pc.parents[1] != 5 {
+	if n := pc.nodes[1]; n.XPath != "b/b[1]" || n.AbsoluteXPath != "b/b" || n.Box != (Rect{1, 3, 3, 4}) || n.local != 6 || pc.parents[1] != 5 {
 		t.Errorf("decoded %+v parents %v", n, pc.parents)
 	}
 }
@@ -230,7 +231,7 @@ func TestAttrsJSON(t *testing.T) {
 // strings left over and a missing chunk are errors.
 func TestDecodeChunks(t *testing.T) {
 	first := `{"nn":2,"ch":2,"k0":5,"p":[{}]}` + "\n" + vlq(3, -2, 0, 100, 200, 300, 400, 1, 0, 1, 0) + "\nb"
-	second := vlq(3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2) + "\n"
+	second := vlq(3, 1, 1, 0, 100, 0, 0, 1, 1, 1, 2<<3) + "\n"
 	more := func(chunks ...string) func(int) func() (string, error) {
 		return func(n int) func() (string, error) {
 			if n != 1 {
@@ -250,7 +251,7 @@ func TestDecodeChunks(t *testing.T) {
 	if err := decodeWalk(first, pc, more(second)); err != nil {
 		t.Fatal(err)
 	}
-	if n := pc.nodes[1]; n.Tag != "b" || n.XPath != "b/b[2]" || n.Box != (Rect{1, 3, 3, 4}) || pc.parents[1] != 5 {
+	if n := pc.nodes[1]; n.Tag != "b" || n.XPath != "b/b[2]" || n.AbsoluteXPath != "b/b[2]" || n.Box != (Rect{1, 3, 3, 4}) || pc.parents[1] != 5 {
 		t.Errorf("second chunk's node: %+v", n)
 	}
 	failed := errors.New("boom")

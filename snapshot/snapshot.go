@@ -112,8 +112,16 @@ type Node struct {
 	// within its shadow root): from the nearest ancestor with an id
 	// (//*[@id="x"]/div[2]/button), else absolute (/html/body/div[2]).
 	XPath string `json:"xpath,omitempty"`
-	// Neighbours is nearby text for similarity healing: the node's label,
-	// the nearest preceding heading, and its table row or list item text.
+	// AbsoluteXPath locates the element from its document's root, with a
+	// position only on a step whose element has a sibling of its tag
+	// ("/html/body/main/form/button"): the recorder's form, which
+	// similarity healing compares with a step's fingerprint. Empty inside
+	// a shadow tree, where XPath cannot reach.
+	AbsoluteXPath string `json:"absoluteXPath,omitempty"`
+	// Neighbours is nearby text for similarity healing, as the recorder
+	// gathers it: the node's label, the legend of its fieldset, the nearest
+	// preceding heading of its tree (a shadow tree's headings are not the
+	// light tree's), and its table row or list item text; each text once.
 	Neighbours []string `json:"neighbours,omitempty"`
 
 	world int // index in Snapshot.worlds

@@ -522,30 +522,33 @@ function (o, stash) {
 
   // ---- XPath, as a table of (prefix entry, step) built on demand ----
   // Each walked element gets an XP link to its parent's (or none at the
-  // root of a document or shadow tree, or when anchored at an id); a kept
-  // node's link is put in the table with those of its ancestors not yet in
-  // it, so a path shared by many nodes is sent once.
-  function xstep(el) {
-    const tag = el.localName;
-    return el.namespaceURI !== "http://www.w3.org/1999/xhtml" || tag.indexOf(":") >= 0 ? "*[local-name()='" + tag + "']" : tag;
-  }
-  // A step is "/" + name + "[" + i + "]", or name itself when i is 0
-  // ("/html", an id anchor): built in Go, not here.
-  function XP(up, name, i) { this.up = up; this.name = name; this.i = i; this.idx = -1; }
-  const xpt = []; // (index of the prefix entry or -1, name, i) triples
+  // root of a document or shadow tree); a kept node's link is put in the
+  // table with those of its ancestors not yet in it, so a path shared by
+  // many nodes is sent once. An entry is (prefix entry or -1, local name,
+  // code, anchor): code is i<<3 | foreign<<2 | sole<<1 | anchored, i the
+  // same-tag position (0 for the root step "/html", its name taken whole),
+  // foreign set outside the HTML namespace (the step is then
+  // *[local-name()='x']), sole set when no sibling shares the tag (the
+  // absolute form omits the position there, as the recorder does), and
+  // anchor the step //*[@id="x"] that starts the anchored form at an id.
+  // Go builds both forms (decode.go).
+  function XP(up, name, i, ns, el, anchor) { this.up = up; this.name = name; this.i = i; this.ns = ns; this.el = el; this.anchor = anchor; this.idx = -1; }
+  const xpt = []; // (index of the prefix entry or -1, name, code, anchor) quadruples
   function xpIndex(x) {
     if (x.idx < 0) {
       const up = x.up ? xpIndex(x.up) : -1;
-      x.idx = xpt.length / 3;
-      xpt.push(up, x.name, x.i);
+      x.idx = xpt.length / 4;
+      const sole = x.i === 1 && !hasLaterSame(x.el);
+      xpt.push(up, x.name, x.i << 3 | (x.ns ? 4 : 0) | (sole ? 2 : 0) | (x.anchor ? 1 : 0), x.anchor);
+      x.el = null;
     }
     return x.idx;
   }
-  function xpFor(el, base, name, i, am) {
+  function xpFor(el, base, name, i, ns, am) {
     const id = am & A_ID ? el.getAttribute("id") : null;
-    if (id && id.indexOf('"') < 0) return new XP(null, '//*[@id="' + id + '"]', 0);
-    return new XP(base, name, i);
+    return new XP(base, name, i, ns, el, id && id.indexOf('"') < 0 ? '//*[@id="' + id + '"]' : null);
   }
+  function foreign(el) { return el.namespaceURI !== "http://www.w3.org/1999/xhtml" || el.localName.indexOf(":") >= 0; }
   // slowIndex is the step index of an element reached out of its parent's
   // order (a slotted element).
   function slowIndex(el) {
@@ -667,10 +670,11 @@ function (o, stash) {
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
     }
-    n.xp0 = xpt.length / 3;
+    n.xp0 = xpt.length / 4;
     xpIndex(ctx.xpc);
     if (role !== "heading") n.hd = heading;
     if (ctx.row && ctx.row !== el) late.push(n, ctx.row, ctx.rowRec);
+    if (ctx.legend) n.lg = ctx.legend;
     if (role === "heading") heading = k;
     out.n.push(n);
     return n;
@@ -695,7 +699,7 @@ function (o, stash) {
     const an = ha ? el.getAttributeNames() : null;
     const am = an ? attrMask(an) : 0;
     const s_xp = ctx.xp;
-    ctx.xpc = xpFor(el, ctx.xp, ctx.stepName, ctx.stepI, am);
+    ctx.xpc = xpFor(el, ctx.xp, ctx.stepName, ctx.stepI, ctx.stepNS, am);
     curTable = ctx.table;
     const role = roleOf(el, tag, ha, am);
     curTable = null;
@@ -726,12 +730,18 @@ function (o, stash) {
     if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
     // Context for children: mutated in place and restored (no allocation
     // per element).
-    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk, s_cur = ctx.cur;
+    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk, s_cur = ctx.cur, s_legend = ctx.legend;
     ctx.vchk = vchk;
     ctx.cur = cur;
     if (k >= 0) ctx.pk = k;
     if (am & A_AH && ariaHiddenSelf(el)) ctx.ah = true;
-    if (tag === "FIELDSET" && am & A_DISABLED) ctx.fsd = true;
+    if (tag === "FIELDSET") {
+      if (am & A_DISABLED) ctx.fsd = true;
+      // The recorder's neighbour text for what a fieldset holds: its
+      // first legend, in document order.
+      const lg = el.querySelector("legend");
+      ctx.legend = lg ? textOf(lg, MAXNB) : "";
+    }
     if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
     if (tag === "LABEL") ctx.label = { el: el, used: false };
@@ -741,16 +751,21 @@ function (o, stash) {
     walkInside(el, tag, ctx, k);
     if (n) finish(el, tag, role, tier, n, am);
     ctx.xp = s_xp;
-    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk; ctx.cur = s_cur;
+    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk; ctx.cur = s_cur; ctx.legend = s_legend;
   }
   function walkInside(el, tag, c, k) {
     if (tag === "IFRAME" || tag === "FRAME") { walkFrame(el, c, k); return; }
     const sr = el.shadowRoot || (closedMap && closedMap.get(el)) || null;
     if (sr) {
-      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: null });
+      // The shadow tree's headings are neighbours of what follows them in
+      // it, not of the light tree's elements (slotted or after the host),
+      // which see the light tree's own (hl, swapped in around slotted
+      // children); a legend does not reach into it.
+      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: null, legend: "", hl: { h: heading } });
       sc.pi = pathOf(c.fp, sc.sp);
       sc.light = Object.assign({}, c);
       walkChildren(sr, sc);
+      heading = sc.hl.h;
       return;
     }
     if (tag.indexOf("-") > 0) {
@@ -763,7 +778,11 @@ function (o, stash) {
       const a = el.assignedElements({ flatten: true });
       if (a.length) {
         if (!c.light) return; // a closed root's own slots: the light children were walked by the parent walk
-        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, cur: c.cur, stepName: xstep(x), stepI: slowIndex(x) }));
+        const sh = heading;
+        if (c.hl) heading = c.hl.h;
+        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, cur: c.cur, stepName: x.localName, stepI: slowIndex(x), stepNS: foreign(x) }));
+        if (c.hl) c.hl.h = heading;
+        heading = sh;
         return;
       }
     }
@@ -776,8 +795,9 @@ function (o, stash) {
       if (!counts) counts = new Map();
       const i = (counts.get(t) || 0) + 1;
       counts.set(t, i);
-      ctx.stepName = ch.namespaceURI === "http://www.w3.org/1999/xhtml" ? t : xstep(ch);
+      ctx.stepName = t;
       ctx.stepI = i;
+      ctx.stepNS = ch.namespaceURI !== "http://www.w3.org/1999/xhtml" || t.indexOf(":") >= 0;
       walkNode(ch, ctx);
     }
   }
@@ -794,7 +814,7 @@ function (o, stash) {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
     if (doc && doc.documentElement) {
-      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, fsd: false, vchk: false, cur: false };
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, stepNS: false, legend: "", hl: null, fsd: false, vchk: false, cur: false };
       const u = scanSheets(doc, doc);
       fc.vchk = (u & V_UNKNOWN) !== 0;
       fc.cur = (u & C_UNKNOWN) !== 0;
@@ -813,7 +833,7 @@ function (o, stash) {
     scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: o.pk === undefined ? -1 : o.pk,
     ox: o.ox || 0, oy: o.oy || 0, clip: o.clip || [-1e9, -1e9, 1e9, 1e9], hidden: !!o.hidden, ah: false,
     label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: start.nodeType === 9 ? "" : null,
-    xp: null, xpc: null, stepName: "/html", stepI: 0,
+    xp: null, xpc: null, stepName: "/html", stepI: 0, stepNS: false, legend: "", hl: null,
     // Under a disabled fieldset? Unknown above a closed shadow root: ask.
     fsd: start.nodeType !== 9,
     // Visibility without a query: not above a closed shadow root either.
@@ -841,8 +861,9 @@ function (o, stash) {
   // << 2 | which optional fields follow << 7), the tag, the distance to
   // the parent (0: none), the box in hundredths of a pixel as differences
   // from the previous node's, the XPath entries this node added (count,
-  // then per entry the distance to its prefix entry, 0 for none, and the
-  // step as name and index; the node's own entry is the last), then the
+  // then per entry the distance to its prefix entry, 0 for none, the
+  // step's name and code, and its anchor when the code says it has one; the
+  // node's own entry is the last), then the
   // optional fields in the order of their bits. A node's heading (distance
   // back to it, 0 for none) is sent only when it differs from the previous
   // node's.
@@ -914,15 +935,17 @@ function (o, stash) {
       if (n.hd !== prevHd) m |= 512;
       if (n.rw >= 0) m |= 1024;
       else if (n.rt) m |= 2048;
-      const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 3;
-      room(21 + 3 * (xe - n.xp0) + (n.a ? n.a.length : 0));
+      if (n.lg) m |= 4096;
+      const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 4;
+      room(22 + 4 * (xe - n.xp0) + (n.a ? n.a.length : 0));
       V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
       V(n.b0 - px); V(n.b1 - py); V(n.b2 - pw); V(n.b3 - ph);
       px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
       V(xe - n.xp0);
       for (let e = n.xp0; e < xe; e++) {
-        const up = xpt[3 * e];
-        V(up < 0 ? 0 : e - up); S(xpt[3 * e + 1]); V(xpt[3 * e + 2]);
+        const up = xpt[4 * e], code = xpt[4 * e + 2];
+        V(up < 0 ? 0 : e - up); S(xpt[4 * e + 1]); V(code);
+        if (code & 1) S(xpt[4 * e + 3]);
       }
       if (m & 1) S(n.r);
       if (m & 2) S(n.n);
@@ -939,6 +962,7 @@ function (o, stash) {
       if (m & 512) { V(n.hd < 0 ? 0 : n.k - n.hd); prevHd = n.hd; }
       if (m & 1024) V(n.k - n.rw);
       else if (m & 2048) S(n.rt);
+      if (m & 4096) S(n.lg);
     }
     return new TextDecoder().decode(buf.subarray(0, bl)) + "\n" + strs.join("");
   }
