@@ -1,6 +1,7 @@
 package strategies
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -15,9 +16,10 @@ type neighbourhood struct {
 	lastHeading map[*Node]*Node
 	legends     map[*Node]string
 	// kids caches each parent's element children; at caches each
-	// element's position among them.
+	// element's position among them, and step its XPath step there.
 	kids map[*Node][]*Node
 	at   map[*Node]int
+	step map[*Node]string
 	// xpaths caches absoluteXPath.
 	xpaths map[*Node]string
 	// regions caches regionFrom.
@@ -26,7 +28,7 @@ type neighbourhood struct {
 
 func newNeighbourhood() *neighbourhood {
 	return &neighbourhood{lastHeading: map[*Node]*Node{}, legends: map[*Node]string{},
-		kids: map[*Node][]*Node{}, at: map[*Node]int{}, xpaths: map[*Node]string{}, regions: map[*Node]string{}}
+		kids: map[*Node][]*Node{}, at: map[*Node]int{}, step: map[*Node]string{}, xpaths: map[*Node]string{}, regions: map[*Node]string{}}
 }
 
 // siblings returns the element children of n's parent and n's index among
@@ -38,13 +40,26 @@ func (nb *neighbourhood) siblings(n *Node) ([]*Node, int) {
 	}
 	ks, ok := nb.kids[p]
 	if !ok {
+		same := map[string]int{}
 		for _, c := range p.Children {
 			if c.IsElement() {
 				nb.at[c] = len(ks)
 				ks = append(ks, c)
+				same[c.Tag]++
 			}
 		}
 		nb.kids[p] = ks
+		// Each child's step, with a position only beside a same-tag
+		// sibling: one pass for all children, not one per child.
+		seen := map[string]int{}
+		for _, c := range ks {
+			seen[c.Tag]++
+			if same[c.Tag] > 1 {
+				nb.step[c] = fmt.Sprintf("%s[%d]", c.Tag, seen[c.Tag])
+			} else {
+				nb.step[c] = c.Tag
+			}
+		}
 	}
 	i, ok := nb.at[n]
 	if !ok {

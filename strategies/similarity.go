@@ -328,21 +328,8 @@ func (nb *neighbourhood) absoluteXPath(n *Node) string {
 		ok = base != ""
 	}
 	if ok {
-		step := n.Tag
-		sibs, at := nb.siblings(n)
-		same, idx := 0, 0
-		for i, s := range sibs {
-			if s.Tag == n.Tag {
-				same++
-				if i == at {
-					idx = same
-				}
-			}
-		}
-		if same > 1 {
-			step += fmt.Sprintf("[%d]", idx)
-		}
-		x = base + "/" + step
+		nb.siblings(n) // computes the steps of n and its siblings
+		x = base + "/" + nb.step[n]
 	}
 	nb.xpaths[n] = x
 	return x
