@@ -72,6 +72,10 @@ type Reference struct {
 	xpath   []segment
 	hasXP   bool
 	w       Weights
+	// texts remembers textSim's answers: a page repeats the same
+	// neighbour texts (a section's heading, a table's row) across many
+	// candidates, and each costs word sets and an edit distance.
+	texts map[[2]string]float64
 }
 
 // NewReference prepares fp for scoring with weights w.
@@ -83,7 +87,22 @@ func NewReference(fp chain.Fingerprint, w Weights) *Reference {
 	return r
 }
 
-// Score compares c with the reference.
+// textSim is the package's textSim, remembered per pair of strings.
+func (r *Reference) textSim(a, b string) float64 {
+	k := [2]string{a, b}
+	if v, ok := r.texts[k]; ok {
+		return v
+	}
+	v := textSim(a, b)
+	if r.texts == nil {
+		r.texts = map[[2]string]float64{}
+	}
+	r.texts[k] = v
+	return v
+}
+
+// Score compares c with the reference. A Reference is not safe for
+// concurrent use.
 func (r *Reference) Score(c *Candidate) Score { return r.score(c, false) }
 
 // score is Score, without the context damping when waive is set.
@@ -167,19 +186,19 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	case Role:
 		return both(fp.Role, c.Role, equalFold)
 	case AccessName:
-		return both(fp.AccessName, c.AccessName, textSim)
+		return both(fp.AccessName, c.AccessName, r.textSim)
 	case Text:
-		return both(fp.Text, c.Text, textSim)
+		return both(fp.Text, c.Text, r.textSim)
 	case Label:
-		return both(fp.Label, c.Label, textSim)
+		return both(fp.Label, c.Label, r.textSim)
 	case Placeholder:
-		return both(fp.Placeholder, c.Placeholder, textSim)
+		return both(fp.Placeholder, c.Placeholder, r.textSim)
 	case AriaLabel:
-		return both(fp.AriaLabel, c.AriaLabel, textSim)
+		return both(fp.AriaLabel, c.AriaLabel, r.textSim)
 	case Alt:
-		return both(fp.Alt, c.Alt, textSim)
+		return both(fp.Alt, c.Alt, r.textSim)
 	case Title:
-		return both(fp.Title, c.Title, textSim)
+		return both(fp.Title, c.Title, r.textSim)
 	case Href:
 		return both(fp.Href, c.Href, hrefSim)
 	case Value:
@@ -188,9 +207,9 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		}
 		return both(fp.Value, c.Value, identSim)
 	case Neighbours:
-		return neighbourSim(fp.Neighbours, c.Neighbours)
+		return neighbourSim(fp.Neighbours, c.Neighbours, r.textSim)
 	case Region:
-		return both(fp.Region, c.Region, textSim)
+		return both(fp.Region, c.Region, r.textSim)
 	case XPath:
 		if !r.hasXP {
 			return 0, 0
@@ -295,7 +314,7 @@ func FixedValue(tag, typ string) bool {
 // similar text of the other list, and the result is the mean of both
 // directions' averages. A shared product name then counts as a whole text
 // rather than as two words diluted among a row's dozen.
-func neighbourSim(a, b []string) (float64, float64) {
+func neighbourSim(a, b []string, textSim func(a, b string) float64) (float64, float64) {
 	a, b = nonBlank(a), nonBlank(b)
 	switch {
 	case len(a) == 0 && len(b) == 0:
