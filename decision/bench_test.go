@@ -2,8 +2,10 @@ package decision
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/snapshot"
 )
 
 // Benchmarks of one step on the fixture flows (fixtures/flows/login.yaml):
@@ -168,4 +171,65 @@ func BenchmarkRodElementClick(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(median(times), "median-ms")
+}
+
+// BenchmarkHealRound locates, on generated pages of 1k, 10k and 50k
+// elements (fixtures/pages/snapshot/generated.html), a "Save …" button in
+// the middle of the page whose test id, id, classes and text were all
+// changed since it was recorded, so that only similarity (or its point)
+// finds it: one round without the page's tree (strategies.SkipTree), and
+// one round on the tree (LocateOptions.ReadTree), alternately. Both must
+// take the same button.
+//
+//	go test ./decision -run '^$' -bench HealRound -benchtime 7x
+func BenchmarkHealRound(b *testing.B) {
+	fx := testenv.Fixtures(b)
+	ctx := context.Background()
+	for _, n := range []int{1000, 10000, 50000} {
+		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
+			page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+			snap, err := snapshot.Capture(ctx, page, snapshot.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var saves []*snapshot.Node
+			for _, sn := range snap.Nodes {
+				if sn.Tag == "button" && strings.HasPrefix(sn.Text, "Save ") {
+					saves = append(saves, sn)
+				}
+			}
+			if len(saves) == 0 {
+				b.Fatal("no Save button")
+			}
+			sn := saves[len(saves)/2]
+			target := renamed(sn, snap, true)
+			target.Chain = append([]chain.Strategy{
+				{Type: chain.Role, Value: "button|" + reword(sn.Name), Confidence: 0.85},
+				{Type: chain.Text, Value: reword(sn.Text), Confidence: 0.8},
+				{Type: chain.XPath, Value: sn.AbsoluteXPath + "[9]", Confidence: 0.65},
+			}, target.Chain...)
+			want, err := snap.Resolve(ctx, sn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var without, onTree []time.Duration
+			for i := 0; i < b.N; i++ {
+				for _, readTree := range []bool{false, true} {
+					start := time.Now()
+					v := Locate(ctx, page, target, LocateOptions{Once: true, ReadTree: readTree})
+					took := time.Since(start)
+					if v.Winner == nil || v.Winner.BackendNodeID != want || wentWithoutTree(v) == readTree {
+						b.Fatalf("read tree %v: took %v, want %d (%s) without the tree %v; %s", readTree, v.Winner != nil, want, sn.Text, !readTree, attempts(v))
+					}
+					if readTree {
+						onTree = append(onTree, took)
+					} else {
+						without = append(without, took)
+					}
+				}
+			}
+			b.ReportMetric(median(without), "without-tree-ms")
+			b.ReportMetric(median(onTree), "on-tree-ms")
+		})
+	}
 }

@@ -5,7 +5,10 @@
 // Locate runs the strategies (package strategies) in confidence order,
 // coordinates last, stopping early on a unique match that verifies against
 // the fingerprint with high confidence (the first strategy is tried by
-// strategies.Probe, without reading the whole page, when it can);
+// strategies.Probe, without reading the whole page, when it can; a round
+// where nothing but similarity and the coordinates can find the target is
+// evaluated without the page's tree when strategies.SkipTree says so, and on
+// it when that needs it after all);
 // otherwise Weigh combines the results: strategies agreeing on one node
 // raise its confidence, strong strategies that disagree make the step
 // AMBIGUOUS unless the evidence clearly favours one, and a winner below the

@@ -42,6 +42,9 @@ type LocateOptions struct {
 	// (strategies.Env.ObjectGroup), so that acting on the winner does not
 	// resolve it again. The caller releases the group.
 	ObjectGroup string
+	// ReadTree evaluates every round on the page's whole tree, never
+	// without it (strategies.SkipTree): for comparing the two.
+	ReadTree bool
 }
 
 // Locate finds target on page: it evaluates the chain round after round
@@ -145,6 +148,24 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 			return Verdict{Winner: &r, Confidence: r.Confidence, Agreeing: []chain.StrategyType{r.Strategy.Type}, Attempts: []strategies.Result{r}}
 		}
 	}
+	if !opts.ReadTree && ctx.Err() == nil && strategies.SkipTree(ctx, env, order) {
+		// Nothing before similarity matches anything on the page: heal
+		// without reading the tree, unless that turns out to need it.
+		v := evaluateChain(ctx, env, order, opts)
+		if env.NeedsTree() == nil {
+			return v
+		}
+		if opts.Debug != nil {
+			fmt.Fprintf(opts.Debug, "  without the tree: %v; again on the tree\n", env.NeedsTree())
+		}
+		env.Reset()
+	}
+	return evaluateChain(ctx, env, order, opts)
+}
+
+// evaluateChain evaluates order in turn until a result is conclusive, and
+// weighs them all when none is.
+func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
 	results := make([]strategies.Result, 0, len(order))
 	for _, s := range order {
 		if ctx.Err() != nil {
@@ -155,6 +176,9 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 		if opts.Debug != nil {
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
+		}
+		if env.NeedsTree() != nil {
+			return Verdict{Err: stepErr(report.ElementNotFound, nil, "%v", env.NeedsTree()), Attempts: results}
 		}
 		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
 			last := &results[len(results)-1]

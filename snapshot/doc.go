@@ -5,10 +5,13 @@
 // ids "node_N" stable within one snapshot, with maps both ways to DevTools
 // backend node ids.
 //
-// The recorder reads a target's semantic metadata from it, the replay
-// strategies look elements up in it (role and name, label, text, test id),
-// similarity healing scores its tier-1 and tier-2 nodes (with XPath and
-// Neighbours), and `replayer snapshot` prints it (WriteTree).
+// Similarity healing scores its interactive nodes when a locate round goes
+// without the page's tree (strategies.SkipTree: every other strategy of the
+// chain matches nothing), described in the recorder's terms by
+// similarity.FromNode (absolute XPath, neighbour texts), and Call reads the
+// finalists' regions and boxes in one page function; `replayer snapshot`
+// prints it (WriteTree). The recorder does not use it: it asks Chromium's
+// accessibility tree for the one element it describes.
 //
 // # How a capture works
 //

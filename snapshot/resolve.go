@@ -3,8 +3,11 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
 )
 
 // Backend node ids are resolved lazily. The walk keeps a reference to every
@@ -144,4 +147,59 @@ func (s *Snapshot) NodeForBackendID(ctx context.Context, id proto.DOMBackendNode
 		}
 	}
 	return nil, fmt.Errorf("snapshot: backend node %d: %w", id, ErrNoNode)
+}
+
+// Call calls the page function fn (a function declaration) on the
+// elements of nodes and returns its answer for each, in order: fn takes an
+// array of elements and returns an array of as many values, returned by
+// value. It is called once per world the nodes were walked in (the top
+// document's, with its same-origin frames and shadow trees, and each
+// cross-origin frame's): one round trip for many nodes, where Object costs
+// one each. It fails with ErrStale when the page no longer holds this
+// snapshot's elements.
+func (s *Snapshot) Call(ctx context.Context, nodes []*Node, fn string) ([]gson.JSON, error) {
+	out := make([]gson.JSON, len(nodes))
+	byWorld := map[int][]int{} // world: indices into nodes
+	var worlds []int
+	for i, n := range nodes {
+		if n == nil || n.world < 0 || n.world >= len(s.worlds) {
+			return nil, fmt.Errorf("snapshot: call on unknown node: %w", ErrNoNode)
+		}
+		if _, ok := byWorld[n.world]; !ok {
+			worlds = append(worlds, n.world)
+		}
+		byWorld[n.world] = append(byWorld[n.world], i)
+	}
+	for _, wi := range worlds {
+		is := byWorld[wi]
+		idx := make([]string, len(is))
+		for j, i := range is {
+			idx[j] = strconv.Itoa(nodes[i].local)
+		}
+		w := s.worlds[wi]
+		res, err := proto.RuntimeEvaluate{
+			Expression: fmt.Sprintf(`((s, f) => s && s.seq === %d ? f([%s].map(i => s.els[i])) : null)(globalThis[Symbol.for("chainreplay.snapshot")], (%s))`,
+				s.seq, strings.Join(idx, ","), fn),
+			ContextID:     w.ctxID,
+			ReturnByValue: true,
+			Silent:        true,
+		}.Call(w.client(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: call: %w", err)
+		}
+		if res.ExceptionDetails != nil {
+			return nil, fmt.Errorf("snapshot: call: %s", res.ExceptionDetails.Text)
+		}
+		if res.Result.Value.Nil() {
+			return nil, fmt.Errorf("snapshot: call: %w", ErrStale)
+		}
+		vals := res.Result.Value.Arr()
+		if len(vals) != len(is) {
+			return nil, fmt.Errorf("snapshot: call: %d answers for %d nodes", len(vals), len(is))
+		}
+		for j, i := range is {
+			out[i] = vals[j]
+		}
+	}
+	return out, nil
 }

@@ -335,6 +335,9 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 // elementAt looks up the element at a viewport point (DOM.getNodeForLocation)
 // and describes it from the round's tree.
 func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport) ElementAtPoint {
+	if env.treeless {
+		return elementAtWithoutTree(ctx, env, p, vp)
+	}
 	var out ElementAtPoint
 	d, err := env.Doc(ctx)
 	if err != nil {
@@ -363,6 +366,56 @@ func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp
 	}
 	return out
 }
+
+// elementAtWithoutTree is elementAt in a round without the tree: the
+// element at the point is read as a slice of the DOM around it. An element
+// in a frame or a shadow tree needs the tree (Env.NeedsTree).
+func elementAtWithoutTree(ctx context.Context, env *Env, p chain.Point, vp Viewport) ElementAtPoint {
+	var out ElementAtPoint
+	c := env.call(ctx)
+	id, err := HitTest(ctx, c, p.X, p.Y)
+	if err != nil || id == 0 {
+		return out
+	}
+	n := env.slices[id]
+	if n == nil {
+		group := fmt.Sprintf("chainreplay-probe-%d", probeGroups.Add(1))
+		defer proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(c) //nolint:errcheck // best effort
+		obj, err := proto.DOMResolveNode{BackendNodeID: id, ObjectGroup: group}.Call(c)
+		if err != nil {
+			env.needTree(fmt.Errorf("the node at %.0f,%.0f: %w", p.X, p.Y, err))
+			return out
+		}
+		el, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: pointElementJS, ObjectGroup: group}.Call(c)
+		if err != nil || el.ExceptionDetails != nil || el.Result.ObjectID == "" {
+			env.needTree(fmt.Errorf("the element at %.0f,%.0f is in a frame or a shadow tree", p.X, p.Y))
+			return out
+		}
+		var ok bool
+		if n, ok = env.sliceNode(c, el.Result.ObjectID); !ok {
+			env.needTree(fmt.Errorf("cannot read the element at %.0f,%.0f as a slice of the DOM", p.X, p.Y))
+			return out
+		}
+	}
+	out.Found = true
+	out.Node, out.BackendID = n, n.BackendID
+	out.Tag, out.ID, out.Classes = n.Tag, n.Attr("id"), strings.Fields(n.Attr("class"))
+	if b := env.NodeBox(ctx, n); b != nil {
+		r := *b
+		r.X += vp.ScrollX
+		r.Y += vp.ScrollY
+		out.Rect = &r
+	}
+	return out
+}
+
+// pointElementJS is the element a hit node (this) stands for, or null when
+// it is in a shadow tree or is a frame, whose elements need the tree.
+const pointElementJS = `function () {
+	const e = this.nodeType === 1 ? this : this.parentElement;
+	if (!e || e.getRootNode() !== document || e.localName === "iframe" || e.localName === "frame") return null;
+	return e;
+}`
 
 // callOnWindow calls fn with args on the top-level window, values passed as
 // Runtime.callFunctionOn arguments.

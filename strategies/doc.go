@@ -20,6 +20,15 @@
 // around its match is read, when the page holds nothing (frames, shadow
 // roots) that could make the whole tree count otherwise.
 //
+// SkipTree is the shortcut for a round that can only heal: when page script
+// counts no match for any strategy before similarity, the round goes without
+// the tree (treeless.go): those strategies report nothing found, similarity
+// ranks the page snapshot's candidates (package snapshot) and the
+// coordinates look up the element at the point alone, each element taken
+// read as a slice of the DOM like the probe's. Whatever needs more (an
+// element in a frame or a shadow tree) sets Env.NeedsTree, and the round is
+// evaluated on the tree.
+//
 // It knows nothing of YAML files, flows, reports or of acting on the page:
 // it receives a strategy and a target and reads the page through rod's typed
 // DevTools calls. The only page state it changes is the scroll position, when

@@ -13,6 +13,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/par"
+	"github.com/qa-chain/chainreplay/snapshot"
 )
 
 // Env is the page as the evaluators of one locate round see it. It loads
@@ -35,6 +36,16 @@ type Env struct {
 	boxes     map[*Node]*chain.Rect
 	vp        *Viewport
 	loads     int
+
+	// treeless is set by SkipTree: the round is evaluated without the
+	// tree (treeless.go). needsTree says why an evaluation could not go on
+	// that way; slices are the elements read as slices of the DOM (sliceOf)
+	// meanwhile, by backend id, so that two strategies that take the same
+	// element give the same *Node.
+	treeless  bool
+	needsTree error
+	slices    map[proto.DOMBackendNodeID]*Node
+	snap      *snapshot.Snapshot // the similarity evaluation's
 }
 
 // NewEnv returns an Env for finding t on page.
@@ -45,6 +56,39 @@ func NewEnv(page *rod.Page, t *chain.Target) *Env {
 // Reset forgets everything read from the page.
 func (e *Env) Reset() {
 	e.doc, e.scope, e.scopeNote, e.boxes, e.vp = nil, nil, "", nil, nil
+	e.treeless, e.needsTree, e.slices, e.snap = false, nil, nil, nil
+}
+
+// Treeless reports whether the round is evaluated without the page's tree
+// (SkipTree).
+func (e *Env) Treeless() bool { return e.treeless }
+
+// NeedsTree says why an evaluation without the tree could not go on (an
+// element taken in a frame or shadow tree, a snapshot that failed): the
+// round must then be evaluated again on the tree. nil when none did.
+func (e *Env) NeedsTree() error { return e.needsTree }
+
+func (e *Env) needTree(err error) {
+	if e.needsTree == nil {
+		e.needsTree = err
+	}
+}
+
+// sliceNode reads the element obj as a slice of the DOM around it
+// (sliceOf), once per element and round.
+func (e *Env) sliceNode(p proto.Client, obj proto.RuntimeRemoteObjectID) (*Node, bool) {
+	n, ok := sliceOf(p, e, obj)
+	if !ok {
+		return nil, false
+	}
+	if old := e.slices[n.BackendID]; old != nil {
+		return old, true
+	}
+	if e.slices == nil {
+		e.slices = map[proto.DOMBackendNodeID]*Node{}
+	}
+	e.slices[n.BackendID] = n
+	return n, true
 }
 
 // Fingerprint is the target's fingerprint, or nil.
@@ -182,6 +226,9 @@ func (e *Env) Box(ctx context.Context, id proto.DOMBackendNodeID) *chain.Rect {
 		if n := e.doc.ByBackendID(id); n != nil {
 			return e.NodeBox(ctx, n)
 		}
+	}
+	if n := e.slices[id]; n != nil {
+		return e.NodeBox(ctx, n)
 	}
 	r, _ := BoxOf(ctx, e.Page, id)
 	return r

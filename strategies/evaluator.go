@@ -68,6 +68,11 @@ func Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 		return Result{Strategy: s, Err: fmt.Errorf("%w: %q", ErrNoEvaluator, s.Type)}
 	}
 	start := time.Now()
+	if env.treeless && s.Type != chain.Similarity && s.Type != chain.Coordinates {
+		// SkipTree counted its matches on the page: none.
+		return Result{Strategy: s, Err: fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value),
+			Detail: "none on the page (counted in page script, without the tree)", Duration: time.Since(start)}
+	}
 	r := e.Evaluate(ctx, env, s)
 	r.Strategy = s
 	if r.Duration == 0 {

@@ -107,30 +107,9 @@ const probeFindJS = `function (q, value) {
 	}
 	// User-agent shadow trees (media controls, date fields) hold elements
 	// with roles and names that the tree sees and page script does not.
-	const UA = /^(video|audio)$/, UADATE = /^(date|time|datetime-local|month|week)$/;
-	// The documents of same-origin frames and every open shadow root are
-	// searched too, as the tree is; a cross-origin frame cannot be.
-	const roots = [doc], hosts = [];
-	for (let i = 0; i < roots.length; i++) {
-		const all = roots[i].nodeType === 9 ? roots[i].getElementsByTagName("*") : roots[i].querySelectorAll("*");
-		for (let j = 0; j < all.length; j++) {
-			const e = all[j], t = e.localName;
-			if (t === "iframe" || t === "frame") {
-				let d = null;
-				try { d = e.contentDocument; } catch (x) { d = null; }
-				if (!d) return "cross-origin frame";
-				roots.push(d);
-				continue;
-			}
-			if (t === "object" || t === "embed") return "plugins";
-			if (q.byRole && (UA.test(t) || (t === "input" && UADATE.test((e.getAttribute("type") || "").toLowerCase())))) return "user-agent shadow trees";
-			if (e.shadowRoot) roots.push(e.shadowRoot);
-			else if (t.indexOf("-") > 0) {
-				if (hosts.length === q.maxHosts) return "custom elements";
-				hosts.push(e);
-			}
-		}
-	}
+	const uaTree = (e, t) => q.byRole && (t === "video" || t === "audio" || (t === "input" && /^(date|time|datetime-local|month|week)$/.test((e.getAttribute("type") || "").toLowerCase())));
+	const maxHosts = q.maxHosts;
+	` + probeRootsJS + `
 	let found = null, n = 0;
 	if (q.byRole) {
 		` + probeRoleJS + `
@@ -156,6 +135,39 @@ const probeFindJS = `function (q, value) {
 	if (found.getRootNode() !== doc) return "not in the top document";
 	return hosts.length ? [found].concat(hosts) : found;
 }`
+
+// probeRootsJS is the part of a probe's page function that gathers what
+// it searches: roots, the document, the documents of its same-origin frames
+// and every open shadow root (as the tree is searched; a cross-origin frame
+// cannot be), and hosts, the custom elements without an open shadow root
+// (which may hold a closed one, out of page script's reach), at most
+// maxHosts of them. It returns the reason the probe cannot speak for the
+// page instead: a cross-origin frame, a plugin, too many hosts, or an
+// element for which uaTree(e, tag) says its user-agent shadow tree holds
+// what the tree would see and page script cannot. doc is the document.
+const probeRootsJS = `
+	const roots = [doc], hosts = [];
+	for (let i = 0; i < roots.length; i++) {
+		const all = roots[i].nodeType === 9 ? roots[i].getElementsByTagName("*") : roots[i].querySelectorAll("*");
+		for (let j = 0; j < all.length; j++) {
+			const e = all[j], t = e.localName;
+			if (t === "iframe" || t === "frame") {
+				let d = null;
+				try { d = e.contentDocument; } catch (x) { d = null; }
+				if (!d) return "cross-origin frame";
+				roots.push(d);
+				continue;
+			}
+			if (t === "object" || t === "embed") return "plugins";
+			if (uaTree(e, t)) return "user-agent shadow trees";
+			if (e.shadowRoot) roots.push(e.shadowRoot);
+			else if (t.indexOf("-") > 0) {
+				if (hosts.length === maxHosts) return "custom elements";
+				hosts.push(e);
+			}
+		}
+	}
+`
 
 // probeRoleJS is RoleOf, AccessibleName and contentName (aria.go) and
 // Node.Text (dom.go) in page script, line for line, as roleOf(e) and accName(e): a
@@ -410,20 +422,8 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*No
 	default:
 		return nil, "", false
 	}
-	var (
-		slice            *proto.RuntimeCallFunctionOnResult
-		desc             *proto.DOMDescribeNodeResult
-		box              *proto.DOMGetBoxModelResult
-		sErr, dErr, bErr error
-		closed           atomic.Bool
-	)
-	fns := []func(){
-		func() {
-			slice, sErr = proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: probeSliceJS, ReturnByValue: true}.Call(p)
-		},
-		func() { desc, dErr = proto.DOMDescribeNode{ObjectID: obj}.Call(p) },
-		func() { box, bErr = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
-	}
+	var closed atomic.Bool
+	var fns []func()
 	for _, h := range hosts {
 		fns = append(fns, func() {
 			d, err := proto.DOMDescribeNode{ObjectID: h, Pierce: true}.Call(p)
@@ -432,23 +432,52 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*No
 			}
 		})
 	}
-	par.Do(fns...)
-	if sErr != nil || dErr != nil || slice.ExceptionDetails != nil || desc.Node.BackendNodeID == 0 || closed.Load() {
+	target, ok := sliceOf(p, env, obj, fns...)
+	if !ok || closed.Load() {
 		return nil, "", false
+	}
+	if env.ObjectGroup == "" {
+		obj = ""
+	}
+	return target, obj, true
+}
+
+// sliceOf reads the slice of the DOM around the element obj
+// (probeSliceJS), its backend id and its box at once, with the extra calls
+// also, and returns it as a node of a Doc holding that slice, with its box
+// measured in env. It fails when the slice is not worth it (a shadow host
+// in it, or too large).
+func sliceOf(p proto.Client, env *Env, obj proto.RuntimeRemoteObjectID, also ...func()) (*Node, bool) {
+	var (
+		slice            *proto.RuntimeCallFunctionOnResult
+		desc             *proto.DOMDescribeNodeResult
+		box              *proto.DOMGetBoxModelResult
+		sErr, dErr, bErr error
+	)
+	fns := append([]func(){
+		func() {
+			slice, sErr = proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: probeSliceJS, ReturnByValue: true}.Call(p)
+		},
+		func() { desc, dErr = proto.DOMDescribeNode{ObjectID: obj}.Call(p) },
+		func() { box, bErr = proto.DOMGetBoxModel{ObjectID: obj}.Call(p) },
+	}, also...)
+	par.Do(fns...)
+	if sErr != nil || dErr != nil || slice.ExceptionDetails != nil || desc.Node.BackendNodeID == 0 {
+		return nil, false
 	}
 	js := slice.Result.Value.Str()
 	if js == "" {
-		return nil, "", false
+		return nil, false
 	}
 	var root probeNode
 	if err := json.Unmarshal([]byte(js), &root); err != nil {
-		return nil, "", false
+		return nil, false
 	}
 	d := &Doc{byBackend: map[proto.DOMBackendNodeID]*Node{}, byNodeID: map[nodeKey]*Node{}, byRef: map[NodeRef]*Node{}}
 	d.Root = d.build(root.proto(desc.Node.BackendNodeID), nil, nil, nil)
 	target := d.ByBackendID(desc.Node.BackendNodeID)
 	if target == nil {
-		return nil, "", false
+		return nil, false
 	}
 	var r *chain.Rect // none for an element without a layout box
 	if bErr == nil && box.Model != nil {
@@ -459,10 +488,7 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*No
 		env.boxes = map[*Node]*chain.Rect{}
 	}
 	env.boxes[target] = r
-	if env.ObjectGroup == "" {
-		obj = ""
-	}
-	return target, obj, true
+	return target, true
 }
 
 // probeSplit reads probeFindJS's array answer: the element's object and

@@ -50,6 +50,10 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		r.Err = fmt.Errorf("%w: similarity needs the step's fingerprint and it has none", ErrNotFound)
 		return r
 	}
+	if env.treeless {
+		similarityOnSnapshot(ctx, env, fp, &r)
+		return r
+	}
 	scope, note, err := env.Scope(ctx)
 	if err != nil {
 		r.Err = err
@@ -75,30 +79,59 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		r.Detail = note
 		return r
 	}
-
-	similarity.MarkSole(*fp, cands)
-	// First pass: everything but the box.
-	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Area, similarity.Shape), SimilarityOptions)
-	keep := min(SimilarityMeasured, len(first.Ranked))
 	vp, err := env.Metrics(ctx)
 	if err != nil {
 		r.Err = err
 		return r
 	}
-	final := make([]similarity.Candidate, 0, keep)
-	finalNodes := make([]*Node, 0, keep)
-	for _, sc := range first.Ranked[:keep] {
-		finalNodes = append(finalNodes, nodes[sc.Index])
+	// First pass: everything but the box; the best are measured.
+	keep := firstPass(fp, cands)
+	finalNodes := make([]*Node, len(keep))
+	for i, k := range keep {
+		finalNodes[i] = nodes[k]
 	}
 	env.MeasureBoxes(ctx, finalNodes)
-	for i, sc := range first.Ranked[:keep] {
-		c := cands[sc.Index]
+	final := make([]similarity.Candidate, len(keep))
+	names := make([]string, len(keep))
+	for i, k := range keep {
+		final[i] = cands[k]
 		if box := env.NodeBox(ctx, finalNodes[i]); box != nil && box.Width > 0 && box.Height > 0 {
-			c.Box, c.Screen = placed(*box, vp)
+			final[i].Box, final[i].Screen = placed(*box, vp)
 		}
-		final = append(final, c)
+		names[i] = describeNode(finalNodes[i], &final[i])
 	}
+	i := decideSimilarity(fp, final, names, len(cands), note, &r)
+	if i < 0 {
+		return r
+	}
+	concludeSimilarity(ctx, env, finalNodes[i], vp, &r)
+	return r
+}
+
+// firstPass ranks cands on everything but the box and returns the indices
+// of the best SimilarityMeasured of them, best first: the finalists, whose
+// boxes are then measured.
+func firstPass(fp *chain.Fingerprint, cands []similarity.Candidate) []int {
+	similarity.MarkSole(*fp, cands)
+	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Area, similarity.Shape), SimilarityOptions)
+	keep := make([]int, 0, min(SimilarityMeasured, len(first.Ranked)))
+	for _, sc := range first.Ranked[:cap(keep)] {
+		keep = append(keep, sc.Index)
+	}
+	return keep
+}
+
+// decideSimilarity ranks the finalists (with their boxes), sets hidden
+// look-alikes aside as the evaluator's doc says, and writes the outcome
+// into r: its notes (names[i] names final[i]; total counts every candidate
+// compared; note is the scope's) and, when nothing is taken, its error. It
+// returns the index in final of the element taken, or -1.
+func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names []string, total int, note string, r *Result) int {
 	res := similarity.Rank(*fp, final, SimilarityOptions)
+	idx := make([]int, len(final)) // res's indices into final
+	for i := range idx {
+		idx[i] = i
+	}
 	hiddenRival := "" // the hidden element a shown one was ranked without
 	if hiddenTie(fp, res) {
 		// A shown and a hidden element too close to tell apart, or a
@@ -109,11 +142,11 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		// the rendered candidates alone, and if one stands out take it,
 		// flagged so that the decision waits a moment for the hidden one.
 		var shown []similarity.Candidate
-		var shownNodes []*Node
+		var shownIdx []int
 		for i := range final {
 			if final[i].Box != nil {
 				shown = append(shown, final[i])
-				shownNodes = append(shownNodes, finalNodes[i])
+				shownIdx = append(shownIdx, i)
 			}
 		}
 		if vis := similarity.Rank(*fp, shown, SimilarityOptions); vis.Outcome == similarity.Found {
@@ -121,25 +154,26 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 			if rendered(h) {
 				h = res.RunnerUp
 			}
-			hiddenRival = fmt.Sprintf("%s %.2f", describeNode(finalNodes[h.Index], h.Candidate), h.Value)
-			res, finalNodes = vis, shownNodes
+			hiddenRival = fmt.Sprintf("%s %.2f", names[h.Index], h.Value)
+			res, idx = vis, shownIdx
 			r.HiddenRival = true
 		}
 	}
+	name := func(sc *similarity.Scored) string { return names[idx[sc.Index]] }
 
 	var notes []string
 	if note != "" {
 		notes = append(notes, note)
 	}
-	notes = append(notes, fmt.Sprintf("%d candidates", len(cands)))
+	notes = append(notes, fmt.Sprintf("%d candidates", total))
 	if res.Best != nil {
-		notes = append(notes, fmt.Sprintf("best %s %.2f", describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value))
+		notes = append(notes, fmt.Sprintf("best %s %.2f", name(res.Best), res.Best.Value))
 		if res.Best.ContextWaived {
 			notes = append(notes, "the only element of the page of the recorded kind or name, as at record time: not damped for standing elsewhere")
 		}
 	}
 	if res.RunnerUp != nil {
-		notes = append(notes, fmt.Sprintf("runner-up %s %.2f", describeNode(finalNodes[res.RunnerUp.Index], res.RunnerUp.Candidate), res.RunnerUp.Value))
+		notes = append(notes, fmt.Sprintf("runner-up %s %.2f", name(res.RunnerUp), res.RunnerUp.Value))
 	}
 	if hiddenRival != "" {
 		notes = append(notes, "ranked without the hidden look-alike "+hiddenRival+": the target was on screen when recorded")
@@ -151,18 +185,23 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		if res.Best == nil {
 			r.Err = fmt.Errorf("%w: %w", ErrNotFound, similarity.ErrNotFound)
 		} else {
-			r.Err = fmt.Errorf("%w: %w: the best, %s, scores %.2f", ErrNotFound, similarity.ErrNotFound,
-				describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value)
+			r.Err = fmt.Errorf("%w: %w: the best, %s, scores %.2f", ErrNotFound, similarity.ErrNotFound, name(res.Best), res.Best.Value)
 		}
-		return r
+		return -1
 	case similarity.Ambiguous:
 		r.MatchCount = 2
 		r.Err = fmt.Errorf("%w: %s scores %.2f and %s %.2f", similarity.ErrAmbiguous,
-			describeNode(finalNodes[res.Best.Index], res.Best.Candidate), res.Best.Value,
-			describeNode(finalNodes[res.RunnerUp.Index], res.RunnerUp.Candidate), res.RunnerUp.Value)
-		return r
+			name(res.Best), res.Best.Value, name(res.RunnerUp), res.RunnerUp.Value)
+		return -1
 	}
-	n := finalNodes[res.Best.Index]
+	r.Confidence = res.Confidence
+	return idx[res.Best.Index]
+}
+
+// concludeSimilarity fills r for the element n taken, with the confidence
+// decideSimilarity set: its box and point, and its verification against
+// the fingerprint.
+func concludeSimilarity(ctx context.Context, env *Env, n *Node, vp Viewport, r *Result) {
 	r.Found = true
 	r.MatchCount = 1
 	r.Node = n
@@ -172,11 +211,9 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		c := box.Center()
 		r.Point = &c
 	}
-	r.Confidence = res.Confidence
-	v := Verify(CandidateOf(n, r.Box, vp), fp)
+	v := Verify(CandidateOf(n, r.Box, vp), env.Fingerprint())
 	r.Verification = v.Score
 	r.KindMismatch = v.KindMismatch
-	return r
 }
 
 // placed turns a viewport box into a candidate's document box (Box) and
@@ -245,28 +282,34 @@ func describeNode(n *Node, c *similarity.Candidate) string {
 // ARIA roles, click handlers, tab stops, test ids, editable content) or an
 // element of the recorded tag.
 func similarityCandidate(n *Node, tag string) bool {
-	switch n.Tag {
+	return actionable(n.Tag, n.HasAttr, n.Attr, tag)
+}
+
+// actionable is similarityCandidate for an element of tag el whose
+// attributes has and attr read.
+func actionable(el string, has func(string) bool, attr func(string) string, tag string) bool {
+	switch el {
 	case "html", "head", "body", "script", "style", "template", "noscript", "meta", "link", "title", "br":
 		return false
 	case "button", "select", "textarea", "summary", "option":
 		return true
 	case "a":
-		if n.HasAttr("href") {
+		if has("href") {
 			return true
 		}
 	case "input":
-		return !strings.EqualFold(n.Attr("type"), "hidden")
+		return !strings.EqualFold(attr("type"), "hidden")
 	}
-	if tag != "" && strings.EqualFold(n.Tag, tag) {
+	if tag != "" && strings.EqualFold(el, tag) {
 		return true
 	}
 	for _, a := range []string{"role", "onclick", "tabindex", "contenteditable"} {
-		if n.HasAttr(a) {
+		if has(a) {
 			return true
 		}
 	}
 	for _, a := range TestIDAttrs {
-		if n.HasAttr(a) {
+		if has(a) {
 			return true
 		}
 	}
@@ -346,6 +389,9 @@ func SimilarityScore(ctx context.Context, env *Env, id proto.DOMBackendNodeID) (
 	fp := env.Fingerprint()
 	if fp == nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: the step has no fingerprint")
+	}
+	if sc, ok := similarityScoreOnSnapshot(ctx, env, fp, id); ok {
+		return sc, nil
 	}
 	doc, err := env.Doc(ctx)
 	if err != nil {
