@@ -13,6 +13,7 @@ import (
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/snapshot"
+	"github.com/qa-chain/chainreplay/strategies"
 )
 
 // TestHealingWithoutTheTreeDecidesAsOnTheTree heals, on fixture pages, a
@@ -24,6 +25,8 @@ import (
 // the tree: the same element or the same refusal, and the same confidence.
 func TestHealingWithoutTheTreeDecidesAsOnTheTree(t *testing.T) {
 	fx := testenv.Fixtures(t)
+	defer func(n int) { strategies.TreelessFrom = n }(strategies.TreelessFrom)
+	strategies.TreelessFrom = 0 // the fixture pages are small
 	pages := []string{"shadow.html", "frames.html", "snapshot/shadow.html", "snapshot/frames.html", "login.html", "list.html", "pay.html", "spa.html", "long.html", "index.html",
 		"healing/original.html", "healing/redesigned.html", "healing/decoy.html", "healing/hidden-twin.html",
 		"healing/replaced.html", "variants/login-wrapped.html", "variants/login-siblings.html",

@@ -24,6 +24,8 @@ import (
 func TestCountNoneIsSound(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
+	defer func(n int) { TreelessFrom = n }(TreelessFrom)
+	TreelessFrom = 0 // the fixture pages are small
 	pages := []string{"login.html", "list.html", "pay.html", "spa.html", "long.html", "shadow.html", "frames.html",
 		"healing/original.html", "healing/decoy.html", "healing/hidden-twin.html", "variants/login-wrapped.html",
 		"variants/actions.html", "snapshot/basics.html", "snapshot/shadow.html", "snapshot/generated.html?n=200"}
