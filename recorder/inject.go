@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 )
 
 // BindingName is the Runtime binding the in-page script reports through.
@@ -26,10 +28,12 @@ func InjectSource(testIDs []string) string {
 }
 
 // describeCall returns a function declaration for Runtime.callFunctionOn
-// that runs describe.js on this with the given mode.
+// that runs describe.js on this with the given mode, with regionOf the
+// shared region function (internal/pagejs).
 func describeCall(testIDs []string, mode string) string {
 	args, _ := json.Marshal([]any{testIDs, GeneratedClass, GeneratedID, mode})
-	return fmt.Sprintf("function(){return (%s).apply(this, %s)}", strings.TrimSpace(stripLeadingComments(describeJS)), args)
+	return fmt.Sprintf("function(){const regionOf = (%s); return (%s).apply(this, %s)}",
+		pagejs.Region, strings.TrimSpace(stripLeadingComments(describeJS)), args)
 }
 
 func stripLeadingComments(s string) string {

@@ -355,8 +355,12 @@ func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp
 	if err != nil || n == nil {
 		return out
 	}
-	out.Found = true
-	out.Node, out.BackendID = n, n.BackendID
+	return elementAtPoint(ctx, env, n, vp)
+}
+
+// elementAtPoint describes n, the element found at a point.
+func elementAtPoint(ctx context.Context, env *Env, n *Node, vp Viewport) ElementAtPoint {
+	out := ElementAtPoint{Found: true, Node: n, BackendID: n.BackendID}
 	out.Tag, out.ID, out.Classes = n.Tag, n.Attr("id"), strings.Fields(n.Attr("class"))
 	if b := env.NodeBox(ctx, n); b != nil {
 		r := *b
@@ -397,16 +401,7 @@ func elementAtWithoutTree(ctx context.Context, env *Env, p chain.Point, vp Viewp
 			return out
 		}
 	}
-	out.Found = true
-	out.Node, out.BackendID = n, n.BackendID
-	out.Tag, out.ID, out.Classes = n.Tag, n.Attr("id"), strings.Fields(n.Attr("class"))
-	if b := env.NodeBox(ctx, n); b != nil {
-		r := *b
-		r.X += vp.ScrollX
-		r.Y += vp.ScrollY
-		out.Rect = &r
-	}
-	return out
+	return elementAtPoint(ctx, env, n, vp)
 }
 
 // pointElementJS is the element a hit node (this) stands for, or null when

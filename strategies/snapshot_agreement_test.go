@@ -21,7 +21,8 @@ import (
 // (similarity.FromNode) with the same element as this package describes it
 // from DOM.getDocument (describeForSimilarity, the recorder's terms), field
 // by field: tag, role, accessible name, text, label, absolute XPath,
-// neighbour texts, value, classes, test ids, href. It is what lets
+// neighbour texts, value, classes, test ids, href, and the region read in
+// the page (internal/pagejs). It is what lets
 // healing score the snapshot's nodes against a recorded fingerprint. The
 // differences it allows are named in knownDifference; any other fails.
 func TestSnapshotDescribesCandidatesAsTheTree(t *testing.T) {
@@ -44,6 +45,8 @@ func TestSnapshotDescribesCandidatesAsTheTree(t *testing.T) {
 			t.Fatalf("%s: %v", p, err)
 		}
 		nb := newNeighbourhood()
+		var regionOf []*snapshot.Node // compared, whose regions are read below
+		var regionWant []string
 		unseen := map[*Node]bool{}
 		for _, n := range doc.Elements {
 			if n.Frame == nil && similarityCandidate(n, "") {
@@ -65,6 +68,9 @@ func TestSnapshotDescribesCandidatesAsTheTree(t *testing.T) {
 			delete(unseen, dn)
 			compared++
 			got, want := similarity.FromNode(sn, chain.Point{}), describeForSimilarity(dn, nb)
+			if len(sn.FramePath) == 0 {
+				regionOf, regionWant = append(regionOf, sn), append(regionWant, want.Region)
+			}
 			for _, f := range []struct {
 				name      string
 				got, want any
@@ -83,6 +89,20 @@ func TestSnapshotDescribesCandidatesAsTheTree(t *testing.T) {
 					continue
 				}
 				t.Errorf("%s %s (%s): %s: snapshot %q, tree %q", p, dn, want.XPath, f.name, f.got, f.want)
+			}
+		}
+		// Regions, as healing without the tree reads them (internal/pagejs,
+		// which the recorder runs too).
+		if len(regionOf) > 0 {
+			cands := make([]similarity.Candidate, len(regionOf))
+			if err := finalists(ctx, snap, regionOf, cands, Viewport{}); err != nil {
+				t.Fatalf("%s: regions: %v", p, err)
+			}
+			for i, c := range cands {
+				fields++
+				if c.Region != regionWant[i] {
+					t.Errorf("%s %s: region: page %q, tree %q", p, regionOf[i].ID, c.Region, regionWant[i])
+				}
 			}
 		}
 		for n := range unseen {

@@ -11,6 +11,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/par"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/snapshot"
@@ -328,7 +329,7 @@ const probeCountJS = `function (qs, maxHosts) {
 // ranks the page snapshot's candidates (the elements similarityCandidate
 // keeps, described by similarity.FromNode) as the evaluator ranks the
 // tree's, with their boxes from the snapshot and the regions of the
-// finalists read from the page (regionJS), and reads the element taken as
+// finalists read from the page (pagejs.Region), and reads the element taken as
 // a slice of the DOM. An element taken in a frame or a shadow tree needs
 // the tree (NeedsTree).
 func similarityOnSnapshot(ctx context.Context, env *Env, fp *chain.Fingerprint, r *Result) {
@@ -417,7 +418,7 @@ func candidateName(c *similarity.Candidate) string {
 	return b.String()
 }
 
-// finalists reads, for each of nodes, its region from the page (regionJS)
+// finalists reads, for each of nodes, its region from the page (pagejs.Region)
 // and, in the top document, its border box (the snapshot's are rounded to a
 // hundredth of a pixel, enough to tip a confidence over a threshold), into
 // cands: one page function per world.
@@ -440,12 +441,13 @@ func finalists(ctx context.Context, snap *snapshot.Snapshot, nodes []*snapshot.N
 	return nil
 }
 
-// finalistsJS answers, for each element, its region (regionJS) and, in the
-// top document, its border box in viewport CSS pixels.
-const finalistsJS = `function (els) {
-	const region = ` + regionJS + `;
+// finalistsJS answers, for each element, its region (the recorder's,
+// internal/pagejs) and, in the top document, its border box in viewport CSS
+// pixels.
+var finalistsJS = `function (els) {
+	const region = ` + pagejs.Region + `;
 	return els.map(e => {
-		const o = { region: region.call(e) };
+		const o = { region: region(e) };
 		if (e.ownerDocument === document) {
 			const r = e.getBoundingClientRect();
 			o.box = [r.x, r.y, r.width, r.height];
@@ -464,59 +466,6 @@ func without(attrs []similarity.Attr, a similarity.Attr) []similarity.Attr {
 	}
 	return out
 }
-
-// regionJS is the region of the element (this) as the recorder reads it
-// (recorder/describe.js, whose rules it repeats, and neighbourhood.region):
-// the nearest enclosing section, article, aside, nav, form, main, dialog or
-// search element, page-level header or footer, or element with a landmark,
-// region, form or dialog role, that has a name: its aria-labelledby texts,
-// its aria-label, its own first heading (not one of a nested region), or,
-// for a landmark, its role. Shadow roots are crossed to their hosts.
-const regionJS = `function () {
-	const norm = (s) => (s || "").replace(/\s+/g, " ").trim();
-	const REGION_TAGS = /^(section|article|aside|nav|form|main|dialog|search)$/;
-	const REGION_ROLES = /^(region|navigation|complementary|form|dialog|alertdialog|main|search|banner|contentinfo)$/;
-	const LANDMARK_ROLES = /^(main|navigation|complementary|banner|contentinfo|search)$/;
-	const LANDMARK_TAGS = { main: "main", nav: "navigation", aside: "complementary", search: "search" };
-	const sectioned = (a) => !!a.parentElement &&
-		!!a.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]");
-	const isRegion = (a) => {
-		if (REGION_ROLES.test(a.getAttribute("role") || "")) return true;
-		if (a.localName === "header" || a.localName === "footer") return !sectioned(a);
-		return REGION_TAGS.test(a.localName);
-	};
-	const landmark = (a) => {
-		const r = a.getAttribute("role") || "";
-		if (r) return LANDMARK_ROLES.test(r) ? r : "";
-		if (LANDMARK_TAGS[a.localName]) return LANDMARK_TAGS[a.localName];
-		if (a.localName === "header" && !sectioned(a)) return "banner";
-		if (a.localName === "footer" && !sectioned(a)) return "contentinfo";
-		return "";
-	};
-	const ownHeading = (a) => {
-		for (const h of a.querySelectorAll("h1,h2,h3,h4,h5,h6")) {
-			let p = h.parentElement;
-			while (p && p !== a && !isRegion(p)) p = p.parentElement;
-			if (p === a) return h;
-		}
-		return null;
-	};
-	const up = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
-	for (let a = up(this); a && a.nodeType === 1; a = up(a)) {
-		if (!isRegion(a)) continue;
-		let name = "";
-		const ids = (a.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
-		if (ids.length) {
-			const r = a.getRootNode();
-			name = norm(ids.map((id) => { const l = r.getElementById ? r.getElementById(id) : null; return l ? l.textContent : ""; }).join(" "));
-		}
-		if (!name) name = norm(a.getAttribute("aria-label") || "");
-		if (!name) { const h = ownHeading(a); if (h) name = norm(h.textContent); }
-		if (!name) name = landmark(a);
-		if (name) return name.slice(0, 120);
-	}
-	return "";
-}`
 
 // similarityScoreOnSnapshot is SimilarityScore in a round without the
 // tree whose similarity evaluation captured a snapshot: the element is
