@@ -138,6 +138,33 @@ var _ = Describe("similarity healing", func() {
 		Eventually(clicks).Should(Equal([]string{"submit"}))
 	})
 
+	It("heals on a large page without reading its DOM tree, and clicks the same button", func() {
+		// 3,000 more elements make the page large enough for a round
+		// without the tree (strategies.TreelessFrom); role and text are
+		// left out of the chain because the page's heading still reads
+		// "Sign in", which would send the round to the tree.
+		f, err := chain.Load(flowPath)
+		Expect(err).NotTo(HaveOccurred())
+		f.StartURL = Fixtures.URL + "/healing/redesigned.html?filler=3000"
+		p := TempPath("large.yaml")
+		Expect(chain.Save(p, f)).To(Succeed())
+		rep := TempPath("large.json")
+		Fixtures.ResetEvents()
+		sess, err := gexec.Start(exec.Command(ReplayerBin, "--report-json", rep, "--timeout", "3s",
+			"--strategies", "testid,id,css,xpath,similarity,coordinates", p), GinkgoWriter, GinkgoWriter)
+		Expect(err).NotTo(HaveOccurred())
+		Eventually(sess, 60*time.Second).Should(gexec.Exit())
+		var run report.Run
+		b, err := os.ReadFile(rep)
+		Expect(err).NotTo(HaveOccurred(), "the replayer wrote no report")
+		Expect(json.Unmarshal(b, &run)).To(Succeed())
+		st := run.Flows[0].Steps[0]
+		Expect(sess.ExitCode()).To(Equal(0), "step: %+v", st)
+		Expect(st.Attempts).To(ContainElement(And(HaveField("Type", "similarity"), HaveField("Found", true),
+			HaveField("Detail", ContainSubstring("without the tree")))), "attempts: %+v", st.Attempts)
+		Eventually(clicks).Should(Equal([]string{"submit"}))
+	})
+
 	It("never clicks the decoy placed before the redesigned button", func() {
 		code, run := replayOn("decoy")
 		st := run.Flows[0].Steps[0]

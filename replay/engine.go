@@ -150,7 +150,8 @@ func isClosed(p *rod.Page) bool {
 
 func attempt(r strategies.Result) report.Attempt {
 	a := report.Attempt{Type: string(r.Strategy.Type), Value: r.Strategy.Value, Found: r.Found,
-		Confidence: round3(r.Confidence), MatchCount: r.MatchCount, DurationMS: float64(r.Duration.Microseconds()) / 1000}
+		Confidence: round3(r.Confidence), MatchCount: r.MatchCount, DurationMS: float64(r.Duration.Microseconds()) / 1000,
+		Detail: r.Detail}
 	switch {
 	case r.Err != nil:
 		a.Error = r.Err.Error()

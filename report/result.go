@@ -92,6 +92,11 @@ type Attempt struct {
 	MatchCount int     `json:"match_count"`
 	DurationMS float64 `json:"duration_ms"`
 	Error      string  `json:"error"`
+	// Detail is the evaluator's note: what it compared and chose
+	// ("3 matches, picked the 2nd by fingerprint", similarity's best and
+	// runner-up, "without the tree" for a round that did not read the
+	// page's DOM tree).
+	Detail string `json:"detail,omitempty"`
 }
 
 // Healing says what a step's target was found by instead of its first strategy.

@@ -290,6 +290,13 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 		if val == "" {
 			// No walker (the page was loaded anew): the chunks asked
 			// ahead were asked of no walk; ask them all again at once.
+			// Their requests must all have been answered first: one
+			// that reached the page after the walk would take its
+			// chunk (a chunk is given once), and the one asked again
+			// would find it gone.
+			for _, ch := range ahead {
+				<-ch
+			}
 			ahead = nil
 			if raw, err = c.evaluate(c.ctx, wd, installedWalker+".call(document, "+string(ob)+", null)"); err != nil {
 				return nil, err
@@ -404,6 +411,7 @@ func (c *capture) askAhead(wd *world, n int, sent, walked <-chan struct{}) []cha
 		case <-sent:
 		case <-walked:
 		}
+		time.Sleep(c.opts.aheadLate)
 		for i, ch := range chs {
 			go c.askChunkInto(wd, i+1, ch)
 		}

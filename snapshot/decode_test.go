@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/qa-chain/chainreplay/internal/testenv"
@@ -295,10 +296,18 @@ func specChunkedCaptureMatchesOnePiece(t testing.TB) {
 		p.MustReload().MustWaitLoad()
 		reloaded := snap(t, p, Options{chunk: 3})
 		wholeAgain := snap(t, p, Options{chunk: -1})
+		// The same, with the chunks asked ahead held back until after
+		// the walker is sent: they must not take the new walk's chunks
+		// (a chunk is given once). A capture in chunks first, so that the
+		// page's last answer had many.
+		snap(t, p, Options{chunk: 3})
+		p.MustReload().MustWaitLoad()
+		late := snap(t, p, Options{chunk: 3, aheadLate: 3 * time.Millisecond})
+		wholeLate := snap(t, p, Options{chunk: -1})
 		for _, c := range []struct {
 			how     string
 			s, want *Snapshot
-		}{{"in chunks", chunked, whole}, {"asked ahead", ahead, whole}, {"asked before the walk", early, whole}, {"after a reload", reloaded, wholeAgain}} {
+		}{{"in chunks", chunked, whole}, {"asked ahead", ahead, whole}, {"asked before the walk", early, whole}, {"after a reload", reloaded, wholeAgain}, {"after a reload, asked ahead late", late, wholeLate}} {
 			if len(c.s.Nodes) != len(c.want.Nodes) {
 				t.Fatalf("%s %s: %d nodes, %d in one piece", path, c.how, len(c.s.Nodes), len(c.want.Nodes))
 			}

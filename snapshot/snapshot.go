@@ -196,6 +196,10 @@ type Options struct {
 	// aheadFirst sends the requests for chunks asked ahead before the
 	// walk's own (tests: they must be asked again).
 	aheadFirst bool
+	// aheadLate holds the requests for chunks asked ahead back this long
+	// (tests: after a reload they must not reach the page after the walk
+	// that replaces the one they were asked of).
+	aheadLate time.Duration
 }
 
 // ErrStale is returned (wrapped) when a node of an old snapshot is resolved
