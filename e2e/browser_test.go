@@ -8,7 +8,7 @@ import (
 var _ = Describe("the browser path", func() {
 	It("opens a fixture page in real Chromium and clicks through DevTools input", func() {
 		page := Chromium.MustPage(Fixtures.URL + "/login.html")
-		DeferCleanup(page.Close)
+		ClosePage(page)
 		page.MustWaitLoad()
 		Expect(page.MustInfo().Title).To(Equal("Sign in · Acme"))
 

@@ -31,7 +31,7 @@ var _ = Describe("similarity healing", func() {
 	// fingerprint, and the box measured in Chromium at the flow's viewport.
 	recordFlow := func() string {
 		page := Chromium.MustPage("")
-		DeferCleanup(page.Close)
+		ClosePage(page)
 		Expect(proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}.Call(page)).To(Succeed())
 		page.MustNavigate(Fixtures.URL + "/healing/original.html").MustWaitLoad()
 		var box struct{ X, Y, W, H, SX, SY float64 }

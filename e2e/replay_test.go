@@ -47,7 +47,7 @@ func rpLoad(name, page string) *chain.Flow {
 func rpReplay(f *chain.Flow, opts replay.Options) report.Flow {
 	GinkgoHelper()
 	page := Chromium.MustPage("")
-	DeferCleanup(page.Close)
+	ClosePage(page)
 	Fixtures.ResetEvents()
 	opts.BaseURL = Fixtures.URL
 	if opts.LookupSecret == nil {
@@ -255,7 +255,7 @@ var _ = Describe("the action set", func() {
 
 	It("clicks a below-the-fold element by its recorded point alone, scrolling it into view", func() {
 		page := Chromium.MustPage(Fixtures.URL + "/variants/actions.html")
-		DeferCleanup(page.Close)
+		ClosePage(page)
 		Expect(proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}.Call(page)).To(Succeed())
 		page.MustWaitLoad()
 		box := page.MustElement("#far").MustShape().Box() // document coordinates at scroll 0
@@ -293,7 +293,7 @@ var _ = Describe("replaying across frames and shadow roots", func() {
 		// frame (127.0.0.1): site isolation gives the frame its own process.
 		top := strings.Replace(Fixtures.URL, "127.0.0.1", "localhost", 1)
 		page := b.MustPage("")
-		DeferCleanup(page.Close)
+		ClosePage(page)
 		Fixtures.ResetEvents()
 		f := rpLoad("frames.yaml", "")
 		res := replay.Flow(context.Background(), page, f, replay.Options{BaseURL: top, Timeout: 5 * time.Second})

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-rod/rod"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"github.com/onsi/gomega/gexec"
@@ -52,4 +53,17 @@ var _ = BeforeSuite(func() {
 // TempPath returns a path in a folder removed after the spec.
 func TempPath(name string) string {
 	return filepath.Join(GinkgoT().TempDir(), name)
+}
+
+// ClosePage closes p after the spec. A page whose target is already gone
+// (rod cancels the page's context when its session detaches, as when a
+// renderer dies on a loaded machine) needs no closing: that is not the
+// spec's failure.
+func ClosePage(p *rod.Page) {
+	DeferCleanup(func() error {
+		if err := p.Close(); err != nil && p.GetContext().Err() == nil {
+			return err
+		}
+		return nil
+	})
 }
