@@ -59,10 +59,6 @@ func (e *Env) Reset() {
 	e.treeless, e.needsTree, e.slices, e.snap = false, nil, nil, nil
 }
 
-// Treeless reports whether the round is evaluated without the page's tree
-// (SkipTree).
-func (e *Env) Treeless() bool { return e.treeless }
-
 // NeedsTree says why an evaluation without the tree could not go on (an
 // element taken in a frame or shadow tree, a snapshot that failed): the
 // round must then be evaluated again on the tree. nil when none did.
