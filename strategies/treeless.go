@@ -25,8 +25,8 @@ import (
 // ten thousand elements and a second at fifty thousand, only to learn that
 // nothing matches. SkipTree learns it in one page function instead: it
 // counts, in page script, the matches of every strategy before similarity,
-// and when they are all none (and the page is one a probe can speak for),
-// the round is evaluated without the tree: those strategies report nothing
+// and when they are all none (on a page a probe can speak for, of at least
+// TreelessFrom elements), the round is evaluated without the tree: those strategies report nothing
 // found, similarity ranks the page snapshot's candidates (package snapshot,
 // described in the recorder's terms: TestSnapshotDescribesCandidatesAsTheTree),
 // and the coordinates look up the element at the point alone. The element
@@ -41,8 +41,7 @@ var ErrNeedsTree = errors.New("needs the page's tree")
 
 // countQuery is one strategy as probeCountJS counts it.
 type countQuery struct {
-	// Sel is a CSS selector (css, and the attribute strategies as
-	// attribute selectors).
+	// Sel is a css strategy's selector.
 	Sel string `json:"sel,omitempty"`
 	// Attrs and Value make the attribute selector in page script (quoting
 	// is done there, as probeFindJS does).
