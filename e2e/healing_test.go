@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -71,11 +72,16 @@ var _ = Describe("similarity healing", func() {
 	}
 
 	// replayOn replays the flow with its start URL moved to the given
-	// healing page and returns the exit status and the report.
-	replayOn := func(pageName string, extra ...string) (int, report.Run) {
+	// healing page ("redesigned", or with a query: "redesigned?filler=3000")
+	// and returns the exit status and the report.
+	replayOn := func(page string, extra ...string) (int, report.Run) {
 		f, err := chain.Load(flowPath)
 		Expect(err).NotTo(HaveOccurred())
+		pageName, query, _ := strings.Cut(page, "?")
 		f.StartURL = Fixtures.URL + "/healing/" + pageName + ".html"
+		if query != "" {
+			f.StartURL += "?" + query
+		}
 		p := TempPath(pageName + ".yaml")
 		Expect(chain.Save(p, f)).To(Succeed())
 		rep := TempPath("report.json")
@@ -143,23 +149,9 @@ var _ = Describe("similarity healing", func() {
 		// without the tree (strategies.TreelessFrom); role and text are
 		// left out of the chain because the page's heading still reads
 		// "Sign in", which would send the round to the tree.
-		f, err := chain.Load(flowPath)
-		Expect(err).NotTo(HaveOccurred())
-		f.StartURL = Fixtures.URL + "/healing/redesigned.html?filler=3000"
-		p := TempPath("large.yaml")
-		Expect(chain.Save(p, f)).To(Succeed())
-		rep := TempPath("large.json")
-		Fixtures.ResetEvents()
-		sess, err := gexec.Start(exec.Command(ReplayerBin, "--report-json", rep, "--timeout", "3s",
-			"--strategies", "testid,id,css,xpath,similarity,coordinates", p), GinkgoWriter, GinkgoWriter)
-		Expect(err).NotTo(HaveOccurred())
-		Eventually(sess, 60*time.Second).Should(gexec.Exit())
-		var run report.Run
-		b, err := os.ReadFile(rep)
-		Expect(err).NotTo(HaveOccurred(), "the replayer wrote no report")
-		Expect(json.Unmarshal(b, &run)).To(Succeed())
+		code, run := replayOn("redesigned?filler=3000", "--strategies", "testid,id,css,xpath,similarity,coordinates")
 		st := run.Flows[0].Steps[0]
-		Expect(sess.ExitCode()).To(Equal(0), "step: %+v", st)
+		Expect(code).To(Equal(0), "step: %+v", st)
 		Expect(st.Attempts).To(ContainElement(And(HaveField("Type", "similarity"), HaveField("Found", true),
 			HaveField("Detail", ContainSubstring("without the tree")))), "attempts: %+v", st.Attempts)
 		Eventually(clicks).Should(Equal([]string{"submit"}))

@@ -411,7 +411,9 @@ func (c *capture) askAhead(wd *world, n int, sent, walked <-chan struct{}) []cha
 		case <-sent:
 		case <-walked:
 		}
-		time.Sleep(c.opts.aheadLate)
+		if c.opts.aheadLate > 0 {
+			time.Sleep(c.opts.aheadLate) // tests only
+		}
 		for i, ch := range chs {
 			go c.askChunkInto(wd, i+1, ch)
 		}

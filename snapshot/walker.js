@@ -797,7 +797,7 @@ function (o, stash) {
       counts.set(t, i);
       ctx.stepName = t;
       ctx.stepI = i;
-      ctx.stepNS = ch.namespaceURI !== "http://www.w3.org/1999/xhtml" || t.indexOf(":") >= 0;
+      ctx.stepNS = foreign(ch);
       walkNode(ch, ctx);
     }
   }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/par"
+	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
 
@@ -42,10 +43,11 @@ type Env struct {
 	// that way; slices are the elements read as slices of the DOM (sliceOf)
 	// meanwhile, by backend id, so that two strategies that take the same
 	// element give the same *Node.
-	treeless  bool
-	needsTree error
-	slices    map[proto.DOMBackendNodeID]*Node
-	snap      *snapshot.Snapshot // the similarity evaluation's
+	treeless   bool
+	needsTree  error
+	slices     map[proto.DOMBackendNodeID]*Node
+	snap       *snapshot.Snapshot                              // the similarity evaluation's
+	snapScored map[proto.DOMBackendNodeID]similarity.Candidate // the element it took, described
 }
 
 // NewEnv returns an Env for finding t on page.
@@ -56,7 +58,7 @@ func NewEnv(page *rod.Page, t *chain.Target) *Env {
 // Reset forgets everything read from the page.
 func (e *Env) Reset() {
 	e.doc, e.scope, e.scopeNote, e.boxes, e.vp = nil, nil, "", nil, nil
-	e.treeless, e.needsTree, e.slices, e.snap = false, nil, nil, nil
+	e.treeless, e.needsTree, e.slices, e.snap, e.snapScored = false, nil, nil, nil, nil
 }
 
 // NeedsTree says why an evaluation without the tree could not go on (an

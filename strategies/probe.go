@@ -411,28 +411,15 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*No
 	if err != nil || found.ExceptionDetails != nil || found.Result.ObjectID == "" {
 		return nil, "", false
 	}
-	obj, hosts := found.Result.ObjectID, []proto.RuntimeRemoteObjectID(nil)
-	switch found.Result.Subtype {
-	case proto.RuntimeRemoteObjectSubtypeNode:
-	case proto.RuntimeRemoteObjectSubtypeArray:
-		// The element, then custom elements that may hold closed roots.
-		if obj, hosts = probeSplit(p, obj); obj == "" {
-			return nil, "", false
-		}
-	default:
+	// The element, or the element then custom elements that may hold
+	// closed roots.
+	el, hosts, ok := probeSplit(p, found.Result)
+	if !ok || el.Subtype != proto.RuntimeRemoteObjectSubtypeNode || el.ObjectID == "" {
 		return nil, "", false
 	}
+	obj := el.ObjectID
 	var closed atomic.Bool
-	var fns []func()
-	for _, h := range hosts {
-		fns = append(fns, func() {
-			d, err := proto.DOMDescribeNode{ObjectID: h, Pierce: true}.Call(p)
-			if err != nil || len(d.Node.ShadowRoots) > 0 {
-				closed.Store(true) // a shadow root page script did not see
-			}
-		})
-	}
-	target, ok := sliceOf(p, env, obj, fns...)
+	target, ok := sliceOf(p, env, obj, closedRootChecks(p, hosts, &closed)...)
 	if !ok || closed.Load() {
 		return nil, "", false
 	}
@@ -491,26 +478,44 @@ func sliceOf(p proto.Client, env *Env, obj proto.RuntimeRemoteObjectID, also ...
 	return target, true
 }
 
-// probeSplit reads probeFindJS's array answer: the element's object and
-// the hosts' ("" when it cannot).
-func probeSplit(p proto.Client, arr proto.RuntimeRemoteObjectID) (proto.RuntimeRemoteObjectID, []proto.RuntimeRemoteObjectID) {
-	props, err := proto.RuntimeGetProperties{ObjectID: arr, OwnProperties: true}.Call(p)
-	if err != nil {
-		return "", nil
+// probeSplit reads the answer of a probe's page function (probeFindJS,
+// probeCountJS): the answer itself, or, when it is an array, its first
+// item and the objects of the hosts after it. ok is false when the array
+// cannot be read.
+func probeSplit(p proto.Client, res *proto.RuntimeRemoteObject) (first *proto.RuntimeRemoteObject, hosts []proto.RuntimeRemoteObjectID, ok bool) {
+	if res.Subtype != proto.RuntimeRemoteObjectSubtypeArray {
+		return res, nil, true
 	}
-	var el proto.RuntimeRemoteObjectID
-	var hosts []proto.RuntimeRemoteObjectID
+	props, err := proto.RuntimeGetProperties{ObjectID: res.ObjectID, OwnProperties: true}.Call(p)
+	if err != nil {
+		return nil, nil, false
+	}
 	for _, pr := range props.Result {
-		if pr.Value == nil || pr.Value.ObjectID == "" || pr.Value.Subtype != proto.RuntimeRemoteObjectSubtypeNode {
-			continue
-		}
-		if pr.Name == "0" {
-			el = pr.Value.ObjectID
-		} else {
+		switch {
+		case pr.Value == nil:
+		case pr.Name == "0":
+			first = pr.Value
+		case pr.Value.Subtype == proto.RuntimeRemoteObjectSubtypeNode && pr.Value.ObjectID != "":
 			hosts = append(hosts, pr.Value.ObjectID)
 		}
 	}
-	return el, hosts
+	return first, hosts, first != nil
+}
+
+// closedRootChecks returns one DevTools call per host (a custom element
+// without an open shadow root) that sets closed when the host holds a
+// shadow root page script did not see, for the caller to run with its own.
+func closedRootChecks(p proto.Client, hosts []proto.RuntimeRemoteObjectID, closed *atomic.Bool) []func() {
+	fns := make([]func(), 0, len(hosts))
+	for _, h := range hosts {
+		fns = append(fns, func() {
+			d, err := proto.DOMDescribeNode{ObjectID: h, Pierce: true}.Call(p)
+			if err != nil || len(d.Node.ShadowRoots) > 0 {
+				closed.Store(true)
+			}
+		})
+	}
+	return fns
 }
 
 // probeGroups numbers the object groups of probes: each probe releases

@@ -98,7 +98,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		if box := env.NodeBox(ctx, finalNodes[i]); box != nil && box.Width > 0 && box.Height > 0 {
 			final[i].Box, final[i].Screen = placed(*box, vp)
 		}
-		names[i] = describeNode(finalNodes[i], &final[i])
+		names[i] = candidateName(&final[i])
 	}
 	i := decideSimilarity(fp, final, names, len(cands), note, &r)
 	if i < 0 {
@@ -265,16 +265,35 @@ func withUnknown(cands []similarity.Candidate, attrs ...similarity.Attr) []simil
 	return out
 }
 
-// describeNode is a short human name: "button#auth-go "Log in now"".
-func describeNode(n *Node, c *similarity.Candidate) string {
-	s := n.String()
+// candidateName is a short human name for a candidate, its tag, id and
+// classes as Node.String writes them and its name: "button#auth-go "Log in
+// now"".
+func candidateName(c *similarity.Candidate) string {
+	var b strings.Builder
+	b.WriteString(c.Tag)
+	if c.ID != "" {
+		b.WriteString("#" + c.ID)
+	}
+	for _, cl := range c.Classes {
+		b.WriteString("." + cl)
+	}
 	if name := c.AccessName; name != "" {
 		if len(name) > 40 {
 			name = name[:40] + "…"
 		}
-		s += fmt.Sprintf(" %q", name)
+		fmt.Fprintf(&b, " %q", name)
 	}
-	return s
+	return b.String()
+}
+
+// scoreAgainst scores c against fp exactly as the similarity strategy
+// scores its candidates, with SimilarityOptions' weights.
+func scoreAgainst(fp *chain.Fingerprint, c *similarity.Candidate) similarity.Score {
+	w := similarity.DefaultWeights
+	if SimilarityOptions.Weights != nil {
+		w = *SimilarityOptions.Weights
+	}
+	return similarity.NewReference(*fp, w).Score(c)
 }
 
 // similarityCandidate reports whether n is worth comparing: an element a
@@ -409,9 +428,5 @@ func SimilarityScore(ctx context.Context, env *Env, id proto.DOMBackendNodeID) (
 	if box := env.Box(ctx, id); box != nil && box.Width > 0 && box.Height > 0 {
 		c.Box, c.Screen = placed(*box, vp)
 	}
-	w := similarity.DefaultWeights
-	if SimilarityOptions.Weights != nil {
-		w = *SimilarityOptions.Weights
-	}
-	return similarity.NewReference(*fp, w).Score(&c), nil
+	return scoreAgainst(fp, &c), nil
 }

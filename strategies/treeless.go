@@ -171,30 +171,14 @@ func countNone(ctx context.Context, env *Env, qs []countQuery) bool {
 	if err != nil || res.ExceptionDetails != nil {
 		return false
 	}
-	var counts string
-	var hosts []proto.RuntimeRemoteObjectID
-	switch {
-	case res.Result.Type == proto.RuntimeRemoteObjectTypeString:
-		counts = res.Result.Value.Str()
-	case res.Result.Subtype == proto.RuntimeRemoteObjectSubtypeArray:
-		props, err := proto.RuntimeGetProperties{ObjectID: res.Result.ObjectID, OwnProperties: true}.Call(p)
-		if err != nil {
-			return false
-		}
-		for _, pr := range props.Result {
-			switch {
-			case pr.Value == nil:
-			case pr.Name == "0" && pr.Value.Type == proto.RuntimeRemoteObjectTypeString:
-				counts = pr.Value.Value.Str()
-			case pr.Value.Subtype == proto.RuntimeRemoteObjectSubtypeNode:
-				hosts = append(hosts, pr.Value.ObjectID)
-			}
-		}
-	default:
+	// The counts, or the counts then custom elements that may hold
+	// closed roots.
+	first, hosts, ok := probeSplit(p, res.Result)
+	if !ok || first.Type != proto.RuntimeRemoteObjectTypeString {
 		return false
 	}
 	var n []int
-	if json.Unmarshal([]byte(counts), &n) != nil || len(n) != len(qs) {
+	if json.Unmarshal([]byte(first.Value.Str()), &n) != nil || len(n) != len(qs) {
 		return false // a reason the page cannot be counted
 	}
 	for _, c := range n {
@@ -203,16 +187,7 @@ func countNone(ctx context.Context, env *Env, qs []countQuery) bool {
 		}
 	}
 	var closed atomic.Bool
-	fns := make([]func(), 0, len(hosts))
-	for _, h := range hosts {
-		fns = append(fns, func() {
-			d, err := proto.DOMDescribeNode{ObjectID: h, Pierce: true}.Call(p)
-			if err != nil || len(d.Node.ShadowRoots) > 0 {
-				closed.Store(true) // a shadow root page script did not see
-			}
-		})
-	}
-	par.Do(fns...)
+	par.Do(closedRootChecks(p, hosts, &closed)...)
 	return !closed.Load()
 }
 
@@ -395,26 +370,10 @@ func similarityOnSnapshot(ctx context.Context, env *Env, fp *chain.Fingerprint, 
 		fail(fmt.Errorf("cannot read %s as a slice of the DOM", names[i]))
 		return
 	}
+	// The vet may score this element again (SimilarityScore): it has
+	// just been described, region and box included.
+	env.snapScored = map[proto.DOMBackendNodeID]similarity.Candidate{el.BackendID: final[i]}
 	concludeSimilarity(ctx, env, el, vp, r)
-}
-
-// candidateName is a short human name for a candidate, like describeNode's.
-func candidateName(c *similarity.Candidate) string {
-	var b strings.Builder
-	b.WriteString(c.Tag)
-	if c.ID != "" {
-		b.WriteString("#" + c.ID)
-	}
-	for _, cl := range c.Classes {
-		b.WriteString("." + cl)
-	}
-	if name := c.AccessName; name != "" {
-		if len(name) > 40 {
-			name = name[:40] + "…"
-		}
-		fmt.Fprintf(&b, " %q", name)
-	}
-	return b.String()
 }
 
 // finalists reads, for each of nodes, its region from the page (pagejs.Region)
@@ -476,6 +435,9 @@ func similarityScoreOnSnapshot(ctx context.Context, env *Env, fp *chain.Fingerpr
 	if !env.treeless || snap == nil {
 		return similarity.Score{}, false
 	}
+	if c, ok := env.snapScored[id]; ok {
+		return scoreAgainst(fp, &c), true
+	}
 	n, err := snap.NodeForBackendID(ctx, id)
 	if err != nil {
 		return similarity.Score{}, false
@@ -488,9 +450,5 @@ func similarityScoreOnSnapshot(ctx context.Context, env *Env, fp *chain.Fingerpr
 	if finalists(ctx, snap, []*snapshot.Node{n}, c, vp) != nil {
 		return similarity.Score{}, false
 	}
-	w := similarity.DefaultWeights
-	if SimilarityOptions.Weights != nil {
-		w = *SimilarityOptions.Weights
-	}
-	return similarity.NewReference(*fp, w).Score(&c[0]), true
+	return scoreAgainst(fp, &c[0]), true
 }
