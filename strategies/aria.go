@@ -1,79 +1,268 @@
 package strategies
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
-// RoleOf is n's ARIA role: its role attribute, else the implicit role of
-// its tag (the common cases of HTML-AAM), else "".
-func RoleOf(n *Node) string {
-	if r := strings.Fields(n.Attr("role")); len(r) > 0 {
-		return strings.ToLower(r[0])
+// ariaRoles are the WAI-ARIA 1.2 roles: an explicit role attribute names
+// the first of its tokens that is one, as Chromium reads it.
+var ariaRoles = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range strings.Fields(`alert alertdialog application article banner blockquote button caption cell checkbox code
+		columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form
+		generic grid gridcell group heading img insertion link list listbox listitem log main marquee math menu menubar menuitem
+		menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup
+		region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript
+		switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem`) {
+		m[r] = true
 	}
+	return m
+}()
+
+// chromiumRoles are the names Chromium's accessibility tree gives some
+// roles where WAI-ARIA has another (ARIA 1.3's "image" for img; its own
+// names for the options of a select and a summary's triangle).
+var chromiumRoles = map[string]string{
+	"image":              "img",
+	"MenuListOption":     "option",
+	"ListBoxOption":      "option",
+	"DisclosureTriangle": "button",
+}
+
+// ARIARole is the WAI-ARIA name of role, which may be the name Chromium's
+// accessibility tree gives it ("image" is img), or "" when role is none
+// (Chromium's "Iframe", "StaticText"...). A role strategy's value names a
+// WAI-ARIA role, the one RoleOf computes: the recorder writes it so, and
+// flows recorded with Chromium's names still replay.
+func ARIARole(role string) string {
+	role = strings.TrimSpace(role)
+	if r, ok := chromiumRoles[role]; ok {
+		return r
+	}
+	if r := strings.ToLower(role); ariaRoles[r] {
+		return r
+	}
+	return ""
+}
+
+// roleValue splits a role strategy's value "role|name" into its WAI-ARIA
+// role (ARIARole; "" matches nothing) and its name, white space collapsed;
+// hasName is false when the value names no one, and then every element of
+// the role matches.
+func roleValue(v string) (role, name string, hasName bool) {
+	role, name, hasName = strings.Cut(v, "|")
+	name = collapse(name)
+	return ARIARole(role), name, hasName && name != ""
+}
+
+// RoleOf is n's WAI-ARIA role as Chromium computes it: the first valid
+// token of its role attribute, else the implicit role of its tag
+// (HTML-AAM as Chromium maps it), else "". none, presentation and generic
+// are "", but a focusable element keeps its implicit role.
+func RoleOf(n *Node) string {
+	for _, r := range strings.Fields(strings.ToLower(n.Attr("role"))) {
+		if !ariaRoles[r] {
+			continue
+		}
+		switch r {
+		case "none", "presentation":
+			if focusable(n) {
+				return implicitRole(n)
+			}
+			return ""
+		case "generic":
+			return ""
+		}
+		return r
+	}
+	return implicitRole(n)
+}
+
+// focusable reports whether n has a numeric tabindex.
+func focusable(n *Node) bool {
+	ti, ok := n.Attrs["tabindex"]
+	if !ok || strings.TrimSpace(ti) == "" {
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.TrimSpace(ti), 64)
+	return err == nil
+}
+
+// hasOwnName reports whether n is named by its own attributes: a section
+// is a region only then.
+func hasOwnName(n *Node) bool {
+	return strings.TrimSpace(n.Attr("aria-label")) != "" || n.Attr("aria-labelledby") != "" ||
+		strings.TrimSpace(n.Attr("title")) != ""
+}
+
+// closestAbove is the nearest ancestor of n in its own tree (not crossing
+// a shadow root) for which match holds, or nil.
+func closestAbove(n *Node, match func(*Node) bool) *Node {
+	for p := n.Parent; p != nil && p.NodeType == 1; p = p.Parent {
+		if match(p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// tableRole is "table" or "grid" for the table n sits in, "" outside one.
+func tableRole(n *Node) string {
+	t := closestAbove(n, func(p *Node) bool {
+		switch strings.TrimSpace(p.Attr("role")) {
+		case "table", "grid", "treegrid":
+			return true
+		}
+		return p.Tag == "table"
+	})
+	if t == nil {
+		return ""
+	}
+	if r := strings.TrimSpace(t.Attr("role")); r == "grid" || r == "treegrid" {
+		return "grid"
+	}
+	return "table"
+}
+
+// inputRoles are the roles of <input> by type; a type not here is a
+// textbox, but for those Chromium gives a role of its own (date, color...),
+// which are "".
+var inputRoles = map[string]string{"button": "button", "submit": "button", "reset": "button", "image": "button", "file": "button",
+	"checkbox": "checkbox", "radio": "radio", "range": "slider", "number": "spinbutton", "search": "searchbox",
+	"hidden": "", "color": "", "date": "", "datetime-local": "", "month": "", "time": "", "week": ""}
+
+// textLike are the input types a list attribute makes a combobox.
+var textLike = map[string]bool{"text": true, "search": true, "email": true, "tel": true, "url": true, "": true}
+
+func implicitRole(n *Node) string {
 	switch n.Tag {
-	case "button", "summary":
-		return "button"
 	case "a", "area":
 		if n.HasAttr("href") {
 			return "link"
 		}
+	case "button", "summary":
+		return "button"
+	case "input":
+		t := strings.ToLower(n.Attr("type"))
+		if n.HasAttr("list") && textLike[t] {
+			return "combobox"
+		}
+		if r, ok := inputRoles[t]; ok {
+			return r
+		}
+		return "textbox"
 	case "select":
 		if n.HasAttr("multiple") {
 			return "listbox"
 		}
+		if sz, err := strconv.Atoi(strings.TrimSpace(n.Attr("size"))); err == nil && sz > 1 {
+			return "listbox"
+		}
 		return "combobox"
-	case "textarea":
-		return "textbox"
 	case "option":
 		return "option"
+	case "textarea":
+		return "textbox"
 	case "h1", "h2", "h3", "h4", "h5", "h6":
 		return "heading"
 	case "img":
-		if n.Attr("alt") == "" && n.HasAttr("alt") {
-			return "presentation"
+		if n.HasAttr("alt") && n.Attr("alt") == "" && !hasOwnName(n) {
+			return ""
 		}
 		return "img"
-	case "li":
-		return "listitem"
-	case "ul", "ol":
-		return "list"
 	case "nav":
 		return "navigation"
 	case "main":
 		return "main"
+	case "aside":
+		return "complementary"
+	case "header":
+		if !sectioned(n) {
+			return "banner"
+		}
+	case "footer":
+		if !sectioned(n) {
+			return "contentinfo"
+		}
 	case "form":
+		// Chromium exposes every form as one since 149, only a named one
+		// before; a role strategy names its element, so both agree here.
 		return "form"
+	case "search":
+		return "search"
+	case "section":
+		if hasOwnName(n) {
+			return "region"
+		}
+	case "dialog":
+		return "dialog"
+	case "fieldset", "details":
+		return "group"
 	case "table":
 		return "table"
 	case "tr":
-		return "row"
+		if tableRole(n) != "" {
+			return "row"
+		}
 	case "td":
-		return "cell"
+		switch tableRole(n) {
+		case "grid":
+			return "gridcell"
+		case "table":
+			return "cell"
+		}
 	case "th":
-		return "columnheader"
-	case "dialog":
-		return "dialog"
+		return headerRole(n)
+	case "ul", "ol", "menu":
+		return "list"
+	case "li":
+		if p := n.Parent; p != nil && p.NodeType == 1 && (p.Tag == "ul" || p.Tag == "ol" || p.Tag == "menu" || RoleOf(p) == "list") {
+			return "listitem"
+		}
 	case "progress":
 		return "progressbar"
-	case "input":
-		switch strings.ToLower(n.Attr("type")) {
-		case "button", "submit", "reset", "image":
-			return "button"
-		case "checkbox":
-			return "checkbox"
-		case "radio":
-			return "radio"
-		case "range":
-			return "slider"
-		case "number":
-			return "spinbutton"
-		case "search":
-			return "searchbox"
-		case "hidden", "file", "color", "date", "datetime-local", "month", "time", "week":
-			return ""
-		default:
-			return "textbox"
-		}
+	case "meter":
+		return "meter"
+	case "output":
+		return "status"
+	case "article":
+		return "article"
+	case "figure":
+		return "figure"
+	case "hr":
+		return "separator"
+	case "p":
+		return "paragraph"
 	}
 	return ""
+}
+
+// headerRole is a <th>'s role: by its scope, else a column header in a
+// <thead> or in a row without data cells, else a row header.
+func headerRole(n *Node) string {
+	if tableRole(n) == "" {
+		return ""
+	}
+	switch strings.ToLower(n.Attr("scope")) {
+	case "row", "rowgroup":
+		return "rowheader"
+	case "col", "colgroup":
+		return "columnheader"
+	}
+	row := n.Parent
+	if row == nil || row.NodeType != 1 {
+		return "columnheader"
+	}
+	if g := row.Parent; g != nil && g.Tag == "thead" {
+		return "columnheader"
+	}
+	for _, c := range row.Children {
+		if c.Tag == "td" {
+			return "rowheader"
+		}
+	}
+	return "columnheader"
 }
 
 // AccessibleName approximates n's accessible name: aria-labelledby,
@@ -104,8 +293,11 @@ func AccessibleName(n *Node) string {
 			if v := n.Attr("value"); v != "" {
 				return collapse(v)
 			}
-			if strings.ToLower(n.Attr("type")) == "submit" {
+			switch strings.ToLower(n.Attr("type")) {
+			case "submit":
 				return "Submit"
+			case "reset":
+				return "Reset"
 			}
 		case "image":
 			if a := n.Attr("alt"); a != "" {
@@ -128,8 +320,8 @@ func AccessibleName(n *Node) string {
 
 func namedByContent(n *Node) bool {
 	switch RoleOf(n) {
-	case "button", "link", "heading", "option", "cell", "columnheader",
-		"checkbox", "radio", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem", "switch", "tooltip":
+	case "button", "link", "heading", "option", "cell", "gridcell", "columnheader", "rowheader",
+		"checkbox", "radio", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem", "switch", "tooltip", "term":
 		// Not row or listitem: Chromium leaves those unnamed.
 		return true
 	}

@@ -48,9 +48,11 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	case chain.CSS:
 		q.Sel = s.Value
 	case chain.Role:
-		role, name, hasName := strings.Cut(s.Value, "|")
-		q.Role, q.Name = strings.ToLower(strings.TrimSpace(role)), collapse(name)
-		q.ByRole, q.HasName = true, hasName && q.Name != ""
+		q.Role, q.Name, q.HasName = roleValue(s.Value)
+		q.ByRole = true
+		if q.Role == "" {
+			return Result{}, false
+		}
 	default:
 		return Result{}, false
 	}
@@ -209,44 +211,88 @@ const probeRoleJS = `
 			}
 			return t;
 		}
-		function roleOf(e) {
-			const r = collapse(e.getAttribute("role") || "").split(" ")[0];
-			if (r) return r.toLowerCase();
+		const ARIA = new Set(("alert alertdialog application article banner blockquote button caption cell checkbox code columnheader " +
+			"combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid " +
+			"gridcell group heading img insertion link list listbox listitem log main marquee math menu menubar menuitem " +
+			"menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup " +
+			"region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript " +
+			"switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem").split(" "));
+		const INPUT_ROLE = { button: "button", submit: "button", reset: "button", image: "button", file: "button", checkbox: "checkbox",
+			radio: "radio", range: "slider", number: "spinbutton", search: "searchbox", hidden: "", color: "", date: "",
+			"datetime-local": "", month: "", time: "", week: "" };
+		const TEXTLIKE = /^(text|search|email|tel|url|)$/;
+		const focusable = e => { const t = (e.getAttribute("tabindex") || "").trim(); return t !== "" && !isNaN(+t); };
+		const hasOwnName = e => !!((e.getAttribute("aria-label") || "").trim() || e.getAttribute("aria-labelledby") || (e.getAttribute("title") || "").trim());
+		const closestAbove = (e, ok) => { for (let p = e.parentNode; p && p.nodeType === 1; p = p.parentNode) if (ok(p)) return p; return null; };
+		const sectioned = e => !!closestAbove(e, p => /^(article|aside|main|nav|section)$/.test(tagOf(p)) ||
+			/^(article|complementary|main|navigation|region)$/.test((p.getAttribute("role") || "").trim()));
+		function tableRole(e) {
+			const t = closestAbove(e, p => tagOf(p) === "table" || /^(table|grid|treegrid)$/.test((p.getAttribute("role") || "").trim()));
+			if (!t) return "";
+			const r = (t.getAttribute("role") || "").trim();
+			return r === "grid" || r === "treegrid" ? "grid" : "table";
+		}
+		function headerRole(e) {
+			if (!tableRole(e)) return "";
+			const sc = (e.getAttribute("scope") || "").toLowerCase();
+			if (sc === "row" || sc === "rowgroup") return "rowheader";
+			if (sc === "col" || sc === "colgroup") return "columnheader";
+			const row = e.parentNode;
+			if (!row || row.nodeType !== 1) return "columnheader";
+			if (row.parentNode && row.parentNode.nodeType === 1 && tagOf(row.parentNode) === "thead") return "columnheader";
+			for (const c of row.children) if (tagOf(c) === "td") return "rowheader";
+			return "columnheader";
+		}
+		function implicitRole(e) {
 			const t = tagOf(e);
 			switch (t) {
-			case "button": case "summary": return "button";
 			case "a": case "area": return e.hasAttribute("href") ? "link" : "";
-			case "select": return e.hasAttribute("multiple") ? "listbox" : "combobox";
-			case "textarea": return "textbox";
+			case "button": case "summary": return "button";
+			case "input": {
+				const ty = (e.getAttribute("type") || "").toLowerCase();
+				if (e.hasAttribute("list") && TEXTLIKE.test(ty)) return "combobox";
+				return ty in INPUT_ROLE ? INPUT_ROLE[ty] : "textbox";
+			}
+			case "select": return e.hasAttribute("multiple") || +(e.getAttribute("size") || "").trim() > 1 ? "listbox" : "combobox";
 			case "option": return "option";
+			case "textarea": return "textbox";
 			case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": return "heading";
-			case "img": return e.getAttribute("alt") === "" ? "presentation" : "img";
-			case "li": return "listitem";
-			case "ul": case "ol": return "list";
+			case "img": return e.getAttribute("alt") === "" && !hasOwnName(e) ? "" : "img";
 			case "nav": return "navigation";
 			case "main": return "main";
+			case "aside": return "complementary";
+			case "header": return sectioned(e) ? "" : "banner";
+			case "footer": return sectioned(e) ? "" : "contentinfo";
 			case "form": return "form";
-			case "table": return "table";
-			case "tr": return "row";
-			case "td": return "cell";
-			case "th": return "columnheader";
+			case "search": return "search";
+			case "section": return hasOwnName(e) ? "region" : "";
 			case "dialog": return "dialog";
+			case "fieldset": case "details": return "group";
+			case "table": return "table";
+			case "tr": return tableRole(e) ? "row" : "";
+			case "td": { const r = tableRole(e); return r === "grid" ? "gridcell" : r ? "cell" : ""; }
+			case "th": return headerRole(e);
+			case "ul": case "ol": case "menu": return "list";
+			case "li": { const p = e.parentNode; return p && p.nodeType === 1 && (/^(ul|ol|menu)$/.test(tagOf(p)) || roleOf(p) === "list") ? "listitem" : ""; }
 			case "progress": return "progressbar";
-			case "input":
-				switch ((e.getAttribute("type") || "").toLowerCase()) {
-				case "button": case "submit": case "reset": case "image": return "button";
-				case "checkbox": return "checkbox";
-				case "radio": return "radio";
-				case "range": return "slider";
-				case "number": return "spinbutton";
-				case "search": return "searchbox";
-				case "hidden": case "file": case "color": case "date": case "datetime-local": case "month": case "time": case "week": return "";
-				default: return "textbox";
-				}
+			case "meter": return "meter";
+			case "output": return "status";
+			case "article": return "article";
+			case "figure": return "figure";
+			case "hr": return "separator";
+			case "p": return "paragraph";
 			}
 			return "";
 		}
-		const CONTENT = /^(button|link|heading|option|cell|columnheader|checkbox|radio|tab|menuitem|menuitemcheckbox|menuitemradio|treeitem|switch|tooltip)$/;
+		function roleOf(e) {
+			for (const r of collapse((e.getAttribute("role") || "").toLowerCase()).split(" ")) {
+				if (!ARIA.has(r)) continue;
+				if (r === "none" || r === "presentation") return focusable(e) ? implicitRole(e) : "";
+				return r === "generic" ? "" : r;
+			}
+			return implicitRole(e);
+		}
+		const CONTENT = /^(button|link|heading|option|cell|gridcell|columnheader|rowheader|checkbox|radio|tab|menuitem|menuitemcheckbox|menuitemradio|treeitem|switch|tooltip|term)$/;
 		function contentName(e) {
 			const out = [];
 			for (let c = e.firstChild; c; c = c.nextSibling) collect(c, false, out, true);
@@ -296,6 +342,7 @@ const probeRoleJS = `
 					const v = e.getAttribute("value");
 					if (v) return collapse(v);
 					if (ty === "submit") return "Submit";
+					if (ty === "reset") return "Reset";
 				} else if (ty === "image") {
 					const a = e.getAttribute("alt");
 					if (a) return collapse(a);

@@ -129,10 +129,6 @@ func TestSnapshotDescribesCandidatesAsTheTree(t *testing.T) {
 func knownDifference(n *Node, field string) string {
 	typ := strings.ToLower(n.Attr("type"))
 	switch {
-	case field == "role" && n.Tag == "input" && typ == "file":
-		return "role of a file input: button for Chromium (so for the snapshot and the recorder), none for RoleOf"
-	case field == "name" && n.Tag == "input" && (typ == "reset" || typ == "submit") && !n.HasAttr("value"):
-		return "name of a reset or submit input without a value: Chromium's default label, none for AccessibleName"
 	case field == "value" && n.Tag == "input" && typ == "password":
 		return "value of a password: never read by the snapshot"
 	case field == "neighbours" && inClosedRoot(n):

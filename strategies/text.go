@@ -150,14 +150,12 @@ func (roleEvaluator) Type() chain.StrategyType { return chain.Role }
 
 func (roleEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 	start := time.Now()
-	role, name, hasName := strings.Cut(s.Value, "|")
-	role = strings.ToLower(strings.TrimSpace(role))
-	name = collapse(name)
+	role, name, hasName := roleValue(s.Value)
 	return findInScope(ctx, env, s, start, func(n *Node) bool {
-		if RoleOf(n) != role {
+		if role == "" || RoleOf(n) != role {
 			return false
 		}
-		return !hasName || name == "" || strings.EqualFold(AccessibleName(n), name)
+		return !hasName || strings.EqualFold(AccessibleName(n), name)
 	})
 }
 

@@ -51,3 +51,15 @@ func TestTextAcrossInlineChildren(t *testing.T) {
 		t.Errorf("text \"Cart (4)\" found %v", r.Node)
 	}
 }
+
+// ARIARole names Chromium's roles as WAI-ARIA does, and no role at all
+// for Chromium's own.
+func TestARIARole(t *testing.T) {
+	for in, want := range map[string]string{"image": "img", "img": "img", "Button": "button", " link ": "link",
+		"MenuListOption": "option", "ListBoxOption": "option", "DisclosureTriangle": "button",
+		"Iframe": "", "StaticText": "", "RootWebArea": "", "": "", "region": "region"} {
+		if got := ARIARole(in); got != want {
+			t.Errorf("ARIARole(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync/atomic"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -79,9 +78,11 @@ func countQueryOf(s chain.Strategy) (countQuery, bool) {
 	case chain.CSS:
 		return countQuery{Sel: s.Value}, true
 	case chain.Role:
-		role, name, hasName := strings.Cut(s.Value, "|")
-		name = collapse(name)
-		return countQuery{ByRole: true, Role: strings.ToLower(strings.TrimSpace(role)), Name: name, HasName: hasName && name != ""}, true
+		role, name, hasName := roleValue(s.Value)
+		if role == "" {
+			return countQuery{}, false
+		}
+		return countQuery{ByRole: true, Role: role, Name: name, HasName: hasName}, true
 	case chain.Text:
 		if t := unspaced(collapse(s.Value)); t != "" {
 			return countQuery{Text: t}, true
