@@ -351,12 +351,18 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		score float64
 		kind  bool
 	}
-	e.MeasureBoxes(ctx, cands[:min(len(cands), maxVerified)])
-	list := make([]scored, 0, len(cands))
-	for i, n := range cands {
-		if i == maxVerified {
-			break
-		}
+	// The first maxVerified candidates are verified, and the recorded
+	// Nth wherever it falls: the 30th of 30 look-alike buttons is taken as
+	// recorded, not replaced by the best of the first 25.
+	verified := cands[:min(len(cands), maxVerified)]
+	nthAt := s.Nth - 1
+	if s.Nth > maxVerified && s.Nth <= len(cands) {
+		verified = append(verified[:len(verified):len(verified)], cands[s.Nth-1])
+		nthAt = len(verified) - 1
+	}
+	e.MeasureBoxes(ctx, verified)
+	list := make([]scored, 0, len(verified))
+	for _, n := range verified {
 		box := e.NodeBox(ctx, n)
 		c := CandidateOf(n, box, vp)
 		v := Verify(c, fp)
@@ -390,10 +396,10 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 	// otherwise the page changed around it and the fingerprint decides.
 	nth := false
 	staleNth := false
-	if s.Nth > 0 && s.Nth <= len(list) {
-		c := list[s.Nth-1]
+	if s.Nth > 0 && nthAt < len(list) {
+		c := list[nthAt]
 		if !c.kind && c.score >= list[pick].score-DistinctMargin {
-			pick, nth = s.Nth-1, true
+			pick, nth = nthAt, true
 		} else {
 			staleNth = true
 		}
@@ -444,7 +450,11 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		if nth {
 			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", len(cands), s.Nth))
 		} else {
-			notes = append(notes, fmt.Sprintf("%d matches, picked #%d by fingerprint", len(cands), pick+1))
+			at := pick + 1
+			if pick == nthAt && s.Nth > maxVerified {
+				at = s.Nth
+			}
+			notes = append(notes, fmt.Sprintf("%d matches, picked #%d by fingerprint", len(cands), at))
 		}
 	}
 	if best.kind {

@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -49,6 +50,38 @@ func TestTextAcrossInlineChildren(t *testing.T) {
 	}
 	if r := Evaluate(ctx, NewEnv(page, nil), chain.Strategy{Type: chain.Text, Value: "Cart (4)", Confidence: 0.7}); r.Found {
 		t.Errorf("text \"Cart (4)\" found %v", r.Node)
+	}
+}
+
+// A strategy recorded with an index beyond the candidates Conclude
+// verifies (maxVerified) still takes the element at that index: the 30th
+// of 30 look-alike buttons, not the best-verified of the first 25. The
+// fingerprint says which card the recorded one sat in, so every button
+// there is a fair rival; only the index tells them apart.
+func TestNthBeyondTheVerifiedCandidates(t *testing.T) {
+	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { page.Close() })
+	html := "<ul>"
+	for i := 1; i <= maxVerified+5; i++ {
+		html += fmt.Sprintf(`<li><button id="b%d">Add to cart</button></li>`, i)
+	}
+	if err := page.SetDocumentContent(html + "</ul>"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	tg := &chain.Target{Fingerprint: &chain.Fingerprint{Tag: "button", Role: "button", AccessName: "Add to cart", Text: "Add to cart"}}
+	for _, nth := range []int{3, maxVerified, maxVerified + 1, maxVerified + 5} {
+		s := chain.Strategy{Type: chain.Role, Value: "button|Add to cart", Nth: nth, Confidence: 0.9}
+		tg.Chain = []chain.Strategy{s}
+		r := Evaluate(ctx, NewEnv(page, tg), s)
+		want := fmt.Sprintf("b%d", nth)
+		if !r.Found || r.Node.Attr("id") != want || !r.NthHeld || r.MatchCount != maxVerified+5 {
+			t.Errorf("nth %d: found %v %v, %d matches, nth held %v (%s); want #%s", nth, r.Found, r.Node, r.MatchCount, r.NthHeld, r.Detail, want)
+		}
 	}
 }
 
