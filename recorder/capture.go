@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/strategies"
 )
 
 // ErrGone is returned (wrapped) when the element to describe no longer exists.
@@ -149,8 +150,12 @@ func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, g
 	if n.Ignored {
 		return
 	}
+	axRole := ""
 	if n.Role != nil {
-		el.Role = n.Role.Value.Str()
+		axRole = n.Role.Value.Str()
+		// Role strategies speak WAI-ARIA: Chromium's "image" is img, and
+		// its own roles ("Iframe", "StaticText") are none.
+		el.Role = strategies.ARIARole(axRole)
 	}
 	raw := ""
 	if n.Name != nil {
@@ -166,7 +171,7 @@ func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, g
 	if err != nil || doc.Result.ObjectID == "" {
 		return
 	}
-	q, err := proto.AccessibilityQueryAXTree{ObjectID: doc.Result.ObjectID, AccessibleName: raw, Role: el.Role}.Call(s)
+	q, err := proto.AccessibilityQueryAXTree{ObjectID: doc.Result.ObjectID, AccessibleName: raw, Role: axRole}.Call(s)
 	if err != nil {
 		return
 	}

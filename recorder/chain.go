@@ -61,10 +61,10 @@ const (
 	NonUniqueFloor  = 0.63
 )
 
-// generic roles say nothing about an element.
+// generic roles say nothing about an element. Element.Role is a WAI-ARIA
+// role (strategies.ARIARole), so Chromium's own roles arrive as "".
 var genericRoles = map[string]bool{"": true, "generic": true, "none": true, "presentation": true,
-	"StaticText": true, "InlineTextBox": true, "LineBreak": true, "RootWebArea": true, "WebArea": true,
-	"paragraph": true, "group": true, "Section": true, "LayoutTable": true, "LayoutTableRow": true, "LayoutTableCell": true}
+	"paragraph": true, "group": true}
 
 // BuildChain returns the target's fallback chain: one strategy per signal
 // that found the target at record time, highest confidence first,

@@ -24,6 +24,7 @@
 // selector unique in its tree, an XPath unique in its document, sibling
 // index, neighbour texts, shadow path, box, and how many elements of the
 // frame every locator matches); Accessibility.getPartialAXTree for the role
+// (by its WAI-ARIA name, strategies.ARIARole: Chromium says "image" for img)
 // and computed name and Accessibility.queryAXTree for their uniqueness;
 // DOM.getFrameOwner for the frame path and the frame's offset; and
 // Page.getLayoutMetrics for the viewport and scroll. The description starts

@@ -69,7 +69,8 @@ type Description struct {
 // accessibility role and name, where its frame sits, and the page geometry.
 type Element struct {
 	Desc Description
-	// Role and Name are the computed accessibility role and name.
+	// Role and Name are the computed accessibility role, by its WAI-ARIA
+	// name (strategies.ARIARole), and name.
 	Role, Name string
 	// RoleCount is how many nodes of the frame's accessibility tree have the
 	// same role and name; RoleCountKnown is false when that query failed.
