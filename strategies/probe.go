@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -24,13 +25,15 @@ import (
 //
 // It answers (Result, true) only when its count of matches is the whole
 // page's: s is a test id, id, name, CSS or role strategy without an index;
-// the target has no frame or shadow path; the page has no cross-origin
-// frame; exactly one element matches in the top document, its same-origin
-// frames and its open shadow roots; and that element is in the top
-// document itself, with no shadow host in its subtree. Custom elements
-// without an open shadow root may hold a closed one, which page script
-// cannot search: DevTools is asked about them (up to probeMaxHosts), and
-// any shadow root there makes the probe decline. Otherwise it answers
+// the target has no frame or shadow path; exactly one element matches in
+// the top document, its same-origin frames and its open shadow roots; and
+// that element is in the top document itself, with no shadow host in its
+// subtree. Custom elements without an open shadow root may hold a closed
+// one, which page script cannot search: DevTools is asked about them (up
+// to probeMaxHosts), and any shadow root there makes the probe decline.
+// A cross-origin frame (up to probeMaxHosts of them) is counted by the
+// same page script run in its own document (frameChecks): a match there,
+// or a frame that cannot be counted so, makes it decline. Otherwise it answers
 // false and the caller evaluates s on the tree (the viewport the probe
 // read stays in env for the round). A closed shadow root attached to a
 // plain element (not a custom element) is invisible to page script: a
@@ -62,7 +65,7 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	var n *Node
 	var obj proto.RuntimeRemoteObjectID
 	var ok bool
-	env.whileReadingViewport(ctx, func() { n, obj, ok = probeTarget(ctx, env, q, s.Value) })
+	env.whileReadingViewport(ctx, func() { n, obj, ok = probeTarget(ctx, env, q, s) })
 	if !ok {
 		return Result{}, false
 	}
@@ -135,20 +138,24 @@ const probeFindJS = `function (q, value) {
 	}
 	if (n !== 1) return "matches " + n;
 	if (found.getRootNode() !== doc) return "not in the top document";
-	return hosts.length ? [found].concat(hosts) : found;
+	return answer(found);
 }`
 
 // probeRootsJS is the part of a probe's page function that gathers what
 // it searches: roots, the document, the documents of its same-origin frames
-// and every open shadow root (as the tree is searched; a cross-origin frame
-// cannot be), and hosts, the custom elements without an open shadow root
-// (which may hold a closed one, out of page script's reach), at most
-// maxHosts of them. It returns the reason the probe cannot speak for the
-// page instead: a cross-origin frame, a plugin, too many hosts, or an
-// element for which uaTree(e, tag) says its user-agent shadow tree holds
-// what the tree would see and page script cannot. doc is the document.
+// and every open shadow root (as the tree is searched); hosts, the custom
+// elements without an open shadow root (which may hold a closed one, out
+// of page script's reach); and frames, the <iframe>s whose document page
+// script cannot read (cross-origin), at most maxHosts of each, for DevTools
+// to look into (frameChecks). answer(x) is what the page function returns
+// with them. It returns the reason the probe cannot speak for the page
+// instead: a plugin, too many hosts or frames, or an element for which
+// uaTree(e, tag) says its user-agent shadow tree holds what the tree would
+// see and page script cannot. doc is the document.
 const probeRootsJS = `
-	const roots = [doc], hosts = [];
+	const roots = [doc], hosts = [], frames = [];
+	// The answer x, or x, the number of hosts, the hosts and the frames.
+	const answer = x => hosts.length || frames.length ? [x, hosts.length].concat(hosts, frames) : x;
 	for (let i = 0; i < roots.length; i++) {
 		const all = roots[i].nodeType === 9 ? roots[i].getElementsByTagName("*") : roots[i].querySelectorAll("*");
 		for (let j = 0; j < all.length; j++) {
@@ -156,8 +163,9 @@ const probeRootsJS = `
 			if (t === "iframe" || t === "frame") {
 				let d = null;
 				try { d = e.contentDocument; } catch (x) { d = null; }
-				if (!d) return "cross-origin frame";
-				roots.push(d);
+				if (d) roots.push(d);
+				else if (frames.length === maxHosts) return "cross-origin frames";
+				else frames.push(e);
 				continue;
 			}
 			if (t === "object" || t === "embed") return "plugins";
@@ -434,7 +442,7 @@ type probeNode struct {
 // slice around it (probeSliceJS), its backend id and its box, and returns
 // it as a node of a Doc holding that slice, with its box measured in env,
 // and its object (in env.ObjectGroup when set, else "").
-func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*Node, proto.RuntimeRemoteObjectID, bool) {
+func probeTarget(ctx context.Context, env *Env, q probeQuery, s chain.Strategy) (*Node, proto.RuntimeRemoteObjectID, bool) {
 	p := env.Page.Context(ctx)
 	// Plain calls, not rod's Page.Evaluate, which retries while the page
 	// navigates: a probe that cannot answer at once must give way.
@@ -446,7 +454,7 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*No
 	defer func() {
 		go proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(env.Page) //nolint:errcheck // best effort, off the step's path
 	}()
-	args := []*proto.RuntimeCallArgument{{Value: jsonValue(q)}, {Value: jsonValue(value)}}
+	args := []*proto.RuntimeCallArgument{{Value: jsonValue(q)}, {Value: jsonValue(s.Value)}}
 	// The element's object goes in the caller's group when it has one
 	// (see Env.ObjectGroup); the rest in the probe's own.
 	keep := env.ObjectGroup
@@ -460,13 +468,21 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, value string) (*No
 	}
 	// The element, or the element then custom elements that may hold
 	// closed roots.
-	el, hosts, ok := probeSplit(p, found.Result)
+	el, hosts, frames, ok := probeSplit(p, found.Result)
 	if !ok || el.Subtype != proto.RuntimeRemoteObjectSubtypeNode || el.ObjectID == "" {
 		return nil, "", false
 	}
 	obj := el.ObjectID
 	var closed atomic.Bool
-	target, ok := sliceOf(p, env, obj, closedRootChecks(p, hosts, &closed)...)
+	checks := closedRootChecks(p, hosts, &closed)
+	if len(frames) > 0 {
+		cq, ok := countQueryOf(s)
+		if !ok {
+			return nil, "", false
+		}
+		checks = append(checks, frameChecks(p, frames, []countQuery{cq}, group, &closed)...)
+	}
+	target, ok := sliceOf(p, env, obj, checks...)
 	if !ok || closed.Load() {
 		return nil, "", false
 	}
@@ -526,27 +542,85 @@ func sliceOf(p proto.Client, env *Env, obj proto.RuntimeRemoteObjectID, also ...
 }
 
 // probeSplit reads the answer of a probe's page function (probeFindJS,
-// probeCountJS): the answer itself, or, when it is an array, its first
-// item and the objects of the hosts after it. ok is false when the array
-// cannot be read.
-func probeSplit(p proto.Client, res *proto.RuntimeRemoteObject) (first *proto.RuntimeRemoteObject, hosts []proto.RuntimeRemoteObjectID, ok bool) {
+// probeCountJS): the answer itself, or, when it is an array (answer in
+// probeRootsJS), its first item, the objects of the hosts and those of the
+// cross-origin frames. ok is false when the array cannot be read.
+func probeSplit(p proto.Client, res *proto.RuntimeRemoteObject) (first *proto.RuntimeRemoteObject, hosts, frames []proto.RuntimeRemoteObjectID, ok bool) {
 	if res.Subtype != proto.RuntimeRemoteObjectSubtypeArray {
-		return res, nil, true
+		return res, nil, nil, true
 	}
 	props, err := proto.RuntimeGetProperties{ObjectID: res.ObjectID, OwnProperties: true}.Call(p)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
+	items := map[int]*proto.RuntimeRemoteObject{}
 	for _, pr := range props.Result {
-		switch {
-		case pr.Value == nil:
-		case pr.Name == "0":
-			first = pr.Value
-		case pr.Value.Subtype == proto.RuntimeRemoteObjectSubtypeNode && pr.Value.ObjectID != "":
-			hosts = append(hosts, pr.Value.ObjectID)
+		if i, err := strconv.Atoi(pr.Name); err == nil && pr.Value != nil {
+			items[i] = pr.Value
 		}
 	}
-	return first, hosts, first != nil
+	first, count := items[0], items[1]
+	if first == nil || count == nil || count.Type != proto.RuntimeRemoteObjectTypeNumber {
+		return nil, nil, nil, false
+	}
+	nh := count.Value.Int()
+	for i := 2; i < len(items); i++ {
+		v := items[i]
+		if v == nil || v.Subtype != proto.RuntimeRemoteObjectSubtypeNode || v.ObjectID == "" {
+			return nil, nil, nil, false
+		}
+		if i < 2+nh {
+			hosts = append(hosts, v.ObjectID)
+		} else {
+			frames = append(frames, v.ObjectID)
+		}
+	}
+	return first, hosts, frames, true
+}
+
+// frameChecks returns one set of DevTools calls per cross-origin frame
+// that sets some unless page script in the frame's own document counts no
+// match for any of qs (probeCountJS, run there in the frame's main world):
+// a frame that cannot be read or counted (out of process, not loaded, with
+// frames or custom elements of its own) sets it too. For the caller to run
+// with its own.
+func frameChecks(p proto.Client, frames []proto.RuntimeRemoteObjectID, qs []countQuery, group string, some *atomic.Bool) []func() {
+	fns := make([]func(), 0, len(frames))
+	for _, f := range frames {
+		fns = append(fns, func() {
+			if !frameCountsNone(p, f, qs, group) {
+				some.Store(true)
+			}
+		})
+	}
+	return fns
+}
+
+func frameCountsNone(p proto.Client, frame proto.RuntimeRemoteObjectID, qs []countQuery, group string) bool {
+	depth := 1
+	d, err := proto.DOMDescribeNode{ObjectID: frame, Depth: &depth, Pierce: true}.Call(p)
+	if err != nil || d.Node.ContentDocument == nil {
+		return false // out of process, or not loaded
+	}
+	doc, err := proto.DOMResolveNode{BackendNodeID: d.Node.ContentDocument.BackendNodeID, ObjectGroup: group}.Call(p)
+	if err != nil || doc.Object.ObjectID == "" {
+		return false
+	}
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: doc.Object.ObjectID, FunctionDeclaration: probeCountJS,
+		Arguments: []*proto.RuntimeCallArgument{{Value: jsonValue(qs)}, {Value: jsonValue(0)}}, ObjectGroup: group}.Call(p)
+	if err != nil || res.ExceptionDetails != nil || res.Result.Type != proto.RuntimeRemoteObjectTypeString {
+		return false // a reason, or hosts or frames of its own (maxHosts 0)
+	}
+	var n []int
+	if json.Unmarshal([]byte(res.Result.Value.Str()), &n) != nil || len(n) != len(qs) {
+		return false
+	}
+	for _, c := range n {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // closedRootChecks returns one DevTools call per host (a custom element

@@ -184,12 +184,12 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 }
 
 // TestProbeOnPagesWithShadowRoots: a probe counts matches in every open
-// shadow root and same-origin frame too, asks DevTools about custom
+// shadow root and frame too, asks DevTools about custom
 // elements without an open root (which may hold a closed one), and
 // declines a target inside a shadow tree or a frame, or with a shadow host
 // in its subtree. Where it answers it must agree with the tree; where the
 // tree sees a match page script cannot reach, it must decline.
-// (TestProbeDeclinesWhatItCannotCount has the cross-origin frame.)
+// A cross-origin frame is counted by page script in its own document.
 func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
@@ -222,6 +222,12 @@ func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 		{"a second role and name inside a same-origin frame", frameWith(`<button>Sign in</button>`), target.Chain[2], false},
 		{"the target inside a same-origin frame", frameWith(`<button class="framed">Go</button>`),
 			chain.Strategy{Type: chain.CSS, Value: "button.framed", Confidence: 0.7}, false},
+		{"a cross-origin frame elsewhere", crossFrame(fx.OtherURL + "/snapshot/frame-child.html"), target.Chain[0], true},
+		{"a role and name elsewhere, a cross-origin frame", crossFrame(fx.OtherURL + "/snapshot/frame-child.html"), target.Chain[2], true},
+		{"a second match inside a cross-origin frame", crossFrame(fx.OtherURL + "/login.html"), target.Chain[0], false},
+		{"a second role and name inside a cross-origin frame", crossFrame(fx.OtherURL + "/login.html"), target.Chain[2], false},
+		// Frames within a cross-origin frame are not looked into: declined.
+		{"a cross-origin frame holding one of another origin", crossFrame(fx.OtherURL + "/snapshot/frames.html?other=" + fx.URL), target.Chain[0], false},
 		{"a shadow host inside the target", `() => { const i = document.createElement("x-icon");
 			document.getElementById("login-btn").append(i); i.attachShadow({mode: "open"}).textContent = "→"; }`, target.Chain[0], false},
 	} {
@@ -251,6 +257,13 @@ func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 			}
 		})
 	}
+}
+
+// crossFrame is a page function that appends a frame loading url to the
+// body and resolves once it has loaded.
+func crossFrame(url string) string {
+	return `() => new Promise((done) => { const f = document.createElement("iframe"); f.onload = () => done();
+		f.src = ` + strconv.Quote(url) + `; document.body.append(f); })`
 }
 
 // frameWith is a page function that appends a same-origin frame (srcdoc)
@@ -301,12 +314,19 @@ func BenchmarkProbe(b *testing.B) {
 	// Block 2 of the generated page holds the button "Save charlie 2".
 	role := chain.Strategy{Type: chain.Role, Value: "button|Save charlie 2", Confidence: 0.85}
 	for _, size := range []struct {
-		n          int
-		components bool
-	}{{1000, false}, {10000, false}, {10000, true}} {
+		n                 int
+		components, frame bool
+	}{{1000, false, false}, {10000, false, false}, {10000, true, false}, {10000, false, true}} {
 		n := size.n
 		page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
 		name := fmt.Sprintf("elements=%d", n)
+		if size.frame {
+			// A cross-origin frame, as payment, chat and ad frames are.
+			name += "+crossframe"
+			if _, err := page.Eval(crossFrame(fx.OtherURL + "/snapshot/frame-child.html")); err != nil {
+				b.Fatal(err)
+			}
+		}
 		if size.components {
 			// 20 components with open shadow roots and 8 custom elements
 			// without one (DevTools is asked whether they hold a closed one).

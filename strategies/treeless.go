@@ -174,7 +174,7 @@ func countNone(ctx context.Context, env *Env, qs []countQuery) bool {
 	}
 	// The counts, or the counts then custom elements that may hold
 	// closed roots.
-	first, hosts, ok := probeSplit(p, res.Result)
+	first, hosts, frames, ok := probeSplit(p, res.Result)
 	if !ok || first.Type != proto.RuntimeRemoteObjectTypeString {
 		return false
 	}
@@ -187,9 +187,9 @@ func countNone(ctx context.Context, env *Env, qs []countQuery) bool {
 			return false
 		}
 	}
-	var closed atomic.Bool
-	par.Do(closedRootChecks(p, hosts, &closed)...)
-	return !closed.Load()
+	var some atomic.Bool
+	par.Do(append(closedRootChecks(p, hosts, &some), frameChecks(p, frames, qs, group, &some)...)...)
+	return !some.Load()
 }
 
 // probeCountJS counts, for each query (countQuery), its matches in the
@@ -297,7 +297,7 @@ const probeCountJS = `function (qs, maxHosts) {
 		return "cannot count: " + x;
 	}
 	const c = JSON.stringify(counts);
-	return hosts.length ? [c].concat(hosts) : c;
+	return answer(c);
 }`
 
 // similarityOnSnapshot is the similarity evaluator without the tree: it
