@@ -24,7 +24,8 @@ import (
 // elements; a probe costs a few round trips on any page.
 //
 // It answers (Result, true) only when its count of matches is the whole
-// page's: s is a test id, id, name, CSS or role strategy without an index;
+// page's: s is a test id, id, name, placeholder, CSS, label or role
+// strategy without an index;
 // the target has no frame or shadow path; exactly one element matches in
 // the top document, its same-origin frames and its open shadow roots; and
 // that element is in the top document itself, with no shadow host in its
@@ -48,8 +49,14 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 		q.Attrs = []string{"id"}
 	case chain.Name:
 		q.Attrs = []string{"name"}
+	case chain.Placeholder:
+		q.Attrs = []string{"placeholder"}
 	case chain.CSS:
 		q.Sel = s.Value
+	case chain.Label:
+		if q.Label = collapse(s.Value); q.Label == "" {
+			return Result{}, false
+		}
 	case chain.Role:
 		q.Role, q.Name, q.HasName = roleValue(s.Value)
 		q.ByRole = true
@@ -69,9 +76,10 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	if !ok {
 		return Result{}, false
 	}
-	if q.ByRole && (RoleOf(n) != q.Role || (q.HasName && !strings.EqualFold(AccessibleName(n), q.Name))) {
-		// Page script and the tree's RoleOf and AccessibleName disagree on
-		// this element: the tree decides.
+	if q.ByRole && (RoleOf(n) != q.Role || (q.HasName && !strings.EqualFold(AccessibleName(n), q.Name))) ||
+		q.Label != "" && !labelled(n, q.Label) {
+		// Page script and the tree's RoleOf, AccessibleName or LabelOf
+		// disagree on this element: the tree decides.
 		return Result{}, false
 	}
 	r := env.Conclude(ctx, s, []*Node{n}, start)
@@ -84,7 +92,7 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 // probeQuery is what probeFindJS looks for: elements matching the CSS
 // selector Sel, or whose attribute, one of Attrs, equals the strategy's
 // value, or (ByRole) of role Role named Name as RoleOf and AccessibleName
-// say (any name unless HasName).
+// say (any name unless HasName), or labelled Label (labelled).
 type probeQuery struct {
 	Sel      string   `json:"sel,omitempty"`
 	Attrs    []string `json:"attrs,omitempty"`
@@ -92,6 +100,7 @@ type probeQuery struct {
 	Role     string   `json:"role,omitempty"`
 	Name     string   `json:"name,omitempty"`
 	HasName  bool     `json:"hasName,omitempty"`
+	Label    string   `json:"label,omitempty"`
 	MaxHosts int      `json:"maxHosts"`
 }
 
@@ -112,12 +121,29 @@ const probeFindJS = `function (q, value) {
 	}
 	// User-agent shadow trees (media controls, date fields) hold elements
 	// with roles and names that the tree sees and page script does not.
-	const uaTree = (e, t) => q.byRole && (t === "video" || t === "audio" || (t === "input" && /^(date|time|datetime-local|month|week)$/.test((e.getAttribute("type") || "").toLowerCase())));
+	// Labels, as text, may read what only the tree sees of a control's.
+	const uaTree = (e, t) => (q.byRole || q.label) && (t === "video" || t === "audio" ||
+		(q.label && t === "details") ||
+		(t === "input" && (q.label ? /^(date|time|datetime-local|month|week|file|color)$/ : /^(date|time|datetime-local|month|week)$/).test((e.getAttribute("type") || "").toLowerCase())));
 	const maxHosts = q.maxHosts;
 	` + probeRootsJS + `
 	let found = null, n = 0;
-	if (q.byRole) {
-		` + probeRoleJS + `
+	` + probeRoleJS + `
+	if (q.label) {
+		// labelEvaluator's rules, as probeCountJS counts them.
+		const fold = (a, b) => a === b || a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
+		for (const r of roots) {
+			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");
+			for (let j = 0; j < all.length; j++) {
+				const e = all[j];
+				const l = labelOf(e), a = collapse(e.getAttribute("aria-label") || "");
+				if ((l && fold(l, q.label)) || (a && fold(a, q.label)) || (e.hasAttribute("aria-labelledby") && fold(accName(e), q.label))) {
+					found = e;
+					n++;
+				}
+			}
+		}
+	} else if (q.byRole) {
 		const want = (q.name || "").toLowerCase();
 		for (const r of roots) {
 			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");

@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,6 +146,71 @@ func TestRoleProbeAgreesOnEveryNamedElement(t *testing.T) {
 		t.Errorf("probed %d of the %d role and name pairs unique on the tree: the comparison proves little", probed, unique)
 	}
 	t.Logf("probed %d role and name pairs; %d were unique on the tree", probed, unique)
+}
+
+// TestLabelProbeAgreesOnEveryLabelledElement probes, for every element of
+// the fixture pages and apps that has a label (LabelOf, aria-label), a
+// label strategy of that text, as written and in other case, and requires
+// the tree's answer wherever Probe answers: the page script's port of
+// labelEvaluator must count what the tree counts.
+func TestLabelProbeAgreesOnEveryLabelledElement(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	pages := []string{"login.html", "list.html", "pay.html", "variants/actions.html", "variants/login-decoy.html", "variants/names.html",
+		"snapshot/basics.html", "shadow.html"}
+	for _, app := range []string{"checkout", "shop", "settings"} {
+		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {
+			pages = append(pages, "apps/"+app+"/"+v)
+		}
+	}
+	probed, unique := 0, 0
+	for _, path := range pages {
+		page := testenv.Page(t, fx.URL+"/"+path)
+		tree := NewEnv(page, &chain.Target{})
+		doc, err := tree.Doc(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range doc.Elements {
+			label := firstNonEmpty(LabelOf(e), collapse(e.Attr("aria-label")))
+			if label == "" || e.Frame != nil {
+				continue
+			}
+			for _, v := range []string{label, strings.ToUpper(label)} {
+				s := chain.Strategy{Type: chain.Label, Value: v, Confidence: 0.8}
+				tg := &chain.Target{Chain: []chain.Strategy{s}}
+				tree.Target = tg
+				full := Evaluate(ctx, tree, s)
+				if full.Found && full.MatchCount == 1 {
+					unique++
+				}
+				pr, ok := Probe(ctx, NewEnv(page, tg), s)
+				if !ok {
+					continue
+				}
+				probed++
+				if !full.Found || full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount ||
+					math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
+					t.Errorf("%s label %q: probe %d n=%d conf=%.4f, tree %d n=%d conf=%.4f (found %v)", path, v,
+						pr.BackendNodeID, pr.MatchCount, pr.Confidence, full.BackendNodeID, full.MatchCount, full.Confidence, full.Found)
+				}
+			}
+		}
+	}
+	if probed < unique/2 || probed < 50 {
+		t.Errorf("probed %d of the %d labels unique on the tree: the comparison proves little", probed, unique)
+	}
+	t.Logf("probed %d labels; %d were unique on the tree", probed, unique)
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // TestProbeDeclinesWhatItCannotCount: a page with frames or closed shadow

@@ -124,20 +124,19 @@ func (labelEvaluator) Type() chain.StrategyType { return chain.Label }
 func (labelEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 	start := time.Now()
 	want := collapse(s.Value)
-	return findInScope(ctx, env, s, start, func(n *Node) bool {
-		if l := LabelOf(n); l != "" && (l == want || strings.EqualFold(l, want)) {
-			return true
-		}
-		if a := collapse(n.Attr("aria-label")); a != "" && strings.EqualFold(a, want) {
-			return true
-		}
-		if n.HasAttr("aria-labelledby") {
-			if a := AccessibleName(n); strings.EqualFold(a, want) {
-				return true
-			}
-		}
-		return false
-	})
+	return findInScope(ctx, env, s, start, func(n *Node) bool { return labelled(n, want) })
+}
+
+// labelled reports whether n is labelled want (white space collapsed):
+// by its <label>s, its aria-label or its aria-labelledby, case aside.
+func labelled(n *Node, want string) bool {
+	if l := LabelOf(n); l != "" && (l == want || strings.EqualFold(l, want)) {
+		return true
+	}
+	if a := collapse(n.Attr("aria-label")); a != "" && strings.EqualFold(a, want) {
+		return true
+	}
+	return n.HasAttr("aria-labelledby") && strings.EqualFold(AccessibleName(n), want)
 }
 
 // roleEvaluator finds elements by ARIA role and accessible name; the value
