@@ -14,6 +14,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
 
@@ -232,6 +233,64 @@ func BenchmarkHealRound(b *testing.B) {
 						}
 						times[k] = append(times[k], took)
 					}
+				}
+			}
+			for k, ts := range times {
+				b.ReportMetric(median(ts), k)
+			}
+		})
+	}
+}
+
+// BenchmarkLostStrategies locates, on generated pages, a "Save" button
+// whose chain starts with a test id and an id the page no longer has and
+// goes on with its role and name: probed past the lost strategies
+// (probeChain: page script counts them none, then probes the role), and
+// on the page's whole tree (LocateOptions.ReadTree). Both must take the
+// same button.
+//
+//	go test ./decision -run '^$' -bench LostStrategies -benchtime 10x
+func BenchmarkLostStrategies(b *testing.B) {
+	fx := testenv.Fixtures(b)
+	ctx := context.Background()
+	for _, n := range []int{3000, 10000, 50000} {
+		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
+			page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
+			snap, err := snapshot.Capture(ctx, page, snapshot.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var saves []*snapshot.Node
+			for _, sn := range snap.Nodes {
+				if sn.Tag == "button" && strings.HasPrefix(sn.Text, "Save ") {
+					saves = append(saves, sn)
+				}
+			}
+			if len(saves) == 0 {
+				b.Fatal("no Save button")
+			}
+			sn := saves[len(saves)/2]
+			// The button as recorded, but for the test id and id its chain
+			// starts with.
+			target := renamed(sn, snap, false)
+			c := similarity.FromNode(sn, chain.Point{X: snap.ScrollX, Y: snap.ScrollY})
+			target.Fingerprint.ID, target.Fingerprint.Classes, target.Fingerprint.TestIDs = c.ID, c.Classes, nil
+			target.Chain = append([]chain.Strategy{
+				{Type: chain.TestID, Value: "save-gone", Confidence: 0.95},
+				{Type: chain.ID, Value: "save-gone", Confidence: 0.9},
+				{Type: chain.Role, Value: "button|" + sn.Name, Confidence: 0.88},
+			}, target.Chain[3:]...)
+			times := map[string][]time.Duration{}
+			for i := 0; i < b.N; i++ {
+				for _, readTree := range []bool{false, true} {
+					start := time.Now()
+					v := Locate(ctx, page, target, LocateOptions{Once: true, ReadTree: readTree})
+					took := time.Since(start)
+					if v.Winner == nil || v.Winner.Node == nil || v.Winner.Node.Text() != sn.Text || (countedNone(v) == 2) == readTree {
+						b.Fatalf("read tree %v: want %q probed %v; %s", readTree, sn.Text, !readTree, attempts(v))
+					}
+					k := map[bool]string{false: "probed-ms", true: "on-tree-ms"}[readTree]
+					times[k] = append(times[k], took)
 				}
 			}
 			for k, ts := range times {

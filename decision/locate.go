@@ -43,7 +43,8 @@ type LocateOptions struct {
 	// resolve it again. The caller releases the group.
 	ObjectGroup string
 	// ReadTree evaluates every round on the page's whole tree, never
-	// without it (strategies.SkipTree): for comparing the two.
+	// without it (strategies.Probe, strategies.SkipTree): for comparing
+	// the two.
 	ReadTree bool
 }
 
@@ -136,16 +137,9 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 }
 
 func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
-	if len(order) > 0 && ctx.Err() == nil {
-		// The first strategy may settle the step without the page's whole
-		// tree (strategies.Probe); anything short of a conclusive match is
-		// evaluated again on the tree below.
-		if r, ok := strategies.Probe(ctx, env, order[0]); ok && opts.Policy.Conclusive(r) {
-			if opts.Debug != nil {
-				fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms probe, without the tree %s\n",
-					r.Strategy.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail)
-			}
-			return Verdict{Winner: &r, Confidence: r.Confidence, Agreeing: []chain.StrategyType{r.Strategy.Type}, Attempts: []strategies.Result{r}}
+	if !opts.ReadTree {
+		if v, ok := probeChain(ctx, env, order, opts); ok {
+			return v
 		}
 	}
 	if !opts.ReadTree && ctx.Err() == nil && strategies.SkipTree(ctx, env, order) {
@@ -161,6 +155,46 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 		env.Reset()
 	}
 	return evaluateChain(ctx, env, order, opts)
+}
+
+// probeChain settles the step without the page's whole tree when it can
+// (strategies.Probe): the first strategy is probed, and while page script
+// counts no match for a strategy (strategies.CountsNone), the next one, up
+// to similarity. A conclusive probe is the verdict the tree would give:
+// the strategies before it found nothing, and nothing contradicts it.
+// Anything else is evaluated again on the tree, or healed without it
+// (SkipTree, which does not count again what was counted here).
+func probeChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) (Verdict, bool) {
+	var none []strategies.Result
+	for k := 0; k < len(order) && ctx.Err() == nil; k++ {
+		if k > 0 {
+			start := time.Now()
+			if !strategies.CountsNone(ctx, env, order[k-1:k]) {
+				return Verdict{}, false
+			}
+			none = append(none, strategies.CountedNone(order[k-1], time.Since(start)))
+		}
+		if t := order[k].Type; t == chain.Similarity || t == chain.Coordinates {
+			return Verdict{}, false
+		}
+		r, ok := strategies.Probe(ctx, env, order[k])
+		if !ok {
+			continue
+		}
+		if !opts.Policy.Conclusive(r) {
+			return Verdict{}, false
+		}
+		if opts.Debug != nil {
+			for _, n := range none {
+				fmt.Fprintf(opts.Debug, "  attempt %-11s found=false %.1fms %s\n", n.Strategy.Type, ms(n.Duration), n.Detail)
+			}
+			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms probe, without the tree %s\n",
+				r.Strategy.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail)
+		}
+		attempts := append(none, r)
+		return Verdict{Winner: &attempts[len(attempts)-1], Confidence: r.Confidence, Agreeing: []chain.StrategyType{r.Strategy.Type}, Attempts: attempts}, true
+	}
+	return Verdict{}, false
 }
 
 // evaluateChain evaluates order in turn until a result is conclusive, and

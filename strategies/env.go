@@ -48,6 +48,9 @@ type Env struct {
 	slices     map[proto.DOMBackendNodeID]*Node
 	snap       *snapshot.Snapshot                              // the similarity evaluation's
 	snapScored map[proto.DOMBackendNodeID]similarity.Candidate // the element it took, described
+	// none holds the strategies page script counted no match for in this
+	// round (CountsNone, SkipTree), by noneKey: they are not counted again.
+	none map[string]bool
 }
 
 // NewEnv returns an Env for finding t on page.
@@ -59,6 +62,7 @@ func NewEnv(page *rod.Page, t *chain.Target) *Env {
 func (e *Env) Reset() {
 	e.doc, e.scope, e.scopeNote, e.boxes, e.vp = nil, nil, "", nil, nil
 	e.treeless, e.needsTree, e.slices, e.snap, e.snapScored = false, nil, nil, nil, nil
+	e.none = nil
 }
 
 // NeedsTree says why an evaluation without the tree could not go on (an
@@ -332,8 +336,8 @@ const maxVerified = 25
 // a Result: it measures each, verifies it against the fingerprint, picks
 // one (the strategy's Nth when set, else the best verified, visible first)
 // and adjusts the recorded confidence by the evidence.
-func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, start time.Time) Result {
-	r := Result{Strategy: s, MatchCount: len(cands)}
+func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, start time.Time) (r Result) {
+	r = Result{Strategy: s, MatchCount: len(cands)}
 	defer func() { r.Duration = time.Since(start) }()
 	if len(cands) == 0 {
 		r.Err = fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value)

@@ -70,8 +70,7 @@ func Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 	start := time.Now()
 	if env.treeless && s.Type != chain.Similarity && s.Type != chain.Coordinates {
 		// SkipTree counted its matches on the page: none.
-		return Result{Strategy: s, Err: fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value),
-			Detail: "none on the page (counted in page script, without the tree)", Duration: time.Since(start)}
+		return CountedNone(s, time.Since(start))
 	}
 	r := e.Evaluate(ctx, env, s)
 	r.Strategy = s
@@ -82,6 +81,13 @@ func Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 		r.Confidence = 0
 	}
 	return r
+}
+
+// CountedNone is the result of s when page script counted no match for it
+// on the page (CountsNone, SkipTree): not found, as on the tree.
+func CountedNone(s chain.Strategy, d time.Duration) Result {
+	return Result{Strategy: s, Err: fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value),
+		Detail: "none on the page (counted in page script, without the tree)", Duration: d}
 }
 
 // Result is what one evaluation found.

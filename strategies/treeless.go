@@ -114,14 +114,11 @@ func SkipTree(ctx context.Context, env *Env, order []chain.Strategy) bool {
 	if t == nil || t.Fingerprint == nil || len(t.FramePath) > 0 || len(t.ShadowPath) > 0 {
 		return false
 	}
-	var qs []countQuery
 	i := 0
 	for ; i < len(order); i++ {
-		q, ok := countQueryOf(order[i])
-		if !ok {
+		if _, ok := countQueryOf(order[i]); !ok {
 			break
 		}
-		qs = append(qs, q)
 	}
 	if i == len(order) || order[i].Type != chain.Similarity {
 		return false
@@ -132,7 +129,7 @@ func SkipTree(ctx context.Context, env *Env, order []chain.Strategy) bool {
 		}
 	}
 	var none bool
-	env.whileReadingViewport(ctx, func() { none = countNone(ctx, env, qs) })
+	env.whileReadingViewport(ctx, func() { none = env.countsNone(ctx, order[:i], TreelessFrom) })
 	if !none {
 		return false
 	}
@@ -148,16 +145,59 @@ func SkipTree(ctx context.Context, env *Env, order []chain.Strategy) bool {
 // and 107 ms.
 var TreelessFrom = 2000
 
-// countNone reports whether page script counts no match for any of qs, on
-// a page it can speak for whose top document has at least TreelessFrom
-// elements.
-func countNone(ctx context.Context, env *Env, qs []countQuery) bool {
-	p := env.Page.Context(ctx)
-	// The top document's elements alone tell a small page, in one cheap
-	// call, before the counting function is even compiled.
-	size, err := proto.RuntimeEvaluate{Expression: `document.getElementsByTagName("*").length`, ReturnByValue: true}.Call(p)
-	if err != nil || size.Result.Value.Int() < TreelessFrom {
+// CountsNone reports whether page script counts no match on the page for
+// any of ss, as the tree's evaluators would count them (the count SkipTree
+// makes; TestCountNoneIsSound): false when it counts one, or cannot count
+// them all.
+// The strategies counted none are remembered for the round (until
+// Env.Reset), and not counted again.
+func CountsNone(ctx context.Context, env *Env, ss []chain.Strategy) bool {
+	return env.countsNone(ctx, ss, 0)
+}
+
+// countsNone is CountsNone on a page whose top document has at least
+// minElements elements.
+func (e *Env) countsNone(ctx context.Context, ss []chain.Strategy, minElements int) bool {
+	qs := make([]countQuery, 0, len(ss))
+	for _, s := range ss {
+		q, ok := countQueryOf(s)
+		if !ok {
+			return false
+		}
+		if !e.none[noneKey(s)] {
+			qs = append(qs, q)
+		}
+	}
+	if !countNone(ctx, e, qs, minElements) {
 		return false
+	}
+	if e.none == nil {
+		e.none = map[string]bool{}
+	}
+	for _, s := range ss {
+		e.none[noneKey(s)] = true
+	}
+	return true
+}
+
+// noneKey is what a count of s depends on.
+func noneKey(s chain.Strategy) string { return string(s.Type) + "\x00" + s.Value }
+
+// countNone reports whether page script counts no match for any of qs, on
+// a page it can speak for whose top document has at least minElements
+// elements.
+func countNone(ctx context.Context, env *Env, qs []countQuery, minElements int) bool {
+	p := env.Page.Context(ctx)
+	if minElements > 0 {
+		// The top document's elements alone tell a small page, in one
+		// cheap call, before the counting function is even compiled.
+		size, err := proto.RuntimeEvaluate{Expression: `document.getElementsByTagName("*").length`, ReturnByValue: true}.Call(p)
+		if err != nil || size.Result.Value.Int() < minElements {
+			return false
+		}
+	}
+	if len(qs) == 0 {
+		return true // all counted before in the round
 	}
 	group := fmt.Sprintf("chainreplay-probe-%d", probeGroups.Add(1))
 	defer func() {

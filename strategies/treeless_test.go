@@ -86,7 +86,7 @@ func TestCountNoneIsSound(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: cannot count %s %q", p, s.Type, s.Value)
 			}
-			none := countNone(ctx, env, []countQuery{q})
+			none := countNone(ctx, env, []countQuery{q}, TreelessFrom)
 			checked++
 			switch {
 			case r.MatchCount > 0 && none && s.Type != chain.Text && s.Type != chain.Label && s.Type != chain.Role &&
