@@ -3,6 +3,7 @@ package decision
 import (
 	"context"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/go-rod/rod"
@@ -79,10 +80,62 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 }
 
 // wheel scrolls by (dx, dy) with the mouse wheel at p.
+//
+// It returns once the page has scrolled: Chromium answers the wheel event
+// before it applies the scroll (a frame or two later), and a step that
+// read the scroll position meanwhile (the coordinates strategy does) would
+// see the old one and then have the wheel's scroll added to its own. It
+// watches the scroll positions of the page and of the scrollers under p:
+// once one moved, it waits until they have stood still for 50 ms; when
+// none moves within scrollSettle (nothing there could scroll, or a frame
+// did), it returns then.
 func wheel(ctx context.Context, page *rod.Page, p chain.Point, dx, dy float64) error {
-	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseWheel, X: p.X, Y: p.Y,
-		DeltaX: dx, DeltaY: dy}.Call(page.Context(ctx))
+	c := page.Context(ctx)
+	watch, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("(%s)(%g, %g)", scrollWatchJS, p.X, p.Y)}.Call(c)
+	if err != nil || watch.ExceptionDetails != nil {
+		watch = nil // a page that cannot be watched is scrolled all the same
+	}
+	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseWheel, X: p.X, Y: p.Y,
+		DeltaX: dx, DeltaY: dy}).Call(c); err != nil {
+		return err
+	}
+	if watch != nil && watch.Result.ObjectID != "" {
+		_, _ = proto.RuntimeCallFunctionOn{ObjectID: watch.Result.ObjectID, FunctionDeclaration: scrollSettledJS,
+			Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(scrollSettle.Milliseconds())}}, AwaitPromise: true}.Call(c)
+		_ = proto.RuntimeReleaseObject{ObjectID: watch.Result.ObjectID}.Call(c)
+	}
+	return nil
 }
+
+// scrollSettle is how long wheel waits for a scroll to start.
+var scrollSettle = 150 * time.Millisecond
+
+// scrollWatchJS takes the scroll positions of the page and of the
+// scrollers at (x, y) before the wheel.
+const scrollWatchJS = `function (x, y) {
+	const els = [];
+	for (let e = document.elementFromPoint(x, y); e; e = e.parentElement) {
+		if (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth) els.push(e);
+	}
+	const pos = () => [scrollX, scrollY].concat(els.flatMap(e => [e.scrollLeft, e.scrollTop])).join(",");
+	return { start: pos(), pos };
+}`
+
+// scrollSettledJS resolves once the positions scrollWatchJS took have
+// moved and then stood still for 50 ms, or have not moved in wait ms.
+const scrollSettledJS = `function (wait) {
+	const w = this, t0 = performance.now();
+	let last = w.start, moved = 0;
+	return new Promise((done) => {
+		const tick = () => {
+			const p = w.pos(), now = performance.now();
+			if (p !== last) { last = p; moved = now; }
+			if (moved ? now - moved >= 50 : now - t0 >= wait) return done(!!moved);
+			setTimeout(tick, 8);
+		};
+		tick();
+	});
+}`
 
 // keyPress sends keyDown and keyUp for a DOM key value with modifier bits.
 // A key that types text sends it with keyDown (so keypress and input fire)
