@@ -85,9 +85,14 @@ type Recorder struct {
 	pend     *pendingType
 	// lastType is the last type step ended, which input into its field
 	// resumes while only scrolls followed it.
-	lastType  *pendingType
-	lastIdx   int // index of the last step, -1 if none
-	lastKey   refKey
+	lastType *pendingType
+	lastIdx  int // index of the last step, -1 if none
+	lastKey  refKey
+	// clickIdx is the last step if it is a click, or if only scrolls
+	// followed it (-1 otherwise), on the element clickKey: typing into
+	// that element turns it into the type step.
+	clickIdx  int
+	clickKey  refKey
 	userIdx   int // index of the last step caused by user input, -1 if none
 	userAt    time.Time
 	navReqAt  time.Time
@@ -152,6 +157,7 @@ func New(b *rod.Browser, opts Options) *Recorder {
 		seenCh:   make(chan struct{}),
 		idle:     closedChan(),
 		lastIdx:  -1,
+		clickIdx: -1,
 		userIdx:  -1,
 		done:     make(chan struct{}),
 	}

@@ -245,3 +245,41 @@ func TestTypeResumesAcrossScrolls(t *testing.T) {
 		t.Errorf("type text = %q, want the final value", f.Steps[0].Text)
 	}
 }
+
+// A click that only focused a field becomes the type step that follows it
+// even when a scroll was reported in between (one reported by another
+// frame while the keys went to this one arrives in either order): the
+// checkout flow recorded 11 or 12 steps from one drive script before.
+func TestClickScrollTypeIsOneTypeStep(t *testing.T) {
+	r, p := startRecording(t, "apps/checkout/")
+	d := &Driver{Rec: r, Page: p}
+	lines, err := ParseDrive(stringsReader("click #email\nscroll 0 300\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Keyboard.Type([]input.Key("ada@example.com")...); err != nil {
+		t.Fatal(err)
+	}
+	typed := func() bool {
+		for _, s := range r.Flow().Steps {
+			if strings.HasSuffix(s.Text, ".com") {
+				return true
+			}
+		}
+		return false
+	}
+	for deadline := time.Now().Add(5 * time.Second); !typed() && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond) // poll: the page reports input asynchronously
+	}
+	f := r.Flow()
+	var got []string
+	for _, s := range f.Steps {
+		got = append(got, string(s.Action)+" "+s.Text)
+	}
+	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll || f.Steps[0].Text != "ada@example.com" {
+		t.Fatalf("steps = %q, want the type step (the click folded into it) and the scroll", got)
+	}
+}

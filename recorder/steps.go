@@ -161,17 +161,21 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	// A click that only focused this field becomes the type step.
-	if r.lastIdx >= 0 && r.lastIdx == len(r.flow.Steps)-1 && r.lastKey == key &&
-		r.flow.Steps[r.lastIdx].Action == chain.Click && r.flow.Steps[r.lastIdx].Navigated == nil &&
-		len(r.flow.Steps[r.lastIdx].Modifiers) == 0 && r.flow.Steps[r.lastIdx].Button == "" {
-		r.flow.Steps[r.lastIdx] = s
-		r.pend = &pendingType{idx: r.lastIdx, key: key, secret: secret}
+	// A click that only focused this field becomes the type step, also
+	// when scrolls were reported after it: a scroll the click caused, or
+	// one reported by another frame while the keys went to this one,
+	// arrives in either order.
+	if i := r.clickIdx; i >= 0 && onlyScrollsAfter(r.flow.Steps, i) && r.clickKey == key &&
+		r.flow.Steps[i].Action == chain.Click && r.flow.Steps[i].Navigated == nil &&
+		len(r.flow.Steps[i].Modifiers) == 0 && r.flow.Steps[i].Button == "" {
+		r.flow.Steps[i] = s
+		r.clickIdx = -1
+		r.pend = &pendingType{idx: i, key: key, secret: secret}
 		r.saveLocked()
 		return
 	}
 	r.flow.Steps = append(r.flow.Steps, s)
-	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, key
+	r.lastIdx, r.lastKey, r.clickIdx = len(r.flow.Steps)-1, key, -1
 	r.pend = &pendingType{idx: r.lastIdx, key: key, secret: secret}
 	r.saveLocked()
 }
@@ -243,6 +247,13 @@ func (r *Recorder) addStep(s chain.Step, key refKey, user bool, secret string) {
 	defer r.mu.Unlock()
 	r.flow.Steps = append(r.flow.Steps, s)
 	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, key
+	switch s.Action {
+	case chain.Click:
+		r.clickIdx, r.clickKey = r.lastIdx, key
+	case chain.Scroll:
+	default:
+		r.clickIdx = -1
+	}
 	if user {
 		r.userIdx, r.userAt = r.lastIdx, time.Now()
 	}
@@ -323,7 +334,7 @@ func (r *Recorder) onTopNavigated(url string, sameDoc bool) {
 		return
 	}
 	r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: url})
-	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, refKey{}
+	r.lastIdx, r.lastKey, r.clickIdx = len(r.flow.Steps)-1, refKey{}, -1
 	r.userIdx = -1
 	r.changedLocked(StepAdded, r.lastIdx, "")
 }
