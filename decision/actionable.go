@@ -131,8 +131,7 @@ func (e Elem) ref() strategies.NodeRef {
 // document (in it or in its shadow trees, not in a frame), where page
 // functions measure boxes in the coordinates input events use.
 func (e Elem) inTopDocument() bool {
-	n := e.Node
-	return n != nil && n.Frame == nil && n.Document != nil && n.Document.Parent == nil
+	return e.Node.InTopDocument()
 }
 
 // callOn calls fn on the element with args (as call arguments) and decodes

@@ -165,6 +165,10 @@ type Doc struct {
 	// <iframe> element.
 	Elements []*Node
 
+	// subframe marks a slice of a frame's document (sliceOf): its root
+	// has no parent, and is not the page's top document all the same.
+	subframe bool
+
 	byBackend map[proto.DOMBackendNodeID]*Node // the page's process only
 	byNodeID  map[nodeKey]*Node
 	byRef     map[NodeRef]*Node
@@ -175,6 +179,13 @@ type Doc struct {
 type nodeKey struct {
 	frame *Frame
 	id    proto.DOMNodeID
+}
+
+// InTopDocument reports whether n belongs to the page's top-level
+// document (its shadow trees included), not to a frame's document.
+func (n *Node) InTopDocument() bool {
+	return n != nil && n.Frame == nil && n.Document != nil && n.Document.Parent == nil &&
+		(n.ownerDoc == nil || !n.ownerDoc.subframe)
 }
 
 // ByBackendID returns the node of the page's own process with that backend

@@ -26,10 +26,11 @@ import (
 // It answers (Result, true) only when its count of matches is the whole
 // page's: s is a test id, id, name, placeholder, CSS, label or role
 // strategy without an index;
-// the target has no frame or shadow path; exactly one element matches in
-// the top document, its same-origin frames and its open shadow roots; and
-// that element is in the top document itself, with no shadow host in its
-// subtree. Custom elements without an open shadow root may hold a closed
+// the target has no shadow path; exactly one element matches in the
+// document searched (the top one, or the one the target's frame path
+// leads to while it resolves: probeDocument), its same-origin frames and
+// its open shadow roots; and that element is in that document itself,
+// with no shadow host in its subtree. Custom elements without an open shadow root may hold a closed
 // one, which page script cannot search: DevTools is asked about them (up
 // to probeMaxHosts), and any shadow root there makes the probe decline.
 // A cross-origin frame (up to probeMaxHosts of them) is counted by the
@@ -66,7 +67,7 @@ func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	default:
 		return Result{}, false
 	}
-	if s.Nth > 0 || s.Value == "" || env.Target == nil || len(env.Target.FramePath) > 0 || len(env.Target.ShadowPath) > 0 {
+	if s.Nth > 0 || s.Value == "" || env.Target == nil || len(env.Target.ShadowPath) > 0 {
 		return Result{}, false
 	}
 	var n *Node
@@ -105,15 +106,16 @@ type probeQuery struct {
 }
 
 // probeFindJS returns the one element matching q (probeQuery; value is
-// the strategy's value) in the document, the documents of its same-origin
-// frames and every open shadow root, when the page is one a probe can
-// speak for (no cross-origin frame, no plugin); else the reason it cannot,
-// as a string. When the page has custom elements without an open shadow root
-// (which may hold a closed one, out of page script's reach), it returns
-// them after the element in an array, for DevTools to look into: at most
-// q.maxHosts of them.
+// the strategy's value) in the document it is called on (this), the
+// documents of its same-origin frames and every open shadow root, when
+// the page is one a probe can speak for (no plugin, at most q.maxHosts
+// custom elements without an open shadow root and as many cross-origin
+// frames); else the reason it cannot, as a string. Those custom elements
+// (which may hold a closed shadow root, out of page script's reach) and
+// frames follow the element in an array (answer in probeRootsJS), for
+// DevTools to look into.
 const probeFindJS = `function (q, value) {
-	const doc = document;
+	const doc = this;
 	let sel = q.sel;
 	if (!sel && q.attrs) {
 		const quote = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
@@ -435,7 +437,9 @@ const probeSliceJS = `function () {
 			for (const k of p.getAttributeNames()) o.a.push(k, p.getAttribute(k));
 			node = o;
 		}
-		const root = { t: 9, n: "#document", c: [node] };
+		// f: the document is a frame's, not the page's top one.
+		const win = doc.defaultView;
+		const root = { t: 9, n: "#document", f: win && win !== win.top ? 1 : 0, c: [node] };
 		const refs = [];
 		const id = el.getAttribute("id");
 		if (id) for (const l of doc.querySelectorAll("label[for]")) if (l.getAttribute("for") === id) refs.push(l);
@@ -462,6 +466,7 @@ type probeNode struct {
 	V string      `json:"v"`
 	C []probeNode `json:"c"`
 	X int         `json:"x"`
+	F int         `json:"f"`
 }
 
 // probeTarget finds the element (probeFindJS), then at once reads the
@@ -473,13 +478,13 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, s chain.Strategy) 
 	// Plain calls, not rod's Page.Evaluate, which retries while the page
 	// navigates: a probe that cannot answer at once must give way.
 	group := fmt.Sprintf("chainreplay-probe-%d", probeGroups.Add(1))
-	doc, err := proto.RuntimeEvaluate{Expression: "document", ObjectGroup: group}.Call(p)
-	if err != nil || doc.Result.ObjectID == "" {
-		return nil, "", false
-	}
 	defer func() {
 		go proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(env.Page) //nolint:errcheck // best effort, off the step's path
 	}()
+	doc, ok := probeDocument(p, env.Target.FramePath, group)
+	if !ok {
+		return nil, "", false
+	}
 	args := []*proto.RuntimeCallArgument{{Value: jsonValue(q)}, {Value: jsonValue(s.Value)}}
 	// The element's object goes in the caller's group when it has one
 	// (see Env.ObjectGroup); the rest in the probe's own.
@@ -487,7 +492,7 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, s chain.Strategy) 
 	if keep == "" {
 		keep = group
 	}
-	found, err := proto.RuntimeCallFunctionOn{ObjectID: doc.Result.ObjectID, FunctionDeclaration: probeFindJS,
+	found, err := proto.RuntimeCallFunctionOn{ObjectID: doc, FunctionDeclaration: probeFindJS,
 		Arguments: args, ObjectGroup: keep}.Call(p)
 	if err != nil || found.ExceptionDetails != nil || found.Result.ObjectID == "" {
 		return nil, "", false
@@ -516,6 +521,39 @@ func probeTarget(ctx context.Context, env *Env, q probeQuery, s chain.Strategy) 
 		obj = ""
 	}
 	return target, obj, true
+}
+
+// probeDocument returns the document a probe searches, in group: the top
+// document, or the document the frame path leads to, as Env.Scope searches
+// it. Each <iframe> of the path is found by its selector in its parent's
+// document, and its document is resolved through DevTools, in the frame's
+// own world when it is of another origin. ok is false when the path no
+// longer resolves (the tree then searches every frame) or a frame is out
+// of process.
+func probeDocument(p proto.Client, path []string, group string) (proto.RuntimeRemoteObjectID, bool) {
+	doc, err := proto.RuntimeEvaluate{Expression: "document", ObjectGroup: group}.Call(p)
+	if err != nil || doc.Result.ObjectID == "" {
+		return "", false
+	}
+	cur := doc.Result.ObjectID
+	depth := 1
+	for _, sel := range path {
+		f, err := proto.RuntimeCallFunctionOn{ObjectID: cur, ObjectGroup: group, Arguments: []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}},
+			FunctionDeclaration: `function (sel) { try { const f = this.querySelector(sel); return f && /^i?frame$/.test(f.localName) ? f : null; } catch (e) { return null; } }`}.Call(p)
+		if err != nil || f.ExceptionDetails != nil || f.Result.ObjectID == "" {
+			return "", false
+		}
+		d, err := proto.DOMDescribeNode{ObjectID: f.Result.ObjectID, Depth: &depth, Pierce: true}.Call(p)
+		if err != nil || d.Node.ContentDocument == nil {
+			return "", false
+		}
+		r, err := proto.DOMResolveNode{BackendNodeID: d.Node.ContentDocument.BackendNodeID, ObjectGroup: group}.Call(p)
+		if err != nil || r.Object.ObjectID == "" {
+			return "", false
+		}
+		cur = r.Object.ObjectID
+	}
+	return cur, true
 }
 
 // sliceOf reads the slice of the DOM around the element obj
@@ -551,6 +589,7 @@ func sliceOf(p proto.Client, env *Env, obj proto.RuntimeRemoteObjectID, also ...
 	}
 	d := &Doc{byBackend: map[proto.DOMBackendNodeID]*Node{}, byNodeID: map[nodeKey]*Node{}, byRef: map[NodeRef]*Node{}}
 	d.Root = d.build(root.proto(desc.Node.BackendNodeID), nil, nil, nil)
+	d.subframe = root.F == 1
 	target := d.ByBackendID(desc.Node.BackendNodeID)
 	if target == nil {
 		return nil, false

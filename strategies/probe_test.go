@@ -30,8 +30,10 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 			"variants/login-siblings.html", "variants/login-testid-moved.html", "variants/login-reworded.html", "variants/login-removed.html"},
 		"actions.yaml": {"variants/actions.html"},
 		"shop.yaml":    {"login.html", "list.html"},
+		// Targets in a same-origin and a cross-origin frame.
+		"frames.yaml": {"frames.html"},
 	}
-	probed, compared := 0, 0
+	probed, compared, inFrames := 0, 0, 0
 	for file, pages := range pagesOf {
 		f, err := chain.Load(filepath.Join("..", "fixtures", "flows", file))
 		if err != nil {
@@ -59,6 +61,9 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 						continue
 					}
 					probed++
+					if len(st.Target.FramePath) > 0 {
+						inFrames++
+					}
 					where := fmt.Sprintf("%s on %s step %d %s %q", file, path, i+1, s.Type, s.Value)
 					if !full.Found || full.BackendNodeID != pr.BackendNodeID {
 						t.Errorf("%s: probe found backend %d, the tree %d (found %v)", where, pr.BackendNodeID, full.BackendNodeID, full.Found)
@@ -72,10 +77,10 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 			}
 		}
 	}
-	if probed < 20 {
-		t.Fatalf("only %d of %d strategies were probed: the comparison proves little", probed, compared)
+	if probed < 20 || inFrames < 4 {
+		t.Fatalf("only %d of %d strategies were probed, %d in frames: the comparison proves little", probed, compared, inFrames)
 	}
-	t.Logf("%d of %d strategies probed", probed, compared)
+	t.Logf("%d of %d strategies probed, %d of them in frames", probed, compared, inFrames)
 }
 
 // TestRoleProbeAgreesOnEveryNamedElement asks, for every element of the
@@ -237,12 +242,12 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 			t.Errorf("%s %s %q (nth %d): probe answered %+v", c.page, c.s.Type, c.s.Value, c.s.Nth, r)
 		}
 	}
-	// And a target recorded in a frame is never probed, even on a page
-	// without one.
+	// And a target whose frame path no longer resolves is not probed: the
+	// tree then searches every frame.
 	page := testenv.Page(t, fx.URL+"/login.html")
 	s := chain.Strategy{Type: chain.ID, Value: "login-btn", Confidence: 0.9}
 	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{FramePath: []string{"iframe#x"}, Chain: []chain.Strategy{s}}), s); ok {
-		t.Error("a target with a frame path was probed")
+		t.Error("a target with a frame path that does not resolve was probed")
 	}
 	if _, ok := Probe(ctx, NewEnv(page, &chain.Target{Chain: []chain.Strategy{s}}), s); !ok {
 		t.Error("the unique #login-btn of login.html was not probed")
@@ -406,15 +411,27 @@ func BenchmarkProbe(b *testing.B) {
 			}`)
 		}
 		ctx := context.Background()
-		for _, c := range []struct {
-			s  chain.Strategy
-			fp *chain.Fingerprint
-		}{
-			{testID, &chain.Fingerprint{Tag: "div", Text: "Test id hotel 7"}},
-			{role, &chain.Fingerprint{Tag: "button", Role: "button", AccessName: "Save charlie 2", Text: "Save charlie 2"}},
-		} {
-			s, tg := c.s, &chain.Target{Chain: []chain.Strategy{c.s}, Fingerprint: c.fp}
-			b.Run(name+"/"+string(s.Type)+"/probe", func(b *testing.B) {
+		type probed struct {
+			s     chain.Strategy
+			fp    *chain.Fingerprint
+			frame []string
+		}
+		cases := []probed{
+			{testID, &chain.Fingerprint{Tag: "div", Text: "Test id hotel 7"}, nil},
+			{role, &chain.Fingerprint{Tag: "button", Role: "button", AccessName: "Save charlie 2", Text: "Save charlie 2"}, nil},
+		}
+		if size.frame {
+			// The "Pay now" button inside the cross-origin frame.
+			cases = append(cases, probed{chain.Strategy{Type: chain.ID, Value: "pay", Confidence: 0.9},
+				&chain.Fingerprint{Tag: "button", ID: "pay", Text: "Pay now"}, []string{"iframe"}})
+		}
+		for _, c := range cases {
+			s, tg := c.s, &chain.Target{Chain: []chain.Strategy{c.s}, Fingerprint: c.fp, FramePath: c.frame}
+			kind := string(s.Type)
+			if c.frame != nil {
+				kind += "-in-frame"
+			}
+			b.Run(name+"/"+kind+"/probe", func(b *testing.B) {
 				var ds []time.Duration
 				for i := 0; i < b.N; i++ {
 					st := time.Now()
@@ -426,7 +443,7 @@ func BenchmarkProbe(b *testing.B) {
 				}
 				b.ReportMetric(medianMS(ds), "median-ms")
 			})
-			b.Run(name+"/"+string(s.Type)+"/tree", func(b *testing.B) {
+			b.Run(name+"/"+kind+"/tree", func(b *testing.B) {
 				var ds []time.Duration
 				for i := 0; i < b.N; i++ {
 					st := time.Now()
