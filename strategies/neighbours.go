@@ -241,6 +241,9 @@ func isRegion(n *Node) bool {
 // ("banner" for the page's header): a page has one of each as a rule, so
 // the role tells where an element lives as a name would. "" for regions
 // that are not landmarks without a name (section, article, form, dialog).
+// It reads the role attribute as the recorder's region.js does (as
+// written, not RoleOf's first valid token), so that the region it names
+// is the one recorded.
 func landmark(n *Node) string {
 	switch r := n.Attr("role"); r {
 	case "main", "navigation", "complementary", "banner", "contentinfo", "search":
