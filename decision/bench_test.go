@@ -189,21 +189,7 @@ func BenchmarkHealRound(b *testing.B) {
 	ctx := context.Background()
 	for _, n := range []int{3000, 10000, 50000} {
 		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
-			page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
-			snap, err := snapshot.Capture(ctx, page, snapshot.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var saves []*snapshot.Node
-			for _, sn := range snap.Nodes {
-				if sn.Tag == "button" && strings.HasPrefix(sn.Text, "Save ") {
-					saves = append(saves, sn)
-				}
-			}
-			if len(saves) == 0 {
-				b.Fatal("no Save button")
-			}
-			sn := saves[len(saves)/2]
+			page, snap, sn := middleSave(b, fx.URL, n)
 			target := renamed(sn, snap, true)
 			target.Chain = append([]chain.Strategy{
 				{Type: chain.Role, Value: "button|" + reword(sn.Name), Confidence: 0.85},
@@ -242,6 +228,27 @@ func BenchmarkHealRound(b *testing.B) {
 	}
 }
 
+// middleSave opens the generated page of n elements and returns it, its
+// snapshot, and the "Save" button in the middle of it.
+func middleSave(b *testing.B, base string, n int) (*rod.Page, *snapshot.Snapshot, *snapshot.Node) {
+	b.Helper()
+	page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", base, n))
+	snap, err := snapshot.Capture(context.Background(), page, snapshot.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var saves []*snapshot.Node
+	for _, sn := range snap.Nodes {
+		if sn.Tag == "button" && strings.HasPrefix(sn.Text, "Save ") {
+			saves = append(saves, sn)
+		}
+	}
+	if len(saves) == 0 {
+		b.Fatal("no Save button")
+	}
+	return page, snap, saves[len(saves)/2]
+}
+
 // BenchmarkLostStrategies locates, on generated pages, a "Save" button
 // whose chain starts with a test id and an id the page no longer has and
 // goes on with its role and name: probed past the lost strategies
@@ -255,21 +262,7 @@ func BenchmarkLostStrategies(b *testing.B) {
 	ctx := context.Background()
 	for _, n := range []int{3000, 10000, 50000} {
 		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
-			page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", fx.URL, n))
-			snap, err := snapshot.Capture(ctx, page, snapshot.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var saves []*snapshot.Node
-			for _, sn := range snap.Nodes {
-				if sn.Tag == "button" && strings.HasPrefix(sn.Text, "Save ") {
-					saves = append(saves, sn)
-				}
-			}
-			if len(saves) == 0 {
-				b.Fatal("no Save button")
-			}
-			sn := saves[len(saves)/2]
+			page, snap, sn := middleSave(b, fx.URL, n)
 			// The button as recorded, but for the test id and id its chain
 			// starts with.
 			target := renamed(sn, snap, false)

@@ -209,36 +209,9 @@ func TestFixedLayerHasAScreenBox(t *testing.T) {
 // Typing into a field, scrolling, and typing into the same field again is
 // one type step with the final value (then the scroll), not two.
 func TestTypeResumesAcrossScrolls(t *testing.T) {
-	r, p := startRecording(t, "apps/checkout/")
-	d := &Driver{Rec: r, Page: p}
-	lines, err := ParseDrive(stringsReader("type #email ada@\nscroll 0 300\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Run(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
 	// The field still has the focus: keys go on into it, no click between.
-	if err := p.Keyboard.Type([]input.Key("example.com")...); err != nil {
-		t.Fatal(err)
-	}
-	typed := func() bool {
-		for _, s := range r.Flow().Steps {
-			if strings.HasSuffix(s.Text, ".com") {
-				return true
-			}
-		}
-		return false
-	}
-	for deadline := time.Now().Add(5 * time.Second); !typed() && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond) // poll: the page reports input asynchronously
-	}
-	f := r.Flow()
-	var got []string
-	for _, s := range f.Steps {
-		got = append(got, string(s.Action)+" "+s.Text)
-	}
-	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll {
+	f := driveThenType(t, "type #email ada@\nscroll 0 300\n", "example.com")
+	if got := stepLines(f); len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll {
 		t.Fatalf("steps = %q, want one type and the scroll", got)
 	}
 	if f.Steps[0].Text != "ada@example.com" {
@@ -251,21 +224,32 @@ func TestTypeResumesAcrossScrolls(t *testing.T) {
 // frame while the keys went to this one arrives in either order): the
 // checkout flow recorded 11 or 12 steps from one drive script before.
 func TestClickScrollTypeIsOneTypeStep(t *testing.T) {
+	f := driveThenType(t, "click #email\nscroll 0 300\n", "ada@example.com")
+	if got := stepLines(f); len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll ||
+		f.Steps[0].Text != "ada@example.com" {
+		t.Fatalf("steps = %q, want the type step (the click folded into it) and the scroll", got)
+	}
+}
+
+// driveThenType records the checkout app driven by drive, then keys text
+// into the focused field, and returns the flow once the page has reported
+// the last of it.
+func driveThenType(t *testing.T, drive, text string) chain.Flow {
+	t.Helper()
 	r, p := startRecording(t, "apps/checkout/")
-	d := &Driver{Rec: r, Page: p}
-	lines, err := ParseDrive(stringsReader("click #email\nscroll 0 300\n"))
+	lines, err := ParseDrive(stringsReader(drive))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Run(context.Background(), lines); err != nil {
+	if err := (&Driver{Rec: r, Page: p}).Run(context.Background(), lines); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Keyboard.Type([]input.Key("ada@example.com")...); err != nil {
+	if err := p.Keyboard.Type([]input.Key(text)...); err != nil {
 		t.Fatal(err)
 	}
 	typed := func() bool {
 		for _, s := range r.Flow().Steps {
-			if strings.HasSuffix(s.Text, ".com") {
+			if strings.HasSuffix(s.Text, text) {
 				return true
 			}
 		}
@@ -274,12 +258,14 @@ func TestClickScrollTypeIsOneTypeStep(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); !typed() && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond) // poll: the page reports input asynchronously
 	}
-	f := r.Flow()
+	return r.Flow()
+}
+
+// stepLines is each step of f as "action text".
+func stepLines(f chain.Flow) []string {
 	var got []string
 	for _, s := range f.Steps {
 		got = append(got, string(s.Action)+" "+s.Text)
 	}
-	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll || f.Steps[0].Text != "ada@example.com" {
-		t.Fatalf("steps = %q, want the type step (the click folded into it) and the scroll", got)
-	}
+	return got
 }
