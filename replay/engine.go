@@ -13,6 +13,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -22,6 +23,16 @@ type engine struct {
 	flow   *chain.Flow
 	opts   Options
 	runner *decision.Runner
+	// closedRoots is the ClosedRoots script added to the page, removed
+	// when the flow ends (stop).
+	closedRoots proto.PageScriptIdentifier
+}
+
+// stop undoes what start set up on the page that outlives the flow.
+func (e *engine) stop() {
+	if e.closedRoots != "" {
+		_ = proto.PageRemoveScriptToEvaluateOnNewDocument{Identifier: e.closedRoots}.Call(e.page)
+	}
 }
 
 func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
@@ -68,6 +79,13 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		// window is 800x600 unless told otherwise.
 		e.fitWindow(ctx, vp)
 	}
+	// Closed shadow roots the page's scripts attach are kept where page
+	// functions (probes, the snapshot) can search them, as the tree does.
+	added, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}.Call(e.page.Context(ctx))
+	if err != nil {
+		return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("add the closed-roots script: %v", err)}
+	}
+	e.closedRoots = added.Identifier
 	if e.opts.NoStart {
 		return nil
 	}

@@ -57,6 +57,7 @@ func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res
 	defer func() { res.DurationMS = msSince(start) }()
 
 	e := newEngine(page, f, opts)
+	defer e.stop()
 	if err := e.start(ctx); err != nil {
 		res.Status = report.Failed
 		res.Error = err

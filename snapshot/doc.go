@@ -64,7 +64,10 @@
 // then asked of DevTools: custom elements without an open shadow root are
 // the candidates for closed roots (DOM.describeNode pierce on each, or one
 // DOM.getDocument pierce above Options.MaxClosedHosts); the closed root is
-// then resolved to a remote object and walked by the same script. Iframes
+// then resolved to a remote object and walked by the same script. A page
+// that runs the replay's ClosedRoots script (internal/pagejs) keeps the
+// closed roots its scripts attach, on any element, where the walk reads
+// them directly. Iframes
 // whose document is unreadable are cross-origin: walked in an isolated world
 // of their frame when in the page's process, else (site isolation) through
 // a session attached to the frame's own target.

@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
@@ -396,6 +397,45 @@ func checkFrames(t testing.TB, p *rod.Page) {
 		if card := s.Find(Query{Role: "textbox", Label: "Card number", FramePath: []string{fp}}); len(card) != 1 {
 			t.Errorf("%s: card field by label: %d", fp, len(card))
 		}
+	}
+}
+
+// specClosedRootsKept: a closed shadow root attached to a <div> is out of
+// page script's reach and no custom element points at it, so the walk
+// misses it; with the replay's ClosedRoots script (pagejs) it is walked,
+// and no DevTools pass was needed for it.
+func specClosedRootsKept(t testing.TB) {
+	fx := testenv.Fixtures(t)
+	attach := `() => { const h = document.createElement("div"); h.id = "plain-host"; document.body.append(h);
+		h.attachShadow({mode: "closed"}).innerHTML = '<button id="plain-closed" type="button">Kept action</button>'; }`
+	found := func(s *Snapshot) bool {
+		for _, n := range s.Nodes {
+			if n.Role == "button" && n.Name == "Kept action" {
+				return true
+			}
+		}
+		return false
+	}
+	without := open(t, fx.URL+"/snapshot/basics.html")
+	without.MustEval(attach)
+	if found(snap(t, without, Options{})) {
+		t.Errorf("without the script, the closed root of a plain element was walked: the spec proves nothing")
+	}
+	with := open(t, "about:blank")
+	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(with); err != nil {
+		t.Fatal(err)
+	}
+	if err := with.Navigate(fx.URL + "/snapshot/basics.html"); err != nil {
+		t.Fatal(err)
+	}
+	with.MustWaitLoad()
+	with.MustEval(attach)
+	s := snap(t, with, Options{})
+	if !found(s) {
+		t.Errorf("with the script, the closed root of a plain element was not walked")
+	}
+	if s.Stats.ClosedRoots != 0 {
+		t.Errorf("closed roots found through DevTools: %d, want 0 (the script kept it)", s.Stats.ClosedRoots)
 	}
 }
 

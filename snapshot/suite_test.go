@@ -53,6 +53,7 @@ var _ = Describe("a snapshot", func() {
 			specFramesOutOfProcess(GinkgoTB())
 		})
 		It("walks open and closed shadow roots, slotted children at their slots", func() { specShadowRoots(GinkgoTB()) })
+		It("walks a closed root on a plain element when the replay's ClosedRoots script kept it", func() { specClosedRootsKept(GinkgoTB()) })
 	})
 
 	Describe("boxes, visibility and values", func() {

@@ -12,6 +12,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/par"
 )
 
@@ -38,8 +39,10 @@ import (
 // or a frame that cannot be counted so, makes it decline. Otherwise it answers
 // false and the caller evaluates s on the tree (the viewport the probe
 // read stays in env for the round). A closed shadow root attached to a
-// plain element (not a custom element) is invisible to page script: a
-// second match there goes uncounted.
+// plain element (not a custom element) is invisible to page script unless
+// the page runs the ClosedRoots script (pagejs; replay.Flow adds it), and
+// a closed root declared in HTML is invisible even then: a second match
+// there goes uncounted.
 func Probe(ctx context.Context, env *Env, s chain.Strategy) (Result, bool) {
 	start := time.Now()
 	q := probeQuery{MaxHosts: probeMaxHosts}
@@ -169,11 +172,21 @@ const probeFindJS = `function (q, value) {
 	return answer(found);
 }`
 
+// closedRootOfJS is closedRootOf(e): the closed shadow root of e that the
+// replay's ClosedRoots script kept (pagejs), or null.
+const closedRootOfJS = `
+	const closedRootOf = (e) => {
+		const w = e.ownerDocument && e.ownerDocument.defaultView;
+		const m = w && w[Symbol.for("` + pagejs.ClosedRootsKey + `")];
+		return (m && m.get(e)) || null;
+	};`
+
 // probeRootsJS is the part of a probe's page function that gathers what
-// it searches: roots, the document, the documents of its same-origin frames
-// and every open shadow root (as the tree is searched); hosts, the custom
-// elements without an open shadow root (which may hold a closed one, out
-// of page script's reach); and frames, the <iframe>s whose document page
+// it searches: roots, the document, the documents of its same-origin
+// frames, every open shadow root and every closed one the ClosedRoots
+// script kept (as the tree is searched); hosts, the custom elements
+// without a shadow root it can see (which may hold a closed one, out of
+// page script's reach); and frames, the <iframe>s whose document page
 // script cannot read (cross-origin), at most maxHosts of each, for DevTools
 // to look into (frameChecks). answer(x) is what the page function returns
 // with them. It returns the reason the probe cannot speak for the page
@@ -181,6 +194,7 @@ const probeFindJS = `function (q, value) {
 // uaTree(e, tag) says its user-agent shadow tree holds what the tree would
 // see and page script cannot. doc is the document.
 const probeRootsJS = `
+	` + closedRootOfJS + `
 	const roots = [doc], hosts = [], frames = [];
 	// The answer x, or x, the number of hosts, the hosts and the frames.
 	const answer = x => hosts.length || frames.length ? [x, hosts.length].concat(hosts, frames) : x;
@@ -198,7 +212,8 @@ const probeRootsJS = `
 			}
 			if (t === "object" || t === "embed") return "plugins";
 			if (uaTree(e, t)) return "user-agent shadow trees";
-			if (e.shadowRoot) roots.push(e.shadowRoot);
+			const sr = e.shadowRoot || closedRootOf(e);
+			if (sr) roots.push(sr);
 			else if (t.indexOf("-") > 0) {
 				if (hosts.length === maxHosts) return "custom elements";
 				hosts.push(e);
@@ -409,13 +424,14 @@ const probeMaxHosts = 16
 // large to be worth it.
 const probeSliceJS = `function () {
 	const el = this, doc = el.ownerDocument;
+	` + closedRootOfJS + `
 	const MAX = 3000;
 	let count = 0;
 	function full(n) {
 		if (++count > MAX) throw new Error("large");
 		const o = { t: n.nodeType, n: n.nodeName };
 		// A shadow tree gives its host text the tree reads: not in a slice.
-		if (n.nodeType === 1 && (n.shadowRoot || n.localName.indexOf("-") > 0)) throw new Error("shadow host");
+		if (n.nodeType === 1 && (n.shadowRoot || closedRootOf(n) || n.localName.indexOf("-") > 0)) throw new Error("shadow host");
 		if (n.nodeType === 1) {
 			o.l = n.localName;
 			o.a = [];

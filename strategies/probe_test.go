@@ -10,9 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
@@ -456,5 +458,72 @@ func BenchmarkProbe(b *testing.B) {
 				b.ReportMetric(medianMS(ds), "median-ms")
 			})
 		}
+	}
+}
+
+// pageWithClosedRoots opens url in a page that runs the replay's
+// ClosedRoots script (pagejs) before the page's own, as replay.Flow does.
+func pageWithClosedRoots(t *testing.T, url string) *rod.Page {
+	t.Helper()
+	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { page.Close() })
+	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(page); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.Navigate(url); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.WaitLoad(); err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+// A closed shadow root attached to a plain element (a <div>) is out of
+// page script's reach, and only the tree saw a match there. With the
+// replay's ClosedRoots script the probe searches it too: it declines a
+// second match inside, and counts one elsewhere as the tree does.
+func TestProbeSeesClosedRootsTheReplayKept(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx := context.Background()
+	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := f.Steps[3].Target // the "Sign in" button
+	closedDiv := func(html string) string {
+		return `() => { const h = document.createElement("div"); document.body.append(h);
+			h.attachShadow({mode: "closed"}).innerHTML = ` + strconv.Quote(html) + `; }`
+	}
+	for _, c := range []struct {
+		name, setup string
+		s           chain.Strategy
+		probed      bool
+	}{
+		{"a second test id inside", closedDiv(`<button data-testid="login-submit">Sign in</button>`), target.Chain[0], false},
+		{"a second role and name inside", closedDiv(`<button>Sign in</button>`), target.Chain[2], false},
+		{"nothing alike inside", closedDiv(`<p>Help</p><button>Open</button>`), target.Chain[0], true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := pageWithClosedRoots(t, fx.URL+"/login.html")
+			if _, err := page.Eval(c.setup); err != nil {
+				t.Fatal(err)
+			}
+			pr, ok := Probe(ctx, NewEnv(page, target), c.s)
+			full := Evaluate(ctx, NewEnv(page, target), c.s)
+			if ok != c.probed {
+				t.Fatalf("probed %v, want %v (the tree: found %v, %d matches)", ok, c.probed, full.Found, full.MatchCount)
+			}
+			if ok && (full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount || math.Abs(full.Confidence-pr.Confidence) > 1e-9) {
+				t.Errorf("probe %d n=%d conf=%.4f, tree %d n=%d conf=%.4f", pr.BackendNodeID, pr.MatchCount, pr.Confidence,
+					full.BackendNodeID, full.MatchCount, full.Confidence)
+			}
+			if !c.probed && full.MatchCount < 2 {
+				t.Errorf("the tree counts %d matches: the case proves nothing", full.MatchCount)
+			}
+		})
 	}
 }

@@ -106,9 +106,9 @@ func countQueryOf(s chain.Strategy) (countQuery, bool) {
 // DevTools asked about custom elements that may hold closed shadow roots).
 // Its cost is that page function: a few milliseconds, tens on a page of
 // ten thousand elements. A page whose top document has fewer than
-// TreelessFrom elements is read whole, which costs less there. As for Probe, a closed shadow root attached to a
-// plain element (not a custom element) is invisible to page script: a match
-// there goes uncounted.
+// TreelessFrom elements is read whole, which costs less there. As for
+// Probe, a closed shadow root page script cannot see (on a plain element,
+// without the ClosedRoots script, or declared in HTML) goes uncounted.
 func SkipTree(ctx context.Context, env *Env, order []chain.Strategy) bool {
 	t := env.Target
 	if t == nil || t.Fingerprint == nil || len(t.FramePath) > 0 || len(t.ShadowPath) > 0 {

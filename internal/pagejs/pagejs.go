@@ -11,6 +11,17 @@ import (
 //go:embed region.js
 var regionJS string
 
+// ClosedRoots is a script for Page.addScriptToEvaluateOnNewDocument that
+// keeps the closed shadow roots the page's scripts attach where page
+// functions can find them (closedroots.js): in each frame's window, under
+// Symbol.for(ClosedRootsKey), a WeakMap from host to root.
+//
+//go:embed closedroots.js
+var ClosedRoots string
+
+// ClosedRootsKey names the symbol ClosedRoots keeps its map under.
+const ClosedRootsKey = "chainreplay.closedRoots"
+
 // Region is a function declaration, function (el), that returns the
 // region an element sits in (region.js), without its leading comment.
 var Region = func() string {
