@@ -161,7 +161,8 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 // (strategies.Probe): the first strategy is probed, and while page script
 // counts no match for a strategy (strategies.CountsNone), the next one, up
 // to similarity. A conclusive probe is the verdict the tree would give:
-// the strategies before it found nothing, and nothing contradicts it.
+// the strategies before it found nothing (counted again after the probe,
+// in case the page changed meanwhile), and nothing contradicts it.
 // Anything else is evaluated again on the tree, or healed without it
 // (SkipTree, which does not count again what was counted here).
 func probeChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) (Verdict, bool) {
@@ -182,6 +183,11 @@ func probeChain(ctx context.Context, env *strategies.Env, order []chain.Strategy
 			continue
 		}
 		if !opts.Policy.Conclusive(r) {
+			return Verdict{}, false
+		}
+		if k > 0 && !strategies.StillCountsNone(ctx, env, order[:k]) {
+			// The page changed between the counts and the probe (it
+			// rendered late): the tree reads it at once.
 			return Verdict{}, false
 		}
 		if opts.Debug != nil {

@@ -155,6 +155,17 @@ func CountsNone(ctx context.Context, env *Env, ss []chain.Strategy) bool {
 	return env.countsNone(ctx, ss, 0)
 }
 
+// StillCountsNone counts ss again, whatever the round counted before: a
+// verdict put together from several page calls (a strategy counted none,
+// then the next one probed) holds only if the page did not change under
+// it, as a page that renders late does.
+func StillCountsNone(ctx context.Context, env *Env, ss []chain.Strategy) bool {
+	for _, s := range ss {
+		delete(env.none, noneKey(s))
+	}
+	return env.countsNone(ctx, ss, 0)
+}
+
 // countsNone is CountsNone on a page whose top document has at least
 // minElements elements.
 func (e *Env) countsNone(ctx context.Context, ss []chain.Strategy, minElements int) bool {

@@ -112,3 +112,24 @@ func TestCountNoneIsSound(t *testing.T) {
 		t.Error(fmt.Sprintf("want strategies of both kinds, got %d found and %d none", found, skipped))
 	}
 }
+
+// CountsNone remembers, for the round, what it counted none; a page that
+// renders late can have a match a moment later, and StillCountsNone counts
+// again whatever the round remembered.
+func TestStillCountsNoneCountsAgain(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	ctx := context.Background()
+	env := NewEnv(page, &chain.Target{})
+	s := []chain.Strategy{{Type: chain.ID, Value: "late-field", Confidence: 0.9}}
+	if !CountsNone(ctx, env, s) {
+		t.Fatal("#late-field counted before the page has it")
+	}
+	page.MustEval(`() => { const i = document.createElement("input"); i.id = "late-field"; document.body.append(i); }`)
+	if !CountsNone(ctx, env, s) {
+		t.Error("CountsNone counted again within the round")
+	}
+	if StillCountsNone(ctx, env, s) {
+		t.Error("StillCountsNone did not see the field the page rendered since")
+	}
+}
