@@ -147,7 +147,8 @@ func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, 
 		// without reading the tree, unless that turns out to need it.
 		// (The counts are not taken again at the end, as probeChain does:
 		// at 10k elements that cost 30 to 60 ms of a 250 ms round, and a
-		// target rendered meanwhile is the element similarity ranks first.)
+		// target rendered meanwhile is the element the fingerprint
+		// describes, which similarity ranks first as a rule.)
 		v := evaluateChain(ctx, env, order, opts)
 		if env.NeedsTree() == nil {
 			return v
