@@ -108,7 +108,7 @@ func wheel(ctx context.Context, page *rod.Page, p chain.Point, dx, dy float64) e
 }
 
 // scrollSettle is how long wheel waits for a scroll to start.
-var scrollSettle = 150 * time.Millisecond
+const scrollSettle = 150 * time.Millisecond
 
 // scrollWatchJS takes the scroll positions of the page and of the
 // scrollers at (x, y) before the wheel.

@@ -5,16 +5,19 @@ import (
 	"strings"
 )
 
-// ariaRoles are the WAI-ARIA 1.2 roles: an explicit role attribute names
-// the first of its tokens that is one, as Chromium reads it.
+// ariaRoleNames are the WAI-ARIA 1.2 roles: an explicit role attribute
+// names the first of its tokens that is one, as Chromium reads it. The
+// probes' page-script port of RoleOf (probeRoleJS) takes them from here.
+var ariaRoleNames = strings.Fields(`alert alertdialog application article banner blockquote button caption cell checkbox code
+	columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form
+	generic grid gridcell group heading img insertion link list listbox listitem log main marquee math menu menubar menuitem
+	menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup
+	region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript
+	switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem`)
+
 var ariaRoles = func() map[string]bool {
 	m := map[string]bool{}
-	for _, r := range strings.Fields(`alert alertdialog application article banner blockquote button caption cell checkbox code
-		columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form
-		generic grid gridcell group heading img insertion link list listbox listitem log main marquee math menu menubar menuitem
-		menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup
-		region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript
-		switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem`) {
+	for _, r := range ariaRoleNames {
 		m[r] = true
 	}
 	return m

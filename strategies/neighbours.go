@@ -243,32 +243,15 @@ func isRegion(n *Node) bool {
 // that are not landmarks without a name (section, article, form, dialog).
 // It reads the role attribute as the recorder's region.js does (as
 // written, not RoleOf's first valid token), so that the region it names
-// is the one recorded.
+// is the one recorded; the tag's implicit role (implicitRole) otherwise.
 func landmark(n *Node) string {
-	switch r := n.Attr("role"); r {
+	r := n.Attr("role")
+	if r == "" {
+		r = implicitRole(n)
+	}
+	switch r {
 	case "main", "navigation", "complementary", "banner", "contentinfo", "search":
 		return r
-	case "":
-	default:
-		return ""
-	}
-	switch n.Tag {
-	case "main":
-		return "main"
-	case "nav":
-		return "navigation"
-	case "aside":
-		return "complementary"
-	case "search":
-		return "search"
-	case "header":
-		if !sectioned(n) {
-			return "banner"
-		}
-	case "footer":
-		if !sectioned(n) {
-			return "contentinfo"
-		}
 	}
 	return ""
 }

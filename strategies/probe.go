@@ -117,7 +117,7 @@ type probeQuery struct {
 // (which may hold a closed shadow root, out of page script's reach) and
 // frames follow the element in an array (answer in probeRootsJS), for
 // DevTools to look into.
-const probeFindJS = `function (q, value) {
+var probeFindJS = `function (q, value) {
 	const doc = this;
 	let sel = q.sel;
 	if (!sel && q.attrs) {
@@ -135,30 +135,10 @@ const probeFindJS = `function (q, value) {
 	let found = null, n = 0;
 	` + probeRoleJS + `
 	if (q.label) {
-		// labelEvaluator's rules, as probeCountJS counts them.
-		const fold = (a, b) => a === b || a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
-		for (const r of roots) {
-			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");
-			for (let j = 0; j < all.length; j++) {
-				const e = all[j];
-				const l = labelOf(e), a = collapse(e.getAttribute("aria-label") || "");
-				if ((l && fold(l, q.label)) || (a && fold(a, q.label)) || (e.hasAttribute("aria-labelledby") && fold(accName(e), q.label))) {
-					found = e;
-					n++;
-				}
-			}
-		}
+		each(e => { if (labelled(e, q.label)) { found = e; n++; } });
 	} else if (q.byRole) {
 		const want = (q.name || "").toLowerCase();
-		for (const r of roots) {
-			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");
-			for (let j = 0; j < all.length; j++) {
-				const e = all[j];
-				if (roleOf(e) !== q.role || (q.hasName && accName(e).toLowerCase() !== want)) continue;
-				found = e;
-				n++;
-			}
-		}
+		each(e => { if (roleOf(e) === q.role && (!q.hasName || accName(e).toLowerCase() === want)) { found = e; n++; } });
 	} else {
 		for (const r of roots) {
 			let list;
@@ -168,7 +148,7 @@ const probeFindJS = `function (q, value) {
 		}
 	}
 	if (n !== 1) return "matches " + n;
-	if (found.getRootNode() !== doc) return "not in the top document";
+	if (found.getRootNode() !== doc) return "not in the document searched";
 	return answer(found);
 }`
 
@@ -193,11 +173,18 @@ const closedRootOfJS = `
 // instead: a plugin, too many hosts or frames, or an element for which
 // uaTree(e, tag) says its user-agent shadow tree holds what the tree would
 // see and page script cannot. doc is the document.
-const probeRootsJS = `
+var probeRootsJS = `
 	` + closedRootOfJS + `
 	const roots = [doc], hosts = [], frames = [];
 	// The answer x, or x, the number of hosts, the hosts and the frames.
 	const answer = x => hosts.length || frames.length ? [x, hosts.length].concat(hosts, frames) : x;
+	// each calls fn on every element of the roots.
+	const each = fn => {
+		for (const r of roots) {
+			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");
+			for (let j = 0; j < all.length; j++) fn(all[j]);
+		}
+	};
 	for (let i = 0; i < roots.length; i++) {
 		const all = roots[i].nodeType === 9 ? roots[i].getElementsByTagName("*") : roots[i].querySelectorAll("*");
 		for (let j = 0; j < all.length; j++) {
@@ -222,11 +209,12 @@ const probeRootsJS = `
 	}
 `
 
-// probeRoleJS is RoleOf, AccessibleName and contentName (aria.go) and
-// Node.Text (dom.go) in page script, line for line, as roleOf(e) and accName(e): a
-// probe must count what the tree would. Probe checks the element it finds
-// against the Go functions on the slice.
-const probeRoleJS = `
+// probeRoleJS is RoleOf, AccessibleName, contentName and labelled
+// (aria.go, text.go) and Node.Text (dom.go) in page script, line for line,
+// as roleOf(e), accName(e) and labelled(e, want), with the role tables
+// taken from aria.go: a probe must count what the tree would. Probe checks
+// the element it finds against the Go functions on the slice.
+var probeRoleJS = `
 		const WS = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 		const collapse = s => s.split(WS).filter(Boolean).join(" ");
 		const tagOf = e => e.localName.toLowerCase();
@@ -262,16 +250,9 @@ const probeRoleJS = `
 			}
 			return t;
 		}
-		const ARIA = new Set(("alert alertdialog application article banner blockquote button caption cell checkbox code columnheader " +
-			"combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid " +
-			"gridcell group heading img insertion link list listbox listitem log main marquee math menu menubar menuitem " +
-			"menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup " +
-			"region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript " +
-			"switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem").split(" "));
-		const INPUT_ROLE = { button: "button", submit: "button", reset: "button", image: "button", file: "button", checkbox: "checkbox",
-			radio: "radio", range: "slider", number: "spinbutton", search: "searchbox", hidden: "", color: "", date: "",
-			"datetime-local": "", month: "", time: "", week: "" };
-		const TEXTLIKE = /^(text|search|email|tel|url|)$/;
+		const ARIA = new Set(` + jsonString(ariaRoleNames) + `);
+		const INPUT_ROLE = ` + jsonString(inputRoles) + `;
+		const TEXTLIKE = ` + jsonString(textLike) + `;
 		const focusable = e => { const t = (e.getAttribute("tabindex") || "").trim(); return t !== "" && !isNaN(+t); };
 		const hasOwnName = e => !!((e.getAttribute("aria-label") || "").trim() || e.getAttribute("aria-labelledby") || (e.getAttribute("title") || "").trim());
 		const closestAbove = (e, ok) => { for (let p = e.parentNode; p && p.nodeType === 1; p = p.parentNode) if (ok(p)) return p; return null; };
@@ -301,7 +282,7 @@ const probeRoleJS = `
 			case "button": case "summary": return "button";
 			case "input": {
 				const ty = (e.getAttribute("type") || "").toLowerCase();
-				if (e.hasAttribute("list") && TEXTLIKE.test(ty)) return "combobox";
+				if (e.hasAttribute("list") && TEXTLIKE[ty]) return "combobox";
 				return ty in INPUT_ROLE ? INPUT_ROLE[ty] : "textbox";
 			}
 			case "select": return e.hasAttribute("multiple") || +(e.getAttribute("size") || "").trim() > 1 ? "listbox" : "combobox";
@@ -409,7 +390,26 @@ const probeRoleJS = `
 			}
 			return "";
 		}
+		// labelled is labelled (text.go): e's labels, its aria-label or its
+		// aria-labelledby name it want, case aside.
+		const fold = (a, b) => a === b || a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
+		function labelled(e, want) {
+			const l = labelOf(e);
+			if (l && fold(l, want)) return true;
+			const a = collapse(e.getAttribute("aria-label") || "");
+			if (a && fold(a, want)) return true;
+			return e.hasAttribute("aria-labelledby") && fold(accName(e), want);
+		}
 `
+
+// jsonString is v as JSON, for page functions built with Go's tables.
+func jsonString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // the tables are plain strings and maps of them
+	}
+	return string(b)
+}
 
 // probeMaxHosts bounds the custom elements without an open shadow root
 // whose shadow roots a probe asks DevTools about; a page with more is
@@ -552,24 +552,34 @@ func probeDocument(p proto.Client, path []string, group string) (proto.RuntimeRe
 		return "", false
 	}
 	cur := doc.Result.ObjectID
-	depth := 1
 	for _, sel := range path {
 		f, err := proto.RuntimeCallFunctionOn{ObjectID: cur, ObjectGroup: group, Arguments: []*proto.RuntimeCallArgument{{Value: jsonValue(sel)}},
 			FunctionDeclaration: `function (sel) { try { const f = this.querySelector(sel); return f && /^i?frame$/.test(f.localName) ? f : null; } catch (e) { return null; } }`}.Call(p)
 		if err != nil || f.ExceptionDetails != nil || f.Result.ObjectID == "" {
 			return "", false
 		}
-		d, err := proto.DOMDescribeNode{ObjectID: f.Result.ObjectID, Depth: &depth, Pierce: true}.Call(p)
-		if err != nil || d.Node.ContentDocument == nil {
+		var ok bool
+		if cur, ok = frameDocument(p, f.Result.ObjectID, group); !ok {
 			return "", false
 		}
-		r, err := proto.DOMResolveNode{BackendNodeID: d.Node.ContentDocument.BackendNodeID, ObjectGroup: group}.Call(p)
-		if err != nil || r.Object.ObjectID == "" {
-			return "", false
-		}
-		cur = r.Object.ObjectID
 	}
 	return cur, true
+}
+
+// frameDocument resolves the document of the <iframe> frame, in group: in
+// the frame's own world when it is of another origin. ok is false when the
+// frame is out of process or not loaded.
+func frameDocument(p proto.Client, frame proto.RuntimeRemoteObjectID, group string) (doc proto.RuntimeRemoteObjectID, ok bool) {
+	depth := 1
+	d, err := proto.DOMDescribeNode{ObjectID: frame, Depth: &depth, Pierce: true}.Call(p)
+	if err != nil || d.Node.ContentDocument == nil {
+		return "", false
+	}
+	r, err := proto.DOMResolveNode{BackendNodeID: d.Node.ContentDocument.BackendNodeID, ObjectGroup: group}.Call(p)
+	if err != nil || r.Object.ObjectID == "" {
+		return "", false
+	}
+	return r.Object.ObjectID, true
 }
 
 // sliceOf reads the slice of the DOM around the element obj
@@ -678,25 +688,30 @@ func frameChecks(p proto.Client, frames []proto.RuntimeRemoteObjectID, qs []coun
 }
 
 func frameCountsNone(p proto.Client, frame proto.RuntimeRemoteObjectID, qs []countQuery, group string) bool {
-	depth := 1
-	d, err := proto.DOMDescribeNode{ObjectID: frame, Depth: &depth, Pierce: true}.Call(p)
-	if err != nil || d.Node.ContentDocument == nil {
-		return false // out of process, or not loaded
-	}
-	doc, err := proto.DOMResolveNode{BackendNodeID: d.Node.ContentDocument.BackendNodeID, ObjectGroup: group}.Call(p)
-	if err != nil || doc.Object.ObjectID == "" {
+	doc, ok := frameDocument(p, frame, group)
+	if !ok {
 		return false
 	}
-	res, err := proto.RuntimeCallFunctionOn{ObjectID: doc.Object.ObjectID, FunctionDeclaration: probeCountJS,
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: doc, FunctionDeclaration: probeCountJS,
 		Arguments: []*proto.RuntimeCallArgument{{Value: jsonValue(qs)}, {Value: jsonValue(0)}}, ObjectGroup: group}.Call(p)
-	if err != nil || res.ExceptionDetails != nil || res.Result.Type != proto.RuntimeRemoteObjectTypeString {
-		return false // a reason, or hosts or frames of its own (maxHosts 0)
-	}
-	var n []int
-	if json.Unmarshal([]byte(res.Result.Value.Str()), &n) != nil || len(n) != len(qs) {
+	if err != nil || res.ExceptionDetails != nil {
 		return false
 	}
-	for _, c := range n {
+	// A plain answer: hosts or frames of its own (maxHosts 0) make it a reason.
+	return allZero(res.Result, len(qs))
+}
+
+// allZero reports whether a counting page function's answer (probeCountJS)
+// is n counts of 0, not a reason the page cannot be counted.
+func allZero(res *proto.RuntimeRemoteObject, n int) bool {
+	if res.Type != proto.RuntimeRemoteObjectTypeString {
+		return false
+	}
+	var counts []int
+	if json.Unmarshal([]byte(res.Value.Str()), &counts) != nil || len(counts) != n {
+		return false
+	}
+	for _, c := range counts {
 		if c != 0 {
 			return false
 		}

@@ -126,23 +126,8 @@ func TestRoleProbeAgreesOnEveryNamedElement(t *testing.T) {
 				continue
 			}
 			asked++
-			s := chain.Strategy{Type: chain.Role, Value: role + "|" + name, Confidence: 0.85}
-			tg := &chain.Target{Chain: []chain.Strategy{s}}
-			tree.Target = tg
-			full := Evaluate(ctx, tree, s)
-			if full.Found && full.MatchCount == 1 {
-				pageUnique++
-			}
-			pr, ok := Probe(ctx, NewEnv(page, tg), s)
-			if !ok {
-				continue
-			}
-			pageProbed++
-			if !full.Found || full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount ||
-				math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
-				t.Errorf("%s role %q: probe %d n=%d conf=%.4f, tree %d n=%d conf=%.4f (found %v)", path, s.Value,
-					pr.BackendNodeID, pr.MatchCount, pr.Confidence, full.BackendNodeID, full.MatchCount, full.Confidence, full.Found)
-			}
+			u, p := probeAgainstTree(t, ctx, tree, chain.Strategy{Type: chain.Role, Value: role + "|" + name, Confidence: 0.85}, path)
+			pageUnique, pageProbed = pageUnique+b2i(u), pageProbed+b2i(p)
 		}
 		if plain[path] && pageProbed < pageUnique {
 			t.Errorf("%s: probed %d of the %d pairs unique on the tree", path, pageProbed, pageUnique)
@@ -185,23 +170,8 @@ func TestLabelProbeAgreesOnEveryLabelledElement(t *testing.T) {
 				continue
 			}
 			for _, v := range []string{label, strings.ToUpper(label)} {
-				s := chain.Strategy{Type: chain.Label, Value: v, Confidence: 0.8}
-				tg := &chain.Target{Chain: []chain.Strategy{s}}
-				tree.Target = tg
-				full := Evaluate(ctx, tree, s)
-				if full.Found && full.MatchCount == 1 {
-					unique++
-				}
-				pr, ok := Probe(ctx, NewEnv(page, tg), s)
-				if !ok {
-					continue
-				}
-				probed++
-				if !full.Found || full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount ||
-					math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
-					t.Errorf("%s label %q: probe %d n=%d conf=%.4f, tree %d n=%d conf=%.4f (found %v)", path, v,
-						pr.BackendNodeID, pr.MatchCount, pr.Confidence, full.BackendNodeID, full.MatchCount, full.Confidence, full.Found)
-				}
+				u, p := probeAgainstTree(t, ctx, tree, chain.Strategy{Type: chain.Label, Value: v, Confidence: 0.8}, path)
+				unique, probed = unique+b2i(u), probed+b2i(p)
 			}
 		}
 	}
@@ -209,6 +179,31 @@ func TestLabelProbeAgreesOnEveryLabelledElement(t *testing.T) {
 		t.Errorf("probed %d of the %d labels unique on the tree: the comparison proves little", probed, unique)
 	}
 	t.Logf("probed %d labels; %d were unique on the tree", probed, unique)
+}
+
+// probeAgainstTree evaluates s on the tree (tree, its Target set to s
+// alone) and by Probe, and reports an error where Probe answers otherwise
+// than the tree: another element, count or confidence. unique says the
+// tree found one match, probed that Probe answered.
+func probeAgainstTree(t *testing.T, ctx context.Context, tree *Env, s chain.Strategy, where string) (unique, probed bool) {
+	t.Helper()
+	tg := &chain.Target{Chain: []chain.Strategy{s}}
+	tree.Target = tg
+	full := Evaluate(ctx, tree, s)
+	pr, ok := Probe(ctx, NewEnv(tree.Page, tg), s)
+	if ok && (!full.Found || full.BackendNodeID != pr.BackendNodeID || full.MatchCount != pr.MatchCount ||
+		math.Abs(full.Confidence-pr.Confidence) > 1e-9) {
+		t.Errorf("%s %s %q: probe %d n=%d conf=%.4f, tree %d n=%d conf=%.4f (found %v)", where, s.Type, s.Value,
+			pr.BackendNodeID, pr.MatchCount, pr.Confidence, full.BackendNodeID, full.MatchCount, full.Confidence, full.Found)
+	}
+	return full.Found && full.MatchCount == 1, ok
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func firstNonEmpty(ss ...string) string {

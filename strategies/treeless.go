@@ -2,7 +2,6 @@ package strategies
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -226,17 +225,8 @@ func countNone(ctx context.Context, env *Env, qs []countQuery, minElements int) 
 	// The counts, or the counts then custom elements that may hold
 	// closed roots.
 	first, hosts, frames, ok := probeSplit(p, res.Result)
-	if !ok || first.Type != proto.RuntimeRemoteObjectTypeString {
+	if !ok || !allZero(first, len(qs)) {
 		return false
-	}
-	var n []int
-	if json.Unmarshal([]byte(first.Value.Str()), &n) != nil || len(n) != len(qs) {
-		return false // a reason the page cannot be counted
-	}
-	for _, c := range n {
-		if c != 0 {
-			return false
-		}
 	}
 	var some atomic.Bool
 	par.Do(append(closedRootChecks(p, hosts, &some), frameChecks(p, frames, qs, group, &some)...)...)
@@ -254,7 +244,7 @@ func countNone(ctx context.Context, env *Env, qs []countQuery, minElements int) 
 // user-agent shadow tree (a control's value or placeholder, a default
 // button label) is compared as if it were its text, and pages with media,
 // date, file or colour controls or <details> are not counted.
-const probeCountJS = `function (qs, maxHosts) {
+var probeCountJS = `function (qs, maxHosts) {
 	const doc = document;
 	const loose = qs.some(q => q.byRole || q.text || q.label);
 	const uaTree = (e, t) => loose && (t === "video" || t === "audio" || t === "details" ||
@@ -262,16 +252,9 @@ const probeCountJS = `function (qs, maxHosts) {
 	` + probeRootsJS + `
 	` + probeRoleJS + `
 	const quote = v => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
-	const fold = (a, b) => a === b || a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
 	const bare = s => s.replace(/\s+/g, "");
 	const SKIPTEXT = /^(html|body|head|script|style)$/;
 	const UATEXT = /^(input|textarea|select|img|meter|progress|marquee)$/;
-	const each = fn => {
-		for (const r of roots) {
-			const all = r.nodeType === 9 ? r.getElementsByTagName("*") : r.querySelectorAll("*");
-			for (let j = 0; j < all.length; j++) fn(all[j]);
-		}
-	};
 	// What a control's user-agent shadow tree may show as its text.
 	const uaTexts = e => {
 		const out = [e.getAttribute("value"), e.getAttribute("placeholder"), e.getAttribute("alt"), e.getAttribute("title")];
@@ -292,13 +275,7 @@ const probeCountJS = `function (qs, maxHosts) {
 			const want = (q.name || "").toLowerCase();
 			each(e => { if (roleOf(e) === q.role && (!q.hasName || accName(e).toLowerCase() === want)) n++; });
 		} else if (q.label) {
-			each(e => {
-				const l = labelOf(e);
-				if (l && fold(l, q.label)) { n++; return; }
-				const a = collapse(e.getAttribute("aria-label") || "");
-				if (a && fold(a, q.label)) { n++; return; }
-				if (e.hasAttribute("aria-labelledby") && fold(accName(e), q.label)) n++;
-			});
+			each(e => { if (labelled(e, q.label)) n++; });
 		} else if (q.text) {
 			// Text, as the tree's Text is, for every element would cost the
 			// sum of their subtrees. White space aside, an element's text
