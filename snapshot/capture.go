@@ -344,18 +344,36 @@ type chunkResult struct {
 	err error
 }
 
-// askChunk asks world wd for chunk i of the answer of the walk with the
-// capture's seq (stash.next). An empty answer means the page had no such
-// chunk (yet).
-func (c *capture) askChunk(wd *world, i int) chan chunkResult {
-	ch := make(chan chunkResult, 1)
-	go c.askChunkInto(wd, i, ch)
-	return ch
+// askInOrder asks world wd for chunks first, first+1, ... of the answer
+// of the walk with the capture's seq (stash.next), one into each of chs,
+// and returns at once. Each request goes on the connection only once the
+// one before it is there, so the page gets them in order: it encodes a
+// chunk when it is asked for and every chunk before it with it, so a
+// later chunk's request that overtook the first's would hold the first
+// back until all of them were encoded (4 to 8 ms at 10k elements) instead
+// of letting Go decode it while the page encodes the next. Through a
+// client that does not say when a command is sent, each request waits
+// for the answer to the one before.
+func (c *capture) askInOrder(wd *world, first int, chs []chan chunkResult) {
+	go func() {
+		for i, ch := range chs {
+			ctx, sent := browser.NotifySent(c.ctx)
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				c.askChunkInto(ctx, wd, first+i, ch)
+			}()
+			select {
+			case <-sent:
+			case <-done:
+			}
+		}
+	}()
 }
 
 // askChunkInto asks for chunk i and sends the result on ch.
-func (c *capture) askChunkInto(wd *world, i int, ch chan<- chunkResult) {
-	raw, err := wd.call(c.ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
+func (c *capture) askChunkInto(ctx context.Context, wd *world, i int, ch chan<- chunkResult) {
+	raw, err := wd.call(ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
 		Expression:    fmt.Sprintf(`(s => s && s.next ? s.next(%d, %d) : "")(globalThis[Symbol.for("chainreplay.snapshot")])`, c.seq, i),
 		ContextID:     wd.ctxID,
 		ReturnByValue: true,
@@ -402,7 +420,7 @@ func (c *capture) askAhead(wd *world, n int, sent, walked <-chan struct{}) []cha
 	}
 	if c.opts.aheadFirst {
 		for i, ch := range chs {
-			c.askChunkInto(wd, i+1, ch)
+			c.askChunkInto(c.ctx, wd, i+1, ch)
 		}
 		return chs
 	}
@@ -414,9 +432,7 @@ func (c *capture) askAhead(wd *world, n int, sent, walked <-chan struct{}) []cha
 		if c.opts.aheadLate > 0 {
 			time.Sleep(c.opts.aheadLate) // tests only
 		}
-		for i, ch := range chs {
-			go c.askChunkInto(wd, i+1, ch)
-		}
+		c.askInOrder(wd, 1, chs)
 	}()
 	return chs
 }
@@ -427,12 +443,13 @@ func (c *capture) askAhead(wd *world, n int, sent, walked <-chan struct{}) []cha
 // while Go decodes the ones that came.
 func (c *capture) fetchChunks(wd *world, n int, ahead []chan chunkResult) func() (string, error) {
 	chs := make([]chan chunkResult, n)
-	for i := range chs {
-		if i < len(ahead) {
-			chs[i] = ahead[i]
-		} else {
-			chs[i] = c.askChunk(wd, i+1)
+	copy(chs, ahead)
+	if len(ahead) < n {
+		rest := chs[len(ahead):]
+		for i := range rest {
+			rest[i] = make(chan chunkResult, 1)
 		}
+		c.askInOrder(wd, len(ahead)+1, rest)
 	}
 	k := 0
 	return func() (string, error) {
@@ -441,7 +458,9 @@ func (c *capture) fetchChunks(wd *world, n int, ahead []chan chunkResult) func()
 		}
 		r := <-chs[k]
 		if r.err == nil && r.s == "" && k < len(ahead) { // it overtook the walk
-			r = <-c.askChunk(wd, k+1)
+			again := make(chan chunkResult, 1)
+			c.askChunkInto(c.ctx, wd, k+1, again)
+			r = <-again
 		}
 		k++
 		if r.err == nil && r.s == "" {

@@ -322,3 +322,53 @@ func specChunkedCaptureMatchesOnePiece(t testing.TB) {
 		}
 	}
 }
+
+// specChunksAskedInOrder records, in the page, the order in which the
+// chunks of each answer are asked for (the walker asked to encode chunk i
+// encodes every chunk before it first, so a request that overtook the
+// first's would hold it back), through captures that ask ahead of the walk
+// and captures that ask after it, and checks it is 1, 2, 3...
+func specChunksAskedInOrder(t testing.TB) {
+	fx := testenv.Fixtures(t)
+	p := open(t, fx.URL+"/snapshot/generated.html?n=1200")
+	// The walker leaves its stash on the window with Object.defineProperty:
+	// wrap that stash's next, the function Go's requests call.
+	p.MustEval(`() => {
+	  const SYM = Symbol.for("chainreplay.snapshot"), define = Object.defineProperty;
+	  window.asked = [];
+	  Object.defineProperty = function (o, k, d) {
+	    if (o === window && k === SYM && d && d.value) {
+	      const order = [];
+	      window.asked.push(order);
+	      let next = null;
+	      define(d.value, "next", { configurable: true, get: () => next,
+	        set: f => { next = f && ((seq, i) => { order.push(i); return f(seq, i); }); } });
+	    }
+	    return define.apply(this, arguments);
+	  };
+	}`)
+	var chunks []int
+	for i := 0; i < 4; i++ {
+		s := snap(t, p, Options{chunk: 40}) // the first sends the walker; the others ask ahead
+		chunks = append(chunks, s.chunks)
+	}
+	var asked [][]int
+	if err := p.MustEval(`() => window.asked`).Unmarshal(&asked); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != len(chunks) {
+		t.Fatalf("%d walks recorded, %d captures", len(asked), len(chunks))
+	}
+	for w, order := range asked {
+		if chunks[w] < 20 || len(order) != chunks[w]-1 {
+			t.Errorf("capture %d: %d chunks, %d asked for: %v", w, chunks[w], len(order), order)
+			continue
+		}
+		for i, c := range order {
+			if c != i+1 {
+				t.Errorf("capture %d: chunks asked in the order %v", w, order)
+				break
+			}
+		}
+	}
+}

@@ -81,5 +81,8 @@ var _ = Describe("a snapshot", func() {
 		It("decodes an answer in chunks, asked ahead or not, as the same nodes as in one piece", func() {
 			specChunkedCaptureMatchesOnePiece(GinkgoTB())
 		})
+		It("asks for the chunks in order, so that the first is not held back by the others", func() {
+			specChunksAskedInOrder(GinkgoTB())
+		})
 	})
 })
