@@ -47,8 +47,10 @@
 //
 // Layout queries cost about 1-2 µs each in this Chromium whatever the page,
 // so the walk makes as few as it can: one getBoundingClientRect per kept
-// node, and checkVisibility only where a node with a box can still be
-// hidden. The style sheets of each tree scope are read once; the elements
+// node, all asked one after the other once the walk is done (2 to 4 ms
+// less of a 10k-element page's 40 than asking each amid the attribute and
+// text reads), and checkVisibility only where a node with a box can still
+// be hidden. The style sheets of each tree scope are read once; the elements
 // their visibility and content-visibility rules match (querySelectorAll),
 // inline styles, closed <details>, hidden=until-found and hosts of possible
 // closed shadow roots start subtrees that are asked; a scope whose sheets
