@@ -71,6 +71,20 @@ var _ = Describe("replayer snapshot", func() {
 		Expect(string(s.Out.Contents())).To(ContainSubstring(`"name": "Close dialog"`))
 	})
 
+	It("sees a closed shadow root a page script attached to a plain element, as replay does", func() {
+		s := run(Fixtures.URL+"/snapshot/closed-plain.html", "--json", "--browser", Chromium.Endpoint)
+		Expect(s.ExitCode()).To(Equal(0))
+		var out snapshotJSON
+		Expect(json.Unmarshal(s.Out.Contents(), &out)).To(Succeed())
+		var buttons []string
+		for _, n := range out.Nodes {
+			if n.Role == "button" {
+				buttons = append(buttons, n.Name+"@"+strings.Join(n.ShadowPath, ">"))
+			}
+		}
+		Expect(buttons).To(Equal([]string{"Inside action@#plain-host", "Outside action@"}))
+	})
+
 	It("prints a readable tree with role, name, tier, box and inViewport, indented by flattened parent", func() {
 		s := run(Fixtures.URL+"/snapshot/basics.html", "--browser", Chromium.Endpoint)
 		Expect(s.ExitCode()).To(Equal(0))

@@ -17,6 +17,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
 
@@ -139,6 +140,11 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 	defer page.Close()
 	if err := (proto.EmulationSetDeviceMetricsOverride{Width: c.width, Height: c.height, DeviceScaleFactor: 1}).Call(page); err != nil {
 		return nil, fmt.Errorf("viewport: %w", err)
+	}
+	// As replay does (replay.Flow): keep the closed shadow roots the
+	// page's scripts attach, so the tree shows what replay would see.
+	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(page); err != nil {
+		return nil, fmt.Errorf("closed shadow roots script: %w", err)
 	}
 	wait := page.WaitNavigation(proto.PageLifecycleEventNameLoad)
 	nav, err := proto.PageNavigate{URL: c.url}.Call(page)
