@@ -184,7 +184,7 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	case TestID:
 		return testIDSim(fp.TestIDs, c.TestIDs)
 	case Role:
-		return both(fp.Role, c.Role, equalFold)
+		return both(semanticRole(fp.Role), semanticRole(c.Role), equalFold)
 	case AccessName:
 		return both(fp.AccessName, c.AccessName, r.textSim)
 	case Text:
@@ -205,7 +205,7 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		if !FixedValue(fp.Tag, fp.Type) || !FixedValue(c.Tag, c.Type) {
 			return 0, 0
 		}
-		return both(fp.Value, c.Value, identSim)
+		return both(valueOf(fp.Tag, fp.Type, fp.Value), valueOf(c.Tag, c.Type, c.Value), identSim)
 	case Neighbours:
 		return neighbourSim(fp.Neighbours, c.Neighbours, r.textSim)
 	case Region:
@@ -285,6 +285,31 @@ func (r *Reference) otherOption(c *Candidate) bool {
 	return named < 0.5
 }
 
+// semanticRole is role, or "" for the roles that say nothing of what an
+// element is for (generic, none, presentation, group, paragraph): the
+// recorder keeps Chromium's "generic" for a plain element where replay
+// computes no role, and leaves out the others.
+func semanticRole(role string) string {
+	switch strings.ToLower(strings.TrimSpace(role)) {
+	case "generic", "none", "presentation", "group", "paragraph":
+		return ""
+	}
+	return role
+}
+
+// valueOf is the value of an element of tag and type whose value
+// attribute is value: a checkbox or radio without one has the value "on",
+// as the recorder reads it (el.value).
+func valueOf(tag, typ, value string) string {
+	if value == "" && strings.EqualFold(tag, "input") {
+		switch strings.ToLower(typ) {
+		case "checkbox", "radio":
+			return "on"
+		}
+	}
+	return value
+}
+
 // inputType is typ, or "text" for an <input> without one (its default).
 func inputType(tag, typ string) string {
 	if strings.TrimSpace(typ) == "" && strings.EqualFold(tag, "input") {
@@ -357,9 +382,49 @@ func equalFold(a, b string) float64 {
 }
 
 // hrefSim compares two links by their path, query and fragment when both
-// are on the same host (or relative), and by the whole URL otherwise.
+// are on the same host (or relative), and by the whole URL otherwise. The
+// recorder keeps a link's resolved URL (a.href) and replay reads the
+// attribute as written, so a relative link ("#help", "../index.html") is
+// compared with the end of the other side's path that it can resolve to.
 func hrefSim(a, b string) float64 {
-	return identSim(stripOrigin(a), stripOrigin(b))
+	a, b = stripOrigin(a), stripOrigin(b)
+	if r, abs, ok := relativeAndAbsolute(a, b); ok && resolvesTo(r, abs) {
+		return 1
+	}
+	return identSim(a, b)
+}
+
+// relativeAndAbsolute orders a and b as a relative reference and an
+// absolute path, when they are one of each.
+func relativeAndAbsolute(a, b string) (rel, abs string, ok bool) {
+	relative := func(u string) bool { return u != "" && u[0] != '/' && !strings.Contains(u, "://") }
+	switch {
+	case relative(a) && strings.HasPrefix(b, "/"):
+		return a, b, true
+	case relative(b) && strings.HasPrefix(a, "/"):
+		return b, a, true
+	}
+	return "", "", false
+}
+
+// resolvesTo reports whether the relative reference rel, resolved against
+// some page of the site, can be the absolute path abs: a fragment or a
+// query alone ends abs, a path with its "./" and "../" steps dropped is
+// the last steps of abs.
+func resolvesTo(rel, abs string) bool {
+	if rel[0] == '#' || rel[0] == '?' {
+		return strings.HasSuffix(abs, rel)
+	}
+	for {
+		switch {
+		case strings.HasPrefix(rel, "./"):
+			rel = rel[2:]
+		case strings.HasPrefix(rel, "../"):
+			rel = rel[3:]
+		default:
+			return rel != "" && strings.HasSuffix(abs, "/"+rel)
+		}
+	}
 }
 
 func stripOrigin(u string) string {

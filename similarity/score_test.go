@@ -241,3 +241,52 @@ func TestCopyInAnotherRegionLoses(t *testing.T) {
 		t.Fatalf("%v best %+v margin %.3f, want the card in All products found", r.Outcome, r.Best, r.Margin)
 	}
 }
+
+// The recorder keeps what Chromium and the DOM say of an element (a.href
+// resolved, role "generic", a checkbox's value "on"); replay reads the
+// page's attributes and computes roles. The same element must compare as
+// equal on those attributes, and different ones still differ.
+func TestRecordedAndLiveFormsOfOneElementAgree(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		attr Attr
+		fp   chain.Fingerprint
+		live Candidate
+		want float64
+	}{
+		{"fragment link", Href, chain.Fingerprint{Tag: "a", Href: "http://127.0.0.1:8080/docs/page.html#help"}, Candidate{Tag: "a", Href: "#help"}, 1},
+		{"relative link", Href, chain.Fingerprint{Tag: "a", Href: "http://127.0.0.1:8080/docs/login.html"}, Candidate{Tag: "a", Href: "login.html"}, 1},
+		{"link up a folder", Href, chain.Fingerprint{Tag: "a", Href: "https://shop.example/index.html"}, Candidate{Tag: "a", Href: "../index.html"}, 1},
+		{"query link", Href, chain.Fingerprint{Tag: "a", Href: "https://shop.example/list?page=2"}, Candidate{Tag: "a", Href: "?page=2"}, 1},
+		{"recorded relative", Href, chain.Fingerprint{Tag: "a", Href: "./cart.html"}, Candidate{Tag: "a", Href: "https://shop.example/a/cart.html"}, 1},
+		{"another fragment", Href, chain.Fingerprint{Tag: "a", Href: "http://127.0.0.1:8080/page.html#help"}, Candidate{Tag: "a", Href: "#home"}, -1},
+		{"another page", Href, chain.Fingerprint{Tag: "a", Href: "http://127.0.0.1:8080/login.html"}, Candidate{Tag: "a", Href: "logout.html"}, -1},
+		{"a name's tail is not a page", Href, chain.Fingerprint{Tag: "a", Href: "http://127.0.0.1:8080/mylogin.html"}, Candidate{Tag: "a", Href: "login.html"}, -1},
+		{"checkbox without a value", Value, chain.Fingerprint{Tag: "input", Type: "checkbox", Value: "on"}, Candidate{Tag: "input", Type: "checkbox"}, 1},
+		{"radio without a value", Value, chain.Fingerprint{Tag: "input", Type: "radio", Value: "on"}, Candidate{Tag: "input", Type: "radio"}, 1},
+		{"checkbox with another value", Value, chain.Fingerprint{Tag: "input", Type: "checkbox", Value: "on"}, Candidate{Tag: "input", Type: "checkbox", Value: "yes"}, -1},
+	} {
+		s := NewReference(c.fp, DefaultWeights).Score(&c.live)
+		p, ok := part(s, c.attr)
+		switch {
+		case !ok:
+			t.Errorf("%s: %s not compared", c.name, c.attr)
+		case c.want == 1 && p.Sim != 1:
+			t.Errorf("%s: %s similarity %.2f, want 1", c.name, c.attr, p.Sim)
+		case c.want < 0 && p.Sim >= 0.9:
+			t.Errorf("%s: %s similarity %.2f, want them told apart", c.name, c.attr, p.Sim)
+		}
+	}
+	// A plain element: "generic" recorded, no role computed; a fieldset's
+	// group left out of the fingerprint, computed live. Neither counts.
+	for _, c := range []struct{ rec, live string }{{"generic", ""}, {"", "group"}, {"none", "presentation"}} {
+		s := NewReference(chain.Fingerprint{Tag: "div", Role: c.rec}, DefaultWeights).Score(&Candidate{Tag: "div", Role: c.live})
+		if p, ok := part(s, Role); ok {
+			t.Errorf("role %q recorded, %q live: compared (%+v), want left out", c.rec, c.live, p)
+		}
+	}
+	s := NewReference(chain.Fingerprint{Tag: "div", Role: "generic"}, DefaultWeights).Score(&Candidate{Tag: "div", Role: "button"})
+	if p, ok := part(s, Role); !ok || p.Sim != 0 {
+		t.Errorf("a plain element against a button: role part %+v (compared %v), want compared at 0", p, ok)
+	}
+}
