@@ -13,7 +13,7 @@ import (
 const BindingName = "__chainrecEmit"
 
 // DefaultTestIDAttributes are read as test ids, in this order.
-var DefaultTestIDAttributes = []string{"data-testid", "data-test", "data-qa", "data-cy"}
+var DefaultTestIDAttributes = []string{"data-testid", "data-test-id", "data-test", "data-qa", "data-cy"}
 
 //go:embed inject.js
 var injectJS string

@@ -56,7 +56,7 @@ func isNorm(s string) bool {
 	return true
 }
 
-// TestID returns the node's test id: data-testid, data-test, data-cy or data-qa.
+// TestID returns the node's test id: data-testid, data-test-id, data-test, data-cy or data-qa.
 func (n *Node) TestID() string {
 	for _, k := range testIDAttrs {
 		if v, ok := n.Attrs.Lookup(k); ok {

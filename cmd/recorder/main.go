@@ -61,7 +61,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&vp, "viewport", vp, "viewport WIDTHxHEIGHT in CSS pixels")
 	fs.StringVar(&c.name, "name", "", "flow name (default: the --out file name)")
 	fs.StringVar(&c.bin, "browser", "", "Chromium binary or ws:// DevTools endpoint (default $"+browser.EnvVar+", then PATH)")
-	fs.StringVar(&c.testID, "testid-attr", "", "one more attribute to read as a test id (after data-testid, data-test, data-qa, data-cy)")
+	fs.StringVar(&c.testID, "testid-attr", "", "one more attribute to read as a test id (after data-testid, data-test-id, data-test, data-qa, data-cy)")
 	fs.BoolVar(&c.siteIsolation, "site-isolation", true, "keep Chromium's out-of-process iframes (false: cross-origin iframes share the page's process)")
 	fs.DurationVar(&c.timeout, "drive-timeout", 10*time.Second, "how long a --drive line waits for its element")
 	fs.BoolVar(&c.verbose, "v", false, "log diagnostics to stderr")
