@@ -86,6 +86,14 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 		// generic element.
 		c.AccessName = ""
 	}
+	if n.AriaHidden {
+		// Out of Chromium's accessibility tree: the recorder reads no role
+		// and no name for it.
+		c.Role, c.AccessName = "", ""
+	}
+	if !n.TextRead() {
+		c.Unknown = append(c.Unknown, Text) // a container: not read
+	}
 	for _, k := range TestIDAttrs {
 		if v, ok := a.Lookup(k); ok && v != "" {
 			if c.TestIDs == nil {

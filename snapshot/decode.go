@@ -51,6 +51,7 @@ const (
 	hasRowRef
 	hasRowText
 	hasLegend
+	textUnread // not a field: the walker did not read the node's text
 )
 
 // Bits of an XPath entry's code, below the step's same-tag position (<<3).
@@ -244,7 +245,7 @@ func decodeNodes(r *numReader, pc *piece) error {
 		row := ""
 		switch {
 		case m&hasRowRef != 0:
-			if ri := k - r.int() - o.K0; ri >= 0 && ri < i {
+			if ri := k - r.int() - o.K0; ri >= 0 && ri <= i { // the node itself when it is a row
 				row = capUTF16(nodes[ri].Text, maxNeighbour)
 			}
 		case m&hasRowText != 0:
@@ -278,6 +279,7 @@ func decodeNodes(r *numReader, pc *piece) error {
 		if len(nb) > start {
 			n.Neighbours = nb[start:len(nb):len(nb)]
 		}
+		n.textUnread = m&textUnread != 0
 		n.world = pc.w
 		n.local = k
 		n.FrameID = pc.frameID

@@ -83,10 +83,12 @@ type Node struct {
 	// Password values never appear.
 	Attrs Attrs `json:"attrs,omitempty"`
 	// Text is the element's visible text, whitespace-collapsed and capped
-	// at 200 characters; empty for containers (main, form, table, list...)
-	// and form controls.
+	// at 200 characters; a select's is its options' text. Empty for text
+	// controls and for containers (main, form, table, list...), whose
+	// text is not read (TextRead).
 	Text string `json:"text,omitempty"`
-	// Label is the text of the element's associated <label>s.
+	// Label is the text of the element's associated <label>s, else of the
+	// elements its aria-labelledby names (as the recorder reads a label).
 	Label string `json:"label,omitempty"`
 	// Value is a form control's current value (never a password's).
 	Value string `json:"value,omitempty"`
@@ -121,12 +123,20 @@ type Node struct {
 	// Neighbours is nearby text for similarity healing, as the recorder
 	// gathers it: the node's label, the legend of its fieldset, the nearest
 	// preceding heading of its tree (a shadow tree's headings are not the
-	// light tree's), and its table row or list item text; each text once.
+	// light tree's; a heading's is the one before it), and the text of its
+	// table row or list item (tr or li, the node itself included); each
+	// text once.
 	Neighbours []string `json:"neighbours,omitempty"`
 
-	world int // index in Snapshot.worlds
-	local int // index in that world's element stash
+	world      int  // index in Snapshot.worlds
+	local      int  // index in that world's element stash
+	textUnread bool // a container: Text was not read
 }
+
+// TextRead reports whether Text is the element's text; false for a
+// container, whose text the walk does not read (an empty Text then says
+// nothing of the element).
+func (n *Node) TextRead() bool { return !n.textUnread }
 
 // Snapshot is the page at one moment.
 type Snapshot struct {

@@ -464,6 +464,25 @@ function (o, stash) {
     }
     return "";
   }
+  // labelledByText is the text of the elements el's aria-labelledby
+  // names, as the recorder reads a label that is not a <label>.
+  function labelledByText(el) {
+    const ids = (el.getAttribute("aria-labelledby") || "").trim();
+    if (!ids) return "";
+    const scope = el.getRootNode();
+    const parts = [];
+    for (const id of ids.split(/\s+/)) {
+      const r = scope.getElementById ? scope.getElementById(id) : null;
+      parts.push(r ? r.textContent : "");
+    }
+    return collapse(parts.join(" "));
+  }
+  // optionsText is a select's text as innerText gives it: its options'.
+  function optionsText(sel) {
+    const parts = [];
+    for (const o of sel.options) parts.push(o.text);
+    return cap(collapse(parts.join(" ")), MAXTEXT);
+  }
   function labelText(labels, self) {
     const parts = [];
     for (const l of labels) {
@@ -644,7 +663,7 @@ function (o, stash) {
     const k = els.length;
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
-      a: null, xp0: 0, hd: -1, rw: -1, rt: "" };
+      a: null, xp0: 0, hd: -1, rw: -1, rt: "", nx: false };
     boxes.push(el, ctx.ox, ctx.oy, ctx.clip, ctx.hidden, vchk, n); // boxAll: box, visible, in the viewport
     let f = 0;
     const pw = tag === "INPUT" && inputType(el) === "password";
@@ -656,6 +675,7 @@ function (o, stash) {
     n.f = f;
     if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha, am);
     if (labels && labels.length) n.l = cap(labelText(labels, el), MAXNAME);
+    else if (am & A_ALB) n.l = cap(labelledByText(el), MAXNAME);
     if (!pw) {
       if (tag === "INPUT" || tag === "TEXTAREA") { if (el.value) n.v = cap(el.value, MAXNAME); }
       else if (tag === "SELECT") { if (el.value) n.v = el.value; }
@@ -680,19 +700,24 @@ function (o, stash) {
     }
     n.xp0 = xpt.length / 4;
     xpIndex(ctx.xpc);
-    if (role !== "heading") n.hd = heading;
-    if (ctx.row && ctx.row !== el) late.push(n, ctx.row, ctx.rowRec);
+    n.hd = heading; // a heading's is the one before it
+    // The row: the nearest tr or li, el itself included (the recorder's
+    // closest("tr, li")).
+    if (tag === "TR" || tag === "LI") late.push(n, el, n);
+    else if (ctx.row) late.push(n, ctx.row, ctx.rowRec);
     if (ctx.legend) n.lg = ctx.legend;
     if (role === "heading") heading = k;
     out.n.push(n);
     return n;
   }
-  // finish fills what depends on the node's children: its text.
+  // finish fills what depends on the node's children: its text. A
+  // container's is not read (n.nx): it would be most of the page's.
   function finish(el, tag, role, tier, n, am) {
-    if (CONTAINER.has(role) || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "IFRAME" || tag === "FRAME") return;
+    if (CONTAINER.has(role)) { n.nx = true; return; }
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "IFRAME" || tag === "FRAME") return;
     const tx = textOf(el, MAXTEXT);
     n.x = tx;
-    if (tier === 2 && !n.n) {
+    if (tier === 2 && !n.n && !role) {
       const nm = (am & A_AL ? collapse(el.getAttribute("aria-label") || "") : "") || tx || (am & A_TITLE ? collapse(el.getAttribute("title") || "") : "");
       if (nm) n.n = cap(nm, MAXNAME);
     }
@@ -735,7 +760,8 @@ function (o, stash) {
     const keep = all || tier < 3 || isFrame || (!ctx.inContent && ownText(el));
     const n = keep ? emit(el, tag, role, tier, ctx, labels, ha, vchk, an, am) : null;
     const k = n ? n.k : -1;
-    if (tag === "svg" || tag === "SVG" || tag === "SELECT") return;
+    if (tag === "SELECT") { if (n) n.x = optionsText(el); return; } // its options are not nodes
+    if (tag === "svg" || tag === "SVG") return;
     // Context for children: mutated in place and restored (no allocation
     // per element).
     const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk, s_cur = ctx.cur, s_legend = ctx.legend;
@@ -749,11 +775,12 @@ function (o, stash) {
       // first legend, in document order.
       const lg = el.querySelector("legend");
       ctx.legend = lg ? textOf(lg, MAXNB) : "";
+      if (n && ctx.legend) n.lg = ctx.legend; // the recorder's closest("fieldset") is the fieldset itself
     }
     if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
     if (tag === "LABEL") ctx.label = { el: el, used: false };
-    if (tag === "TR" || tag === "LI" || role === "row" || role === "listitem") { ctx.row = el; ctx.rowRec = n; }
+    if (tag === "TR" || tag === "LI") { ctx.row = el; ctx.rowRec = n; }
     ctx.xp = ctx.xpc;
     if (tag === "TABLE" || role === "table" || role === "grid" || role === "treegrid") ctx.table = role === "grid" || role === "treegrid" ? "grid" : "table";
     walkInside(el, tag, ctx, k);
@@ -945,6 +972,7 @@ function (o, stash) {
       if (n.rw >= 0) m |= 1024;
       else if (n.rt) m |= 2048;
       if (n.lg) m |= 4096;
+      if (n.nx) m |= 8192;
       const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 4;
       room(22 + 4 * (xe - n.xp0) + (n.a ? n.a.length : 0));
       V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);

@@ -273,16 +273,8 @@ func headerRole(n *Node) string {
 // text content of elements named by content, then title, alt and
 // placeholder.
 func AccessibleName(n *Node) string {
-	if ids := strings.Fields(n.Attr("aria-labelledby")); len(ids) > 0 {
-		var parts []string
-		for _, id := range ids {
-			if l := n.ownerDoc.byIDInScope(n, id); l != nil {
-				parts = append(parts, l.Text())
-			}
-		}
-		if s := collapse(strings.Join(parts, " ")); s != "" {
-			return s
-		}
+	if s := labelledBy(n); s != "" {
+		return s
 	}
 	if s := collapse(n.Attr("aria-label")); s != "" {
 		return s
@@ -366,6 +358,31 @@ func LabelOf(n *Node) string {
 		}
 	}
 	return collapse(strings.Join(parts, " "))
+}
+
+// labelledBy is the text of the elements n's aria-labelledby names, in n's
+// tree, or "".
+func labelledBy(n *Node) string {
+	ids := strings.Fields(n.Attr("aria-labelledby"))
+	if len(ids) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, id := range ids {
+		if l := n.ownerDoc.byIDInScope(n, id); l != nil {
+			parts = append(parts, l.Text())
+		}
+	}
+	return collapse(strings.Join(parts, " "))
+}
+
+// recordedLabel is n's label as the recorder reads it (describe.js): its
+// <label>s, else the elements its aria-labelledby names.
+func recordedLabel(n *Node) string {
+	if s := LabelOf(n); s != "" {
+		return s
+	}
+	return labelledBy(n)
 }
 
 func labelable(n *Node) bool {

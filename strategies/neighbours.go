@@ -84,8 +84,8 @@ func (nb *neighbourhood) of(n *Node) []string {
 		}
 		out = append(out, s)
 	}
-	add(LabelOf(n))
-	for p := n.Parent; p != nil && p.NodeType == 1; p = p.Parent {
+	add(recordedLabel(n))
+	for p := n; p != nil && p.NodeType == 1; p = p.Parent { // closest("fieldset"): n itself too
 		if p.Tag == "fieldset" {
 			add(nb.legend(p))
 			break
@@ -94,11 +94,7 @@ func (nb *neighbourhood) of(n *Node) []string {
 	add(nb.headingBefore(n))
 	for p := n; p != nil && p.NodeType == 1; p = p.Parent {
 		if p.Tag == "tr" || p.Tag == "li" {
-			t := p.Text()
-			if r := []rune(t); len(r) > 120 {
-				t = string(r[:120])
-			}
-			add(t)
+			add(capRunes(p.Text(), 120))
 			break
 		}
 	}
@@ -277,16 +273,7 @@ func sectioned(n *Node) bool {
 // aria-label, its own first heading's text (firstHeading), or, for a
 // landmark, its role (landmark), capped at 120 characters.
 func regionName(n *Node) string {
-	s := ""
-	if ids := strings.Fields(n.Attr("aria-labelledby")); len(ids) > 0 {
-		var parts []string
-		for _, id := range ids {
-			if l := n.ownerDoc.byIDInScope(n, id); l != nil {
-				parts = append(parts, l.Text())
-			}
-		}
-		s = collapse(strings.Join(parts, " "))
-	}
+	s := labelledBy(n)
 	if s == "" {
 		s = collapse(n.Attr("aria-label"))
 	}

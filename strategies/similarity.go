@@ -342,17 +342,37 @@ func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
 	c := similarity.Candidate{
 		Ref: fmt.Sprint(n.BackendID), Tag: n.Tag, ID: n.Attr("id"), Name: n.Attr("name"),
 		Type: strings.ToLower(n.Attr("type")), Classes: strings.Fields(n.Attr("class")),
-		Role: RoleOf(n), AccessName: AccessibleName(n), Label: LabelOf(n),
+		Role: RoleOf(n), AccessName: AccessibleName(n), Label: recordedLabel(n),
 		Placeholder: n.Attr("placeholder"), Title: n.Attr("title"), Alt: n.Attr("alt"),
 		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"), Value: n.Attr("value"),
 		XPath: nb.absoluteXPath(n), Neighbours: nb.of(n), Region: nb.region(n),
 	}
 	switch n.Tag {
-	case "input", "textarea", "select":
+	case "input", "textarea":
+	case "select": // its options' text, as innerText gives it
+		var opts []string
+		for _, o := range n.Children {
+			switch o.Tag {
+			case "option":
+				opts = append(opts, o.Text())
+			case "optgroup":
+				for _, g := range o.Children {
+					if g.Tag == "option" {
+						opts = append(opts, g.Text())
+					}
+				}
+			}
+		}
+		c.Text = capRunes(collapse(strings.Join(opts, " ")), 200)
 	default:
 		if t := n.Text(); len(t) <= 200 {
 			c.Text = t
 		}
+	}
+	if ariaHidden(n) {
+		// Out of Chromium's accessibility tree: the recorder reads no role
+		// and no name for it.
+		c.Role, c.AccessName = "", ""
 	}
 	for _, a := range TestIDAttrs {
 		if v := n.Attr(a); v != "" {
@@ -366,6 +386,25 @@ func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
 		c.Ancestors = append(c.Ancestors, fmt.Sprint(p.BackendID))
 	}
 	return c
+}
+
+// ariaHidden reports whether n or an element above it (through shadow
+// hosts) has aria-hidden="true".
+func ariaHidden(n *Node) bool {
+	for p := n; p != nil; p = p.Parent {
+		if p.NodeType == 1 && p.Attr("aria-hidden") == "true" {
+			return true
+		}
+	}
+	return false
+}
+
+// capRunes is s cut to at most n characters.
+func capRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
 }
 
 // absoluteXPath is n's step-by-step XPath in its document, a position
