@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -22,25 +23,13 @@ import (
 // or computes where replay did not (a named section's region) made a
 // strategy that never found its own element.
 func TestRecordedRoleReplays(t *testing.T) {
-	pages := []string{"index.html", "login.html", "list.html", "pay.html", "shadow.html", "frames.html",
-		"variants/actions.html", "variants/names.html", "variants/login-decoy.html", "variants/login-reworded.html",
-		"snapshot/basics.html", "snapshot/shadow.html", "healing/original.html", "healing/redesigned.html"}
-	for _, app := range []string{"checkout", "shop", "settings"} {
-		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {
-			pages = append(pages, "apps/"+app+"/"+v)
-		}
-	}
+	pages := roundTripPages()
 	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()
 	recorded, probed := 0, 0
 	roles := map[string]int{}
 	for _, page := range pages {
-		r, p := startRecording(t, page)
-		ft, err := proto.PageGetFrameTree{}.Call(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		top := ft.FrameTree.Frame.ID
+		r, p, top := recordingTop(t, page)
 		ax, err := proto.AccessibilityGetFullAXTree{}.Call(p)
 		if err != nil {
 			t.Fatal(err)
@@ -52,14 +41,7 @@ func TestRecordedRoleReplays(t *testing.T) {
 			if d, err := (proto.DOMDescribeNode{BackendNodeID: n.BackendDOMNodeID}).Call(p); err != nil || d.Node.NodeType != 1 || d.Node.PseudoType != "" {
 				continue // the document, a text node or a pseudo element: never a target
 			}
-			obj, err := proto.DOMResolveNode{BackendNodeID: n.BackendDOMNodeID, ObjectGroup: "roundtrip"}.Call(p)
-			if err != nil || obj.Object.ObjectID == "" {
-				t.Fatalf("%s: resolve backend %d: %v", page, n.BackendDOMNodeID, err)
-			}
-			el, err := r.CaptureObject(ctx, p, top, obj.Object.ObjectID, "roundtrip")
-			if err != nil {
-				t.Fatalf("%s: capture %s %q: %v", page, n.Role.Value.Str(), n.Name.Value.Str(), err)
-			}
+			el := captureBackend(ctx, t, r, p, top, n.BackendDOMNodeID, "roundtrip")
 			tg := BuildTarget(el, nil)
 			var s *chain.Strategy
 			for i := range tg.Chain {
@@ -97,4 +79,46 @@ func TestRecordedRoleReplays(t *testing.T) {
 		}
 	}
 	t.Logf("%d role strategies recorded and replayed (%d also probed); by role: %v", recorded, probed, roles)
+}
+
+// roundTripPages are the fixture pages and app versions whose every
+// element the round-trip tests record.
+func roundTripPages() []string {
+	pages := []string{"index.html", "login.html", "list.html", "pay.html", "shadow.html", "frames.html",
+		"variants/actions.html", "variants/names.html", "variants/login-decoy.html", "variants/login-reworded.html",
+		"snapshot/basics.html", "snapshot/shadow.html", "healing/original.html", "healing/redesigned.html"}
+	for _, app := range []string{"checkout", "shop", "settings"} {
+		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {
+			pages = append(pages, "apps/"+app+"/"+v)
+		}
+	}
+	return pages
+}
+
+// recordingTop starts recording page and returns the recorder, the page
+// and its top frame.
+func recordingTop(t *testing.T, page string) (*Recorder, *rod.Page, proto.PageFrameID) {
+	t.Helper()
+	r, p := startRecording(t, page)
+	ft, err := proto.PageGetFrameTree{}.Call(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, p, ft.FrameTree.Frame.ID
+}
+
+// captureBackend captures the element with backend node id as the
+// recorder captures a target of frame top (CaptureObject); its remote
+// object goes in group.
+func captureBackend(ctx context.Context, t *testing.T, r *Recorder, p *rod.Page, top proto.PageFrameID, id proto.DOMBackendNodeID, group string) *Element {
+	t.Helper()
+	obj, err := proto.DOMResolveNode{BackendNodeID: id, ObjectGroup: group}.Call(p)
+	if err != nil || obj.Object.ObjectID == "" {
+		t.Fatalf("%s: resolve backend %d: %v", p.MustInfo().URL, id, err)
+	}
+	el, err := r.CaptureObject(ctx, p, top, obj.Object.ObjectID, group)
+	if err != nil {
+		t.Fatalf("%s: capture backend %d: %v", p.MustInfo().URL, id, err)
+	}
+	return el
 }

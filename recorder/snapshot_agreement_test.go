@@ -28,26 +28,14 @@ import (
 // recorded on. strategies.TestSnapshotDescribesCandidatesAsTheTree holds
 // the tree's description to the snapshot's.
 func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
-	pages := []string{"index.html", "login.html", "list.html", "pay.html", "shadow.html", "frames.html",
-		"variants/actions.html", "variants/names.html", "variants/login-decoy.html", "variants/login-reworded.html",
-		"snapshot/basics.html", "snapshot/shadow.html", "healing/original.html", "healing/redesigned.html"}
-	for _, app := range []string{"checkout", "shop", "settings"} {
-		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {
-			pages = append(pages, "apps/"+app+"/"+v)
-		}
-	}
+	pages := roundTripPages()
 	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()
 	compared, allowed, below := 0, 0, 0
 	sum, lowest := 0.0, 1.0
 	parts := map[similarity.Attr]int{}
 	for _, page := range pages {
-		r, p := startRecording(t, page)
-		ft, err := proto.PageGetFrameTree{}.Call(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		top := ft.FrameTree.Frame.ID
+		r, p, top := recordingTop(t, page)
 		s, err := snapshot.Capture(ctx, p, snapshot.Options{})
 		if err != nil {
 			t.Fatalf("%s: snapshot: %v", page, err)
@@ -61,15 +49,7 @@ func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: resolve %s: %v", page, n.ID, err)
 			}
-			obj, err := proto.DOMResolveNode{BackendNodeID: id, ObjectGroup: "agree"}.Call(p)
-			if err != nil {
-				t.Fatalf("%s: resolve backend %d: %v", page, id, err)
-			}
-			el, err := r.CaptureObject(ctx, p, top, obj.Object.ObjectID, "agree")
-			if err != nil {
-				t.Fatalf("%s: capture %s: %v", page, n.ID, err)
-			}
-			fp := BuildFingerprint(el)
+			fp := BuildFingerprint(captureBackend(ctx, t, r, p, top, id, "agree"))
 			c := similarity.FromNode(n, scroll)
 			sc := similarity.NewReference(*fp, similarity.DefaultWeights).Score(&c)
 			compared++
