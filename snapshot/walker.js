@@ -340,7 +340,7 @@ function (o, stash) {
   }
   function fromContent(el, st, self) {
     let s = "";
-    const flat = el.tagName === "SLOT" || el.shadowRoot || closedMap;
+    const flat = el.tagName === "SLOT" || el.shadowRoot || (closedMap !== null && closedMap.has(el));
     const list = flat ? childrenFlat(el) : null;
     for (let i = 0, c = flat ? list[0] : el.firstChild; c; c = flat ? list[++i] : c.nextSibling) {
       if (c.nodeType === 3) { s += c.data; continue; }
@@ -508,7 +508,7 @@ function (o, stash) {
   function textOf(el, max) {
     let s = "";
     function rec(n) {
-      const flat = n.shadowRoot || n.tagName === "SLOT" || closedMap;
+      const flat = n.shadowRoot || n.tagName === "SLOT" || (closedMap !== null && closedMap.has(n));
       for (let c = flat ? null : n.firstChild, list = flat ? childrenFlat(n) : null, i = 0; flat ? i < list.length : c; flat ? i++ : (c = c.nextSibling)) {
         if (flat) c = list[i];
         if (s.length >= max) return;
