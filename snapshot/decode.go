@@ -119,8 +119,9 @@ func isASCII(s string) bool {
 // announces: role, name, text, label, value, checked (strings), level,
 // path index, attributes (count, then name and value), heading (distance
 // back to it or 0; when absent, the previous node's), row (distance back
-// to the row node, whose Text is the row text) or row text, and the
-// legend of the nearest enclosing fieldset.
+// to the row node, 0 when the node is its own row, whose Text is the row
+// text) or row text, and the legend of the nearest fieldset (the node's
+// own for a fieldset). The last header bit, textUnread, has no field.
 func decodeNodes(r *numReader, pc *piece) error {
 	o := &pc.out
 	nodes := make([]Node, o.NN)

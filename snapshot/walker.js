@@ -775,7 +775,7 @@ function (o, stash) {
       // first legend, in document order.
       const lg = el.querySelector("legend");
       ctx.legend = lg ? textOf(lg, MAXNB) : "";
-      if (n && ctx.legend) n.lg = ctx.legend; // the recorder's closest("fieldset") is the fieldset itself
+      if (n) n.lg = ctx.legend; // the recorder's closest("fieldset") is the fieldset itself
     }
     if (tier <= 2 && (FROM_CONTENT.has(role) || tier === 2)) ctx.inter = true;
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
@@ -900,9 +900,10 @@ function (o, stash) {
   // then per entry the distance to its prefix entry, 0 for none, the
   // step's name and code, and its anchor when the code says it has one; the
   // node's own entry is the last), then the
-  // optional fields in the order of their bits. A node's heading (distance
-  // back to it, 0 for none) is sent only when it differs from the previous
-  // node's.
+  // optional fields in the order of their bits (the last, 8192, a
+  // container whose text was not read, has none). A node's heading
+  // (distance back to it, 0 for none) is sent only when it differs from
+  // the previous node's.
   //
   // A number is written in base64 VLQ, as source maps do: 5 bits a digit,
   // low digits first, a digit with 32 added when more follow, the sign in
