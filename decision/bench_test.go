@@ -3,7 +3,6 @@ package decision
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -32,10 +31,7 @@ func benchPage(b *testing.B, path string) (*rod.Page, *chain.Flow) {
 	b.Helper()
 	br := testenv.Browser(b)
 	fx := testenv.Fixtures(b)
-	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := testenv.Flow(b, "login.yaml")
 	p := br.MustPage("")
 	b.Cleanup(func() { p.Close() })
 	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {

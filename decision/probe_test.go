@@ -3,7 +3,6 @@ package decision
 import (
 	"context"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -32,46 +31,34 @@ func TestProbingPastLostStrategiesDecidesAsOnTheTree(t *testing.T) {
 		"shadow.yaml":  {"shadow.html"},
 	}
 	compared, probedPast := 0, map[int]int{}
-	for file, pages := range pagesOf {
-		f, err := chain.Load(filepath.Join("..", "fixtures", "flows", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, path := range pages {
-			page := testenv.Page(t, fx.URL+"/"+path)
-			for i, st := range f.Steps {
-				if st.Target == nil {
-					continue
-				}
-				for lost := 0; lost <= 3 && lost < len(st.Target.Chain); lost++ {
-					target := lose(st.Target, lost)
-					scrollHome(t, page)
-					onTree := Locate(ctx, page, target, LocateOptions{Once: true, ReadTree: true})
-					scrollHome(t, page)
-					probed := Locate(ctx, page, target, LocateOptions{Once: true})
-					compared++
-					where := file + " on " + path + " step " + string(rune('1'+i)) + " lost " + string(rune('0'+lost))
-					if got, want := outcome(probed), outcome(onTree); got != want {
-						t.Errorf("%s: probing %s, on the tree %s\n  probing: %s\n  on tree: %s", where, got, want, attempts(probed), attempts(onTree))
-						continue
-					}
-					if math.Abs(probed.Confidence-onTree.Confidence) > 1e-9 || len(probed.Attempts) != len(onTree.Attempts) {
-						t.Errorf("%s: probing conf %.4f in %d attempts, on the tree %.4f in %d\n  probing: %s\n  on tree: %s", where,
-							probed.Confidence, len(probed.Attempts), onTree.Confidence, len(onTree.Attempts), attempts(probed), attempts(onTree))
-						continue
-					}
-					if n := countedNone(probed); n > 0 && probed.Winner != nil {
-						probedPast[n]++
-					}
-					if probed.Winner != nil && len(probed.Attempts) == countedNone(probed)+1 {
-						if probed.Winner.Duration <= 0 {
-							t.Errorf("%s: the probe's attempt has no duration", where)
-						}
-					}
+	testenv.EachFlowStep(t, fx, pagesOf, func(fs testenv.FlowStep) {
+		for lost := 0; lost <= 3 && lost < len(fs.Step.Target.Chain); lost++ {
+			target := lose(fs.Step.Target, lost)
+			scrollHome(t, fs.Page)
+			onTree := Locate(ctx, fs.Page, target, LocateOptions{Once: true, ReadTree: true})
+			scrollHome(t, fs.Page)
+			probed := Locate(ctx, fs.Page, target, LocateOptions{Once: true})
+			compared++
+			where := fs.Flow + " on " + fs.Path + " step " + string(rune('1'+fs.Index)) + " lost " + string(rune('0'+lost))
+			if got, want := outcome(probed), outcome(onTree); got != want {
+				t.Errorf("%s: probing %s, on the tree %s\n  probing: %s\n  on tree: %s", where, got, want, attempts(probed), attempts(onTree))
+				continue
+			}
+			if math.Abs(probed.Confidence-onTree.Confidence) > 1e-9 || len(probed.Attempts) != len(onTree.Attempts) {
+				t.Errorf("%s: probing conf %.4f in %d attempts, on the tree %.4f in %d\n  probing: %s\n  on tree: %s", where,
+					probed.Confidence, len(probed.Attempts), onTree.Confidence, len(onTree.Attempts), attempts(probed), attempts(onTree))
+				continue
+			}
+			if n := countedNone(probed); n > 0 && probed.Winner != nil {
+				probedPast[n]++
+			}
+			if probed.Winner != nil && len(probed.Attempts) == countedNone(probed)+1 {
+				if probed.Winner.Duration <= 0 {
+					t.Errorf("%s: the probe's attempt has no duration", where)
 				}
 			}
 		}
-	}
+	})
 	t.Logf("%d verdicts compared; settled by a probe past strategies counted none (by how many): %v", compared, probedPast)
 	// Past two lost strategies, what remains is seldom conclusive alone:
 	// the round weighs them all on the tree.

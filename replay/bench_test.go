@@ -2,11 +2,9 @@ package replay_test
 
 import (
 	"context"
-	"path/filepath"
 	"sort"
 	"testing"
 
-	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/replay"
 	"github.com/qa-chain/chainreplay/report"
@@ -22,10 +20,7 @@ import (
 func BenchmarkLoginFlow(b *testing.B) {
 	br := testenv.Browser(b)
 	fx := testenv.Fixtures(b)
-	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := testenv.Flow(b, "login.yaml")
 	opts := replay.Options{BaseURL: fx.URL, LookupSecret: func(string) (string, bool) { return "pw", true }}
 	var clicks, types, flows []float64
 	b.ResetTimer()

@@ -2,14 +2,12 @@ package replay
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
-	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/report"
@@ -20,10 +18,7 @@ import (
 // takes it away when the flow ends: the caller's next page is its own.
 func TestFlowKeepsClosedRootsWhileItRuns(t *testing.T) {
 	fx := testenv.Fixtures(t)
-	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := testenv.Flow(t, "login.yaml")
 	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,6 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/browser"
-	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
@@ -421,14 +420,7 @@ func specClosedRootsKept(t testing.TB) {
 	if found(snap(t, without, Options{})) {
 		t.Errorf("without the script, the closed root of a plain element was walked: the spec proves nothing")
 	}
-	with := open(t, "about:blank")
-	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(with); err != nil {
-		t.Fatal(err)
-	}
-	if err := with.Navigate(fx.URL + "/snapshot/basics.html"); err != nil {
-		t.Fatal(err)
-	}
-	with.MustWaitLoad()
+	with := testenv.PageWithClosedRoots(t, fx.URL+"/snapshot/basics.html")
 	with.MustEval(attach)
 	s := snap(t, with, Options{})
 	if !found(s) {

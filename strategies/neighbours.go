@@ -285,10 +285,7 @@ func regionName(n *Node) string {
 	if s == "" {
 		s = landmark(n)
 	}
-	if r := []rune(s); len(r) > 120 {
-		s = string(r[:120])
-	}
-	return s
+	return capRunes(s, 120)
 }
 
 // firstHeading is the first h1-h6 of n's own in its light tree, in

@@ -4,17 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
@@ -36,49 +33,37 @@ func TestProbeAgreesWithTheTree(t *testing.T) {
 		"frames.yaml": {"frames.html"},
 	}
 	probed, compared, inFrames := 0, 0, 0
-	for file, pages := range pagesOf {
-		f, err := chain.Load(filepath.Join("..", "fixtures", "flows", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, path := range pages {
-			page := testenv.Page(t, fx.URL+"/"+path)
-			for i, st := range f.Steps {
-				if st.Target == nil {
-					continue
+	testenv.EachFlowStep(t, fx, pagesOf, func(fs testenv.FlowStep) {
+		for _, s := range fs.Step.Target.Chain {
+			switch s.Type {
+			case chain.TestID, chain.ID, chain.Name, chain.CSS:
+			default:
+				continue
+			}
+			compared++
+			pr, ok := Probe(ctx, NewEnv(fs.Page, fs.Step.Target), s)
+			full := Evaluate(ctx, NewEnv(fs.Page, fs.Step.Target), s)
+			if !ok {
+				if full.Found && full.MatchCount == 1 && s.Nth == 0 {
+					t.Logf("%s on %s step %d %s %q: probe declined a unique match", fs.Flow, fs.Path, fs.Index+1, s.Type, s.Value)
 				}
-				for _, s := range st.Target.Chain {
-					switch s.Type {
-					case chain.TestID, chain.ID, chain.Name, chain.CSS:
-					default:
-						continue
-					}
-					compared++
-					pr, ok := Probe(ctx, NewEnv(page, st.Target), s)
-					full := Evaluate(ctx, NewEnv(page, st.Target), s)
-					if !ok {
-						if full.Found && full.MatchCount == 1 && s.Nth == 0 {
-							t.Logf("%s on %s step %d %s %q: probe declined a unique match", file, path, i+1, s.Type, s.Value)
-						}
-						continue
-					}
-					probed++
-					if len(st.Target.FramePath) > 0 {
-						inFrames++
-					}
-					where := fmt.Sprintf("%s on %s step %d %s %q", file, path, i+1, s.Type, s.Value)
-					if !full.Found || full.BackendNodeID != pr.BackendNodeID {
-						t.Errorf("%s: probe found backend %d, the tree %d (found %v)", where, pr.BackendNodeID, full.BackendNodeID, full.Found)
-						continue
-					}
-					if full.MatchCount != pr.MatchCount || math.Abs(full.Verification-pr.Verification) > 1e-9 || math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
-						t.Errorf("%s: probe n=%d verif=%.4f conf=%.4f, tree n=%d verif=%.4f conf=%.4f", where,
-							pr.MatchCount, pr.Verification, pr.Confidence, full.MatchCount, full.Verification, full.Confidence)
-					}
-				}
+				continue
+			}
+			probed++
+			if len(fs.Step.Target.FramePath) > 0 {
+				inFrames++
+			}
+			where := fmt.Sprintf("%s on %s step %d %s %q", fs.Flow, fs.Path, fs.Index+1, s.Type, s.Value)
+			if !full.Found || full.BackendNodeID != pr.BackendNodeID {
+				t.Errorf("%s: probe found backend %d, the tree %d (found %v)", where, pr.BackendNodeID, full.BackendNodeID, full.Found)
+				continue
+			}
+			if full.MatchCount != pr.MatchCount || math.Abs(full.Verification-pr.Verification) > 1e-9 || math.Abs(full.Confidence-pr.Confidence) > 1e-9 {
+				t.Errorf("%s: probe n=%d verif=%.4f conf=%.4f, tree n=%d verif=%.4f conf=%.4f", where,
+					pr.MatchCount, pr.Verification, pr.Confidence, full.MatchCount, full.Verification, full.Confidence)
 			}
 		}
-	}
+	})
 	if probed < 20 || inFrames < 4 {
 		t.Fatalf("only %d of %d strategies were probed, %d in frames: the comparison proves little", probed, compared, inFrames)
 	}
@@ -261,11 +246,7 @@ func TestProbeDeclinesWhatItCannotCount(t *testing.T) {
 func TestProbeOnPagesWithShadowRoots(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
-	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	target := f.Steps[3].Target // the "Sign in" button
+	target := testenv.Flow(t, "login.yaml").Steps[3].Target // the "Sign in" button
 	for _, c := range []struct {
 		name, setup string
 		s           chain.Strategy
@@ -456,27 +437,6 @@ func BenchmarkProbe(b *testing.B) {
 	}
 }
 
-// pageWithClosedRoots opens url in a page that runs the replay's
-// ClosedRoots script (pagejs) before the page's own, as replay.Flow does.
-func pageWithClosedRoots(t *testing.T, url string) *rod.Page {
-	t.Helper()
-	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { page.Close() })
-	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(page); err != nil {
-		t.Fatal(err)
-	}
-	if err := page.Navigate(url); err != nil {
-		t.Fatal(err)
-	}
-	if err := page.WaitLoad(); err != nil {
-		t.Fatal(err)
-	}
-	return page
-}
-
 // A closed shadow root attached to a plain element (a <div>) is out of
 // page script's reach, and only the tree saw a match there. With the
 // replay's ClosedRoots script the probe searches it too: it declines a
@@ -484,11 +444,7 @@ func pageWithClosedRoots(t *testing.T, url string) *rod.Page {
 func TestProbeSeesClosedRootsTheReplayKept(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx := context.Background()
-	f, err := chain.Load(filepath.Join("..", "fixtures", "flows", "login.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	target := f.Steps[3].Target // the "Sign in" button
+	target := testenv.Flow(t, "login.yaml").Steps[3].Target // the "Sign in" button
 	closedDiv := func(html string) string {
 		return `() => { const h = document.createElement("div"); document.body.append(h);
 			h.attachShadow({mode: "closed"}).innerHTML = ` + strconv.Quote(html) + `; }`
@@ -503,7 +459,7 @@ func TestProbeSeesClosedRootsTheReplayKept(t *testing.T) {
 		{"nothing alike inside", closedDiv(`<p>Help</p><button>Open</button>`), target.Chain[0], true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			page := pageWithClosedRoots(t, fx.URL+"/login.html")
+			page := testenv.PageWithClosedRoots(t, fx.URL+"/login.html")
 			if _, err := page.Eval(c.setup); err != nil {
 				t.Fatal(err)
 			}
