@@ -16,6 +16,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -42,12 +43,18 @@ type RunOptions struct {
 	// Debug receives a line per attempt and per input command (never a
 	// typed value).
 	Debug io.Writer
+	// TestIDAttrs are the attributes read as test ids; nil means
+	// pagemodel.DefaultTestIDAttrs.
+	TestIDAttrs []string
 }
 
 // Runner performs the steps of a flow on one page, one step at a time.
 type Runner struct {
 	Page    *rod.Page
 	Options RunOptions
+	// Model is the page model of Page; nil makes one with
+	// RunOptions.TestIDAttrs on first use.
+	Model *pagemodel.Page
 
 	// group is the current step's object group (see stepGroup).
 	group string
@@ -59,6 +66,14 @@ type Outcome struct {
 	Verdict *Verdict
 	// Err is nil when the step passed; otherwise a *StepError (see CodeOf).
 	Err error
+}
+
+// model is the runner's page model, made on first use.
+func (r *Runner) model() *pagemodel.Page {
+	if r.Model == nil {
+		r.Model = pagemodel.New(r.Page, pagemodel.Options{TestIDAttrs: r.Options.TestIDAttrs})
+	}
+	return r.Model
 }
 
 func (r *Runner) mapURL(u string) string {
@@ -148,11 +163,10 @@ func (r *Runner) lookup() func(string) (string, bool) {
 func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict {
 	o := r.Options.Locate
 	o.Once = once
-	o.ObjectGroup = r.group
 	if o.Debug == nil {
 		o.Debug = r.Options.Debug
 	}
-	return Locate(ctx, r.Page, t, o)
+	return Locate(ctx, r.model(), t, o)
 }
 
 // elem is the element w located, its remote objects in the step's group.
@@ -161,7 +175,7 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 	if g == "" {
 		g = objectGroup
 	}
-	return elemIn(r.Page, w, g)
+	return elemIn(r.model(), w, g)
 }
 
 // act handles every action that works on a located element (or, for press
@@ -229,7 +243,7 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 	if w == nil {
 		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 	}
-	if w.BackendNodeID == 0 {
+	if w.Element == nil {
 		if w.Point == nil {
 			return chain.Point{}, stepErr(report.ElementNotFound, nil, "no point to act at")
 		}
@@ -247,10 +261,14 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 }
 
 func (r *Runner) focus(ctx context.Context, el Elem) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to focus")
 	}
-	if err := (proto.DOMFocus{BackendNodeID: el.ID}).Call(el.client(ctx)); err != nil {
+	id, err := el.backendID(ctx)
+	if err != nil {
+		return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+	}
+	if err := (proto.DOMFocus{BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
 	return nil
@@ -294,7 +312,7 @@ type typeState struct {
 // (seed 003). Characters go as key events when the page listens for keys,
 // else as one Input.insertText.
 func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to type into")
 	}
 	enter := strings.HasSuffix(text, "\n")
@@ -373,7 +391,7 @@ const checkedFn = `function () { return !!this.checked || this.getAttribute("ari
 // check clicks the element only when its checked state differs from want,
 // and verifies the click changed it.
 func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want bool, offset *chain.Point) error {
-	if w.BackendNodeID == 0 {
+	if w.Element == nil {
 		return stepErr(report.ElementNotFound, nil, "no element to check")
 	}
 	var cur bool
@@ -430,7 +448,7 @@ type selectState struct {
 // selectOption waits until the element is connected, visible and enabled,
 // and selects the option in the same page call.
 func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
 	for {
@@ -459,7 +477,7 @@ func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float6
 	if w != nil && w.Point != nil {
 		p = *w.Point
 	} else {
-		vp, err := strategies.ReadViewport(ctx, r.Page)
+		vp, err := strategies.ReadViewport(ctx, r.Page.Context(ctx))
 		if err != nil {
 			return err
 		}
@@ -469,7 +487,7 @@ func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float6
 }
 
 func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no file input")
 	}
 	abs := make([]string, len(files))
@@ -486,7 +504,11 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 		}
 		abs[i] = a
 	}
-	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: el.ID}).Call(el.client(ctx)); err != nil {
+	id, err := el.backendID(ctx)
+	if err != nil {
+		return stepErr(report.ElementNotFound, err, "the file input went away: %v", err)
+	}
+	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
 	}
 	return nil
@@ -505,7 +527,7 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *cha
 	if v.Winner.Point != nil {
 		to = *v.Winner.Point
 	}
-	if v.Winner.BackendNodeID != 0 {
+	if v.Winner.Element != nil {
 		if b, err := contentBox(ctx, r.elem(v.Winner)); err == nil {
 			to = b.Center()
 		}
@@ -615,7 +637,7 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 	for {
 		v := r.locate(ctx, s.Target, true)
 		out.Verdict = &v
-		if v.Err == nil && v.Winner.BackendNodeID != 0 {
+		if v.Err == nil && v.Winner.Element != nil {
 			id := r.elem(v.Winner)
 			switch s.Action {
 			case chain.AssertVisible:

@@ -3,37 +3,80 @@ package pagemodel
 import (
 	"context"
 	"encoding/json"
+	"math"
+
+	"github.com/go-rod/rod/lib/proto"
 )
 
-// At returns the element at (x, y) of the page's top viewport, as page
-// script's hit test sees it (elementFromPoint), through shadow trees and
-// frames; nil when there is none.
+// hit is what a hit test answers in one world: an element, or the
+// cross-origin frame at the point.
+type hit struct {
+	K   int       `json:"k"`
+	El  *Element  `json:"el"`
+	Far *farFrame `json:"far"`
+}
+
+// At returns the element at (x, y) of the page's top viewport, as the
+// pointer would reach it, through shadow trees (closed ones too) and
+// frames; nil when there is none. DevTools' hit test (DOM.getNodeForLocation,
+// which a page cannot patch) finds it in each world; where it lands in a
+// same-origin frame of the world, page script's hit test finds it
+// instead, from the world's document.
 func (p *Page) At(ctx context.Context, x, y float64) (*Element, error) {
 	w, err := p.Top(ctx)
 	if err != nil {
 		return nil, err
 	}
+	opts := map[string]any{"testIds": p.Options.TestIDs()}
 	for depth := 0; depth < 16; depth++ {
-		s, err := w.callString(ctx, "", "at", x-w.X, y-w.Y, map[string]any{"testIds": p.Options.TestIDs()})
-		if err != nil {
+		lx, ly := x-w.X, y-w.Y
+		var h hit
+		own := w.Frame
+		if own == "" {
+			own = p.Rod.FrameID
+		}
+		// DOM.getNodeForLocation takes document coordinates: a scrolled
+		// page finds nothing at viewport coordinates.
+		var sc [2]float64
+		if err := w.callJSON(ctx, "", "scroll", &sc); err != nil {
 			return nil, err
 		}
-		var r struct {
-			K   int       `json:"k"`
-			El  *Element  `json:"el"`
-			Far *farFrame `json:"far"`
+		loc, err := proto.DOMGetNodeForLocation{X: int(math.Floor(lx + sc[0])), Y: int(math.Floor(ly + sc[1])), IgnorePointerEventsNone: true}.Call(w.S.Client(ctx))
+		switch {
+		case err != nil:
+			return nil, nil // nothing there (outside the page)
+		case loc.FrameID == own:
+			obj, err := proto.DOMResolveNode{BackendNodeID: loc.BackendNodeID, ObjectGroup: w.group}.Call(w.S.Client(ctx))
+			if err != nil {
+				return nil, nil
+			}
+			s, err := w.callString(ctx, obj.Object.ObjectID, "atNode", opts)
+			if err != nil {
+				return nil, err
+			}
+			if s == "null" || json.Unmarshal([]byte(s), &h) != nil {
+				return nil, nil
+			}
+		default:
+			// In a frame of this world's own process that page script
+			// reaches (same origin), or a cross-origin one in the page's
+			// process: page script's hit test finds it.
+			s, err := w.callString(ctx, "", "at", lx, ly, opts)
+			if err != nil {
+				return nil, err
+			}
+			if s == "null" || json.Unmarshal([]byte(s), &h) != nil {
+				return nil, nil
+			}
 		}
-		if s == "null" || json.Unmarshal([]byte(s), &r) != nil {
+		if h.El != nil {
+			h.El.place(w, h.K)
+			return h.El, nil
+		}
+		if h.Far == nil {
 			return nil, nil
 		}
-		if r.El != nil {
-			r.El.place(w, r.K)
-			return r.El, nil
-		}
-		if r.Far == nil {
-			return nil, nil
-		}
-		nw, err := p.farWorld(ctx, w, *r.Far)
+		nw, err := p.farWorld(ctx, w, *h.Far)
 		if err != nil || nw == nil {
 			return nil, err
 		}

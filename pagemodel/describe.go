@@ -65,6 +65,9 @@ type Description struct {
 
 // DescribeOptions tune Describe.
 type DescribeOptions struct {
+	// TestIDAttrs are the attributes read as test ids; nil means
+	// DefaultTestIDAttrs.
+	TestIDAttrs []string
 	// GenClass and GenID are regular expressions (JavaScript syntax) for
 	// class names and ids that look generated: selectors avoid them.
 	GenClass, GenID string
@@ -72,36 +75,52 @@ type DescribeOptions struct {
 	Secret bool
 }
 
-// Describe describes the element obj, a remote object of world w's
-// session, for the recorder.
-func (p *Page) Describe(ctx context.Context, w *World, obj proto.RuntimeRemoteObjectID, o DescribeOptions) (*Description, error) {
-	s, err := w.callString(ctx, obj, "describe", map[string]any{"testIds": p.Options.TestIDs(), "genClass": o.GenClass, "genID": o.GenID, "secret": o.Secret})
+// Describe describes the element obj, a remote object of session s, for
+// the recorder: in the JavaScript world obj belongs to (the model is
+// installed there on first use), with boxes in the viewport of the
+// element's own document. Its Ref names it in a world of its own, for
+// this description only.
+func Describe(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID, o DescribeOptions) (*Description, error) {
+	w := &World{S: s, group: newGroup(), Clip: [4]float64{-1e9, -1e9, 1e9, 1e9}}
+	defer w.release(context.WithoutCancel(ctx))
+	testIDs := o.TestIDAttrs
+	if len(testIDs) == 0 {
+		testIDs = DefaultTestIDAttrs
+	}
+	str, err := w.callString(ctx, obj, "describe", map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID,
+		"secret": o.Secret, "local": true})
 	if err != nil {
 		return nil, err
 	}
 	var d Description
-	if err := json.Unmarshal([]byte(s), &d); err != nil {
+	if err := json.Unmarshal([]byte(str), &d); err != nil {
 		return nil, fmt.Errorf("pagemodel: describe answer: %w", err)
 	}
 	var k struct {
 		K int `json:"k"`
 	}
-	_ = json.Unmarshal([]byte(s), &k)
+	_ = json.Unmarshal([]byte(str), &k)
 	d.place(w, k.K)
 	return &d, nil
 }
 
-// WorldOf returns a world for the document of the element obj, a remote
-// object of session s: the page's top world when s is the page's session
-// and obj is in its top document's realm; otherwise a world of its own
-// whose offset the caller sets (the recorder knows its frame's place).
-func (p *Page) WorldOf(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID) (*World, error) {
-	w := &World{S: s, group: newGroup(), Clip: [4]float64{-1e9, -1e9, 1e9, 1e9}}
-	res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: `function () { let d = this.ownerDocument; for (let v = d.defaultView; v && v.frameElement; v = v.frameElement.ownerDocument.defaultView) d = v.frameElement.ownerDocument; return d; }`,
-		ObjectID: obj, ObjectGroup: w.group, Silent: true}.Call(s.Client(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("pagemodel: the element's document: %w", err)
+// FrameInfo describes the <iframe> obj, a remote object of session s, as
+// a frame path names it: a CSS selector unique in its document, and where
+// its content box starts in its document's viewport.
+func FrameInfo(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID, o DescribeOptions) (css string, x, y float64, err error) {
+	w := &World{S: s, group: newGroup()}
+	defer w.release(context.WithoutCancel(ctx))
+	testIDs := o.TestIDAttrs
+	if len(testIDs) == 0 {
+		testIDs = DefaultTestIDAttrs
 	}
-	w.doc = res.Result.ObjectID
-	return w, nil
+	var info struct {
+		CSS string  `json:"css"`
+		X   float64 `json:"x"`
+		Y   float64 `json:"y"`
+	}
+	if err := w.callJSON(ctx, obj, "frameInfo", &info, map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID}); err != nil {
+		return "", 0, 0, err
+	}
+	return info.CSS, info.X, info.Y, nil
 }

@@ -156,6 +156,32 @@ func (p *Page) FindAll(ctx context.Context, qs []Query) (*Found, error) {
 	return p.findIn(ctx, top, "", qs, true)
 }
 
+// FramePath is the frame path the page's snapshot gives the document
+// path leads to (a selector per iframe as the model writes them, which may
+// differ from a recorded path's), and whether path still resolves.
+func (p *Page) FramePath(ctx context.Context, path []string) ([]string, bool, error) {
+	if len(path) == 0 {
+		return nil, true, nil
+	}
+	top, err := p.Top(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	w, doc, ok, err := p.resolvePath(ctx, top, path)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	out := append([]string(nil), w.FramePath...)
+	if doc != "" {
+		var within []string
+		if err := w.callJSON(ctx, doc, "framePath", &within); err != nil {
+			return nil, false, err
+		}
+		out = append(out, within...)
+	}
+	return out, true, nil
+}
+
 // resolvePath follows a frame path from world w: the world and the
 // document object it leads to (doc "" is the world's own document).
 func (p *Page) resolvePath(ctx context.Context, w *World, path []string) (*World, proto.RuntimeRemoteObjectID, bool, error) {

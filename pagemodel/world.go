@@ -218,3 +218,13 @@ func (w *World) Eval(ctx context.Context, expr string, byValue bool, group strin
 	}
 	return res.Result, nil
 }
+
+// CallJSON calls the model's entry point fn on the world's document with
+// args and decodes its JSON answer into v.
+func (w *World) CallJSON(ctx context.Context, fn string, v any, args ...any) error {
+	return w.callJSON(ctx, "", fn, v, args...)
+}
+
+// Place fills e's reference, box and frame path from the raw answer of
+// world w, where its reference is k.
+func (w *World) Place(e *Element, k int) { e.place(w, k) }

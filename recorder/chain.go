@@ -103,6 +103,8 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 	}
 	count := func(k string) (Count, bool) { c, ok := d.Counts[k]; return c, ok }
 
+	// A test id strategy matches its value in any test id attribute
+	// (pagemodel.Options.TestIDAttrs): one per distinct value.
 	keys := make([]string, 0, len(d.TestIDs))
 	for k := range d.TestIDs {
 		keys = append(keys, k)
@@ -110,13 +112,8 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 	sort.Strings(keys)
 	for _, attr := range keys {
 		v := d.TestIDs[attr]
-		c, ok := count("testid:" + attr)
-		if attr == "data-testid" {
-			add(chain.TestID, SigTestID, v, c, ok)
-		} else {
-			// Other test id attributes go as CSS: the testid type means data-testid.
-			add(chain.CSS, SigTestID, fmt.Sprintf(`[%s="%s"]`, attr, cssString(v)), c, ok)
-		}
+		c, ok := count("testid:" + v)
+		add(chain.TestID, SigTestID, v, c, ok)
 	}
 	if e.Role != "" && !genericRoles[e.Role] && e.Name != "" {
 		add(chain.Role, SigRole, e.Role+"|"+e.Name, e.RoleCount, e.RoleCountKnown)
@@ -213,7 +210,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		KindCount: d.Counts["kind"].N,
 	}
 	if e.RoleCountKnown && e.RoleCount.I > 0 {
-		fp.NameCount = max(e.RoleCount.N, e.RoleCountAll)
+		fp.NameCount = e.RoleCount.N
 	}
 	if len(d.Classes) > 0 {
 		fp.Classes = append([]string(nil), d.Classes...)

@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Options configure a Recorder. The zero value records with the default test
@@ -62,13 +63,11 @@ var ErrSaveFailed = errors.New("save flow")
 
 // Recorder records what happens in one page into a flow.
 type Recorder struct {
-	b        *rod.Browser
-	top      *rod.Page
-	opts     Options
-	testIDs  []string
-	inject   string
-	describe string
-	frameFn  string
+	b       *rod.Browser
+	top     *rod.Page
+	opts    Options
+	testIDs []string
+	inject  string
 
 	mu       sync.Mutex
 	flow     chain.Flow
@@ -139,15 +138,13 @@ type pendingType struct {
 
 // New returns a recorder for pages of b.
 func New(b *rod.Browser, opts Options) *Recorder {
-	ids := append([]string(nil), DefaultTestIDAttributes...)
+	ids := append([]string(nil), pagemodel.DefaultTestIDAttrs...)
 	if opts.TestIDAttribute != "" {
 		ids = append(ids, opts.TestIDAttribute)
 	}
 	return &Recorder{
 		b: b, opts: opts, testIDs: ids,
 		inject:   InjectSource(ids),
-		describe: describeCall(ids, ""),
-		frameFn:  describeCall(ids, "frame"),
 		frames:   map[proto.PageFrameID]*frame{},
 		ctxs:     map[ctxKey]proto.PageFrameID{},
 		sessions: map[proto.TargetSessionID]*rod.Page{},

@@ -107,7 +107,7 @@ func TestConfiguredTestIDAttribute(t *testing.T) {
 		t.Fatalf("steps = %+v", f.Steps)
 	}
 	first := f.Steps[0].Target.Chain[0]
-	if first.Type != chain.CSS || first.Value != `[data-automation="remember-me"]` || first.Confidence != BaseConfidence[SigTestID] {
+	if first.Type != chain.TestID || first.Value != "remember-me" || first.Confidence != BaseConfidence[SigTestID] {
 		t.Errorf("first strategy = %+v, want the configured test id at %v", first, BaseConfidence[SigTestID])
 	}
 	if got := f.Steps[0].Target.Fingerprint.TestIDs["data-automation"]; got != "remember-me" {

@@ -79,8 +79,8 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		// window is 800x600 unless told otherwise.
 		e.fitWindow(ctx, vp)
 	}
-	// Closed shadow roots the page's scripts attach are kept where page
-	// functions (probes, the snapshot) can search them, as the tree does.
+	// Closed shadow roots the page's scripts attach are kept where the
+	// page model can walk into them.
 	added, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}.Call(e.page.Context(ctx))
 	if err != nil {
 		return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("add the closed-roots script: %v", err)}
@@ -202,10 +202,7 @@ func healing(t *chain.Target, v *decision.Verdict) *report.Healing {
 }
 
 func sameElement(a, b strategies.Result) bool {
-	if a.Node != nil || b.Node != nil {
-		return a.Node == b.Node
-	}
-	return a.BackendNodeID != 0 && a.BackendNodeID == b.BackendNodeID
+	return a.Element != nil && b.Element != nil && a.Ref() == b.Ref()
 }
 
 func strategyString(s chain.Strategy) string {

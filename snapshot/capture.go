@@ -83,6 +83,7 @@ type walkOptions struct {
 	SP     []string    `json:"sp,omitempty"`
 	Hidden bool        `json:"hidden,omitempty"`
 	AC     bool        `json:"ac,omitempty"` // ask every element's cursor (tests)
+	Sel    string      `json:"sel,omitempty"`
 	Chunk  int         `json:"chunk,omitempty"`
 	PK     *int        `json:"pk,omitempty"`
 }
@@ -103,6 +104,7 @@ type rawOut struct {
 	NN int        `json:"nn"` // nodes
 	CH int        `json:"ch"` // chunks the nodes come in
 	VQ int        `json:"vq"` // visibility queries (checkVisibility) made
+	S  []int      `json:"s"`  // positions of the nodes Options.Select matched
 }
 
 type rawPath struct {
@@ -179,7 +181,7 @@ func Capture(ctx context.Context, m *pagemodel.Page, opts Options) (*Snapshot, e
 		}
 		c = &capture{ctx: ctx, opts: opts, seq: nextSeq(), model: m}
 		c.worlds = []*world{{w: topW}}
-		top, err = c.walkDoc(0, walkOptions{Seq: c.seq, All: opts.AllTiers, AC: opts.askCursor})
+		top, err = c.walkDoc(0, walkOptions{Seq: c.seq, All: opts.AllTiers, AC: opts.askCursor, Sel: opts.Select})
 		if err == nil {
 			break
 		}

@@ -28,7 +28,7 @@ func (c *capture) remoteFrame(pc *piece, f rawFrame) (*piece, error) {
 	}
 	c.worlds = append(c.worlds, &world{w: nw})
 	clip := f.Clip
-	sp, err := c.walkDoc(len(c.worlds)-1, walkOptions{Seq: c.seq, All: c.opts.AllTiers, AC: c.opts.askCursor, VW: c.vw, VH: c.vh, OX: f.OX, OY: f.OY,
+	sp, err := c.walkDoc(len(c.worlds)-1, walkOptions{Seq: c.seq, All: c.opts.AllTiers, AC: c.opts.askCursor, Sel: c.opts.Select, VW: c.vw, VH: c.vh, OX: f.OX, OY: f.OY,
 		Clip: &clip, FP: f.FP, Hidden: f.Hid})
 	if err != nil {
 		return nil, err

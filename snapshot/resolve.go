@@ -204,3 +204,44 @@ func (s *Snapshot) Call(ctx context.Context, nodes []*Node, fn string) ([]gson.J
 	}
 	return out, nil
 }
+
+// Describe describes the elements of nodes as the page model does
+// (pagemodel.Element: region, neighbours, exact boxes...), one page
+// function per world; an element no longer in the page gives nil. It
+// fails with ErrStale when the page no longer holds this snapshot's
+// elements.
+func (s *Snapshot) Describe(ctx context.Context, nodes []*Node) ([]*pagemodel.Element, error) {
+	out := make([]*pagemodel.Element, len(nodes))
+	byWorld := map[int][]int{}
+	for i, n := range nodes {
+		if n == nil || n.world < 0 || n.world >= len(s.worlds) {
+			return nil, fmt.Errorf("snapshot: describe unknown node: %w", ErrNoNode)
+		}
+		byWorld[n.world] = append(byWorld[n.world], i)
+	}
+	for wi, is := range byWorld {
+		w := s.worlds[wi].w
+		idx := make([]int, len(is))
+		for j, i := range is {
+			idx[j] = nodes[i].local
+		}
+		var raw []*struct {
+			pagemodel.Element
+			K int `json:"k"`
+		}
+		if err := w.CallJSON(ctx, "stashBrief", &raw, s.seq, idx, map[string]any{"testIds": s.model.Options.TestIDs()}); err != nil {
+			return nil, fmt.Errorf("snapshot: describe: %w", err)
+		}
+		if raw == nil {
+			return nil, fmt.Errorf("snapshot: describe: %w", ErrStale)
+		}
+		for j, i := range is {
+			if j < len(raw) && raw[j] != nil {
+				e := raw[j].Element
+				w.Place(&e, raw[j].K)
+				out[i] = &e
+			}
+		}
+	}
+	return out, nil
+}

@@ -128,6 +128,9 @@ type Node struct {
 	// text once.
 	Neighbours []string `json:"neighbours,omitempty"`
 
+	// Selected is set on the elements Options.Select matched.
+	Selected bool `json:"-"`
+
 	world      int  // index in Snapshot.worlds
 	local      int  // index in that world's element stash
 	textUnread bool // a container: Text was not read
@@ -190,6 +193,9 @@ type Options struct {
 	// NoClosedShadow skips asking DevTools for closed shadow roots (those
 	// the page model keeps already are walked).
 	NoClosedShadow bool
+	// Select, a CSS selector, marks the elements it matches in every tree
+	// scope and frame (Node.Selected) and gives them every attribute.
+	Select string
 	// NoRemoteFrames skips cross-origin frames (walked in their own
 	// execution context or, with site isolation, their own session).
 	NoRemoteFrames bool

@@ -160,14 +160,17 @@ function byTier(sc, w, rank, sel) {
 
 // byText finds the elements whose visible text is (or holds) q.v. The
 // candidates are the ancestors of the text nodes that hold the value's
-// longest word (case aside), up to where their text is too long to match.
+// longest word (case aside), up to where their text is too long to match;
+// when none matches (a value that runs across elements without white
+// space, "CoffeeBrewingCups"), every element whose textContent holds the
+// value, white space and case aside, top down.
 function byText(q, sc) {
   const w = wantOf(q.v, q.m === "contains");
   if (!w.n) return { els: [], tier: 0 };
   let word = "";
   for (const x of w.n.split(" ")) if (x.length > word.length) word = x;
   const wl = word.toLowerCase();
-  const room = w.c ? 1e9 : w.n.length * 2 + 40;
+  const room = w.c ? MAXTEXT * 50 : w.n.length * 2 + 40;
   const seen = new Set(), cands = [];
   for (const s of sc.scopes) {
     const tw = (s.ownerDocument || s).createTreeWalker(s, 4);
@@ -178,22 +181,44 @@ function byText(q, sc) {
         if (SKIP.has(e.tagName) || e.tagName === "HTML" || e.tagName === "BODY") break;
         if (seen.has(e)) break;
         seen.add(e);
-        const tx = textOf(e, w.c ? MAXTEXT * 50 : room);
+        const tx = textOf(e, room);
         if (!w.c && tx.length >= room) break;
         cands.push(e);
       }
     }
   }
+  let r = bestOfText(cands, w, room);
+  if (r.els.length === 0) {
+    const more = [];
+    const visit = (e) => {
+      if (SKIP.has(e.tagName)) return;
+      const tc = e.textContent;
+      if (tc.length >= w.u.length && unspace(tc).toLowerCase().indexOf(w.u) >= 0) {
+        if (e.tagName !== "HTML" && e.tagName !== "BODY" && !seen.has(e)) more.push(e);
+        for (let c = e.firstElementChild; c; c = c.nextElementSibling) visit(c);
+      }
+      const sr = shadowOf(e);
+      if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) visit(c);
+    };
+    for (const s of sc.scopes) if (s.nodeType === 9 && s.documentElement) visit(s.documentElement);
+    r = bestOfText(more, w, room);
+  }
+  if (r.els.length === 0) return r;
+  sortTree(r.els, sc);
+  r.els = innermostOfChains(r.els, (q.tag || "").toUpperCase());
+  return r;
+}
+
+// bestOfText keeps the candidates whose text matches w at the best tier.
+function bestOfText(cands, w, room) {
   let best = 4, out = [];
   for (const e of cands) {
-    const t = tierOf(textOf(e, w.c ? MAXTEXT * 50 : room), w);
+    const t = tierOf(textOf(e, room), w);
     if (t > best) continue;
     if (t < best) { best = t; out = []; }
     out.push(e);
   }
-  if (best === 4) return { els: [], tier: 0 };
-  sortTree(out, sc);
-  return { els: innermostOfChains(out, (q.tag || "").toUpperCase()), tier: best };
+  return best === 4 ? { els: [], tier: 0 } : { els: out, tier: best };
 }
 
 // innermostOfChains keeps one element of each chain of nested matches (a
@@ -267,7 +292,7 @@ function find(root, qs, o) {
     for (let k = 0; k < r.els.length && k < lim; k++) ids.push(ref(r.els[k]));
     const nth = o.nth && o.nth[i];
     if (nth > lim && nth <= r.els.length) ids.push(ref(r.els[nth - 1]));
-    for (const id of ids) if (!(id in out.els)) out.els[id] = brief(REG[id], o.testIds);
+    for (const id of ids) if (!(id in out.els)) out.els[id] = brief(REG[id], o);
     out.q.push({ n: r.els.length, ids: ids, tier: r.tier });
   }
   return out;
@@ -320,7 +345,7 @@ function at(doc, x, y, o) {
       el = inner;
       sr = shadowOf(el);
     }
-    if (el.tagName !== "IFRAME" && el.tagName !== "FRAME") { const k = ref(el); return { k: k, el: brief(el, o.testIds) }; }
+    if (el.tagName !== "IFRAME" && el.tagName !== "FRAME") { const k = ref(el); return { k: k, el: brief(el, o) }; }
     let cd = null;
     try { cd = el.contentDocument; } catch (e) { cd = null; }
     if (!cd || !cd.documentElement) return { far: farFrame(el) };

@@ -44,16 +44,18 @@ function textFieldOf(el) { return el.tagName === "INPUT" || el.tagName === "TEXT
 
 // brief is what the engine compares of an element: what a strategy's
 // match is verified with, and what similarity scores (see Go's
-// pagemodel.Element for the fields). Boxes are in the viewport of the
-// world's top document.
-function brief(el, testIds) {
+// pagemodel.Element for the fields). o: testIds, the test id attributes;
+// local, boxes in the viewport of the element's own document (else of the
+// world's top document).
+function brief(el, o) {
+  const testIds = o.testIds || [];
   const tag = el.tagName;
   const ha = el.hasAttributes();
   const role = roleOf(el, tag, ha);
   const labels = labelsOf(el);
   const name = accName(el, labels, role, ha);
   const r = el.getBoundingClientRect();
-  const off = frameOffset(el);
+  const off = o.local ? [0, 0, [-1e9, -1e9, 1e9, 1e9]] : frameOffset(el);
   const x = r.x + off[0], y = r.y + off[1];
   const secret = secretField(el);
   const d = {
@@ -67,6 +69,9 @@ function brief(el, testIds) {
     vis: r.width > 0 && r.height > 0 && visibleEl(el), dis: disabledEl(el), ah: ariaHiddenEl(el), sec: secret,
     xp: absXPath(el), nb: neighboursOf(el), rg: regionOf(el), sp: shadowPathOf(el), fp: framePathOf(el),
   };
+  // Out of the accessibility tree: no role and no name, as Chromium's
+  // tree has none for it (the walk's nodes say the same).
+  if (d.ah) { d.role = ""; d.name = ""; }
   if (!secret && (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT")) d.val = cap(String(el.value), MAXNAME);
   else if (!secret && el.hasAttribute("value")) d.val = cap(el.getAttribute("value"), MAXNAME);
   if (d.fp.length) d.clip = off[2];
@@ -168,7 +173,7 @@ function xpathFor(el, genI, testIds, textValue) {
 // genID, secret (the recorder saw the field as a secret before).
 function describe(el, o) {
   const testIds = o.testIds || [];
-  const d = brief(el, testIds);
+  const d = brief(el, o);
   if (o.secret) { d.sec = true; d.val = ""; }
   const sc = scopesOf(el.ownerDocument, false);
   const count = (q) => {
@@ -178,7 +183,10 @@ function describe(el, o) {
   };
   const tag = el.tagName;
   d.textValue = "";
-  if (!textFieldOf(el) && tag !== "SELECT" && tag !== "HTML" && tag !== "BODY" && d.text.length <= 80) d.textValue = d.text;
+  if (!textFieldOf(el) && tag !== "SELECT" && tag !== "HTML" && tag !== "BODY") {
+    const t = textOf(el, 80);
+    if (t && !textTruncated) d.textValue = t;
+  }
   const c = {};
   if (d.tid) {
     c.testid = {};

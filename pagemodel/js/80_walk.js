@@ -125,7 +125,15 @@ function walk(start, o, stash) {
   const els = stash.els;
   const all = !!o.all;
   const VW = o.vw || dwin.innerWidth, VH = o.vh || dwin.innerHeight;
-  const out = { n: [], p: [], c: [], f: [], vw: VW, vh: VH, u: String(dwin.location.href), t: startDoc.title || "", sx: dwin.scrollX, sy: dwin.scrollY, k0: els.length };
+  const out = { n: [], p: [], c: [], f: [], s: [], vw: VW, vh: VH, u: String(dwin.location.href), t: startDoc.title || "", sx: dwin.scrollX, sy: dwin.scrollY, k0: els.length };
+  // o.sel: the elements a CSS selector matches (in every tree scope and
+  // same-origin frame) are listed by their position in out.n (out.s), with
+  // every attribute (the others carry ATTRS only).
+  let selSet = null;
+  if (o.sel) {
+    selSet = new Set();
+    for (const sc of scopesOf(start, true).scopes) for (const e of sc.querySelectorAll(o.sel)) selSet.add(e);
+  }
 
   const pathIdx = new Map();
   function pathOf(fp, sp) {
@@ -245,7 +253,9 @@ function walk(start, o, stash) {
     if (ctx.ah || (am & A_AH && ariaHiddenSelf(el))) f |= 8;
     if (pw) f |= 16;
     n.f = f;
-    if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha, am);
+    // Out of the accessibility tree (aria-hidden): no role and no name.
+    if (f & 8) n.r = "";
+    else if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha, am);
     if (labels && labels.length) n.l = cap(labelText(labels, el), MAXNAME);
     else if (am & A_ALB) n.l = cap(labelledByText(el), MAXNAME);
     if (!pw) {
@@ -260,12 +270,14 @@ function walk(start, o, stash) {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
     }
+    const picked = selSet !== null && selSet.has(el);
+    if (picked) out.s.push(out.n.length);
     if (an) {
       // getAttributeNames (read by the walk), not attributes: that would
       // make an Attr node for each attribute of the page.
       for (let i = 0; i < an.length; i++) {
         const name = an[i];
-        if (!ATTRSET.has(name) || (name === "value" && pw)) continue;
+        if ((!picked && !ATTRSET.has(name)) || (name === "value" && pw)) continue;
         const v = el.getAttribute(name);
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
@@ -457,7 +469,8 @@ function walk(start, o, stash) {
   // reference to the row's node when its Text is that text, else the text.
   for (let i = 0; i < late.length; i += 3) {
     const n = late[i], row = late[i + 1], rr = late[i + 2];
-    const known = txt.get(row);
+    const whole = txt.get(row);
+    const known = whole !== undefined ? cap(whole, MAXTEXT) : undefined;
     const rt = known !== undefined ? known : textOf(row, MAXNB);
     if (!rt) continue;
     if (rr && known !== undefined && rr.x === known) n.rw = rr.k;
@@ -595,6 +608,6 @@ function walk(start, o, stash) {
       return c;
     };
   }
-  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, k0: out.k0, nn: nodes.length, ch: count, vq: vq };
+  const meta = { vw: out.vw, vh: out.vh, u: out.u, t: out.t, sx: out.sx, sy: out.sy, p: out.p, c: out.c, f: out.f, s: out.s, k0: out.k0, nn: nodes.length, ch: count, vq: vq };
   return JSON.stringify(meta) + "\n" + first;
 }
