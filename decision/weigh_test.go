@@ -3,7 +3,6 @@ package decision
 import (
 	"testing"
 
-
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -18,16 +19,19 @@ type hit struct {
 
 // At returns the element at (x, y) of the page's top viewport, as the
 // pointer would reach it, through shadow trees (closed ones too) and
-// frames; nil when there is none. DevTools' hit test (DOM.getNodeForLocation,
+// frames; nil when there is none. With tag set, the element a pointer
+// there acts on as one of that tag (and id, when set) is preferred: the
+// nearest ancestor of that tag of the element hit, when there is one a few
+// levels up (a button whose inner <span> is hit). DevTools' hit test (DOM.getNodeForLocation,
 // which a page cannot patch) finds it in each world; where it lands in a
 // same-origin frame of the world, page script's hit test finds it
 // instead, from the world's document.
-func (p *Page) At(ctx context.Context, x, y float64) (*Element, error) {
+func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, error) {
 	w, err := p.Top(ctx)
 	if err != nil {
 		return nil, err
 	}
-	opts := map[string]any{"testIds": p.Options.TestIDs()}
+	opts := map[string]any{"testIds": p.Options.TestIDs(), "tag": strings.ToLower(tag), "id": id}
 	for depth := 0; depth < 16; depth++ {
 		lx, ly := x-w.X, y-w.Y
 		var h hit

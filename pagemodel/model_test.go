@@ -34,7 +34,7 @@ func TestFindOnLogin(t *testing.T) {
 	if f.Answers[0].N != 1 || f.Answers[1].N != 1 || f.Answers[1].Els[0].Ref != f.Answers[0].Els[0].Ref {
 		t.Errorf("test id and role disagree")
 	}
-	el, err := m.At(ctx, f.Answers[0].Els[0].Box.X+5, f.Answers[0].Els[0].Box.Y+5)
+	el, err := m.At(ctx, f.Answers[0].Els[0].Box.X+5, f.Answers[0].Els[0].Box.Y+5, "", "")
 	if err != nil || el == nil || el.Ref != f.Answers[0].Els[0].Ref {
 		t.Errorf("at: %v %v", el, err)
 	}

@@ -137,7 +137,7 @@ type ElementAtPoint struct {
 	// Element is the element there, as the page model describes it.
 	Element *pagemodel.Element
 	Tag, ID string
-	Classes   []string
+	Classes []string
 	// Rect is the element's box in document CSS pixels.
 	Rect *chain.Rect
 }
@@ -277,14 +277,14 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	var el ElementAtPoint
 	score := 0.0
 	if !c.NoVerify {
-		el = co.elementAt(ctx, env, pt, vp)
+		el = co.elementAt(ctx, env, pt, vp, m)
 		score = c.VerifyScore(el, m)
 		// Edge case 6: a fixed or sticky element does not move with the
 		// page; when the scroll-adjusted point does not verify, try the
 		// recorded viewport point as it was.
 		if score <= 0.5 && (adj.X != m.X || adj.Y != m.Y) && m.X < vp.Width && m.Y < vp.Height {
 			raw := chain.Point{X: m.X, Y: m.Y}
-			if el2 := co.elementAt(ctx, env, raw, vp); el2.Found {
+			if el2 := co.elementAt(ctx, env, raw, vp, m); el2.Found {
 				if s2 := c.VerifyScore(el2, m); s2 > score+0.15 {
 					el, score, pt = el2, s2, raw
 					notes = append(notes, "unadjusted point verifies better (fixed or sticky element)")
@@ -337,12 +337,17 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	return r
 }
 
-// elementAt is the element at a viewport point, as page script's hit test
-// sees it through shadow trees and frames (pagemodel.Page.At), described
-// for verification.
-func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport) ElementAtPoint {
+// elementAt is the element at a viewport point, as the pointer would reach
+// it through shadow trees and frames (pagemodel.Page.At), described for
+// verification: of the recorded tag when the element hit is inside one (a
+// button's inner <span>).
+func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport, m chain.CoordinatesMeta) ElementAtPoint {
 	var out ElementAtPoint
-	el, err := env.Model.At(ctx, p.X, p.Y)
+	tag, id := m.TagName, m.ElementID
+	if fp := env.Fingerprint(); tag == "" && fp != nil {
+		tag = fp.Tag
+	}
+	el, err := env.Model.At(ctx, p.X, p.Y, tag, id)
 	if err != nil || el == nil {
 		return out
 	}

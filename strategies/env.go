@@ -64,7 +64,9 @@ func (e *Env) tag() string {
 	return ""
 }
 
-func queryKey(s chain.Strategy) string { return string(s.Type) + "\x00" + s.Value + "\x00" + fmt.Sprint(s.Nth) }
+func queryKey(s chain.Strategy) string {
+	return string(s.Type) + "\x00" + s.Value + "\x00" + fmt.Sprint(s.Nth)
+}
 
 // Answer is what the page model's query of s found in the target's
 // document (its frame path's, while that resolves; every document

@@ -11,7 +11,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-		"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/similarity"
 )
 

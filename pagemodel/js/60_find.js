@@ -345,7 +345,7 @@ function at(doc, x, y, o) {
       el = inner;
       sr = shadowOf(el);
     }
-    if (el.tagName !== "IFRAME" && el.tagName !== "FRAME") { const k = ref(el); return { k: k, el: brief(el, o) }; }
+    if (el.tagName !== "IFRAME" && el.tagName !== "FRAME") { el = preferred(el, o); return { k: ref(el), el: brief(el, o) }; }
     let cd = null;
     try { cd = el.contentDocument; } catch (e) { cd = null; }
     if (!cd || !cd.documentElement) return { far: farFrame(el) };

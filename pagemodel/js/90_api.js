@@ -3,6 +3,19 @@
 // starts from fresh caches. root, doc and el are the object Go calls the
 // function on (Runtime.callFunctionOn's this).
 //
+// preferred is the element a pointer on el acts on as o.tag (and o.id)
+// say: el itself, or its nearest ancestor of that tag (through shadow
+// hosts, a few levels up): a click on a button's inner <span> is a click
+// on the button.
+function preferred(el, o) {
+  if (!o.tag || el.localName === o.tag) return el;
+  let up = 0;
+  for (let a = upEl(el); a && up < 8; a = upEl(a), up++) {
+    if (a.localName === o.tag && (!o.id || a.id === o.id)) return a;
+  }
+  return el;
+}
+
 // checked holds the custom elements DevTools found without a closed
 // shadow root, so that find and walk stop listing them (Page.ClosedRoots:
 // one it finds is put in its document's map of closed roots instead,
@@ -27,8 +40,9 @@ return {
   // it is ({far}).
   atNode(n, o) {
     fresh();
-    const el = n.nodeType === 1 ? n : n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    let el = n.nodeType === 1 ? n : n.parentElement || (n.parentNode && n.parentNode.host) || null;
     if (!el) return "null";
+    el = preferred(el, o);
     if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
       let cd = null;
       try { cd = el.contentDocument; } catch (e) { cd = null; }
