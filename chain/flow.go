@@ -65,7 +65,28 @@ type Step struct {
 	Navigated *Navigation `yaml:"navigated,omitempty"`
 	// TimeoutMS overrides the replay timeout for this step.
 	TimeoutMS int `yaml:"timeout_ms,omitempty"`
+	// Effect is what the step did to the page at record time besides a
+	// navigation (Navigated): replay passes the step only when an effect
+	// of each kind recorded happens again.
+	Effect *Effect `yaml:"effect,omitempty"`
 }
+
+// Effect is what a step did to the page at record time.
+type Effect struct {
+	// State names the properties of the target (or, for a <label>, its
+	// control) that changed: EffectStates.
+	State []string `yaml:"state,omitempty"`
+	// Content is set when elements were added to or removed from the page.
+	Content bool `yaml:"content,omitempty"`
+	// Dialog is "opened" or "closed" when a dialog did.
+	Dialog string `yaml:"dialog,omitempty"`
+}
+
+// EffectStates are the properties Effect.State may name.
+var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open"}
+
+// Empty reports whether e records nothing.
+func (e *Effect) Empty() bool { return e == nil || (len(e.State) == 0 && !e.Content && e.Dialog == "") }
 
 // Navigation is what the page did after a step at record time.
 type Navigation struct {

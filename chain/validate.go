@@ -101,6 +101,20 @@ func (v *validator) step(p string, s *Step) {
 	if s.TimeoutMS < 0 {
 		v.add(p+".timeout_ms", "%d must not be negative", s.TimeoutMS)
 	}
+	if e := s.Effect; e != nil {
+		for i, st := range e.State {
+			known := false
+			for _, k := range EffectStates {
+				known = known || k == st
+			}
+			if !known {
+				v.add(fmt.Sprintf("%s.effect.state[%d]", p, i), "%q is not a state a step changes (%s)", st, strings.Join(EffectStates, ", "))
+			}
+		}
+		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
+			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)
+		}
+	}
 	if s.Navigated != nil {
 		if err := checkURL(s.Navigated.URL); err != nil {
 			v.add(p+".navigated.url", "%v", err)

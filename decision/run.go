@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -127,6 +128,11 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	if s.Navigated != nil {
 		navFrom = currentURL(ctx, r.Page)
 	}
+	if s.Action != chain.Navigate {
+		// Before looking for the target: what the previous step started
+		// is done.
+		r.model().Settle(ctx)
+	}
 	switch s.Action {
 	case chain.AssertText, chain.AssertValue, chain.AssertVisible:
 		out = r.assertElement(ctx, s, text)
@@ -180,8 +186,7 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 
 // act handles every action that works on a located element (or, for press
 // and scroll, on the page when there is no target).
-func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
-	var out Outcome
+func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outcome) {
 	var w *strategies.Result
 	var el Elem
 	if s.Target != nil && len(s.Target.Chain) > 0 {
@@ -195,6 +200,12 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 		el = r.elem(w)
 	}
 	mods := keys.Bits(s.Modifiers)
+	watch := r.openWatch(ctx, s, el)
+	defer func() {
+		if out.Err == nil {
+			out.Err = r.waitEffect(ctx, s, el, watch)
+		}
+	}()
 	switch s.Action {
 	case chain.Click, chain.DblClick, chain.Hover:
 		p, err := r.pointAt(ctx, w, el, s.Offset)
@@ -720,4 +731,106 @@ func clip(s string) string {
 		return string(r[:80]) + "…"
 	}
 	return s
+}
+
+// watch is an open watch of what a step does to the page.
+type watch struct {
+	w  *pagemodel.World
+	id int
+}
+
+// openWatch opens a watch on what the step is about to do, when it
+// recorded an effect to check (chain.Effect) and acts on an element.
+func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) *watch {
+	if s.Effect.Empty() || !el.Ref.Valid() {
+		return nil
+	}
+	id, err := r.model().Watch(ctx, el.Ref)
+	if err != nil {
+		r.debugf("  cannot watch the step's effect: %v", err)
+		return nil
+	}
+	return &watch{w: el.Ref.W, id: id}
+}
+
+// waitEffect waits until what the step did at record time (s.Effect)
+// happens again: each recorded kind (its target's state properties,
+// elements added or removed, a dialog opened or closed). A new document
+// (the step navigated) stands for every kind. It fails with NO_EFFECT,
+// naming what it waited for and what it saw, when ctx ends first.
+func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *watch) error {
+	if wt == nil {
+		return nil
+	}
+	want := s.Effect
+	var seen *pagemodel.Effects
+	for {
+		e, err := r.model().Effects(ctx, wt.w, wt.id, false)
+		if err != nil {
+			if errors.Is(err, pagemodel.ErrGone) {
+				return nil // a new document: the page moved on
+			}
+			if ctx.Err() == nil {
+				return err
+			}
+		}
+		if e != nil {
+			seen = e
+			if effectHappened(want, e) {
+				_, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true)
+				return nil
+			}
+		}
+		if sleep(ctx, 10*time.Millisecond) != nil {
+			return stepErr(report.NoEffect, ctx.Err(), "%s did not do what it did when recorded: expected %s; %s",
+				s.Action, describeEffect(want), sawEffect(seen))
+		}
+	}
+}
+
+// effectHappened reports whether e holds every kind want recorded.
+func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
+	for _, st := range want.State {
+		if !slices.Contains(e.State, st) {
+			return false
+		}
+	}
+	if want.Content && e.Content == 0 {
+		return false
+	}
+	return want.Dialog == "" || want.Dialog == e.Dialog
+}
+
+func describeEffect(e *chain.Effect) string {
+	var parts []string
+	for _, st := range e.State {
+		parts = append(parts, "its "+st+" to change")
+	}
+	if e.Content {
+		parts = append(parts, "elements added to or removed from the page")
+	}
+	if e.Dialog != "" {
+		parts = append(parts, "a dialog "+e.Dialog)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sawEffect(e *pagemodel.Effects) string {
+	if e == nil {
+		return "could not see the page"
+	}
+	var parts []string
+	if len(e.State) > 0 {
+		parts = append(parts, strings.Join(e.State, ", ")+" changed")
+	}
+	if e.Content > 0 {
+		parts = append(parts, fmt.Sprintf("%d elements added or removed", e.Content))
+	}
+	if e.Dialog != "" {
+		parts = append(parts, "a dialog "+e.Dialog)
+	}
+	if len(parts) == 0 {
+		return "nothing changed"
+	}
+	return "saw " + strings.Join(parts, ", ")
 }

@@ -71,3 +71,9 @@ func callInstalling(fn string) string {
 func Left(call string) string {
 	return `((m) => m ? m.` + call + ` : "")(globalThis[` + key + `])`
 }
+
+// Key is the expression of the symbol the model is installed under in a
+// world's global object: window[Key] is the model's object of entry
+// points where it is installed (scripts of the engine's own, such as the
+// recorder's listener, call it directly).
+func Key() string { return key }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Driver performs drive lines as real input through the DevTools Input
@@ -47,7 +48,25 @@ func (d *Driver) Run(ctx context.Context, lines []DriveLine) error {
 			return &DriveError{Line: l.Line, Msg: fmt.Sprintf("%s: %v", l.Op, err)}
 		}
 	}
-	return d.settle(ctx, time.Now())
+	if err := d.settle(ctx, time.Now()); err != nil {
+		return err
+	}
+	// What the last line did is reported once its effect watch closes:
+	// close it now, in every frame, and wait for the reports.
+	time.Sleep(pagemodel.QuietWindow)
+	d.Rec.mu.Lock()
+	var fs []*frame
+	for _, f := range d.Rec.frames {
+		if f.sess != nil && f.ctx != 0 {
+			fs = append(fs, f)
+		}
+	}
+	d.Rec.mu.Unlock()
+	for _, f := range fs {
+		_, _ = proto.RuntimeEvaluate{Expression: "window.__chainrec && window.__chainrec.settle()", ContextID: f.ctx}.Call(f.sess.Context(ctx))
+	}
+	d.syncAll(ctx)
+	return nil
 }
 
 // settle waits for the page's reports and, when the action started a
@@ -225,7 +244,13 @@ const inViewFn = `function(){
     this.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
   const q = this.getBoundingClientRect();
   const cs = getComputedStyle(this);
+  const at2 = (root.elementFromPoint ? root : document).elementFromPoint(q.left + q.width / 2, q.top + q.height / 2);
+  let inside = at2;
+  for (let n = at2; n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) if (n === this) { inside = this; break; }
+  const lab = at2 && at2.closest && at2.closest("label");
   return JSON.stringify({x: q.left, y: q.top, w: q.width, h: q.height,
+    hit: !!at2 && (inside === this || (lab && lab.control === this)),
+    on: at2 ? at2.localName + (at2.id ? "#" + at2.id : "") + [...at2.classList].map((c) => "." + c).join("") : "nothing",
     cx: this.clientLeft + parseFloat(cs.paddingLeft || "0"), cy: this.clientTop + parseFloat(cs.paddingTop || "0"),
     kind: (this.localName === "iframe" || this.localName === "frame") ? "frame" :
       ((window.__chainrec && window.__chainrec.root(this)) || this.shadowRoot) ? "shadow" : ""});
@@ -236,6 +261,10 @@ type placed struct {
 	CX         float64 `json:"cx"`
 	CY         float64 `json:"cy"`
 	Kind       string  `json:"kind"`
+	// Hit says the element (or a descendant, or a <label> of it) is what
+	// the pointer reaches at its centre; On names what is there.
+	Hit bool   `json:"hit"`
+	On  string `json:"on"`
 }
 
 func (d *Driver) findOnce(ctx context.Context, sel string) (*target, error) {
@@ -332,30 +361,83 @@ func (d *Driver) place(ctx context.Context, sess *rod.Page, obj proto.RuntimeRem
 	return &p, nil
 }
 
-// point finds sel, scrolls it into view when needed, and returns its centre
-// in the top viewport. It waits for the element to have a size.
+// point finds sel and returns its centre in the top viewport, once the
+// element can take the pointer there as a person would click it: the page
+// has settled (no DOM mutation for a moment, see quiet), the element has a
+// size, is scrolled into view when needed, keeps its box across an
+// animation frame, and is what the pointer reaches at its centre. Until
+// then it waits; at the timeout it fails saying which of these did not
+// hold, so that a drive line never acts on another element than its own.
 func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.PageFrameID, error) {
 	deadline := time.Now().Add(d.timeout())
+	why := ""
 	for {
+		d.quiet(ctx)
 		t, err := d.find(ctx, sel)
 		if err != nil {
 			return chain.Point{}, "", err
 		}
 		p, err := d.place(ctx, t.sess, t.obj)
-		t.release()
+		var q *placed
 		if err == nil && p.W > 0 && p.H > 0 {
-			return chain.Point{X: t.off.X + p.X + p.W/2, Y: t.off.Y + p.Y + p.H/2}, t.frame, nil
+			if err = nextFrame(ctx, t.sess); err == nil {
+				q, err = d.place(ctx, t.sess, t.obj)
+			}
+		}
+		t.release()
+		switch {
+		case err != nil:
+			why = err.Error()
+		case p.W <= 0 || p.H <= 0:
+			why = "it has no size (hidden?)"
+		case q.X != p.X || q.Y != p.Y || q.W != p.W || q.H != p.H:
+			why = fmt.Sprintf("it is moving (%.0f,%.0f → %.0f,%.0f)", p.X, p.Y, q.X, q.Y)
+		case !q.Hit:
+			why = fmt.Sprintf("%s covers its centre", q.On)
+		default:
+			return chain.Point{X: t.off.X + q.X + q.W/2, Y: t.off.Y + q.Y + q.H/2}, t.frame, nil
 		}
 		if time.Now().After(deadline) {
-			if err == nil {
-				err = errors.New("it has no size (hidden?)")
-			}
-			return chain.Point{}, "", fmt.Errorf("%q: %w", sel, err)
+			return chain.Point{}, "", fmt.Errorf("%q is not ready for the pointer: %s", sel, why)
 		}
 		select {
 		case <-ctx.Done():
 			return chain.Point{}, "", ctx.Err()
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(30 * time.Millisecond):
+		}
+	}
+}
+
+// nextFrame waits for the next animation frame of the page in sess.
+func nextFrame(ctx context.Context, sess *rod.Page) error {
+	_, err := proto.RuntimeEvaluate{Expression: `new Promise(r => requestAnimationFrame(() => r(true)))`, AwaitPromise: true, ReturnByValue: true}.Call(sess.Context(ctx))
+	return err
+}
+
+// quiet waits, within pagemodel.MaxSettle, until the recorded page has had
+// no DOM mutation for pagemodel.QuietWindow: what the previous line started
+// (a view rendered a few milliseconds after a route change, a re-rendered
+// list) is done before the next line looks for its element.
+func (d *Driver) quiet(ctx context.Context) {
+	sess, cid, ok := d.Rec.FrameSession(d.Rec.TopFrame())
+	if !ok {
+		return
+	}
+	expr := `((m) => m ? m.quiet() : 1e9)(window[` + pagemodel.Key() + `])`
+	deadline := time.Now().Add(pagemodel.MaxSettle)
+	for {
+		res, err := proto.RuntimeEvaluate{Expression: expr, ContextID: cid, ReturnByValue: true}.Call(sess.Context(ctx))
+		if err != nil || res.ExceptionDetails != nil {
+			return
+		}
+		q := time.Duration(res.Result.Value.Num() * float64(time.Millisecond))
+		if q >= pagemodel.QuietWindow || time.Now().After(deadline) {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(min(pagemodel.QuietWindow-q, 10*time.Millisecond)):
 		}
 	}
 }

@@ -37,9 +37,14 @@ type DriveError struct {
 func (e *DriveError) Error() string { return fmt.Sprintf("drive line %d: %s", e.Line, e.Msg) }
 
 // ParseDrive reads a drive script. A line whose first non-blank character
-// is # is a comment. In type and select lines the selector ends at the
-// first space outside brackets, parentheses and quotes that is not part of
-// a combinator (>, +, ~, >>>).
+// is # is a comment. A selector may be quoted ("..." or '...', with \
+// escaping a quote or a backslash), which is how a type or select line's
+// selector holds spaces before its text. An unquoted type or select
+// selector ends at the first space outside brackets, parentheses and
+// quotes that is not part of a combinator (>, +, ~, >>>); a type line
+// whose text then starts with what reads as more of the selector
+// (".edit", "input.edit", "li") is refused as ambiguous: quote the
+// selector.
 func ParseDrive(r io.Reader) ([]DriveLine, error) {
 	var out []DriveLine
 	sc := bufio.NewScanner(r)
@@ -61,9 +66,32 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 			if rest == "" {
 				return nil, bad("%s needs a CSS selector", op)
 			}
-			l.Selector = strings.TrimSpace(rest)
+			sel, after, quoted, err := quotedSelector(rest)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			if !quoted {
+				sel = strings.TrimSpace(rest)
+			} else if strings.TrimSpace(after) != "" {
+				return nil, bad("%s takes only a selector; %q follows it", op, strings.TrimSpace(after))
+			}
+			l.Selector = sel
 		case "type", "select":
-			sel, arg := splitSelector(rest)
+			sel, arg, quoted, err := quotedSelector(rest)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			if quoted {
+				arg = strings.TrimPrefix(arg, " ")
+			} else {
+				sel, arg = splitSelector(rest)
+				if op == "type" {
+					if w := firstWord(arg); looksLikeSelector(w) {
+						return nil, bad("ambiguous: does the selector end before %q or take it in? Quote the selector: type \"%s %s\" %s",
+							w, sel, w, strings.TrimSpace(strings.TrimPrefix(arg, w)))
+					}
+				}
+			}
 			if sel == "" {
 				return nil, bad("%s needs a CSS selector", op)
 			}
@@ -147,4 +175,72 @@ func splitSelector(s string) (sel, rest string) {
 		i++
 	}
 	return s, ""
+}
+
+// quotedSelector reads a quoted selector at the start of s: the selector,
+// the rest of s after the closing quote, and whether s started with one.
+func quotedSelector(s string) (sel, rest string, quoted bool, err error) {
+	if s == "" || (s[0] != '"' && s[0] != '\'') {
+		return "", s, false, nil
+	}
+	q := s[0]
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && (s[i+1] == q || s[i+1] == '\\'):
+			b.WriteByte(s[i+1])
+			i++
+		case c == q:
+			if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t' {
+				return "", "", true, fmt.Errorf("a space must follow the quoted selector %s", s[:i+1])
+			}
+			return b.String(), s[i+1:], true, nil
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", true, fmt.Errorf("the selector's quote %c is not closed", q)
+}
+
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " \t")
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// htmlTags are element names that read as a selector's next compound
+// when they start a type line's text ("type #list li Buy milk").
+var htmlTags = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields(`a abbr article aside audio b blockquote body button canvas caption code col dd details
+		dialog div dl dt em fieldset figure footer form h1 h2 h3 h4 h5 h6 header hr i iframe img input label legend li
+		main nav ol option output p pre section select small span strong summary table tbody td textarea tfoot th
+		thead tr ul video`) {
+		htmlTags[t] = true
+	}
+}
+
+// looksLikeSelector reports whether w reads as a CSS compound selector:
+// an element name, or a word holding a class, id, attribute or pseudo
+// part (".edit", "input.edit", "#q", "[name=x]", "li:first-child").
+func looksLikeSelector(w string) bool {
+	if w == "" {
+		return false
+	}
+	if htmlTags[strings.ToLower(w)] {
+		return true
+	}
+	switch w[0] {
+	case '.', '#', '[', ':', '*':
+		return len(w) > 1
+	}
+	i := strings.IndexAny(w, ".#[:")
+	if i <= 0 || i == len(w)-1 {
+		return false
+	}
+	return htmlTags[strings.ToLower(w[:i])] || strings.Contains(w[:i], "-")
 }

@@ -10,6 +10,9 @@
   if (window.__chainrec) return;
   const BINDING = "__BINDING__";
   const TESTIDS = __TESTIDS__;
+  // The page model (pagemodel), installed before this script in every
+  // document: its watches say what an action did to the page (effects).
+  const MODEL = __MODEL__;
   // Frequent reports (mousedown, keystrokes' input, scrolls) are queued and
   // sent in one binding call after the event's task, so the page's own
   // handlers do not wait for DevTools; see emitNow for the others.
@@ -182,11 +185,42 @@
     }
   }
 
+  // Effects: a watch of the page model opens at each action (at the
+  // mousedown of a click, before its handlers run) and closes at the next
+  // action or EFFECT_MS later; what it saw is reported for the action's
+  // step ({k: "effect", q}).
+  const EFFECT_MS = 1000;
+  let effect = null; // {q, id, timer, el}
+  let actions = 0;
+  function openEffect(el) {
+    closeEffect();
+    const m = window[MODEL];
+    if (!m || !el) return 0;
+    let id = 0;
+    try { id = m.watch(el); } catch (x) { return 0; }
+    const q = ++actions;
+    effect = { q, id, el, timer: setTimeout(closeEffect, EFFECT_MS) };
+    return q;
+  }
+  // effectOf is the open watch's number when it is about el (a click after
+  // its mousedown), else a new one.
+  function effectOf(el) { return effect && effect.el === el ? effect.q : openEffect(el); }
+  function closeEffect() {
+    const w = effect;
+    if (!w) return;
+    effect = null;
+    clearTimeout(w.timer);
+    const m = window[MODEL];
+    let e = null;
+    try { e = m && JSON.parse(m.effects(null, w.id, true)); } catch (x) { e = null; }
+    if (e) emitNow({ k: "effect", q: w.q, e });
+  }
+
   const handlers = {
     mousedown(e, t) {
       t = pointerTarget(e, t);
       if (skipPointer(t)) return;
-      emit({ k: "down", id: ref(t) });
+      emit({ k: "down", id: ref(t), q: openEffect(t) });
     },
     click(e, t) {
       t = pointerTarget(e, t);
@@ -200,7 +234,7 @@
       if (e.detail === 0 && performance.now() - enterAt < 100) return;
       const r = rect(t);
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
-        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) };
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t), q: effectOf(t) };
       if (t.localName === "input" && (t.type === "checkbox" || t.type === "radio")) m.chk = t.checked;
       emitNow(m);
     },
@@ -216,7 +250,7 @@
       if (skipPointer(t)) return;
       const r = rect(t);
       emitNow({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,
-        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t), q: effectOf(t) });
     },
     input(e, t) {
       if (!editable(t)) return;
@@ -227,7 +261,7 @@
     change(e, t) {
       if (t.localName === "select") {
         const o = t.selectedOptions[0];
-        emitNow({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t) });
+        emitNow({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t), q: openEffect(t) });
       } else if (t.localName === "input" && t.type === "file") {
         emitNow({ k: "upload", id: ref(t), f: [...t.files].map((f) => f.name), c: cheap(t), r: rect(t) });
       } else if (editable(t)) {
@@ -251,7 +285,7 @@
       if (!press) return;
       if (k === "Enter") enterAt = performance.now();
       const a = deepActive() || t;
-      const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0 };
+      const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0, q: openEffect(a) };
       if (m.id) { m.c = cheap(a); m.r = rect(a); }
       emitNow(m);
     },
@@ -336,7 +370,7 @@
     }
   }
   listen(window);
-  window.addEventListener("pagehide", () => { flushAll(); flushQueue(); }, true);
+  window.addEventListener("pagehide", () => { closeEffect(); flushAll(); flushQueue(); }, true);
 
   Object.defineProperty(window, "__chainrec", {
     value: Object.freeze({
@@ -346,6 +380,9 @@
       closedRoots: () => closedList.map((w) => w.deref()).filter(Boolean),
       flush: flushAll,
       mark: (n) => { flushAll(); emitRaw({ k: "mark", n }); flushQueue(); },
+      // settle: close the open effect watch now (the drive's next line,
+      // the end of a recording).
+      settle: closeEffect,
       // stats: main-thread time of the listeners, for the benchmarks
       // (performance.now() is coarsened to 0.1 ms outside cross-origin isolation).
       stats: () => {

@@ -85,8 +85,11 @@ type Recorder struct {
 	// lastType is the last type step ended, which input into its field
 	// resumes while only scrolls followed it.
 	lastType *pendingType
-	lastIdx  int // index of the last step, -1 if none
-	lastKey  refKey
+	// effectStep maps an action the page numbered (its frame and q) to the
+	// step it made, for the action's effect report.
+	effectStep map[effectKey]int
+	lastIdx    int // index of the last step, -1 if none
+	lastKey    refKey
 	// clickIdx is the last step if it is a click, or if only scrolls
 	// followed it (-1 otherwise), on the element clickKey: typing into
 	// that element turns it into the type step.
@@ -122,6 +125,11 @@ type ctxKey struct {
 	ctx  proto.RuntimeExecutionContextID
 }
 
+type effectKey struct {
+	frame proto.PageFrameID
+	q     int
+}
+
 type refKey struct {
 	frame proto.PageFrameID
 	ref   int
@@ -144,19 +152,20 @@ func New(b *rod.Browser, opts Options) *Recorder {
 	}
 	return &Recorder{
 		b: b, opts: opts, testIDs: ids,
-		inject:   InjectSource(ids),
-		frames:   map[proto.PageFrameID]*frame{},
-		ctxs:     map[ctxKey]proto.PageFrameID{},
-		sessions: map[proto.TargetSessionID]*rod.Page{},
-		captures: map[refKey]*capture{},
-		marks:    map[int]chan struct{}{},
-		seen:     map[string]int{},
-		seenCh:   make(chan struct{}),
-		idle:     closedChan(),
-		lastIdx:  -1,
-		clickIdx: -1,
-		userIdx:  -1,
-		done:     make(chan struct{}),
+		inject:     InjectSource(ids),
+		frames:     map[proto.PageFrameID]*frame{},
+		ctxs:       map[ctxKey]proto.PageFrameID{},
+		sessions:   map[proto.TargetSessionID]*rod.Page{},
+		captures:   map[refKey]*capture{},
+		effectStep: map[effectKey]int{},
+		marks:      map[int]chan struct{}{},
+		seen:       map[string]int{},
+		seenCh:     make(chan struct{}),
+		idle:       closedChan(),
+		lastIdx:    -1,
+		clickIdx:   -1,
+		userIdx:    -1,
+		done:       make(chan struct{}),
 	}
 }
 
@@ -239,6 +248,11 @@ func (r *Recorder) setupSession(s *rod.Page, resume bool) error {
 		func() error { return proto.RuntimeEnable{}.Call(s) },
 		func() error { return proto.PageEnable{}.Call(s) },
 		func() error { return proto.RuntimeAddBinding{Name: BindingName}.Call(s) },
+		func() error {
+			// The page model first: the listener's effect watches call it.
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript, RunImmediately: true}.Call(s)
+			return err
+		},
 		func() error {
 			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: r.inject, RunImmediately: true}.Call(s)
 			return err
@@ -609,25 +623,28 @@ func (r *Recorder) FrameSession(id proto.PageFrameID) (*rod.Page, proto.RuntimeE
 
 // pageEvent is one report of the in-page script.
 type pageEvent struct {
-	K     string     `json:"k"`
-	ID    int        `json:"id"`
-	B     int        `json:"b"`
-	N     int        `json:"n"`
-	M     []string   `json:"m"`
-	X     float64    `json:"x"`
-	Y     float64    `json:"y"`
-	OX    float64    `json:"ox"`
-	OY    float64    `json:"oy"`
-	R     *Box       `json:"r"`
-	C     *cheapInfo `json:"c"`
-	Chk   *bool      `json:"chk"`
-	V     *string    `json:"v"`
-	S     bool       `json:"s"`
-	L     string     `json:"l"`
-	F     []string   `json:"f"`
-	Key   string     `json:"key"`
-	DX    float64    `json:"dx"`
-	DY    float64    `json:"dy"`
+	K   string     `json:"k"`
+	ID  int        `json:"id"`
+	B   int        `json:"b"`
+	N   int        `json:"n"`
+	M   []string   `json:"m"`
+	X   float64    `json:"x"`
+	Y   float64    `json:"y"`
+	OX  float64    `json:"ox"`
+	OY  float64    `json:"oy"`
+	R   *Box       `json:"r"`
+	C   *cheapInfo `json:"c"`
+	Chk *bool      `json:"chk"`
+	V   *string    `json:"v"`
+	S   bool       `json:"s"`
+	L   string     `json:"l"`
+	F   []string   `json:"f"`
+	// Q numbers the action for its effect report; E is that report's.
+	Q     int                `json:"q"`
+	E     *pagemodel.Effects `json:"e"`
+	Key   string             `json:"key"`
+	DX    float64            `json:"dx"`
+	DY    float64            `json:"dy"`
 	frame proto.PageFrameID
 }
 

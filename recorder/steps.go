@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -46,15 +47,18 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 			}
 		}
 		r.addStep(s, key, true, "")
+		r.noteEffect(e)
 	case "dblclick":
 		r.flushType()
 		if r.amendLast(key, chain.Click, func(s *chain.Step) { s.Action = chain.DblClick }) {
+			r.noteEffect(e)
 			return
 		}
 		el := r.element(ctx, e, key)
 		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
 		r.addStep(chain.Step{Action: chain.DblClick, Target: BuildTarget(el, &pt), Modifiers: e.M,
 			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}, key, true, "")
+		r.noteEffect(e)
 	case "input":
 		r.onInput(ctx, e, key)
 	case "change":
@@ -77,13 +81,16 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 			}
 		}
 		r.addStep(s, key, true, "")
+		r.noteEffect(e)
 	case "select":
 		r.flushType()
 		if r.amendLast(key, chain.Select, func(s *chain.Step) { s.Value, s.Label = derefStr(e.V), e.L }) {
+			r.noteEffect(e)
 			return
 		}
 		el := r.element(ctx, e, key)
 		r.addStep(chain.Step{Action: chain.Select, Target: BuildTarget(el, nil), Value: derefStr(e.V), Label: e.L}, key, true, "")
+		r.noteEffect(e)
 	case "upload":
 		r.flushType()
 		el := r.element(ctx, e, key)
@@ -92,6 +99,8 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		}
 		r.addStep(chain.Step{Action: chain.Upload, Target: BuildTarget(el, nil), Files: e.F,
 			Comment: "files as the browser named them; put them next to the flow or edit the paths"}, key, true, "")
+	case "effect":
+		r.onEffect(e)
 	case "scroll":
 		r.flushType()
 		r.mu.Lock()
@@ -170,6 +179,11 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		len(r.flow.Steps[i].Modifiers) == 0 && r.flow.Steps[i].Button == "" {
 		r.flow.Steps[i] = s
 		r.clickIdx = -1
+		for k, idx := range r.effectStep {
+			if idx == i {
+				delete(r.effectStep, k) // a click that only focused the field: its effects are typing's
+			}
+		}
 		r.pend = &pendingType{idx: i, key: key, secret: secret}
 		r.saveLocked()
 		return
@@ -181,14 +195,24 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 }
 
 // reuseTarget returns a copy of the target of the last step when it was on
-// the same element (the click that focused a field, the field typed into).
+// the same element (the click that focused a field, the field typed into),
+// or of the click on it that only scrolls followed: described at that
+// click's mousedown, before typing changed the page (a label that names
+// the card's brand once the number is typed).
 func (r *Recorder) reuseTarget(key refKey) *chain.Target {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.lastIdx < 0 || r.lastKey != key || r.flow.Steps[r.lastIdx].Target == nil {
+	i := r.lastIdx
+	if i < 0 || r.lastKey != key {
+		i = -1
+		if c := r.clickIdx; c >= 0 && r.clickKey == key && onlyScrollsAfter(r.flow.Steps, c) {
+			i = c
+		}
+	}
+	if i < 0 || r.flow.Steps[i].Target == nil {
 		return nil
 	}
-	t := *r.flow.Steps[r.lastIdx].Target
+	t := *r.flow.Steps[i].Target
 	t.Chain = append([]chain.Strategy(nil), t.Chain...)
 	if t.Fingerprint != nil {
 		fp := *t.Fingerprint
@@ -359,4 +383,54 @@ func (r *Recorder) amendLast(key refKey, was chain.Action, amend func(*chain.Ste
 	r.userAt = time.Now()
 	r.changedLocked(StepReplaced, r.lastIdx, "")
 	return true
+}
+
+// noteEffect remembers that the action e numbered made the last step, for
+// its effect report (onEffect).
+func (r *Recorder) noteEffect(e *pageEvent) {
+	if e.Q == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.effectStep[effectKey{e.frame, e.Q}] = r.lastIdx
+	if len(r.effectStep) > 4096 {
+		clear(r.effectStep)
+	}
+}
+
+// onEffect records what an action did to the page (pagemodel.Effects, seen
+// by the page's watch from the action to the next one) on the step it
+// made: the target's state properties that changed, elements added or
+// removed, a dialog opened or closed. Replay checks that the same kinds
+// happen again (chain.Effect).
+func (r *Recorder) onEffect(e *pageEvent) {
+	if e.E == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := effectKey{e.frame, e.Q}
+	idx, ok := r.effectStep[k]
+	delete(r.effectStep, k)
+	if !ok || idx < 0 || idx >= len(r.flow.Steps) {
+		return
+	}
+	st := &r.flow.Steps[idx]
+	switch st.Action {
+	case chain.Click, chain.DblClick, chain.Check, chain.Uncheck, chain.Press, chain.Select:
+	default:
+		return
+	}
+	eff := &chain.Effect{Content: e.E.Content > 0, Dialog: e.E.Dialog}
+	for _, s := range e.E.State {
+		if slices.Contains(chain.EffectStates, s) {
+			eff.State = append(eff.State, s)
+		}
+	}
+	if eff.Empty() {
+		return
+	}
+	st.Effect = eff
+	r.saveLocked()
 }

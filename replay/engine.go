@@ -14,6 +14,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -23,15 +24,16 @@ type engine struct {
 	flow   *chain.Flow
 	opts   Options
 	runner *decision.Runner
-	// closedRoots is the ClosedRoots script added to the page, removed
-	// when the flow ends (stop).
-	closedRoots proto.PageScriptIdentifier
+	// scripts are the scripts added to the page for every new document
+	// (the closed-roots keeper, the page model), removed when the flow
+	// ends (stop).
+	scripts []proto.PageScriptIdentifier
 }
 
 // stop undoes what start set up on the page that outlives the flow.
 func (e *engine) stop() {
-	if e.closedRoots != "" {
-		_ = proto.PageRemoveScriptToEvaluateOnNewDocument{Identifier: e.closedRoots}.Call(e.page)
+	for _, id := range e.scripts {
+		_ = proto.PageRemoveScriptToEvaluateOnNewDocument{Identifier: id}.Call(e.page)
 	}
 }
 
@@ -80,12 +82,16 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		e.fitWindow(ctx, vp)
 	}
 	// Closed shadow roots the page's scripts attach are kept where the
-	// page model can walk into them.
-	added, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}.Call(e.page.Context(ctx))
-	if err != nil {
-		return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("add the closed-roots script: %v", err)}
+	// page model can walk into them; the model itself is installed at
+	// every document's start, so that it sees the page's mutations from
+	// the first (a settled page, a step's effects).
+	for _, src := range []string{pagejs.ClosedRoots, pagemodel.StartScript} {
+		added, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: src}.Call(e.page.Context(ctx))
+		if err != nil {
+			return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("add a script for new documents: %v", err)}
+		}
+		e.scripts = append(e.scripts, added.Identifier)
 	}
-	e.closedRoots = added.Identifier
 	if e.opts.NoStart {
 		return nil
 	}

@@ -30,6 +30,9 @@ const (
 	AssertionFailed Code = "ASSERTION_FAILED"
 	// SecretMissing: a ${secret:NAME} placeholder has no environment variable.
 	SecretMissing Code = "SECRET_MISSING"
+	// NoEffect: the step acted, but what it did at record time (its
+	// target's state, elements added or removed, a dialog) did not happen.
+	NoEffect Code = "NO_EFFECT"
 )
 
 // Run is a whole replay: every flow, and the summary.

@@ -26,6 +26,7 @@ function scopesOf(root, frames) {
   const scopes = [], hosts = [], far = [];
   (function visit(r) {
     scopes.push(r);
+    if (r !== root) observeRoot(r);
     const all = r.querySelectorAll("*");
     for (let i = 0; i < all.length; i++) {
       const e = all[i];

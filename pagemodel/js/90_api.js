@@ -34,6 +34,9 @@ return {
     return "false";
   },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
+  quiet() { return quietFor(); },
+  watch(el) { fresh(); return watch(el); },
+  effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
   // atNode: the element a hit test reached (this, a node DevTools found at
   // a point): its reference and description, or the cross-origin frame
