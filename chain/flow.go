@@ -120,6 +120,16 @@ type Strategy struct {
 	// Nth, when > 0, picks the Nth (1-based) of several matches: a
 	// strategy that was not unique at record time.
 	Nth int `yaml:"nth,omitempty"`
+	// Match is how a text or name compares: "" equal (as people read it:
+	// white space and case forgiven in that order when nothing is equal),
+	// "contains" holding the value.
+	Match string `yaml:"match,omitempty"`
+	// Tag keeps only the matches of that tag.
+	Tag string `yaml:"tag,omitempty"`
+	// Within keeps only the matches inside an element it finds: the item of
+	// a list (a row, a card) named by its own text, for a control repeated
+	// in every item ("the Delete button in the row that says Pay the rent").
+	Within *Strategy `yaml:"within,omitempty"`
 	// Confidence in [0,1] that this strategy finds the right element.
 	Confidence float64 `yaml:"confidence"`
 	// Metadata is free data; for coordinates it holds the keys of seed 000

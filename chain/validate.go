@@ -188,6 +188,35 @@ func (v *validator) target(p string, t *Target, needed bool) {
 	}
 }
 
+// scoped checks what narrows a strategy's matches: its match mode, tag
+// and the strategy it must be within.
+func (v *validator) scoped(p string, s *Strategy) {
+	if s.Match != "" && s.Match != "contains" {
+		v.add(p+".match", "%q: want contains (or nothing, for equal)", s.Match)
+	}
+	if s.Match != "" && s.Type != Text && s.Type != Role && s.Type != Label {
+		v.add(p+".match", "only text, role and label strategies compare by containing")
+	}
+	if s.Tag != "" && strings.Trim(strings.ToLower(s.Tag), "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+		v.add(p+".tag", "%q is not an element name", s.Tag)
+	}
+	if w := s.Within; w != nil {
+		q := p + ".within"
+		switch {
+		case !w.Type.Known():
+			v.add(q+".type", "unknown strategy type %q (known: %s)", w.Type, joinTypes())
+		case w.Type == Similarity || w.Type == Coordinates || s.Type == Similarity || s.Type == Coordinates:
+			v.add(q+".type", "similarity and coordinates do not take within, nor are within")
+		case w.Within != nil:
+			v.add(q+".within", "within goes one level deep")
+		case w.Type.NeedsValue() && strings.TrimSpace(w.Value) == "":
+			v.add(q+".value", "a %s strategy needs a value", w.Type)
+		default:
+			v.scoped(q, w)
+		}
+	}
+}
+
 func (v *validator) strategy(p string, s *Strategy) {
 	if !s.Type.Known() {
 		if s.Type == "" {
@@ -211,6 +240,7 @@ func (v *validator) strategy(p string, s *Strategy) {
 	if s.Nth < 0 {
 		v.add(p+".nth", "%d must not be negative", s.Nth)
 	}
+	v.scoped(p, s)
 	if s.Type != Coordinates {
 		return
 	}

@@ -150,6 +150,18 @@ func (e Elem) backendID(ctx context.Context) (proto.DOMBackendNodeID, error) {
 	return d.Node.BackendNodeID, nil
 }
 
+// name describes e for a message: its role and name and its tag, id and
+// classes ("button "Delete task" (button.destroy)").
+func (e Elem) name() string {
+	if e.Element == nil {
+		return "the element"
+	}
+	if e.Element.Role != "" && e.Element.Name != "" {
+		return fmt.Sprintf("%s %q (%s)", e.Element.Role, e.Element.Name, e.Element)
+	}
+	return e.Element.String()
+}
+
 // inTopDocument reports whether e lives in the top-level document (in it
 // or in its shadow trees, not in a frame), where page functions measure
 // boxes in the coordinates input events use.
@@ -291,14 +303,14 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s", reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		}
 		reason = why
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s", reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		case <-t.C:
 		}
 	}

@@ -355,7 +355,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			why = "the element is disabled or read-only"
 		}
 		if err := sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s", why)
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
 		}
 	}
 	if !st.Focused {
@@ -478,7 +478,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 			return err
 		}
 		if err := sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s", why)
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
 		}
 	}
 }

@@ -61,6 +61,27 @@ type Description struct {
 	Fixed bool `json:"fixed"`
 	// Scroll is its document's scroll offset.
 	Scroll [2]float64 `json:"scroll"`
+	// Scope, for an element in a repeated item (a row, a list item, a
+	// card), names the item by a text unique among the page's items and
+	// the element inside it; nil otherwise.
+	Scope *Scope `json:"scope"`
+}
+
+// Scope names an element as the part of its repeated item: the item, an
+// element of tag Tag whose text holds Text (the only one of the page), and
+// in it the element by its role and name (InnerType "role", InnerRole and
+// InnerValue) or a CSS selector (InnerType "css", InnerValue). N is how
+// many elements that names, I which one is the element (1-based).
+type Scope struct {
+	Tag   string `json:"tag"`
+	Text  string `json:"text"`
+	Inner struct {
+		Type  string `json:"t"`
+		Role  string `json:"r"`
+		Value string `json:"v"`
+	} `json:"inner"`
+	N int `json:"n"`
+	I int `json:"i"`
 }
 
 // DescribeOptions tune Describe.

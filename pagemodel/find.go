@@ -48,6 +48,11 @@ type Query struct {
 	HasName  bool      `json:"hn,omitempty"`
 	Contains bool      `json:"-"`
 	Tag      string    `json:"tag,omitempty"`
+	// Only keeps the matches of that tag.
+	Only string `json:"only,omitempty"`
+	// Within keeps the matches inside an element Within matches (the
+	// item of a list a strategy names its element in).
+	Within *Query `json:"w,omitempty"`
 	// Nth, when beyond the matches returned, is returned as well.
 	Nth int `json:"-"`
 }

@@ -61,6 +61,9 @@ type Description struct {
 	Neighbours      []string         `json:"neighbours"`
 	Region          string           `json:"region"`
 	Rect            Box              `json:"rect"`
+	// Scope names the element as the part of its repeated item (a row, a
+	// list item, a card); nil when it is in none.
+	Scope *pagemodel.Scope `json:"scope"`
 	// Fixed is set when the element or an ancestor has position: fixed (a
 	// modal dialog, a fixed bar): it keeps its place on screen whatever the
 	// scroll.
@@ -111,7 +114,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
 		Text: d.Text, TextValue: d.TextValue, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
-		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed,
+		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope,
 		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},
 		Counts: map[string]Count{},
 	}

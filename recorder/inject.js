@@ -220,7 +220,15 @@
     mousedown(e, t) {
       t = pointerTarget(e, t);
       if (skipPointer(t)) return;
-      emit({ k: "down", id: ref(t), q: openEffect(t) });
+      const m = { k: "down", id: ref(t), q: openEffect(t) };
+      // A control shown only while the pointer is over another element
+      // (a row's delete button): that element, for the hover step the
+      // click needs first.
+      const model = window[MODEL];
+      let rv = null;
+      try { rv = model && model.revealedBy(t); } catch (x) { rv = null; }
+      if (rv) m.rv = ref(rv);
+      emit(m);
     },
     click(e, t) {
       t = pointerTarget(e, t);

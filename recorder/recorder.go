@@ -88,8 +88,11 @@ type Recorder struct {
 	// effectStep maps an action the page numbered (its frame and q) to the
 	// step it made, for the action's effect report.
 	effectStep map[effectKey]int
-	lastIdx    int // index of the last step, -1 if none
-	lastKey    refKey
+	// reveals maps a pressed element to the element whose hover showed it
+	// (mousedown's rv), for the hover step its click needs first.
+	reveals map[refKey]refKey
+	lastIdx int // index of the last step, -1 if none
+	lastKey refKey
 	// clickIdx is the last step if it is a click, or if only scrolls
 	// followed it (-1 otherwise), on the element clickKey: typing into
 	// that element turns it into the type step.
@@ -158,6 +161,7 @@ func New(b *rod.Browser, opts Options) *Recorder {
 		sessions:   map[proto.TargetSessionID]*rod.Page{},
 		captures:   map[refKey]*capture{},
 		effectStep: map[effectKey]int{},
+		reveals:    map[refKey]refKey{},
 		marks:      map[int]chan struct{}{},
 		seen:       map[string]int{},
 		seenCh:     make(chan struct{}),
@@ -639,6 +643,8 @@ type pageEvent struct {
 	S   bool       `json:"s"`
 	L   string     `json:"l"`
 	F   []string   `json:"f"`
+	// RV is the element whose hover shows the pressed one (mousedown).
+	RV int `json:"rv"`
 	// Q numbers the action for its effect report; E is that report's.
 	Q     int                `json:"q"`
 	E     *pagemodel.Effects `json:"e"`

@@ -22,6 +22,13 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 	switch e.K {
 	case "down":
 		r.startCapture(ctx, e.frame, e.ID)
+		if e.RV != 0 {
+			rv := refKey{e.frame, e.RV}
+			r.startCapture(ctx, e.frame, e.RV)
+			r.mu.Lock()
+			r.reveals[key] = rv
+			r.mu.Unlock()
+		}
 	case "click":
 		r.mu.Lock()
 		inField := r.pend != nil && r.pend.key == key
@@ -30,6 +37,7 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 			return // moving the caret in the field being typed into
 		}
 		r.flushType()
+		r.addReveal(ctx, e, key)
 		el := r.element(ctx, e, key)
 		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
 		s := chain.Step{Action: chain.Click, Target: BuildTarget(el, &pt), Modifiers: e.M,
@@ -433,4 +441,27 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	}
 	st.Effect = eff
 	r.saveLocked()
+}
+
+// addReveal adds a hover step on the element whose hover showed the one
+// key names (mousedown's report), unless the last step is that hover: a
+// control shown only while the pointer is over its row is replayed after
+// the pointer is brought there.
+func (r *Recorder) addReveal(ctx context.Context, e *pageEvent, key refKey) {
+	r.mu.Lock()
+	rv, ok := r.reveals[key]
+	delete(r.reveals, key)
+	if ok && r.lastIdx >= 0 && r.lastKey == rv && r.flow.Steps[r.lastIdx].Action == chain.Hover {
+		ok = false
+	}
+	r.mu.Unlock()
+	if !ok {
+		return
+	}
+	el := r.element(ctx, &pageEvent{K: "hover", ID: rv.ref, frame: rv.frame}, rv)
+	if el.Fallback {
+		return // gone before it could be described: no target to hover
+	}
+	r.addStep(chain.Step{Action: chain.Hover, Target: BuildTarget(el, nil),
+		Comment: "the next step's element shows only while the pointer is over this one"}, rv, true, "")
 }

@@ -103,6 +103,15 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 	if q.Value == "" {
 		return q, false
 	}
+	q.Contains = s.Match == "contains"
+	q.Only = strings.ToLower(s.Tag)
+	if s.Within != nil {
+		w, ok := QueryOf(*s.Within, testIDs, "")
+		if !ok {
+			return q, false
+		}
+		q.Within = &w
+	}
 	return q, true
 }
 

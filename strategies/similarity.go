@@ -252,11 +252,23 @@ func placed(box chain.Rect, vp Viewport) (doc, screen *chain.Rect) {
 // hiddenTie reports whether res is held back by a rendered and a hidden
 // candidate being alike, for a target that was rendered when recorded: a
 // near tie between them (either one best), or a rendered best that a
-// hidden runner-up comes within FullMargin of. A hidden best that stands
+// hidden runner-up comes within FullMargin of, where the recorded
+// surroundings do not favour the hidden one. A hidden best that stands
 // out is left alone: the evidence points at it, shown or not.
 func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
 	if fp.Box == nil || fp.Box.Width <= 0 || fp.Box.Height <= 0 || res.Best == nil || res.RunnerUp == nil ||
 		rendered(res.Best) == rendered(res.RunnerUp) {
+		return false
+	}
+	// Where the recorded surroundings point at the hidden one (a row's
+	// button shown only on hover, whose row still says what the recorded
+	// row said), it is the target, shown or not: visibility never stands
+	// in for identity.
+	shown, hidden := res.Best, res.RunnerUp
+	if !rendered(shown) {
+		shown, hidden = hidden, shown
+	}
+	if hidden.Context > shown.Context+0.05 {
 		return false
 	}
 	switch res.Outcome {

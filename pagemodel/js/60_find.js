@@ -88,9 +88,19 @@ function tierOf(have, w) {
 //                                    nested matches, one per chain (innermost,
 //                                    of the tag when given)
 //   {t: "kind", v}                   of the kind v (kindOf)
+//   q.w (any type)                   only inside an element q.w matches
+//   q.only (any type)                only elements of that tag
 // matchAll returns the elements q matches under the scopes, in tree order,
 // and the tier (TIERS) of the comparison.
 function matchAll(q, sc) {
+  const r = matchOne(q, sc);
+  if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
+  if (!q.w) return r;
+  const cs = matchAll(q.w, sc).els;
+  r.els = cs.length ? r.els.filter((e) => cs.some((c) => c !== e && containsFlat(c, e))) : [];
+  return r;
+}
+function matchOne(q, sc) {
   switch (q.t) {
     case "attr": {
       const out = [];
@@ -204,9 +214,10 @@ function byText(q, sc) {
     for (const s of sc.scopes) if (s.nodeType === 9 && s.documentElement) visit(s.documentElement);
     r = bestOfText(more, w, room);
   }
+  if (q.only) r.els = r.els.filter((e) => e.localName === q.only);
   if (r.els.length === 0) return r;
   sortTree(r.els, sc);
-  r.els = innermostOfChains(r.els, (q.tag || "").toUpperCase());
+  r.els = innermostOfChains(r.els, (q.tag || q.only || "").toUpperCase());
   return r;
 }
 
