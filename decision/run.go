@@ -67,6 +67,9 @@ type Outcome struct {
 	Verdict *Verdict
 	// Err is nil when the step passed; otherwise a *StepError (see CodeOf).
 	Err error
+	// Notes say what differed from the recording without failing the step
+	// ("led to X; recorded Y").
+	Notes []string
 }
 
 // model is the runner's page model, made on first use.
@@ -124,9 +127,9 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	if s.Action.NeedsTarget() && (s.Target == nil || len(s.Target.Chain) == 0) {
 		return Outcome{Err: stepErr(report.InvalidStep, nil, "action %s needs a target", s.Action)}
 	}
-	navFrom := ""
+	var navFrom docState
 	if s.Navigated != nil {
-		navFrom = currentURL(ctx, r.Page)
+		navFrom = readDocState(ctx, r.Page)
 	}
 	if s.Action != chain.Navigate {
 		// Before looking for the target: what the previous step started
@@ -144,7 +147,11 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 		out = r.act(ctx, s, text)
 	}
 	if out.Err == nil && s.Navigated != nil {
-		out.Err = r.waitNavigation(ctx, s.Navigated, navFrom)
+		var note string
+		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom)
+		if note != "" {
+			out.Notes = append(out.Notes, note)
+		}
 	}
 	if out.Err != nil {
 		if _, ok := out.Err.(*StepError); !ok {
@@ -606,27 +613,62 @@ func SameURL(want, got string, sameDocument bool) bool {
 	return !sameDocument || (w.RawQuery == g.RawQuery && w.Fragment == g.Fragment)
 }
 
-// waitNavigation waits until the page is at the URL the step led to at
-// record time (and, for a new document, it has loaded).
-func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from string) error {
+// docState is what tells a page's documents and routes apart: the URL
+// and the document's time origin (a new document has another).
+type docState struct {
+	URL    string
+	Origin float64
+}
+
+// readDocState reads the page's docState; a zero one when the page does
+// not answer (it is loading another document).
+func readDocState(ctx context.Context, page *rod.Page) docState {
+	res, err := proto.RuntimeEvaluate{Expression: "[location.href, performance.timeOrigin]", ReturnByValue: true}.Call(page.Context(ctx))
+	if err != nil || res.ExceptionDetails != nil {
+		return docState{}
+	}
+	a := res.Result.Value.Arr()
+	if len(a) != 2 {
+		return docState{}
+	}
+	return docState{URL: a[0].Str(), Origin: a[1].Num()}
+}
+
+// waitNavigation waits until the step's navigation has happened again, of
+// the kind recorded (a new document, or a same-document route change):
+// at the recorded URL, or at another one, which passes with a note ("led
+// to X; recorded Y") so that the replay follows the page (an app that
+// renamed its routes). A new document is waited for until it has loaded.
+// It fails with NAVIGATION_FAILED only when no navigation of that kind
+// happened (or none to the recorded URL).
+func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from docState) (string, error) {
 	want := r.mapURL(n.URL)
-	last := from
+	last := from.URL
 	for {
-		got := currentURL(ctx, r.Page)
-		if got != "" {
-			last = got
-		}
-		if SameURL(want, got, n.SameDocument) {
-			if n.SameDocument {
-				return nil
+		cur := readDocState(ctx, r.Page)
+		if cur.URL != "" {
+			last = cur.URL
+			newDoc := from.Origin != 0 && cur.Origin != from.Origin
+			routed := !newDoc && cur.URL != from.URL
+			right := SameURL(want, cur.URL, n.SameDocument)
+			if right || (n.SameDocument && routed) || (!n.SameDocument && newDoc) {
+				if newDoc || !n.SameDocument {
+					if err := waitComplete(ctx, r.Page); err != nil {
+						return "", stepErr(report.NavigationFailed, err, "%v", err)
+					}
+				}
+				if right {
+					return "", nil
+				}
+				return fmt.Sprintf("led to %s; recorded %s", cur.URL, want), nil
 			}
-			if err := waitComplete(ctx, r.Page); err != nil {
-				return stepErr(report.NavigationFailed, err, "%v", err)
-			}
-			return nil
 		}
 		if err := sleep(ctx, 10*time.Millisecond); err != nil {
-			return stepErr(report.NavigationFailed, err, "expected the step to lead to %s; the page is at %s", want, last)
+			kind := "load a new document"
+			if n.SameDocument {
+				kind = "change the route"
+			}
+			return "", stepErr(report.NavigationFailed, err, "expected the step to %s (to %s, as recorded); the page stayed at %s", kind, want, last)
 		}
 	}
 }

@@ -144,6 +144,9 @@ func (p *Printer) StepDone(i int, job runner.Job, st report.Step) {
 		for _, a := range st.Attempts {
 			p.println(attemptLine(a))
 		}
+		for _, n := range st.Notes {
+			p.println(Clean("      note: " + n))
+		}
 		if h := st.Healed; h != nil {
 			p.println(Clean(fmt.Sprintf("      healed: %s -> %s", h.From, h.To)))
 		}

@@ -133,6 +133,7 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 		fmt.Fprintf(e.opts.Debug, "step %d %s %s\n", i+1, s.Action, st.Description)
 	}
 	out := e.runner.Step(ctx, s)
+	st.Notes = append(st.Notes, out.Notes...)
 	if v := out.Verdict; v != nil {
 		for _, a := range v.Attempts {
 			st.Attempts = append(st.Attempts, attempt(a))
@@ -142,6 +143,9 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 			c := round3(v.Confidence)
 			st.Confidence = &c
 			st.Healed = healing(s.Target, v)
+			if t := v.Winner.Tier; t > 0 && t < len(pagemodel.Tiers) {
+				st.Notes = append(st.Notes, fmt.Sprintf("%s %q matched only after forgiving its %s", v.Winner.Strategy.Type, v.Winner.Strategy.Value, map[int]string{1: "white space", 2: "case", 3: "spacing"}[t]))
+			}
 		}
 	}
 	if out.Err != nil {

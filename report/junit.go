@@ -238,6 +238,9 @@ func systemOut(f Flow, base string) string {
 			fmt.Fprintf(&b, " via %s", st.Strategy)
 		}
 		b.WriteByte('\n')
+		for _, n := range st.Notes {
+			fmt.Fprintf(&b, "  note: %s\n", n)
+		}
 	}
 	if base != "" {
 		for _, st := range f.Steps {

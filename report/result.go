@@ -84,6 +84,10 @@ type Step struct {
 	Screenshot string `json:"screenshot,omitempty"`
 	// Description is a short human text of the target ("button \"Sign in\"").
 	Description string `json:"description,omitempty"`
+	// Notes say what differed from the recording without failing the
+	// step: another URL than recorded, a name matched only once its white
+	// space or case was forgiven.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Attempt is one strategy's evaluation during a step.
