@@ -66,6 +66,13 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 				v = holdBack(v)
 			}
 		}
+		if v.Err == nil && v.Winner != nil && v.Winner.Element != nil {
+			for _, s := range order {
+				if known, holds := env.Holds(s, v.Winner.Ref()); known && !holds {
+					v.Drifted = append(v.Drifted, s)
+				}
+			}
+		}
 		if v.Err == nil || opts.Once || len(order) == 0 {
 			return v
 		}

@@ -47,6 +47,9 @@ type RunOptions struct {
 	// TestIDAttrs are the attributes read as test ids; nil means
 	// pagemodel.DefaultTestIDAttrs.
 	TestIDAttrs []string
+	// Located, when set, is called once a step's target is decided and
+	// before the step acts on it (the page is as the step found it).
+	Located func(ctx context.Context, s *chain.Step, v *Verdict)
 }
 
 // Runner performs the steps of a flow on one page, one step at a time.
@@ -205,6 +208,9 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		}
 		w = v.Winner
 		el = r.elem(w)
+		if r.Options.Located != nil {
+			r.Options.Located(ctx, s, &v)
+		}
 	}
 	mods := keys.Bits(s.Modifiers)
 	watch := r.openWatch(ctx, s, el)

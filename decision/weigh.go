@@ -118,6 +118,10 @@ type Verdict struct {
 	// found only by position (coordinates, or an index among several
 	// matches).
 	ByPlaceOnly bool
+	// Drifted lists the chain's strategies that the round answered and
+	// that no longer name the winner as recorded (an id renamed under a
+	// surviving test id): what a refreshed chain would repair.
+	Drifted []chain.Strategy
 }
 
 // Positional reports whether r did not identify its element by itself: it

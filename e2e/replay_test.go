@@ -209,6 +209,31 @@ var _ = Describe("waiting like a careful person", func() {
 		Eventually(Fixtures.Events).Should(ContainElement(rpEvent("go-profile", "click")))
 	})
 
+	It("describes anew a step whose winner held while others of its strategies broke, for --update-flows", func() {
+		// The ids were renamed; the sign-in button's test id survives and
+		// wins, its id strategy no longer finds it: the step drifted.
+		res := rpReplay(rpLoad("login.yaml", "variants/login-ids-renamed.html"), replay.Options{Rewrite: true})
+		Expect(res).To(HavePassed())
+		st := res.Step(4)
+		Expect(st.Healed).NotTo(BeNil())
+		Expect(st.Healed.Drift).To(BeTrue())
+		Expect(st.Healed.Target).NotTo(BeNil())
+		Expect(st.Healed.Target.Fingerprint.ID).To(Equal("submit-login"))
+		var ids []string
+		for _, s := range st.Healed.Target.Chain {
+			if s.Type == chain.ID {
+				ids = append(ids, s.Value)
+			}
+		}
+		Expect(ids).To(Equal([]string{"submit-login"}))
+		// An unchanged page leaves every step as it is.
+		res = rpReplay(rpLoad("login.yaml", "login.html"), replay.Options{Rewrite: true})
+		Expect(res).To(HavePassed())
+		for _, st := range res.Steps {
+			Expect(st.Healed).To(BeNil(), "step %d", st.Index)
+		}
+	})
+
 	It("retries the chain until a late-rendered target appears", func() {
 		res := rpReplay(rpLoad("login.yaml", "variants/login-late.html"), replay.Options{})
 		Expect(res).To(HavePassed())

@@ -145,3 +145,26 @@ func FrameInfo(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID, 
 	}
 	return info.CSS, info.X, info.Y, nil
 }
+
+// DescribeRef describes the element r names, for the recorder, in its
+// world, with its box in the page's top viewport and its full frame path.
+func (p *Page) DescribeRef(ctx context.Context, r Ref, o DescribeOptions) (*Description, error) {
+	obj, err := p.Object(ctx, r, "")
+	if err != nil {
+		return nil, err
+	}
+	testIDs := o.TestIDAttrs
+	if len(testIDs) == 0 {
+		testIDs = p.Options.TestIDs()
+	}
+	str, err := r.W.callString(ctx, obj, "describe", map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID, "secret": o.Secret})
+	if err != nil {
+		return nil, err
+	}
+	var d Description
+	if err := json.Unmarshal([]byte(str), &d); err != nil {
+		return nil, fmt.Errorf("pagemodel: describe answer: %w", err)
+	}
+	d.place(r.W, r.K)
+	return &d, nil
+}

@@ -200,3 +200,29 @@ func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *
 	}
 	return el
 }
+
+// Redescribe describes the element ref of the page m models exactly as the
+// recorder describes a target (the same page model call, BuildTarget), for
+// writing it back into a flow (replayer --update-flows): its full chain, a
+// fresh fingerprint and fresh coordinates, as a recording made now would
+// have them.
+func Redescribe(ctx context.Context, m *pagemodel.Page, ref pagemodel.Ref) (*chain.Target, error) {
+	d, err := m.DescribeRef(ctx, ref, pagemodel.DescribeOptions{GenClass: GeneratedClass, GenID: GeneratedID})
+	if err != nil {
+		return nil, fmt.Errorf("redescribe: %w", err)
+	}
+	el := &Element{}
+	el.fill(d)
+	el.Desc.Rect = Box{X: d.Box.X, Y: d.Box.Y, W: d.Box.Width, H: d.Box.Height}
+	el.FramePath = d.FramePath
+	c := m.Rod.Context(ctx)
+	if lm, err := (proto.PageGetLayoutMetrics{}).Call(c); err == nil && lm.CSSLayoutViewport != nil {
+		v := lm.CSSLayoutViewport
+		el.Viewport = chain.Size{Width: v.ClientWidth, Height: v.ClientHeight}
+		el.Scroll = chain.Point{X: float64(v.PageX), Y: float64(v.PageY)}
+	}
+	if res, err := (proto.RuntimeEvaluate{Expression: "window.devicePixelRatio", ReturnByValue: true}).Call(c); err == nil {
+		el.DPR = res.Result.Value.Num()
+	}
+	return BuildTarget(el, nil), nil
+}

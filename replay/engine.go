@@ -15,6 +15,7 @@ import (
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/recorder"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -24,6 +25,9 @@ type engine struct {
 	flow   *chain.Flow
 	opts   Options
 	runner *decision.Runner
+	// rewrite holds, for the step under way, its target described anew
+	// (Options.Rewrite).
+	rewrite *chain.Target
 	// scripts are the scripts added to the page for every new document
 	// (the closed-roots keeper, the page model), removed when the flow
 	// ends (stop).
@@ -58,7 +62,27 @@ func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
 		BaseDir:      opts.BaseDir,
 		Debug:        opts.Debug,
 	}}
+	if opts.Rewrite {
+		e.runner.Options.Located = e.located
+	}
 	return e
+}
+
+// located describes the winner anew, as the recorder describes a target,
+// when the step was healed or its chain drifted (Options.Rewrite).
+func (e *engine) located(ctx context.Context, s *chain.Step, v *decision.Verdict) {
+	e.rewrite = nil
+	if v.Winner == nil || v.Winner.Element == nil || (healing(s.Target, v) == nil && len(v.Drifted) == 0) {
+		return
+	}
+	t, err := recorder.Redescribe(ctx, e.runner.Model, v.Winner.Ref())
+	if err != nil {
+		if e.opts.Debug != nil {
+			fmt.Fprintf(e.opts.Debug, "  cannot describe the element anew: %v\n", err)
+		}
+		return
+	}
+	e.rewrite = t
 }
 
 // start sets the viewport and loads the start URL.
@@ -132,6 +156,7 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 	if e.opts.Debug != nil {
 		fmt.Fprintf(e.opts.Debug, "step %d %s %s\n", i+1, s.Action, st.Description)
 	}
+	e.rewrite = nil
 	out := e.runner.Step(ctx, s)
 	st.Notes = append(st.Notes, out.Notes...)
 	if v := out.Verdict; v != nil {
@@ -143,6 +168,22 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 			c := round3(v.Confidence)
 			st.Confidence = &c
 			st.Healed = healing(s.Target, v)
+			if st.Healed == nil && len(v.Drifted) > 0 && e.rewrite != nil {
+				first := strategyString(s.Target.Chain[0])
+				st.Healed = &report.Healing{From: first, To: first, Drift: true}
+			}
+			if st.Healed != nil {
+				for _, d := range v.Drifted {
+					st.Healed.Broke = append(st.Healed.Broke, report.HealedStrategy{Type: string(d.Type), Value: d.Value, Confidence: d.Confidence})
+				}
+			}
+			if st.Healed != nil && e.rewrite != nil {
+				st.Healed.Target = e.rewrite
+				st.Healed.Chain = nil
+				for _, r := range e.rewrite.Chain {
+					st.Healed.Chain = append(st.Healed.Chain, report.HealedStrategy{Type: string(r.Type), Value: r.Value, Confidence: r.Confidence})
+				}
+			}
 			if t := v.Winner.Tier; t > 0 && t < len(pagemodel.Tiers) {
 				st.Notes = append(st.Notes, fmt.Sprintf("%s %q matched only after forgiving its %s", v.Winner.Strategy.Type, v.Winner.Strategy.Value, map[int]string{1: "white space", 2: "case", 3: "spacing"}[t]))
 			}

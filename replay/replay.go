@@ -46,6 +46,10 @@ type Options struct {
 	BaseDir string
 	// NoStart skips loading start_url: the replay begins on the page as it is.
 	NoStart bool
+	// Rewrite describes anew, as the recorder does, the target of every
+	// step that was healed or whose chain drifted (report.Healing.Target),
+	// before the step acts: what --update-flows writes back.
+	Rewrite bool
 }
 
 // Flow replays f on page and returns its result. It never panics on page

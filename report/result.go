@@ -1,5 +1,7 @@
 package report
 
+import "github.com/qa-chain/chainreplay/chain"
+
 // Status of a flow or a step.
 type Status string
 
@@ -106,14 +108,28 @@ type Attempt struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-// Healing says what a step's target was found by instead of its first strategy.
+// Healing says what a step's target was found by instead of its first
+// strategy, or, with Drift, that strategies of its chain broke while the
+// winner held.
 type Healing struct {
 	// From is the recorded first strategy ("css #login-btn").
 	From string `json:"from"`
 	// To is the strategy that found the element.
 	To string `json:"to"`
-	// Chain is the chain a person may write back, new winner first.
+	// Drift is set when the first strategy still won but others of the
+	// chain no longer find the element (an id renamed under a surviving
+	// test id).
+	Drift bool `json:"drift,omitempty"`
+	// Broke lists the chain's strategies that no longer find the element.
+	Broke []HealedStrategy `json:"broke,omitempty"`
+	// Chain is the chain a person may write back, best first: the target's
+	// chain described anew (Target), else the winner and the strategies
+	// that agreed with it.
 	Chain []HealedStrategy `json:"chain,omitempty"`
+	// Target is the element described anew as the recorder describes a
+	// target (its whole chain, fingerprint and coordinates), what
+	// --update-flows writes back; nil when it could not be described.
+	Target *chain.Target `json:"target,omitempty"`
 }
 
 // HealedStrategy is one entry of a healed chain.

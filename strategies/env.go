@@ -308,3 +308,22 @@ func tierNote(t int) string {
 		return "ignoring white space"
 	}
 }
+
+// Holds reports whether the answer the round got for s (known false when
+// it got none: s was not asked) still names the element r as recorded:
+// the only match of a strategy recorded without an index, the Nth of one
+// recorded with it.
+func (e *Env) Holds(s chain.Strategy, r pagemodel.Ref) (known, holds bool) {
+	a, ok := e.answers[queryKey(s)]
+	if !ok || a.Err != nil {
+		return ok, false
+	}
+	if s.Nth == 0 {
+		return true, a.N == 1 && len(a.Els) == 1 && a.Els[0].Ref == r
+	}
+	at := s.Nth - 1
+	if s.Nth > pagemodel.MaxMatches {
+		at = len(a.Els) - 1
+	}
+	return true, s.Nth <= a.N && at >= 0 && at < len(a.Els) && a.Els[at].Ref == r
+}

@@ -193,5 +193,6 @@ func (c *config) replayOptions() replay.Options {
 		MinConfidence: min,
 		Timeout:       c.timeout,
 		Viewport:      c.viewport,
+		Rewrite:       c.updateFlows,
 	}
 }
