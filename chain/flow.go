@@ -29,7 +29,10 @@ type Flow struct {
 
 // Step is one action of a flow.
 type Step struct {
-	Action Action `yaml:"action"`
+	// Include names another flow file, relative to this one's, replayed
+	// in place of this step; a step with Include holds no other key.
+	Include string `yaml:"include,omitempty"`
+	Action  Action `yaml:"action,omitempty"`
 	// Comment is free text for people; replay ignores it.
 	Comment string `yaml:"comment,omitempty"`
 	// Target is the element the action applies to; nil for page-level

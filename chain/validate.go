@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -63,6 +64,12 @@ func (v *validator) size(field string, s Size) {
 }
 
 func (v *validator) step(p string, s *Step) {
+	if s.Include != "" {
+		if !reflect.DeepEqual(*s, Step{Include: s.Include}) {
+			v.add(p+".include", "a step that includes another flow holds no other key")
+		}
+		return
+	}
 	if !s.Action.Known() {
 		if s.Action == "" {
 			v.add(p+".action", "is required")

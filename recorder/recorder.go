@@ -32,6 +32,18 @@ type Options struct {
 	OnStep func(StepEvent)
 	// Log receives diagnostics; nil discards them.
 	Log io.Writer
+	// Vars are values a person may type or assert that the flow should
+	// hold as ${var:NAME} (NAME the key), so that replay can supply other
+	// ones (replayer --var, --data). Values shorter than 3 characters are
+	// only replaced where they are the whole text.
+	Vars map[string]string
+	// Prepare, when set, runs in the page once the start URL has loaded
+	// and before recording begins: replaying the flow a recording starts
+	// after (recorder --after). Nothing it does is recorded.
+	Prepare func(ctx context.Context, page *rod.Page) error
+	// Include, when set, is the first step of the flow: the file of the
+	// flow Prepare replayed, as the recorded flow's file names it.
+	Include string
 }
 
 // StepEventKind says what happened to a step.
@@ -227,11 +239,24 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 			r.mu.Unlock()
 		}
 	}
+	if r.opts.Prepare != nil {
+		if err := r.opts.Prepare(ctx, page); err != nil {
+			return fmt.Errorf("recorder: before recording: %w", err)
+		}
+		if err := r.WaitIdle(ctx); err != nil {
+			return err
+		}
+	}
 	// Let the loop catch up with the load's own events before recording.
 	if err := r.Sync(ctx, ""); err != nil {
 		return fmt.Errorf("recorder: the page did not answer: %w", err)
 	}
 	r.mu.Lock()
+	if r.opts.Include != "" {
+		r.flow.Steps = append(r.flow.Steps, chain.Step{Include: r.opts.Include})
+		r.lastIdx = 0
+		r.changedLocked(StepAdded, 0, "")
+	}
 	r.started = true
 	err = r.saveLocked()
 	r.mu.Unlock()

@@ -3,7 +3,9 @@ package recorder
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
@@ -243,6 +245,9 @@ func (r *Recorder) flushTypeLocked() {
 	}
 	r.pend = nil
 	r.lastType = p
+	if p.secret == "" {
+		r.flow.Steps[p.idx].Text = r.withVars(r.flow.Steps[p.idx].Text)
+	}
 	if p.secret != "" {
 		known := false
 		for _, s := range r.secrets {
@@ -464,4 +469,35 @@ func (r *Recorder) addReveal(ctx context.Context, e *pageEvent, key refKey) {
 	}
 	r.addStep(chain.Step{Action: chain.Hover, Target: BuildTarget(el, nil),
 		Comment: "the next step's element shows only while the pointer is over this one"}, rv, true, "")
+}
+
+// withVars returns text with the values of Options.Vars replaced by their
+// ${var:NAME} placeholders, longest value first; a value shorter than 3
+// characters only where it is the whole text.
+func (r *Recorder) withVars(text string) string {
+	if len(r.opts.Vars) == 0 || text == "" {
+		return text
+	}
+	names := make([]string, 0, len(r.opts.Vars))
+	for n, v := range r.opts.Vars {
+		if v != "" {
+			names = append(names, n)
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if d := len(r.opts.Vars[b]) - len(r.opts.Vars[a]); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	for _, n := range names {
+		v := r.opts.Vars[n]
+		if text == v {
+			return chain.VarRef(n)
+		}
+		if utf8.RuneCountInString(v) >= 3 {
+			text = strings.ReplaceAll(text, v, chain.VarRef(n))
+		}
+	}
+	return text
 }
