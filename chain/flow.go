@@ -63,6 +63,9 @@ type Step struct {
 	Offset *Point `yaml:"offset,omitempty"`
 	// DropTarget is where drag releases the element.
 	DropTarget *Target `yaml:"drop_target,omitempty"`
+	// DropOffset is where in the drop target's box drag released the
+	// element at record time; replay releases at its centre without it.
+	DropOffset *Point `yaml:"drop_offset,omitempty"`
 	// Navigated is set when, at record time, the step caused a top-level
 	// navigation or a same-document route change; replay waits for it.
 	Navigated *Navigation `yaml:"navigated,omitempty"`

@@ -554,6 +554,9 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *cha
 	if v.Winner.Element != nil {
 		if b, err := contentBox(ctx, r.elem(v.Winner)); err == nil {
 			to = b.Center()
+			if o := s.DropOffset; o != nil && o.X >= 0 && o.Y >= 0 && o.X < b.Width && o.Y < b.Height {
+				to = chain.Point{X: b.X + o.X, Y: b.Y + o.Y}
+			}
 		}
 	}
 	return mouseDrag(ctx, r.Page, from, to, 8)

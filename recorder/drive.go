@@ -174,6 +174,49 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 				return ctx.Err()
 			}
 		}
+	case "assert":
+		if err := d.tool(ctx, "assert-"+l.Assert); err != nil {
+			return err
+		}
+		if m := d.Rec.Mode(); m != "assert-"+l.Assert {
+			return fmt.Errorf("the toolbar's %s button did not put the recorder in assert mode (it is in %s)", l.Assert, m)
+		}
+		n, _ := d.Rec.Seen("assert")
+		p, fid, err := d.point(ctx, l.Selector)
+		if err != nil {
+			_ = d.tool(ctx, "assert-"+l.Assert) // leave the mode
+			return err
+		}
+		if err := d.mouse(ctx, top, p, fid, 1); err != nil {
+			return err
+		}
+		if err := d.settle(ctx, start); err != nil {
+			return err
+		}
+		if m, _ := d.Rec.Seen("assert"); m == n {
+			return fmt.Errorf("%q: the page reported no assertion (no %s there?)", l.Selector, map[string]string{"visible": "element", "text": "text", "value": "field"}[l.Assert])
+		}
+		return d.waitUI(ctx)
+	case "drag":
+		from, fid, err := d.point(ctx, l.Selector)
+		if err != nil {
+			return err
+		}
+		to, _, err := d.point(ctx, l.To)
+		if err != nil {
+			return err
+		}
+		if err := d.drag(ctx, top, from, to, fid); err != nil {
+			return err
+		}
+	case "undo", "pause", "resume":
+		switch m := d.Rec.Mode(); {
+		case l.Op == "pause" && m == ModePaused:
+			return errors.New("recording is already paused")
+		case l.Op == "resume" && m != ModePaused:
+			return errors.New("recording is not paused")
+		}
+		return d.tool(ctx, l.Op)
 	case "goto":
 		nav, err := proto.PageNavigate{URL: l.Arg}.Call(top)
 		if err != nil {
@@ -371,6 +414,7 @@ func (d *Driver) place(ctx context.Context, sess *rod.Page, obj proto.RuntimeRem
 func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.PageFrameID, error) {
 	deadline := time.Now().Add(d.timeout())
 	why := ""
+	moves := 0
 	for {
 		d.quiet(ctx)
 		t, err := d.find(ctx, sel)
@@ -392,6 +436,14 @@ func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.Page
 			why = "it has no size (hidden?)"
 		case q.X != p.X || q.Y != p.Y || q.W != p.W || q.H != p.H:
 			why = fmt.Sprintf("it is moving (%.0f,%.0f → %.0f,%.0f)", p.X, p.Y, q.X, q.Y)
+		case !q.Hit && strings.HasPrefix(q.On, "chainreplay-ui") && moves < 4:
+			// The recorder's toolbar is over it: move the toolbar, as a
+			// person would, and look again.
+			moves++
+			if err := d.press(ctx, "move"); err != nil {
+				return chain.Point{}, "", err
+			}
+			continue
 		case !q.Hit:
 			why = fmt.Sprintf("%s covers its centre", q.On)
 		default:
@@ -579,4 +631,89 @@ func typeText(p *rod.Page, s string) error {
 		}
 	}
 	return nil
+}
+
+// press clicks a toolbar button (real input at its centre).
+func (d *Driver) press(ctx context.Context, name string) error {
+	b, err := d.Rec.ToolbarBox(ctx, name)
+	if err != nil {
+		return err
+	}
+	return d.mouse(ctx, d.Page.Context(ctx), b.Center(), d.Rec.TopFrame(), 1)
+}
+
+// tool clicks a toolbar button and waits until the recorder has acted on
+// it and brought every frame to its new mode.
+func (d *Driver) tool(ctx context.Context, name string) error {
+	if err := d.press(ctx, name); err != nil {
+		return err
+	}
+	d.syncAll(ctx)
+	return d.waitUI(ctx)
+}
+
+// waitUI waits until the toolbar worker has brought the page up to date
+// with what the recorder has handled so far.
+func (d *Driver) waitUI(ctx context.Context) error {
+	n, next := d.Rec.UIShown()
+	d.Rec.kickUI()
+	t := time.NewTimer(5 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-next:
+			if m, nx := d.Rec.UIShown(); m > n {
+				return nil
+			} else {
+				next = nx
+			}
+		case <-t.C:
+			return errors.New("the recorder did not update the page's toolbar within 5s")
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-d.Rec.Done():
+			return nil
+		}
+	}
+}
+
+// drag presses at from, moves to to in small steps as a hand does (HTML5
+// drags start on the first moves, pointer-driven lists follow each), and
+// releases there.
+func (d *Driver) drag(ctx context.Context, p *rod.Page, from, to chain.Point, fid proto.PageFrameID) error {
+	one, zero := 1, 0
+	move := func(at chain.Point, buttons *int) error {
+		b := proto.InputMouseButtonNone
+		if *buttons != 0 {
+			b = proto.InputMouseButtonLeft
+		}
+		return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: at.X, Y: at.Y, Button: b, Buttons: buttons}.Call(p)
+	}
+	if err := move(from, &zero); err != nil {
+		return err
+	}
+	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: from.X, Y: from.Y,
+		Button: proto.InputMouseButtonLeft, Buttons: &one, ClickCount: 1}).Call(p); err != nil {
+		return err
+	}
+	_ = d.Rec.Sync(ctx, fid)
+	d.Rec.WaitCaptures(ctx)
+	const steps = 12
+	for i := 1; i <= steps; i++ {
+		f := float64(i) / steps
+		if err := move(chain.Point{X: from.X + (to.X-from.X)*f, Y: from.Y + (to.Y-from.Y)*f}, &one); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(16 * time.Millisecond):
+		}
+	}
+	// As a hand rests before letting go: the drop target is described
+	// before the drop changes it.
+	_ = d.Rec.Sync(ctx, fid)
+	d.Rec.WaitCaptures(ctx)
+	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to.X, Y: to.Y,
+		Button: proto.InputMouseButtonLeft, Buttons: &zero, ClickCount: 1}.Call(p)
 }

@@ -15,11 +15,16 @@ import (
 type DriveLine struct {
 	// Line is the 1-based line number in the script.
 	Line int
-	// Op is click, dblclick, hover, type, press, select, scroll, goto or wait.
+	// Op is click, dblclick, hover, type, press, select, scroll, goto,
+	// wait, assert, drag, undo, pause or resume.
 	Op string
 	// Selector is the CSS selector; " >>> " steps into an iframe's document
 	// or a shadow root.
 	Selector string
+	// To is the second selector of drag: where it releases.
+	To string
+	// Assert is what assert checks: visible, text or value.
+	Assert string
 	// Arg is the text of type, the key of press, the value of select, the URL of goto.
 	Arg string
 	// DX and DY are the wheel deltas of scroll.
@@ -118,6 +123,33 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 			if err1 != nil || err2 != nil {
 				return nil, bad("scroll needs two numbers, got %q", rest)
 			}
+		case "assert":
+			kind, sel, _ := strings.Cut(rest, " ")
+			if kind != "visible" && kind != "text" && kind != "value" {
+				return nil, bad("assert needs visible, text or value, then a CSS selector; got %q", kind)
+			}
+			s, err := oneSelector(strings.TrimSpace(sel))
+			if err != nil {
+				return nil, bad("assert %s: %v", kind, err)
+			}
+			l.Assert, l.Selector = kind, s
+		case "drag":
+			from, to, quoted, err := quotedSelector(rest)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			if !quoted {
+				from, to = splitSelector(rest)
+			}
+			to, err = oneSelector(strings.TrimSpace(to))
+			if from == "" || err != nil {
+				return nil, bad("drag needs two CSS selectors: the element to drag, then where to drop it (quote one that holds spaces)")
+			}
+			l.Selector, l.To = from, to
+		case "undo", "pause", "resume":
+			if strings.TrimSpace(rest) != "" {
+				return nil, bad("%s takes nothing after it; got %q", op, strings.TrimSpace(rest))
+			}
 		case "goto":
 			if rest == "" {
 				return nil, bad("goto needs a URL")
@@ -130,7 +162,7 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 			}
 			l.Wait = time.Duration(ms) * time.Millisecond
 		default:
-			return nil, bad("unknown command %q (known: click, dblclick, hover, type, press, select, scroll, goto, wait)", op)
+			return nil, bad("unknown command %q (known: click, dblclick, hover, type, press, select, scroll, goto, wait, assert, drag, undo, pause, resume)", op)
 		}
 		out = append(out, l)
 	}
@@ -138,6 +170,24 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 		return nil, fmt.Errorf("read drive script: %w", err)
 	}
 	return out, nil
+}
+
+// oneSelector reads a line's last selector, quoted or not: an empty one, or
+// text after a quoted one, is an error.
+func oneSelector(s string) (string, error) {
+	sel, after, quoted, err := quotedSelector(s)
+	switch {
+	case err != nil:
+		return "", err
+	case !quoted:
+		sel = s
+	case strings.TrimSpace(after) != "":
+		return "", fmt.Errorf("only a selector may follow; %q is left", strings.TrimSpace(after))
+	}
+	if sel == "" {
+		return "", fmt.Errorf("a CSS selector is missing")
+	}
+	return sel, nil
 }
 
 // splitSelector splits "SEL REST" where SEL may hold spaces inside

@@ -44,6 +44,9 @@ type Options struct {
 	// Include, when set, is the first step of the flow: the file of the
 	// flow Prepare replayed, as the recorded flow's file names it.
 	Include string
+	// NoToolbar leaves the toolbar out of the recorded pages (toolbar.js);
+	// pause, undo and the assert modes are then not at hand.
+	NoToolbar bool
 }
 
 // StepEventKind says what happened to a step.
@@ -58,6 +61,8 @@ const (
 	StepReplaced
 	// StepNavigated: the step at Index caused a navigation (Step.Navigated).
 	StepNavigated
+	// StepRemoved: the step at Index (the last one) was undone.
+	StepRemoved
 )
 
 // StepEvent reports a recorded step.
@@ -102,7 +107,7 @@ type Recorder struct {
 	effectStep map[effectKey]int
 	// reveals maps a pressed element to the element whose hover showed it
 	// (mousedown's rv), for the hover step its click needs first.
-	reveals map[refKey]refKey
+	reveals map[refKey][]refKey
 	lastIdx int // index of the last step, -1 if none
 	lastKey refKey
 	// clickIdx is the last step if it is a click, or if only scrolls
@@ -123,6 +128,15 @@ type Recorder struct {
 	secrets   []string
 	saveErr   error
 	groupN    int
+
+	// The toolbar's state (toolbar.go).
+	paused    bool
+	pausedAt  string // the URL when recording paused
+	asserting string // the assert mode, "" when none
+	hello     map[proto.PageFrameID]bool
+	uiKick    chan struct{}
+	uiShown   int
+	uiSeen    chan struct{}
 
 	done     chan struct{}
 	doneOnce sync.Once
@@ -173,8 +187,11 @@ func New(b *rod.Browser, opts Options) *Recorder {
 		sessions:   map[proto.TargetSessionID]*rod.Page{},
 		captures:   map[refKey]*capture{},
 		effectStep: map[effectKey]int{},
-		reveals:    map[refKey]refKey{},
+		reveals:    map[refKey][]refKey{},
 		marks:      map[int]chan struct{}{},
+		hello:      map[proto.PageFrameID]bool{},
+		uiKick:     make(chan struct{}, 1),
+		uiSeen:     make(chan struct{}),
 		seen:       map[string]int{},
 		seenCh:     make(chan struct{}),
 		idle:       closedChan(),
@@ -213,6 +230,7 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 	r.frames[r.topFrame] = &frame{id: r.topFrame, sess: page}
 	r.mu.Unlock()
 	go r.loop(ctx, events)
+	go r.uiLoop(ctx)
 	if err := r.setupSession(page, false); err != nil {
 		return err
 	}
@@ -278,7 +296,16 @@ func (r *Recorder) setupSession(s *rod.Page, resume bool) error {
 		func() error { return proto.PageEnable{}.Call(s) },
 		func() error { return proto.RuntimeAddBinding{Name: BindingName}.Call(s) },
 		func() error {
-			// The page model first: the listener's effect watches call it.
+			if r.opts.NoToolbar {
+				return nil
+			}
+			// First, to attach its shadow roots with the browser's own
+			// attachShadow, which the model and the listener wrap.
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: toolbarJS, RunImmediately: true}.Call(s)
+			return err
+		},
+		func() error {
+			// The page model before the listener: its effect watches call it.
 			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript, RunImmediately: true}.Call(s)
 			return err
 		},
@@ -668,8 +695,19 @@ type pageEvent struct {
 	S   bool       `json:"s"`
 	L   string     `json:"l"`
 	F   []string   `json:"f"`
-	// RV is the element whose hover shows the pressed one (mousedown).
-	RV int `json:"rv"`
+	// RV are the elements whose hover shows the pressed one, outermost
+	// first (mousedown).
+	RV []int `json:"rv"`
+	// Cmd is a toolbar command (tool); A an assert mode (assert).
+	Cmd string `json:"cmd"`
+	A   string `json:"a"`
+	// To, TX/TY, TR and TC are a drag's drop target: its reference, the
+	// release point in its box, its box and what the page sent of it.
+	To int        `json:"to"`
+	TX float64    `json:"tx"`
+	TY float64    `json:"ty"`
+	TR *Box       `json:"tr"`
+	TC *cheapInfo `json:"tc"`
 	// Q numbers the action for its effect report; E is that report's.
 	Q     int                `json:"q"`
 	E     *pagemodel.Effects `json:"e"`
@@ -721,11 +759,17 @@ func (r *Recorder) onReport(ctx context.Context, sess proto.TargetSessionID, cid
 	r.seen[e.K]++
 	close(r.seenCh)
 	r.seenCh = make(chan struct{})
-	started := r.started
+	started, paused := r.started, r.paused
 	r.mu.Unlock()
-	if !ok || !started {
+	if !ok {
 		return
 	}
 	e.frame = fid
-	r.onPageEvent(ctx, e)
+	switch {
+	case e.K == "tool" && (started || e.Cmd == "hello"):
+		r.onTool(e)
+	case !started || (paused && e.K != "assert"):
+	default:
+		r.onPageEvent(ctx, e)
+	}
 }

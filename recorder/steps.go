@@ -24,13 +24,37 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 	switch e.K {
 	case "down":
 		r.startCapture(ctx, e.frame, e.ID)
-		if e.RV != 0 {
-			rv := refKey{e.frame, e.RV}
-			r.startCapture(ctx, e.frame, e.RV)
+		if len(e.RV) > 0 {
+			rvs := make([]refKey, len(e.RV))
+			for i, id := range e.RV {
+				rvs[i] = refKey{e.frame, id}
+				r.startCapture(ctx, e.frame, id)
+			}
 			r.mu.Lock()
-			r.reveals[key] = rv
+			r.reveals[key] = rvs
 			r.mu.Unlock()
 		}
+	case "over":
+		r.startCapture(ctx, e.frame, e.ID) // a drag's drop target, before the drop
+	case "assert":
+		r.onAssert(ctx, e, key)
+	case "drag":
+		r.flushType()
+		r.addReveal(ctx, e, key)
+		src := r.element(ctx, e, key)
+		tk := refKey{e.frame, e.To}
+		to := r.element(ctx, &pageEvent{K: "drop", ID: e.To, C: e.TC, R: e.TR, frame: e.frame}, tk)
+		from := chain.Point{X: e.X + src.FrameOffset.X, Y: e.Y + src.FrameOffset.Y}
+		s := chain.Step{Action: chain.Drag, Target: BuildTarget(src, &from),
+			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}
+		var at *chain.Point
+		if e.TR != nil {
+			at = &chain.Point{X: e.TR.X + e.TX + to.FrameOffset.X, Y: e.TR.Y + e.TY + to.FrameOffset.Y}
+		}
+		s.DropTarget = BuildTarget(to, at)
+		s.DropOffset = &chain.Point{X: round2(max(e.TX, 0)), Y: round2(max(e.TY, 0))}
+		r.addStep(s, key, true, "")
+		r.noteEffect(e)
 	case "click":
 		r.mu.Lock()
 		inField := r.pend != nil && r.pend.key == key
@@ -349,6 +373,9 @@ func (r *Recorder) onTopNavigated(url string, sameDoc bool) {
 		return
 	}
 	r.curURL = url
+	if r.paused {
+		return // a navigate step at resume says where the page went (onTool)
+	}
 	if !sameDoc {
 		r.flushTypeLocked()
 		r.lastType = nil // element refs of the old document mean nothing now
@@ -431,7 +458,7 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	}
 	st := &r.flow.Steps[idx]
 	switch st.Action {
-	case chain.Click, chain.DblClick, chain.Check, chain.Uncheck, chain.Press, chain.Select:
+	case chain.Click, chain.DblClick, chain.Check, chain.Uncheck, chain.Press, chain.Select, chain.Drag:
 	default:
 		return
 	}
@@ -448,27 +475,116 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	r.saveLocked()
 }
 
-// addReveal adds a hover step on the element whose hover showed the one
-// key names (mousedown's report), unless the last step is that hover: a
-// control shown only while the pointer is over its row is replayed after
-// the pointer is brought there.
+// addReveal adds hover steps on the elements whose hover showed the one
+// key names (mousedown's report), outermost first, but not one the last
+// step already hovers: a control shown only while the pointer is over its
+// row, or a menu's item, is replayed after the pointer is brought there.
 func (r *Recorder) addReveal(ctx context.Context, e *pageEvent, key refKey) {
 	r.mu.Lock()
-	rv, ok := r.reveals[key]
+	rvs := r.reveals[key]
 	delete(r.reveals, key)
-	if ok && r.lastIdx >= 0 && r.lastKey == rv && r.flow.Steps[r.lastIdx].Action == chain.Hover {
-		ok = false
-	}
 	r.mu.Unlock()
-	if !ok {
+	for i, rv := range rvs {
+		r.mu.Lock()
+		done := r.lastIdx >= 0 && r.lastKey == rv && r.flow.Steps[r.lastIdx].Action == chain.Hover
+		r.mu.Unlock()
+		if done {
+			continue
+		}
+		el := r.element(ctx, &pageEvent{K: "hover", ID: rv.ref, frame: rv.frame}, rv)
+		if el.Fallback {
+			return // gone before it could be described: no target to hover
+		}
+		comment := "the next step's element shows only while the pointer is over this one"
+		if i < len(rvs)-1 {
+			comment = "it shows the element the next step hovers"
+		}
+		r.addStep(chain.Step{Action: chain.Hover, Target: BuildTarget(el, nil), Comment: comment}, rv, true, "")
+	}
+}
+
+// onAssert records an assertion made in assert mode: the element clicked,
+// described as a click's would be, with its current text or value (a
+// secret field's value as a ${secret:NAME} placeholder).
+func (r *Recorder) onAssert(ctx context.Context, e *pageEvent, key refKey) {
+	r.flushType()
+	r.mu.Lock()
+	r.asserting = ""
+	r.mu.Unlock()
+	defer r.kickUI()
+	el := r.element(ctx, e, key)
+	s := chain.Step{Target: BuildTarget(el, nil)}
+	secret := ""
+	switch e.A {
+	case ModeAssertVisual:
+		s.Action = chain.AssertVisible
+	case ModeAssertText:
+		s.Action = chain.AssertText
+		s.Text = r.withVars(derefStr(e.V))
+		if s.Text == "" {
+			r.logf("recorder: assert text on an element without text; not recorded")
+			return
+		}
+	case ModeAssertValue:
+		s.Action = chain.AssertValue
+		s.Text = r.withVars(derefStr(e.V))
+		if e.S || el.Desc.Secret {
+			fp := s.Target.Fingerprint
+			field := "password"
+			if fp != nil {
+				field = firstNonEmpty(fp.Name, fp.ID, fp.Label, fp.AriaLabel, fp.Placeholder, "password")
+			}
+			secret = chain.SecretName(field)
+			s.Text = chain.SecretRef(secret)
+			r.mu.Lock()
+			if !slices.Contains(r.secrets, secret) {
+				r.secrets = append(r.secrets, secret)
+			}
+			r.mu.Unlock()
+		}
+	default:
+		r.logf("recorder: unknown assert mode %q", e.A)
 		return
 	}
-	el := r.element(ctx, &pageEvent{K: "hover", ID: rv.ref, frame: rv.frame}, rv)
-	if el.Fallback {
-		return // gone before it could be described: no target to hover
+	if s.Action == chain.AssertText || s.Action == chain.AssertValue {
+		notByAsserted(s.Target, derefStr(e.V))
 	}
-	r.addStep(chain.Step{Action: chain.Hover, Target: BuildTarget(el, nil),
-		Comment: "the next step's element shows only while the pointer is over this one"}, rv, true, "")
+	r.addStep(s, key, false, secret)
+}
+
+// notByAsserted keeps an assertion from finding its element by what it
+// asserts: a strategy whose value holds the asserted text (a text, a role
+// name, an XPath on the text) would find another element that happens to
+// show it once the page has changed, and pass the assertion on it; the
+// fingerprint's text and value, by which similarity would favour such an
+// element, are dropped too.
+func notByAsserted(t *chain.Target, asserted string) {
+	want := strings.ToLower(strings.Join(strings.Fields(asserted), " "))
+	if t == nil || want == "" {
+		return
+	}
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	kept := t.Chain[:0]
+	for _, s := range t.Chain {
+		switch s.Type {
+		case chain.Text:
+			continue
+		case chain.Role:
+			// A name from content: "status|Project: Beta".
+			if _, name, ok := strings.Cut(s.Value, "|"); ok && name != "" && (strings.Contains(norm(name), want) || strings.Contains(want, norm(name))) {
+				continue
+			}
+		case chain.XPath:
+			if strings.Contains(norm(s.Value), want) {
+				continue
+			}
+		}
+		kept = append(kept, s)
+	}
+	t.Chain = kept
+	if fp := t.Fingerprint; fp != nil {
+		fp.Text, fp.Value = "", ""
+	}
 }
 
 // withVars returns text with the values of Options.Vars replaced by their

@@ -49,7 +49,16 @@ const TEXTLIKE = new Set(["text", "search", "email", "tel", "url", ""]);
 const INPUT_ROLE = { button: "button", submit: "button", reset: "button", image: "button", file: "button", checkbox: "checkbox",
   radio: "radio", range: "slider", number: "spinbutton", search: "searchbox", email: "textbox", tel: "textbox", text: "textbox",
   url: "textbox", password: "textbox" };
-const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE", "BASE"]);
+// UI is the tag of the recorder's own elements in a page (its toolbar,
+// its outline of the element under the pointer): skipped as scripts are,
+// so that no capture, query or hit test ever sees them.
+const UI = "CHAINREPLAY-UI";
+const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE", "BASE", UI]);
+// inUI reports whether el is one of the recorder's own elements or inside one.
+function inUI(el) {
+  for (let e = el; e; e = e.parentElement || (e.parentNode && e.parentNode.host) || null) if (e.tagName === UI) return true;
+  return false;
+}
 const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS"]);
 // The elements with a disabled property (and custom elements, which may define one).
 const DISABLEABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "FIELDSET", "OPTGROUP", "OPTION"]);

@@ -30,6 +30,7 @@ function scopesOf(root, frames) {
     const all = r.querySelectorAll("*");
     for (let i = 0; i < all.length; i++) {
       const e = all[i];
+      if (e.tagName === UI) continue;
       const sr = shadowOf(e);
       if (sr) visit(sr);
       else if (e.tagName.indexOf("-") > 0) hosts.push(e);
@@ -350,7 +351,7 @@ function at(doc, x, y, o) {
   let d = doc, ox = 0, oy = 0;
   for (let depth = 0; depth < 32; depth++) {
     let el = d.elementFromPoint(x - ox, y - oy);
-    if (!el) return null;
+    if (!el || el.tagName === UI) return null;
     for (let sr = shadowOf(el); sr && sr.elementFromPoint;) {
       const inner = sr.elementFromPoint(x - ox, y - oy);
       if (!inner || inner === el) break;

@@ -151,11 +151,12 @@ function hoverPrefix(sel) {
 
 // revealedBy is the element whose hover shows el, or null: an ancestor a
 // style rule shows el under while it is hovered (".menu:hover .submenu
-// { display: block }") where another rule hides it otherwise, or the
-// repeated item el stands in, hovered now, whose counterparts in the
-// other items are hidden or absent (a row's delete button, shown by a
-// :hover rule or by a script on mouseenter).
-function revealedBy(el) {
+// { display: block }") where another rule hides it otherwise; the
+// element a script showed el for (shownByScript); or the repeated item
+// el stands in, hovered now, whose counterparts in the other items are
+// hidden or absent (a row's delete button, shown by a :hover rule or by
+// a script on mouseenter).
+function revealedBy(el, changed) {
   const scope = el.getRootNode();
   const hr = hoverRules(scope.styleSheets ? scope : el.ownerDocument);
   for (const sel of hr.show) {
@@ -176,6 +177,8 @@ function revealedBy(el) {
       }
     }
   }
+  const byScript = shownByScript(el, changed, hr);
+  if (byScript) return byScript;
   const c = itemOf(el);
   if (!c || !visibleEl(el)) return null;
   let hovered = false;
@@ -199,4 +202,46 @@ function revealedBy(el) {
   // from them all (a script renders the button in the hovered row only).
   const row = ROWS.has(c.tagName) || ROW_ROLES.test(c.getAttribute("role") || "");
   return shown === 0 && (hidden > 0 || (row && others >= 2 && hidden === 0)) ? c : null;
+}
+
+// POPUP_ROLES are the roles of what a menu button or a hovered item pops up.
+const POPUP_ROLES = /^(menu|menubar|listbox|tooltip|dialog|tree|grid)$/;
+
+// shownByScript is the element whose hover made a script show el, or
+// null. shown(n) says, of a node a script added or restyled (its style,
+// class or hidden attribute) moments after the pointer entered an element
+// h and before any press, {h, added}: the recorder's listener keeps it.
+// Such a change shows el when it is el or an ancestor, h is not inside el,
+// and the change is near h: n added or restyled inside h, beside it (in
+// its parent or grandparent), or h declares a popup (aria-haspopup,
+// aria-expanded) or n is one (a menu, a listbox, a tooltip). Where n holds
+// h itself (a class put on the hovered menu item), it shows el only if an
+// element between them is hidden by a style rule otherwise (".submenu
+// { display: none }" that ".open > .submenu" overrides), and n, when only
+// a few levels above h, is the element to hover.
+function shownByScript(el, shown, hr) {
+  if (typeof shown !== "function") return null;
+  let up = 0;
+  for (let n = el; n && up < 16; n = upEl(n), up++) {
+    if (n.tagName === "BODY" || n.tagName === "HTML") break;
+    const s = shown(n);
+    if (!s) continue;
+    const h = s.h;
+    if (!h || !h.isConnected || h === el || containsFlat(el, h)) continue;
+    if (containsFlat(n, h)) {
+      // The element a few levels above the one entered, its class
+      // changed, is the one the script listens on (a row on mouseenter):
+      // hover it; a far ancestor's centre may not be over h at all.
+      let d = 0;
+      for (let x = h; x && x !== n; x = upEl(x)) d++;
+      for (let x = el; x && x !== n; x = upEl(x)) if (hiddenBy(x, hr.hide)) return d <= 3 ? n : h;
+      continue;
+    }
+    const p = upEl(h), g = p && upEl(p);
+    const near = containsFlat(h, n) || (p && containsFlat(p, n)) || (g && g.tagName !== "BODY" && containsFlat(g, n)) ||
+      h.hasAttribute("aria-haspopup") || h.getAttribute("aria-expanded") === "true" ||
+      POPUP_ROLES.test(roleOf(n, n.tagName, n.hasAttributes()));
+    if (near) return h;
+  }
+  return null;
 }

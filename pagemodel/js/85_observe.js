@@ -11,19 +11,21 @@ const watches = new Map();
 let watchSeq = 0;
 const observed = new WeakSet();
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
-  lastMutation = performance.now();
-  if (watches.size === 0) return;
-  let n = 0;
+  let n = 0, page = false;
   for (const r of recs) {
-    if (r.type !== "childList") continue;
-    for (const x of r.addedNodes) if (x.nodeType === 1 && !ignoredNode(x)) n++;
-    for (const x of r.removedNodes) if (x.nodeType === 1 && !ignoredNode(x)) n++;
+    if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
+    let own = true;
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; }
+    page = page || !own;
   }
+  if (!page) return;
+  lastMutation = performance.now();
   if (n) for (const w of watches.values()) w.content += n;
 }) : null;
-// ignoredNode: the engine's own nodes (the recorder's toolbar host) are
-// not the page's doing.
-function ignoredNode(x) { return x.hasAttribute && x.hasAttribute("data-chainreplay"); }
+// ignoredNode: the recorder's own elements (UI: its toolbar, its outline)
+// are not the page's doing.
+function ignoredNode(x) { return x.tagName === UI; }
 function observeRoot(root) {
   if (!observer || !root || observed.has(root)) return;
   observed.add(root);

@@ -37,7 +37,7 @@ return {
   quiet() { return quietFor(); },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
-  revealedBy(el) { fresh(); return revealedBy(el); },
+  revealedBy(el, shown) { fresh(); return revealedBy(el, shown); },
   framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
   // atNode: the element a hit test reached (this, a node DevTools found at
   // a point): its reference and description, or the cross-origin frame
@@ -45,7 +45,7 @@ return {
   atNode(n, o) {
     fresh();
     let el = n.nodeType === 1 ? n : n.parentElement || (n.parentNode && n.parentNode.host) || null;
-    if (!el) return "null";
+    if (!el || inUI(el)) return "null";
     el = preferred(el, o);
     if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
       let cd = null;
