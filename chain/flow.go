@@ -13,9 +13,12 @@ const MaxTextLen = 10000
 
 // Flow is one recorded test.
 type Flow struct {
-	Version  int    `yaml:"version"`
-	Name     string `yaml:"name"`
-	StartURL string `yaml:"start_url"`
+	Version int    `yaml:"version"`
+	Name    string `yaml:"name"`
+	// StartURL is the page the flow starts on. A flow may have none (a
+	// Chrome recording without a navigate step): then replay starts on
+	// the page it is given (replayer --url) or fails saying so.
+	StartURL string `yaml:"start_url,omitempty"`
 	// RecordedAt is when the recording started.
 	RecordedAt time.Time `yaml:"recorded_at,omitempty"`
 	// Viewport is the page viewport at record time, in CSS pixels.
@@ -24,7 +27,23 @@ type Flow struct {
 	UserAgent string `yaml:"user_agent,omitempty"`
 	// DeviceScaleFactor is window.devicePixelRatio at record time.
 	DeviceScaleFactor float64 `yaml:"device_scale_factor,omitempty"`
-	Steps             []Step  `yaml:"steps"`
+	// Device is the device emulated with the viewport (a phone: mobile
+	// and touch); nil is a desktop.
+	Device *Device `yaml:"device,omitempty"`
+	// TimeoutMS is how long each step may wait unless it says otherwise
+	// (Step.TimeoutMS); 0 leaves it to replay (replayer --timeout).
+	TimeoutMS int `yaml:"timeout_ms,omitempty"`
+	// TestIDAttrs are the application's own test id attributes
+	// (data-automation-id, ...), read as test ids before the default ones
+	// by the recorder, replay, similarity and the snapshot.
+	TestIDAttrs []string `yaml:"testid_attrs,omitempty"`
+	// Pages are the pages (tabs, popups) the flow acts in; see Page.
+	Pages []Page `yaml:"pages,omitempty"`
+	// Chrome holds, verbatim, what a Chrome DevTools Recorder recording
+	// said of itself that the flow format has no key for (see package
+	// chromerec): export writes it back.
+	Chrome map[string]any `yaml:"chrome,omitempty"`
+	Steps  []Step         `yaml:"steps"`
 }
 
 // Step is one action of a flow.
@@ -46,8 +65,15 @@ type Step struct {
 	Key string `yaml:"key,omitempty"`
 	// Modifiers held during a press or click: Alt, Control, Meta, Shift.
 	Modifiers []string `yaml:"modifiers,omitempty"`
-	// Button is the mouse button of a click: left (default), right, middle.
+	// Page is the page the step acts in: an index into Flow.Pages, 0 (the
+	// default) the page the flow starts in.
+	Page int `yaml:"page,omitempty"`
+	// Button is the mouse button of a click: left (default), right,
+	// middle, back, forward.
 	Button string `yaml:"button,omitempty"`
+	// DurationMS is how long a click holds the button down (a long
+	// press); 0 releases it at once.
+	DurationMS int `yaml:"duration_ms,omitempty"`
 	// Value is the <option> value chosen by select.
 	Value string `yaml:"value,omitempty"`
 	// Label is the visible text of the chosen <option>, a fallback for Value.
@@ -59,6 +85,10 @@ type Step struct {
 	// DeltaX and DeltaY are the scroll amounts in CSS pixels.
 	DeltaX float64 `yaml:"delta_x,omitempty"`
 	DeltaY float64 `yaml:"delta_y,omitempty"`
+	// To, for a scroll, is the scroll position (CSS pixels) to scroll the
+	// page, or the target element, to instead of a wheel by deltas (as
+	// Chrome's recorder records a scroll).
+	To *Point `yaml:"to,omitempty"`
 	// Offset is the pointer position inside the target's box at record time.
 	Offset *Point `yaml:"offset,omitempty"`
 	// DropTarget is where drag releases the element.
@@ -75,6 +105,21 @@ type Step struct {
 	// navigation (Navigated): replay passes the step only when an effect
 	// of each kind recorded happens again.
 	Effect *Effect `yaml:"effect,omitempty"`
+
+	// Expect is what wait_element waits for (see Expect).
+	Expect *Expect `yaml:"expect,omitempty"`
+	// Expression is the JavaScript expression wait_expression evaluates
+	// in the page (or the target's frame) until it is truthy.
+	Expression string `yaml:"expression,omitempty"`
+	// Network is the network emulate_network emulates.
+	Network *Network `yaml:"network,omitempty"`
+	// Viewport is the viewport set_viewport sets.
+	Viewport *Viewport `yaml:"viewport,omitempty"`
+	// Chrome holds, verbatim, what the Chrome DevTools Recorder step this
+	// step was imported from said that the flow format has no key for (a
+	// click's deviceType, a custom step's name and parameters): export
+	// writes it back; replay reads none of it.
+	Chrome map[string]any `yaml:"chrome,omitempty"`
 }
 
 // Effect is what a step did to the page at record time.
@@ -100,12 +145,19 @@ type Navigation struct {
 	URL string `yaml:"url"`
 	// SameDocument is true for a history.pushState / hash route change.
 	SameDocument bool `yaml:"same_document,omitempty"`
+	// Title is the document's title after the navigation, as recorded
+	// (kept for export; replay does not compare it).
+	Title string `yaml:"title,omitempty"`
 }
 
 // Target is an element to act on: a fallback chain and a fingerprint.
 type Target struct {
 	// FramePath holds, from the top document down, a CSS selector for each
-	// <iframe> element that contains the target ("iframe#pay-frame").
+	// <iframe> element that contains the target ("iframe#pay-frame"), or
+	// a frame index "frames[N]": the document's N-th child frame (0-based,
+	// as window.frames and Chrome's recorder count them). A path of frame
+	// indexes that does not lead to a frame fails the step; one of
+	// selectors is searched for in every frame (FrameIndex).
 	FramePath []string `yaml:"frame_path,omitempty"`
 	// ShadowPath holds, within the target's frame, a CSS selector for each
 	// shadow host from the document down to the target's shadow root.
@@ -136,6 +188,13 @@ type Strategy struct {
 	// a list (a row, a card) named by its own text, for a control repeated
 	// in every item ("the Delete button in the row that says Pay the rent").
 	Within *Strategy `yaml:"within,omitempty"`
+	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
+	// "aria/Save"]) before the last, outermost first: the first is found
+	// in the document, each next one, and then the strategy's own element,
+	// inside the shadow root of an element the part before found (among
+	// its descendants when it has no shadow root), as Puppeteer reads
+	// them. A host strategy has no hosts of its own, nor within.
+	Hosts []Strategy `yaml:"hosts,omitempty"`
 	// Confidence in [0,1] that this strategy finds the right element.
 	Confidence float64 `yaml:"confidence"`
 	// Metadata is free data; for coordinates it holds the keys of seed 000

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/url"
 	"reflect"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -21,10 +22,10 @@ func Validate(f *Flow) []Problem {
 	case f.Version != Version:
 		v.add("version", "unknown format version %d (this build reads version %d)", f.Version, Version)
 	}
-	if f.StartURL == "" {
-		v.add("start_url", "is required")
-	} else if err := checkURL(f.StartURL); err != nil {
-		v.add("start_url", "%v", err)
+	if f.StartURL != "" {
+		if err := checkURL(f.StartURL); err != nil {
+			v.add("start_url", "%v", err)
+		}
 	}
 	if f.Viewport != nil {
 		v.size("viewport", *f.Viewport)
@@ -32,13 +33,33 @@ func Validate(f *Flow) []Problem {
 	if f.DeviceScaleFactor < 0 || f.DeviceScaleFactor > 10 || isNaN(f.DeviceScaleFactor) {
 		v.add("device_scale_factor", "%v is outside [0,10]", f.DeviceScaleFactor)
 	}
+	if f.TimeoutMS < 0 {
+		v.add("timeout_ms", "%d must not be negative", f.TimeoutMS)
+	}
+	for i, a := range f.TestIDAttrs {
+		if !attrNameRE.MatchString(a) {
+			v.add(fmt.Sprintf("testid_attrs[%d]", i), "%q is not an attribute name", a)
+		}
+	}
+	for i, pg := range f.Pages {
+		if i > 0 && pg.URL == "" {
+			v.add(fmt.Sprintf("pages[%d].url", i), "is required: replay knows a page it did not start in by its URL")
+		}
+	}
+	v.pages = len(f.Pages)
 	for i := range f.Steps {
 		v.step(fmt.Sprintf("steps[%d]", i), &f.Steps[i])
 	}
 	return v.ps
 }
 
-type validator struct{ ps []Problem }
+var attrNameRE = regexp.MustCompile(`^[A-Za-z_:][-A-Za-z0-9_:.]*$`)
+
+type validator struct {
+	ps []Problem
+	// pages is how many pages the flow lists.
+	pages int
+}
 
 func (v *validator) add(field, format string, args ...any) {
 	v.ps = append(v.ps, Problem{Field: field, Msg: fmt.Sprintf(format, args...)})
@@ -98,10 +119,17 @@ func (v *validator) step(p string, s *Step) {
 		}
 	}
 	switch s.Button {
-	case "", "left", "right", "middle":
+	case "", "left", "right", "middle", "back", "forward":
 	default:
-		v.add(p+".button", "unknown button %q (known: left, right, middle)", s.Button)
+		v.add(p+".button", "unknown button %q (known: left, right, middle, back, forward)", s.Button)
 	}
+	if s.DurationMS < 0 {
+		v.add(p+".duration_ms", "%d must not be negative", s.DurationMS)
+	}
+	if s.Page < 0 || (s.Page > 0 && s.Page >= v.pages) {
+		v.add(p+".page", "%d names no page of the flow's pages (it lists %d)", s.Page, v.pages)
+	}
+	v.chromeStep(p, s)
 	if s.Offset != nil && (s.Offset.X < 0 || s.Offset.Y < 0 || isNaN(s.Offset.X) || isNaN(s.Offset.Y)) {
 		v.add(p+".offset", "(%v, %v) must not be negative", s.Offset.X, s.Offset.Y)
 	}
@@ -153,8 +181,11 @@ func (v *validator) step(p string, s *Step) {
 			v.add(p+".drop_target.chain", "action drag needs a drop target with a non-empty chain")
 		}
 	case Scroll:
-		if s.DeltaX == 0 && s.DeltaY == 0 {
-			v.add(p+".delta_y", "action scroll needs delta_x or delta_y")
+		if s.DeltaX == 0 && s.DeltaY == 0 && s.To == nil {
+			v.add(p+".delta_y", "action scroll needs delta_x or delta_y (or to)")
+		}
+		if s.To != nil && (s.To.X < 0 || s.To.Y < 0 || isNaN(s.To.X+s.To.Y)) {
+			v.add(p+".to", "(%v, %v) must not be negative", s.To.X, s.To.Y)
 		}
 		if isNaN(s.DeltaX) || isNaN(s.DeltaY) {
 			v.add(p+".delta_y", "scroll deltas must be numbers")
@@ -248,6 +279,7 @@ func (v *validator) strategy(p string, s *Strategy) {
 		v.add(p+".nth", "%d must not be negative", s.Nth)
 	}
 	v.scoped(p, s)
+	v.hosts(p, s)
 	if s.Type != Coordinates {
 		return
 	}
