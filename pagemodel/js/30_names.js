@@ -20,24 +20,13 @@
 // space to one space, trimmed; U+00A0 and other spaces are kept.
 
 // labelMaps holds the names' caches of one call (fresh, in 10_core.js,
-// clears it): per tree scope, its labels by the id they name; and, under
-// the keys below, what the scopes' style sheets and aria-owns say.
+// clears it): the scopeInfo of each tree scope met.
 const labelMaps = new Map();
-const INFO = {}; // the key of the scopes' scopeInfo
 // labelsFor is the labels whose for names el in the tree scope scope.
 function labelsFor(el, scope) {
   const id = el.id;
   if (!id) return null;
-  let m = labelMaps.get(scope);
-  if (!m) {
-    m = new Map();
-    for (const l of scope.querySelectorAll("label[for]")) {
-      const f = l.getAttribute("for");
-      let a = m.get(f); if (!a) m.set(f, a = []); a.push(l);
-    }
-    labelMaps.set(scope, m);
-  }
-  return m.get(id) || null;
+  return scopeInfo(scope).labels.get(id) || null;
 }
 // ASCII white space, as HTML and accname define it.
 const ASCII_WS = /[\t\n\f\r ]+/g;
@@ -139,15 +128,23 @@ function hideKind(el) {
 
 // ---- what a tree scope says of names ----
 // scopeInfo is what the names need of a tree scope, read once a call:
-// the keys of the elements its style sheets may give ::before or ::after
-// text (scanPseudo), and the elements aria-owns takes (ownsOf).
+// its labels by the id their for names, the elements aria-owns takes to
+// their owners (ownsOf), both from one query, and the keys of the
+// elements its style sheets may give ::before or ::after text
+// (scanPseudo).
 function scopeInfo(scope) {
-  let m = labelMaps.get(INFO);
-  if (!m) labelMaps.set(INFO, m = new Map());
-  let v = m.get(scope);
+  let v = labelMaps.get(scope);
   if (v === undefined) {
-    v = { scope: scope, pseudo: scanPseudo(scope), owns: ownsOf(scope) };
-    m.set(scope, v);
+    const labels = new Map(), owners = [];
+    for (const e of scope.querySelectorAll("label[for],[aria-owns]")) {
+      if (e.tagName === "LABEL") {
+        const f = e.getAttribute("for");
+        if (f !== null) { let a = labels.get(f); if (!a) labels.set(f, a = []); a.push(e); }
+      }
+      if (e.hasAttribute("aria-owns")) owners.push(e);
+    }
+    v = { scope: scope, labels: labels, owns: owners.length ? ownsOf(scope, owners) : null, pseudo: scanPseudo(scope) };
+    labelMaps.set(scope, v);
   }
   return v;
 }
@@ -288,12 +285,12 @@ function pseudoText(el, which) {
 }
 
 // ---- aria-owns ----
-// ownsOf maps, for a tree scope, the elements an aria-owns takes to
-// their owner: the first owner naming them that is not aria-hidden and
-// is not inside them.
-function ownsOf(scope) {
+// ownsOf maps, for a tree scope and its elements with aria-owns (owners),
+// the elements an aria-owns takes to their owner: the first owner naming
+// them that is not aria-hidden and is not inside them.
+function ownsOf(scope, owners) {
   let v = null;
-  for (const o of scope.querySelectorAll("[aria-owns]")) {
+  for (const o of owners) {
     if (ariaHiddenUp(o)) continue;
     for (const id of o.getAttribute("aria-owns").trim().split(/\s+/)) {
       const t = id && scope.getElementById ? scope.getElementById(id) : null;
@@ -452,46 +449,68 @@ function fromContent(el, st, ownHidden) {
   if (sr !== null) st.info = scopeInfo(sr);
   else if (flat && list.length) st.info = infoOf(list[0]);
   const owns = st.info.owns;
+  // The children's texts, and for each element's the element: whether a
+  // block's spaces go around it (a style query) is asked only where they
+  // would join two words (join).
+  const parts = [];
   for (let i = 0, c = flat ? list[0] : el.firstChild; c; c = flat ? list[++i] : c.nextSibling) {
-    if (c.nodeType === 3) { if (!ownHidden) s += c.data; continue; }
+    if (c.nodeType === 3) { if (!ownHidden && c.data) parts.push(c.data, null); continue; }
     if (c.nodeType !== 1) continue;
     const ct = c.tagName;
     if (SKIP.has(ct) || ct === "RT" || ct === "RP") continue;
     if (owns !== null && owns.has(c) && owns.get(c) !== el) continue; // another element owns it
-    s += childText(c, st);
+    childText(c, st, parts);
   }
   st.info = info;
   if (info.owns !== null && el.hasAttribute("aria-owns")) {
     for (const [t, o] of info.owns) {
       if (o !== el || st.seen.has(t)) continue;
       if (!st.hid && (!renderedEl(t) || ariaHiddenSelf(t))) continue;
-      s += childText(t, st);
+      childText(t, st, parts);
     }
   }
+  s = join(s, parts);
   if (pse) s += pseudoText(el, "::after");
   return s;
 }
-// childText is what the child element c adds to its parent's content:
-// its text alternative, spaced when it is a block, nothing when it is
-// hidden (unless the traversal reads hidden content). Visibility, a
-// layout query, is asked only of children that have some text.
-function childText(c, st) {
-  if (c.tagName === "BR") return " ";
+// join appends to s the texts of parts (text, element or null pairs),
+// putting spaces around an element's text where the element is a block
+// and the space would part two words.
+function join(s, parts) {
+  for (let i = 0; i < parts.length; i += 2) {
+    const t = parts[i], e = parts[i + 1];
+    if (e === null) { s += t; continue; }
+    const before = s.length > 0 && !isSpace(s.charCodeAt(s.length - 1)) && !isSpace(t.charCodeAt(0));
+    const after = i + 2 < parts.length && !isSpace(t.charCodeAt(t.length - 1)) && !isSpace(parts[i + 2].charCodeAt(0));
+    if ((before || after) && !inlineDisplay(e)) s += " " + t + " ";
+    else s += t;
+  }
+  return s;
+}
+function isSpace(c) { return c === 32 || c === 9 || c === 10 || c === 13 || c === 12; }
+// childText adds to parts what the child element c adds to its parent's
+// content: its text alternative (join spaces it when it is a block),
+// nothing when it is hidden (unless the traversal reads hidden content).
+// Visibility, a layout query, is asked only of children that have some
+// text.
+function childText(c, st, parts) {
+  if (c.tagName === "BR") { parts.push(" ", null); return; }
   const t = textAlt(c, st, false);
-  if (!t) return "";
+  if (!t) return;
   if (!st.hid) {
-    if (ariaHiddenSelf(c)) return "";
+    if (ariaHiddenSelf(c)) return;
     switch (hideKind(c)) {
-      case HIDE_ALL: return "";
+      case HIDE_ALL: return;
       case HIDE_SELF: {
         // Hidden itself, but its visible descendants count: read them
         // again, its own text left out.
         const t2 = visibleInside(c, st);
-        return t2 ? " " + t2 + " " : "";
+        if (t2) parts.push(" " + t2 + " ", null);
+        return;
       }
     }
   }
-  return inlineDisplay(c) ? t : " " + t + " ";
+  parts.push(t, c);
 }
 // visibleInside is the text of the visible descendants of an element
 // hidden by visibility (their own text alternatives, computed afresh).
@@ -531,7 +550,9 @@ function optionsText(sel) {
 function labelText(labels, self) {
   let out = "";
   for (const l of labels) {
-    if (hiddenEl(l)) continue;
+    // A label around self is hidden only where self is (what Chromium's
+    // tree then leaves out): asked only of the others.
+    if (!l.contains(self) && hiddenEl(l)) continue;
     const t = collapseName(textAlt(l, { seen: new Set([self]), lb: false, hid: false, self: self, info: infoOf(l) }, false));
     if (t) out += (out ? " " : "") + t;
   }
