@@ -7,7 +7,7 @@
 //  - a control with a <label> is named by its labels alone, hidden ones
 //    giving nothing (no fallback to its value, title or placeholder);
 //  - CSS ::before and ::after text is joined to the content without a
-//    space, and the alternative text of content: "x" / "alt" is not used;
+//    space; an alternative text (content: "x" / "alt") replaces it;
 //  - content comes before the title; an <img alt=""> has no name;
 //  - a figure is not named by its figcaption;
 //  - aria-labeledby is read where aria-labelledby is absent;
@@ -268,19 +268,27 @@ function mayPseudo(el, p) {
   return false;
 }
 // pseudoText is the text of el's ::before or ::after (which): the
-// strings of its content, up to an alternative text ("x" / "alt").
+// strings (and attr() values) of its content, joined to the element's
+// text without a space; where the content has an alternative text
+// (content: "x" / "alt"), that text instead, spaced (Chromium reads it
+// as a node of its own). Images (url()) and counters give nothing.
+const CONTENT_TOKEN = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([^\s)]+)\s*\)|(\/)/g;
 function pseudoText(el, which) {
   if (el.tagName === "Q") return which === "::before" ? "\u201c" : "\u201d"; // the UA's quotes
   const cs = win.getComputedStyle(el, which);
   const c = cs.content;
   if (!c || c === "none" || c === "normal" || cs.display === "none") return "";
-  let s = "";
-  const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([^\s)]+)\s*\)|(\/)/g;
-  for (let m; (m = re.exec(c));) {
-    if (m[4]) break;
-    if (m[3]) s += el.getAttribute(m[3]) || "";
-    else s += cssUnescape(m[1] !== undefined ? m[1] : m[2]);
+  let s = "", alt = null;
+  CONTENT_TOKEN.lastIndex = 0;
+  for (let m; (m = CONTENT_TOKEN.exec(c));) {
+    if (m[4]) { alt = ""; continue; }
+    let t = "";
+    if (m[3]) t = el.getAttribute(m[3]) || "";
+    else if (m[1] !== undefined || m[2] !== undefined) t = cssUnescape(m[1] !== undefined ? m[1] : m[2]);
+    if (alt !== null) alt += t;
+    else s += t;
   }
+  if (alt !== null) return alt ? " " + alt + " " : "";
   return s;
 }
 
