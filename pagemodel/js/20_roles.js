@@ -216,8 +216,9 @@ function computedRole(el) {
 // tree (it then says role none, no name): el is hidden (not rendered,
 // invisible, aria-hidden), presentational, a tbody that takes no focus,
 // or a generic element of no interest: not focusable, without a global
-// ARIA attribute or a title, and not a block holding text (Chromium
-// keeps those, the paragraphs of a page).
+// ARIA attribute or a title, and neither an inline box of its own
+// (inline-block...) nor a block holding text (Chromium keeps those, the
+// paragraphs of a page; never a span).
 function axExcluded(el, tag, role) {
   if (tag === "INPUT" && inputType(el) === "hidden") return true;
   if (hiddenEl(el)) return true;
@@ -225,27 +226,31 @@ function axExcluded(el, tag, role) {
   const ha = el.hasAttributes();
   if (ha && roleToken(el) === "none" && !presentationalKept(el, tag)) return true;
   if (tag === "LI" || tag === "TR") return true; // a presentational list's item; a presentational table's row
-  if (tag === "svg" || TITLED.has(tag) || CHROME_KEPT.has(tag)) return false;
+  if (tag === "svg" || CHROME_KEPT.has(tag) || tag === "SECTION") return false;
   if (tag === "LABEL") return !!el.control; // one that labels a control is left out
   if (ha && (presentationalKept(el, tag) || el.hasAttribute("title"))) return false;
-  return !blockOfText(el);
+  if (tag === "CANVAS") return !el.firstElementChild; // kept for its fallback content
+  return !genericKept(el, tag);
 }
 // CHROME_KEPT are elements without an ARIA role that Chromium keeps in
 // its tree under roles of its own (a legend, a figcaption, a line break,
-// media...); computedRole calls them generic.
-const CHROME_KEPT = new Set(["LEGEND", "FIGCAPTION", "DL", "BR"]);
-// blockOfText reports whether el is a block whose content is text and
-// inline boxes.
-const TEXT_BLOCK = new Set(["block", "inline-block", "list-item", "flow-root", "table-cell", "table-caption"]);
-function blockOfText(el) {
-  if (!TEXT_BLOCK.has(win.getComputedStyle(el).display)) return false;
+// an abbreviation, embedded content...); computedRole calls them generic.
+const CHROME_KEPT = new Set(["LEGEND", "FIGCAPTION", "DL", "BR", "ABBR", "IFRAME", "FRAME", "VIDEO", "AUDIO", "EMBED", "OBJECT"]);
+// genericKept reports whether Chromium keeps a generic element for its
+// box: an inline box of its own (inline-block, inline-flex...), or a
+// block (not a span) whose content is text and inline boxes.
+const TEXT_BLOCK = new Set(["block", "list-item", "flow-root", "table-cell", "table-caption"]);
+function genericKept(el, tag) {
+  const d = win.getComputedStyle(el).display;
+  if (d.startsWith("inline-")) return true;
+  if (tag === "SPAN" || !TEXT_BLOCK.has(d)) return false;
   let text = false;
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 3) { if (/[^\t\n\f\r ]/.test(c.data)) text = true; continue; }
     if (c.nodeType !== 1 || SKIP.has(c.tagName)) continue;
-    const d = win.getComputedStyle(c).display;
-    if (d === "none") continue;
-    if (!d.startsWith("inline") && d !== "contents") return false;
+    const cd = win.getComputedStyle(c).display;
+    if (cd === "none") continue;
+    if (!cd.startsWith("inline") && cd !== "contents") return false;
     text = true;
   }
   return text;
