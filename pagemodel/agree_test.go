@@ -43,16 +43,20 @@ func TestChromiumAgreement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		els, err := p.ElementsByJS(rod.Eval(wptElements, [][2]string{{"", "[data-agree]"}}))
+		sel := [][2]string{{"agree", "[data-agree]"}}
+		els, err := p.ElementsByJS(rod.Eval(wptElements, sel))
 		if err != nil {
 			t.Fatalf("%s: %v", pg, err)
 		}
 		if len(els) == 0 {
-			t.Errorf("%s marks no element", pg)
+			t.Fatalf("%s marks no element", pg)
+		}
+		if _, err := w.callString(ctx, els[0].Object.ObjectID, "computedRole"); err != nil { // installs the model
+			t.Fatal(err)
 		}
 		for _, el := range els {
 			r := wptResult{Page: pg}
-			if err := r.answer(ctx, w, el); err != nil {
+			if err := r.answer(el, []wptCheck{{"agree", "[data-agree]"}}, sel); err != nil {
 				t.Fatalf("%s: %v", pg, err)
 			}
 			html := el.MustEval(`function () { const h = this.outerHTML; return h.length > 120 ? h.slice(0, 120) + "…" : h }`).Str()
