@@ -155,56 +155,64 @@ function infoOf(el) { return scopeInfo(el.getRootNode()); }
 // A scope's style sheets are read for the rules that give ::before or
 // ::after text, and each such rule's selector is reduced to a key of its
 // subject: an id, a class, an attribute or a tag an element must have to
-// match it (or none: any element may). An element is asked its pseudo
-// elements' style (a style query) only when it has one of the keys. A
-// sheet's keys are kept across calls while its rule count stays.
+// match it. An element is asked its pseudo elements' style (a style
+// query) only when it has one of the keys. A sheet's keys are kept across
+// calls while its rule count stays.
+//
+// What the sheets do not tell (a sheet page script may not read, as a
+// cross-origin one; a rule whose subject has no key) is learnt from the
+// elements: the first element of each tag and class attribute is asked,
+// and the others of its kind are asked only when it had pseudo text.
+// An element that differs from the first of its kind by what such a rule
+// selects on (another attribute, its place) may be misread.
 const sheetKeys = new WeakMap();
 const PSEUDO_SEL = /::?(before|after)\b/i;
 // scanPseudo returns the keys of a tree scope's sheets: null when no
-// rule gives pseudo text, else {all, ids, cls, attrs, tags} (all: any
-// element may have some).
+// rule gives pseudo text, else {unknown, ids, cls, attrs, tags, kinds}
+// (unknown: the sheets do not tell of every element; kinds: what the
+// first element of each kind said).
 function scanPseudo(scope) {
-  const k = { all: false, ids: new Set(), cls: new Set(), attrs: [], tags: new Set(), any: false };
+  const k = { unknown: false, ids: new Set(), cls: new Set(), attrs: [], tags: new Set(), any: false, kinds: new Map() };
   function add(sk) {
-    if (sk.all) k.all = true;
+    if (sk.unknown) k.unknown = true;
     for (const x of sk.ids) k.ids.add(x);
     for (const x of sk.cls) k.cls.add(x);
     for (const x of sk.tags) k.tags.add(x);
     for (const x of sk.attrs) if (k.attrs.indexOf(x) < 0) k.attrs.push(x);
-    if (sk.all || sk.ids.length || sk.cls.length || sk.tags.length || sk.attrs.length) k.any = true;
+    if (sk.unknown || sk.ids.length || sk.cls.length || sk.tags.length || sk.attrs.length) k.any = true;
   }
   function sheet(sh) {
     let list;
-    try { list = sh.cssRules; } catch (e) { k.all = k.any = true; return; }
+    try { list = sh.cssRules; } catch (e) { k.unknown = k.any = true; return; }
     if (!list) return;
     let sk = sheetKeys.get(sh);
     if (!sk || sk.n !== list.length) {
-      sk = { n: list.length, all: false, ids: [], cls: [], attrs: [], tags: [] };
+      sk = { n: list.length, unknown: false, ids: [], cls: [], attrs: [], tags: [] };
       rules(list, sk);
       sheetKeys.set(sh, sk);
     }
     add(sk);
   }
   function rules(list, sk) {
-    for (let i = 0; i < list.length && !sk.all; i++) {
+    for (let i = 0; i < list.length && !sk.unknown; i++) {
       const r = list[i];
       if (r.type === 1) {
         const c = r.style.content;
         if (c && c !== "none" && c !== "normal" && PSEUDO_SEL.test(r.selectorText)) {
-          if (r.parentRule && r.parentRule.type === 1) { sk.all = true; break; }
+          if (r.parentRule && r.parentRule.type === 1) { sk.unknown = true; break; }
           for (const sel of splitSelectors(r.selectorText)) if (PSEUDO_SEL.test(sel)) subjectKey(sel, sk);
         }
       }
-      if (r.type === 3) { if (r.styleSheet) sheet(r.styleSheet); else sk.all = true; continue; }
+      if (r.type === 3) { if (r.styleSheet) sheet(r.styleSheet); else sk.unknown = true; continue; }
       let sub = null;
-      try { sub = r.cssRules; } catch (e) { sk.all = true; continue; }
+      try { sub = r.cssRules; } catch (e) { sk.unknown = true; continue; }
       if (sub && sub.length) rules(sub, sk);
     }
   }
   try {
     if (scope.styleSheets) for (const sh of scope.styleSheets) sheet(sh);
     if (scope.adoptedStyleSheets) for (const sh of scope.adoptedStyleSheets) sheet(sh);
-  } catch (e) { k.all = k.any = true; }
+  } catch (e) { k.unknown = k.any = true; }
   return k.any ? k : null;
 }
 // splitSelectors splits a selector list at its top-level commas.
@@ -227,7 +235,7 @@ function splitSelectors(t) {
 // attribute, else its tag; all when it has none, or names a host.
 function subjectKey(sel, sk) {
   sel = sel.replace(/::?(before|after)\b.*$/i, "").trim();
-  if (/:host|::slotted|::part|&/.test(sel)) { sk.all = true; return; }
+  if (/:host|::slotted|::part|&/.test(sel)) { sk.unknown = true; return; }
   // The last compound: after the last combinator outside () and [].
   let d = 0, from = 0;
   for (let i = 0; i < sel.length; i++) {
@@ -246,7 +254,7 @@ function subjectKey(sel, sk) {
   if (m) { sk.attrs.push(m[1].toLowerCase()); return; }
   m = /^([a-zA-Z][\w-]*)/.exec(c);
   if (m) { sk.tags.push(m[1].toUpperCase()); return; }
-  sk.all = true;
+  sk.unknown = true;
 }
 function cssUnescape(s) {
   if (s.indexOf("\\") < 0) return s;
@@ -256,16 +264,29 @@ function cssUnescape(s) {
 // keys p (scanPseudo) of its scope.
 function mayPseudo(el, p) {
   if (p === null) return false;
-  if (p.all) return true;
   if (p.tags.size && p.tags.has(el.tagName.toUpperCase())) return true;
-  if (!el.hasAttributes()) return false;
-  if (p.ids.size && el.id && p.ids.has(el.id)) return true;
-  if (p.cls.size) {
-    const cl = el.classList;
-    for (let i = 0; i < cl.length; i++) if (p.cls.has(cl[i])) return true;
+  const ha = el.hasAttributes();
+  if (ha) {
+    if (p.ids.size && el.id && p.ids.has(el.id)) return true;
+    if (p.cls.size) {
+      const cl = el.classList;
+      for (let i = 0; i < cl.length; i++) if (p.cls.has(cl[i])) return true;
+    }
+    for (let i = 0; i < p.attrs.length; i++) if (el.hasAttribute(p.attrs[i])) return true;
   }
-  for (let i = 0; i < p.attrs.length; i++) if (el.hasAttribute(p.attrs[i])) return true;
-  return false;
+  if (!p.unknown) return false;
+  const kind = el.tagName + " " + (ha ? el.getAttribute("class") || "" : "");
+  let v = p.kinds.get(kind);
+  if (v === undefined) {
+    v = hasPseudo(el, "::before") || hasPseudo(el, "::after");
+    p.kinds.set(kind, v);
+  }
+  return v;
+}
+// hasPseudo reports whether el's pseudo element which has content.
+function hasPseudo(el, which) {
+  const c = win.getComputedStyle(el, which).content;
+  return !!c && c !== "none" && c !== "normal";
 }
 // pseudoText is the text of el's ::before or ::after (which): the
 // strings (and attr() values) of its content, joined to the element's
