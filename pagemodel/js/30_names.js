@@ -8,7 +8,8 @@
 //    giving nothing (no fallback to its value, title or placeholder);
 //  - CSS ::before and ::after text is joined to the content without a
 //    space; an alternative text (content: "x" / "alt") replaces it;
-//  - content comes before the title; an <img alt=""> has no name;
+//  - content comes before the title, and a generic element (a div, a
+//    span) takes no name from its title; an <img alt=""> has no name;
 //  - a figure is not named by its figcaption;
 //  - aria-labeledby is read where aria-labelledby is absent;
 //  - an element counts once in a name: one that gave its text through an
@@ -16,8 +17,9 @@
 //  - an element another one owns (aria-owns) gives its text to its owner,
 //    even an owner that is not rendered;
 //  - ruby annotations (rt) are not part of the name.
-// White space is collapsed as Chromium's names are: runs of ASCII white
-// space to one space, trimmed; U+00A0 and other spaces are kept.
+// White space is collapsed as Chromium collapses it: runs of ASCII white
+// space to one space; U+00A0 and other spaces are kept. Names are
+// trimmed (Chromium's may keep a space its content began with).
 
 // labelMaps holds the names' caches of one call (fresh, in 10_core.js,
 // clears it): the scopeInfo of each tree scope met.
