@@ -78,6 +78,8 @@ return {
   el(_, k) { return deref(k); },
   checked(_, ks) { for (const k of ks) if (REG[k]) CHECKED.add(REG[k]); },
   role(el) { fresh(); return roleOf(el, el.tagName, el.hasAttributes()); },
+  computedRole(el) { fresh(); return computedRole(el); },
+  computedName(el) { fresh(); return computedName(el); },
   name(el) { fresh(); return accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes()); },
   label(el) { fresh(); return labelOf(el); },
   text(el) { fresh(); return textOf(el, MAXTEXT); },
