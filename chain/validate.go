@@ -23,7 +23,9 @@ func Validate(f *Flow) []Problem {
 	}
 	if f.StartURL == "" {
 		v.add("start_url", "is required")
-	} else if err := checkURL(f.StartURL); err != nil {
+	} else if msg := varProblem(f.StartURL); msg != "" {
+		v.add("start_url", "%s", msg)
+	} else if err := urlWithVars(f.StartURL); err != nil {
 		v.add("start_url", "%v", err)
 	}
 	if f.Viewport != nil {
@@ -65,8 +67,11 @@ func (v *validator) size(field string, s Size) {
 
 func (v *validator) step(p string, s *Step) {
 	if s.Include != "" {
-		if !reflect.DeepEqual(*s, Step{Include: s.Include}) {
+		if !reflect.DeepEqual(*s, Step{Include: s.Include, Included: s.Included}) {
 			v.add(p+".include", "a step that includes another flow holds no other key")
+		}
+		if strings.TrimSpace(s.Include) != s.Include {
+			v.add(p+".include", "%q has white space around the file name", s.Include)
 		}
 		return
 	}
@@ -91,6 +96,19 @@ func (v *validator) step(p string, s *Step) {
 		if !secretNameRE.MatchString(name) {
 			v.add(p+".text", "secret name %q must be letters, digits and underscores", name)
 		}
+	}
+	v.vars(p+".text", s.Text)
+	v.vars(p+".url", s.URL)
+	v.vars(p+".value", s.Value)
+	v.vars(p+".label", s.Label)
+	for i, f := range s.Files {
+		v.vars(fmt.Sprintf("%s.files[%d]", p, i), f)
+	}
+	if s.Navigated != nil {
+		v.vars(p+".navigated.url", s.Navigated.URL)
+	}
+	if HasVars(s.Key) {
+		v.add(p+".key", "a key is a key name; it cannot come from a variable")
 	}
 	for i, m := range s.Modifiers {
 		if _, ok := keys.Modifiers[m]; !ok {
@@ -123,7 +141,7 @@ func (v *validator) step(p string, s *Step) {
 		}
 	}
 	if s.Navigated != nil {
-		if err := checkURL(s.Navigated.URL); err != nil {
+		if err := urlWithVars(s.Navigated.URL); err != nil {
 			v.add(p+".navigated.url", "%v", err)
 		}
 	}
@@ -141,7 +159,7 @@ func (v *validator) step(p string, s *Step) {
 	case Navigate, AssertURL:
 		if s.URL == "" {
 			v.add(p+".url", "action %s needs a url", s.Action)
-		} else if err := checkURL(s.URL); err != nil && s.Action == Navigate {
+		} else if err := urlWithVars(s.URL); err != nil && s.Action == Navigate {
 			v.add(p+".url", "%v", err)
 		}
 	case Upload:
@@ -162,6 +180,13 @@ func (v *validator) step(p string, s *Step) {
 	}
 	if s.DropTarget != nil {
 		v.target(p+".drop_target", s.DropTarget, s.Action == Drag)
+	}
+}
+
+// vars checks the ${var:NAME} placeholders of a field.
+func (v *validator) vars(field, s string) {
+	if msg := varProblem(s); msg != "" {
+		v.add(field, "%s", msg)
 	}
 }
 
