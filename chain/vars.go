@@ -126,3 +126,16 @@ func urlWithVars(s string) error {
 	}
 	return checkURL(varRE.ReplaceAllString(s, "v"))
 }
+
+// ParseVar reads a variable given as NAME=VALUE (replayer --var, recorder
+// --var): NAME letters, digits and underscores, VALUE anything, empty too.
+func ParseVar(s string) (name, value string, err error) {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok {
+		return "", "", fmt.Errorf("%q: want NAME=VALUE", s)
+	}
+	if !ValidVarName(name) {
+		return "", "", fmt.Errorf("%q: the name %q must be letters, digits and underscores", s, name)
+	}
+	return name, value, nil
+}
