@@ -37,7 +37,7 @@ func includeFlows(t *testing.T) string {
 	}
 	main := `version: 1
 name: main
-start_url: http://127.0.0.1:8080/index.html
+start_url: "http://127.0.0.1:8080/${var:HOME}"
 viewport: {width: 1280, height: 800}
 steps:
   - include: parts/login.yaml
@@ -82,7 +82,7 @@ func TestIncludedFlowReplaysInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := replayIncluding(t, f, map[string]string{"USER": "bob@example.com"})
+	res := replayIncluding(t, f, map[string]string{"USER": "bob@example.com", "HOME": "index.html"})
 	want := `1  include passed
 2 parts/login.yaml#1 type passed
 3 parts/login.yaml#2 type passed
@@ -106,10 +106,24 @@ func TestIncludedStepFailureFailsTheFlow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := replayIncluding(t, f, nil)
+	res := replayIncluding(t, f, map[string]string{"HOME": "index.html"})
 	got := stepsOf(res)
 	if res.Status != report.Failed || !strings.HasPrefix(got, "1  include passed\n2 parts/login.yaml#1 type failed VAR_MISSING: variable \"USER\"") ||
 		!strings.HasSuffix(got, "6 parts/login.yaml#5 assert_text skipped\n7  assert_text skipped\n") {
+		t.Fatalf("steps:\n%s", got)
+	}
+}
+
+func TestStartURLVariable(t *testing.T) {
+	f, err := chain.Load(filepath.Join(includeFlows(t), "main.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := replayIncluding(t, f, map[string]string{"USER": "bob@example.com"})
+	if res.Error == nil || res.Error.Code != report.VarMissing || !strings.Contains(res.Error.Message, `"HOME"`) {
+		t.Fatalf("flow error %v", res.Error)
+	}
+	if got := stepsOf(res); !strings.HasPrefix(got, "1  include skipped\n2 parts/login.yaml#1 type skipped\n") || len(res.Steps) != 7 {
 		t.Fatalf("steps:\n%s", got)
 	}
 }

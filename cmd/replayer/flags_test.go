@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"maps"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 func TestFlagsBeforeAndAfterTheFlows(t *testing.T) {
@@ -151,5 +153,28 @@ func TestRunExitsTwoOnBadDataAndIncludes(t *testing.T) {
 	if code := run(context.Background(), []string{flow, "--data", rows, "--browser", "/no/such/browser"}, io.Discard, &stderr); code != exitUsage ||
 		!strings.Contains(stderr.String(), rows+":3: the row has 1 fields, the header 2") {
 		t.Errorf("ragged data: exit %d:\n%s", code, stderr.String())
+	}
+}
+
+// --update-flows writes back only a flow's own steps, indexed as in its
+// file: an include step and the steps it includes are left out.
+func TestOwnStepsIndexesAsTheFile(t *testing.T) {
+	f := report.Flow{Steps: []report.Step{
+		{Index: 1, Action: "click"},
+		{Index: 2, Action: "include"},
+		{Index: 3, From: "login.yaml#1", Action: "type"},
+		{Index: 4, From: "login.yaml#2", Action: "include"},
+		{Index: 5, From: "base.yaml#1", Action: "click"},
+		{Index: 6, Action: "type"},
+	}}
+	var got []string
+	for _, st := range ownSteps(f).Steps {
+		got = append(got, fmt.Sprintf("%d %s", st.Index, st.Action))
+	}
+	if !slices.Equal(got, []string{"1 click", "3 type"}) {
+		t.Errorf("own steps %q", got)
+	}
+	if len(f.Steps) != 6 || f.Steps[5].Index != 6 {
+		t.Error("ownSteps changed the report it was given")
 	}
 }
