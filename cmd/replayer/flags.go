@@ -86,7 +86,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	var vars varFlag
 	fs.StringVar(&c.baseURL, "base-url", "", "replay against this origin: recorded URLs on the flow's start_url origin get it instead")
 	fs.StringVar(&c.reportJSON, "report-json", "", "write the JSON report to `PATH`")
-	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow) to `PATH`")
+	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow, and per data row) to `PATH`")
 	fs.StringVar(&c.reportHTML, "report-html", "", "write an HTML report with a screenshot of each failed step into folder `DIR`")
 	fs.StringVar(&strategies, "strategies", "", "comma `LIST` of strategy types allowed (e.g. css,coordinates); default all")
 	fs.Float64Var(&c.minConfidence, "min-confidence", replay.DefaultMinConfidence, "a located element below this confidence fails the step")
