@@ -93,7 +93,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.after, "after", "", "replay this `FLOW.yaml` first (a sign-in), then record; the recorded flow starts by including it (default --url: its start_url)")
 	fs.StringVar(&c.baseURL, "base-url", "", "with --after: replay it against this origin, as replayer --base-url does")
 	var vars varFlag
-	fs.Var(&vars, "var", "`NAME=VALUE`: a typed or asserted VALUE is recorded as ${var:NAME}; --after's flow gets it too (repeat the flag for more)")
+	fs.Var(&vars, "var", "`NAME=VALUE`: typed text equal to (or holding) VALUE is recorded as ${var:NAME}; --after's flow gets it too (repeat the flag for more)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
