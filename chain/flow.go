@@ -51,7 +51,10 @@ type Step struct {
 	// Include names another flow file, relative to this one's, replayed
 	// in place of this step; a step with Include holds no other key.
 	Include string `yaml:"include,omitempty"`
-	Action  Action `yaml:"action,omitempty"`
+	// Included is the flow Include names, as Load read it (see
+	// IncludedFlow); nil before Load resolves it, and never saved.
+	Included *IncludedFlow `yaml:"-"`
+	Action   Action        `yaml:"action,omitempty"`
 	// Comment is free text for people; replay ignores it.
 	Comment string `yaml:"comment,omitempty"`
 	// Target is the element the action applies to; nil for page-level

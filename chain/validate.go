@@ -23,7 +23,9 @@ func Validate(f *Flow) []Problem {
 		v.add("version", "unknown format version %d (this build reads version %d)", f.Version, Version)
 	}
 	if f.StartURL != "" {
-		if err := checkURL(f.StartURL); err != nil {
+		if msg := varProblem(f.StartURL); msg != "" {
+			v.add("start_url", "%s", msg)
+		} else if err := urlWithVars(f.StartURL); err != nil {
 			v.add("start_url", "%v", err)
 		}
 	}
@@ -86,8 +88,11 @@ func (v *validator) size(field string, s Size) {
 
 func (v *validator) step(p string, s *Step) {
 	if s.Include != "" {
-		if !reflect.DeepEqual(*s, Step{Include: s.Include}) {
+		if !reflect.DeepEqual(*s, Step{Include: s.Include, Included: s.Included}) {
 			v.add(p+".include", "a step that includes another flow holds no other key")
+		}
+		if strings.TrimSpace(s.Include) != s.Include {
+			v.add(p+".include", "%q has white space around the file name", s.Include)
 		}
 		return
 	}
@@ -112,6 +117,19 @@ func (v *validator) step(p string, s *Step) {
 		if !secretNameRE.MatchString(name) {
 			v.add(p+".text", "secret name %q must be letters, digits and underscores", name)
 		}
+	}
+	v.vars(p+".text", s.Text)
+	v.vars(p+".url", s.URL)
+	v.vars(p+".value", s.Value)
+	v.vars(p+".label", s.Label)
+	for i, f := range s.Files {
+		v.vars(fmt.Sprintf("%s.files[%d]", p, i), f)
+	}
+	if s.Navigated != nil {
+		v.vars(p+".navigated.url", s.Navigated.URL)
+	}
+	if HasVars(s.Key) {
+		v.add(p+".key", "a key is a key name; it cannot come from a variable")
 	}
 	for i, m := range s.Modifiers {
 		if _, ok := keys.Modifiers[m]; !ok {
@@ -151,7 +169,7 @@ func (v *validator) step(p string, s *Step) {
 		}
 	}
 	if s.Navigated != nil {
-		if err := checkURL(s.Navigated.URL); err != nil {
+		if err := urlWithVars(s.Navigated.URL); err != nil {
 			v.add(p+".navigated.url", "%v", err)
 		}
 	}
@@ -169,7 +187,7 @@ func (v *validator) step(p string, s *Step) {
 	case Navigate, AssertURL:
 		if s.URL == "" {
 			v.add(p+".url", "action %s needs a url", s.Action)
-		} else if err := checkURL(s.URL); err != nil && s.Action == Navigate {
+		} else if err := urlWithVars(s.URL); err != nil && s.Action == Navigate {
 			v.add(p+".url", "%v", err)
 		}
 	case Upload:
@@ -193,6 +211,13 @@ func (v *validator) step(p string, s *Step) {
 	}
 	if s.DropTarget != nil {
 		v.target(p+".drop_target", s.DropTarget, s.Action == Drag)
+	}
+}
+
+// vars checks the ${var:NAME} placeholders of a field.
+func (v *validator) vars(field, s string) {
+	if msg := varProblem(s); msg != "" {
+		v.add(field, "%s", msg)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -57,7 +58,7 @@ func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
 			Allowed: opts.Strategies,
 		},
 		Timeout:      timeout,
-		MapURL:       func(u string) string { return RewriteURL(u, f.StartURL, opts.BaseURL) },
+		MapURL:       e.mapper([]*chain.Flow{f}),
 		LookupSecret: opts.LookupSecret,
 		BaseDir:      opts.BaseDir,
 		Debug:        opts.Debug,
@@ -125,7 +126,11 @@ func (e *engine) start(ctx context.Context) *report.Error {
 	}
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	u := RewriteURL(e.flow.StartURL, e.flow.StartURL, e.opts.BaseURL)
+	start, err := chain.ResolveVars(e.flow.StartURL, e.lookupVar)
+	if err != nil {
+		return &report.Error{Code: report.VarMissing, Message: "start_url: " + err.Error()}
+	}
+	u := e.runner.Options.MapURL(start)
 	if err := decision.Navigate(nctx, e.page, u); err != nil {
 		return &report.Error{Code: report.NavigationFailed, Message: err.Error()}
 	}
@@ -147,17 +152,65 @@ func (e *engine) fitWindow(ctx context.Context, vp *chain.Size) {
 	proto.BrowserSetWindowBounds{WindowID: w.WindowID, Bounds: &proto.BrowserBounds{Width: &width, Height: &height}}.Call(c) //nolint:errcheck // best effort
 }
 
-func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
+// lookupVar finds a variable in Options.Vars.
+func (e *engine) lookupVar(name string) (string, bool) {
+	v, ok := e.opts.Vars[name]
+	return v, ok
+}
+
+// mapper is the --base-url rewrite for the steps of the last of flows (a
+// flow and the flows that include it, outermost first): a URL whose origin
+// is the start origin of any of them gets BaseURL's.
+func (e *engine) mapper(flows []*chain.Flow) func(string) string {
+	base := e.opts.BaseURL
+	starts := make([]string, 0, len(flows))
+	for _, f := range flows {
+		if u, err := chain.ResolveVars(f.StartURL, e.lookupVar); err == nil {
+			starts = append(starts, u)
+		}
+	}
+	return func(u string) string {
+		for _, start := range starts {
+			if v := RewriteURL(u, start, base); v != u {
+				return v
+			}
+		}
+		return u
+	}
+}
+
+func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.Step {
 	start := time.Now()
-	st := report.Step{Index: i + 1, Action: string(s.Action), Status: report.Passed, Attempts: []report.Attempt{}}
-	if s.Target != nil {
-		st.Description = Describe(s.Target)
+	st := report.Step{Index: i + 1, From: es.From(), Action: ActionName(es.Step), Status: report.Passed, Attempts: []report.Attempt{}}
+	if es.Step.Target != nil {
+		st.Description = Describe(es.Step.Target)
+	}
+	if es.Step.Include != "" {
+		st.Description = es.Step.Include
 	}
 	if e.opts.Debug != nil {
-		fmt.Fprintf(e.opts.Debug, "step %d %s %s\n", i+1, s.Action, st.Description)
+		fmt.Fprintf(e.opts.Debug, "step %d %s %s\n", i+1, st.Action, st.Description)
 	}
+	e.runner.Options.MapURL = e.mapper(es.Flows)
+	e.runner.Options.BaseDir = e.opts.BaseDir
+	if es.Path != "" {
+		e.runner.Options.BaseDir = filepath.Dir(es.Path)
+	}
+	filled, err := es.Step.WithVars(e.lookupVar)
+	if err != nil {
+		st.Status = report.Failed
+		st.Error = &report.Error{Code: report.VarMissing, Message: err.Error()}
+		st.DurationMS = msSince(start)
+		return st
+	}
+	s := &filled
 	e.rewrite = nil
-	out := e.runner.Step(ctx, s)
+	var out decision.Outcome
+	if s.Include != "" {
+		out = e.include(ctx, es)
+	} else {
+		out = e.runner.Step(ctx, s)
+	}
 	st.Notes = append(st.Notes, out.Notes...)
 	if v := out.Verdict; v != nil {
 		for _, a := range v.Attempts {
@@ -314,4 +367,43 @@ func RewriteURL(u, start, base string) string {
 	}
 	pu.Scheme, pu.Host = pb.Scheme, pb.Host
 	return pu.String()
+}
+
+// include is the include step of es: it goes to the included flow's
+// start URL, mapped, unless the page is there already. The included steps
+// follow as steps of their own (Flow).
+func (e *engine) include(ctx context.Context, es chain.ExpandedStep) decision.Outcome {
+	inc := es.Step.Included
+	if inc == nil {
+		return decision.Outcome{Err: &decision.StepError{Code: report.InvalidStep,
+			Msg: fmt.Sprintf("the flow %s was not loaded: load the including flow with chain.Load", es.Step.Include)}}
+	}
+	start, err := chain.ResolveVars(inc.Flow.StartURL, e.lookupVar)
+	if err != nil {
+		return decision.Outcome{Err: &decision.StepError{Code: report.VarMissing, Msg: fmt.Sprintf("start_url of %s: %v", es.Step.Include, err)}}
+	}
+	flows := append(es.Flows[:len(es.Flows):len(es.Flows)], inc.Flow)
+	e.runner.Options.MapURL = e.mapper(flows)
+	want := e.runner.Options.MapURL(start)
+	if sameURL(want, e.pageURL(ctx)) {
+		return decision.Outcome{}
+	}
+	timeout := max(e.runner.Options.Timeout, 30*time.Second)
+	return e.runner.Step(ctx, &chain.Step{Action: chain.Navigate, URL: start, TimeoutMS: int(timeout / time.Millisecond)})
+}
+
+// pageURL is the page's URL, "" when it cannot be read.
+func (e *engine) pageURL(ctx context.Context) string {
+	uctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	res, err := proto.RuntimeEvaluate{Expression: "location.href", ReturnByValue: true}.Call(e.page.Context(uctx))
+	if err != nil || res.ExceptionDetails != nil {
+		return ""
+	}
+	return res.Result.Value.Str()
+}
+
+// sameURL: equal, or equal but for a trailing slash.
+func sameURL(a, b string) bool {
+	return a != "" && (a == b || strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/"))
 }

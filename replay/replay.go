@@ -34,6 +34,12 @@ type Options struct {
 	Viewport *chain.Size
 	// LookupSecret fills ${secret:NAME}; nil means os.LookupEnv.
 	LookupSecret func(name string) (string, bool)
+	// Vars fill ${var:NAME} in start URLs and in the fields of every
+	// step that chain.Step.WithVars fills; a step that names a variable
+	// Vars lacks fails with VAR_MISSING. Vars are not secret: reports
+	// show the values that were typed or expected. A value may hold
+	// ${secret:NAME}, filled as the step's own would be.
+	Vars map[string]string
 	// AfterStep, when set, is called after each step (passed, failed or
 	// skipped) while the page is still as the step left it: the place to
 	// take a screenshot (setting step.Screenshot) or print progress.
@@ -42,7 +48,8 @@ type Options struct {
 	Debug io.Writer
 
 	// BaseDir resolves relative upload paths (the flow file's folder);
-	// "" means the working directory.
+	// "" means the working directory. The steps of an included flow
+	// resolve theirs in the included file's folder.
 	BaseDir string
 	// NoStart skips loading start_url: the replay begins on the page as it is.
 	NoStart bool
@@ -55,9 +62,20 @@ type Options struct {
 // Flow replays f on page and returns its result. It never panics on page
 // trouble: every failure is a failed step with an error code. The caller
 // sets the result's File.
+//
+// An include step that chain.Load resolved replays the included flow in
+// its place: the include step goes to the included flow's start_url
+// (unless the page is there already), then the included steps follow,
+// each its own step of the result (report.Step.From says where it is
+// written). A failed included step fails f, and the steps after it are
+// skipped, as for f's own steps. The included flow's start_url and URLs
+// are mapped as f's are: with BaseURL, a URL whose origin is the start
+// origin of the included flow, or of a flow that includes it, gets
+// BaseURL's origin. Its viewport is f's.
 func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res report.Flow) {
 	start := time.Now()
-	res = report.Flow{Name: f.Name, Status: report.Passed, Steps: make([]report.Step, 0, len(f.Steps))}
+	steps := chain.Expand(f)
+	res = report.Flow{Name: f.Name, Status: report.Passed, Steps: make([]report.Step, 0, len(steps))}
 	defer func() { res.DurationMS = msSince(start) }()
 
 	e := newEngine(page, f, opts)
@@ -65,9 +83,8 @@ func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res
 	if err := e.start(ctx); err != nil {
 		res.Status = report.Failed
 		res.Error = err
-		for i, s := range f.Steps {
-			st := report.Step{Index: i + 1, Action: string(s.Action), Status: report.Skipped, Attempts: []report.Attempt{}}
-			res.Steps = append(res.Steps, st)
+		for i, s := range steps {
+			res.Steps = append(res.Steps, Skipped(i, s))
 			if opts.AfterStep != nil {
 				opts.AfterStep(page, &res.Steps[len(res.Steps)-1])
 			}
@@ -75,11 +92,10 @@ func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res
 		return res
 	}
 	failed := false
-	for i := range f.Steps {
-		s := &f.Steps[i]
+	for i, s := range steps {
 		var st report.Step
 		if failed || ctx.Err() != nil {
-			st = report.Step{Index: i + 1, Action: string(s.Action), Status: report.Skipped, Attempts: []report.Attempt{}}
+			st = Skipped(i, s)
 			if !failed {
 				st.Status = report.Failed
 				st.Error = &report.Error{Code: report.Timeout, Message: fmt.Sprintf("the replay was stopped: %v", ctx.Err())}
@@ -99,6 +115,25 @@ func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res
 		}
 	}
 	return res
+}
+
+// Skipped is the result of the i-th (0-based) step of an expanded flow
+// that did not run.
+func Skipped(i int, s chain.ExpandedStep) report.Step {
+	st := report.Step{Index: i + 1, From: s.From(), Action: ActionName(s.Step), Status: report.Skipped, Attempts: []report.Attempt{}}
+	if s.Step.Include != "" {
+		st.Description = s.Step.Include
+	}
+	return st
+}
+
+// ActionName is the step's action as reports name it: "include" for an
+// include step.
+func ActionName(s *chain.Step) string {
+	if s.Include != "" {
+		return "include"
+	}
+	return string(s.Action)
 }
 
 func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }

@@ -35,6 +35,9 @@ const (
 	// NoEffect: the step acted, but what it did at record time (its
 	// target's state, elements added or removed, a dialog) did not happen.
 	NoEffect Code = "NO_EFFECT"
+	// VarMissing: a ${var:NAME} placeholder has no value (replayer --var,
+	// a --data column).
+	VarMissing Code = "VAR_MISSING"
 )
 
 // Run is a whole replay: every flow, and the summary.
@@ -61,13 +64,34 @@ type Flow struct {
 	// Error is set when the flow failed before or outside its steps
 	// (the start URL did not load, the browser crashed).
 	Error *Error `json:"error,omitempty"`
+	// Row is the data row the flow was replayed with (replayer --data);
+	// nil for a replay without one.
+	Row   *Row   `json:"row,omitempty"`
 	Steps []Step `json:"steps"`
+}
+
+// Row is one row of a data file (replayer --data): a flow is replayed once
+// per row, with the row's columns as variables.
+type Row struct {
+	// Index is the row's 1-based position among the file's data rows (the
+	// header row is not one); Line is its line in the file.
+	Index int `json:"index"`
+	Line  int `json:"line"`
+	// Vars are the row's values by column name. They are not secret.
+	Vars map[string]string `json:"vars"`
 }
 
 // Step is the result of one step.
 type Step struct {
-	// Index is 1-based.
-	Index  int    `json:"index"`
+	// Index is 1-based. The steps of an included flow are steps of the
+	// including flow's report, in the order they ran: an include step is
+	// followed by the steps it includes, and indexes go on after them.
+	Index int `json:"index"`
+	// From is where a step of an included flow is written: the included
+	// file, relative to the replayed flow's folder, and the step's 1-based
+	// index in it ("login.yaml#2"); empty for the replayed flow's own
+	// steps.
+	From   string `json:"from,omitempty"`
 	Action string `json:"action"`
 	Status Status `json:"status"`
 	// Strategy and Confidence are the winner's; nil when nothing was located.

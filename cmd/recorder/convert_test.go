@@ -78,3 +78,32 @@ func TestConvertBadInput(t *testing.T) {
 		t.Errorf("a failed conversion wrote its output")
 	}
 }
+
+// Chrome's format has no includes: an included flow's steps are written in
+// place, after a navigate to its start URL.
+func TestConvertInlinesIncludes(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("login.yaml", "version: 1\nstart_url: http://a.test/login\nsteps:\n  - {action: press, key: Enter}\n")
+	main := write("main.yaml", "version: 1\nstart_url: http://a.test/\nsteps:\n  - include: login.yaml\n  - {action: press, key: Tab}\n")
+	out := filepath.Join(dir, "main.json")
+	if code, _, stderr := runConv(main, out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, _ := os.ReadFile(out)
+	rec := string(b)
+	at := 0
+	for _, want := range []string{`"url": "http://a.test/"`, `"url": "http://a.test/login"`, `"key": "Enter"`, `"key": "Tab"`} {
+		i := strings.Index(rec[at:], want)
+		if i < 0 {
+			t.Fatalf("%s lacks, in order, %s", rec, want)
+		}
+		at += i + len(want)
+	}
+}

@@ -36,7 +36,26 @@ type config struct {
 	shotsAll      bool
 	updateFlows   bool
 	progress      string
+	vars          map[string]string
+	data          string
 	args          []string
+}
+
+// varFlag collects repeated --var NAME=VALUE flags.
+type varFlag struct{ vars map[string]string }
+
+func (v *varFlag) String() string { return "" }
+
+func (v *varFlag) Set(s string) error {
+	name, value, err := chain.ParseVar(s)
+	if err != nil {
+		return err
+	}
+	if v.vars == nil {
+		v.vars = map[string]string{}
+	}
+	v.vars[name] = value
+	return nil
 }
 
 const usageHead = `usage: replayer [flags] FLOW.yaml|DIR ...     (a DIR means every *.yaml / *.yml below it)
@@ -64,9 +83,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fs.PrintDefaults()
 	}
 	var strategies, shard, viewport string
+	var vars varFlag
 	fs.StringVar(&c.baseURL, "base-url", "", "replay against this origin: recorded URLs on the flow's start_url origin get it instead")
 	fs.StringVar(&c.reportJSON, "report-json", "", "write the JSON report to `PATH`")
-	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow) to `PATH`")
+	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow, and per data row) to `PATH`")
 	fs.StringVar(&c.reportHTML, "report-html", "", "write an HTML report with a screenshot of each failed step into folder `DIR`")
 	fs.StringVar(&strategies, "strategies", "", "comma `LIST` of strategy types allowed (e.g. css,coordinates); default all")
 	fs.Float64Var(&c.minConfidence, "min-confidence", replay.DefaultMinConfidence, "a located element below this confidence fails the step")
@@ -84,6 +104,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.shotsAll, "screenshots-all", false, "with --report-html, a screenshot of every step, not only failed ones")
 	fs.BoolVar(&c.updateFlows, "update-flows", false, "write healed chains back into the flow files (the old file is kept as .bak)")
 	fs.StringVar(&c.progress, "progress", "auto", "`auto` (a bar on a terminal, lines otherwise), bar or plain")
+	fs.Var(&vars, "var", "a variable for ${var:NAME} placeholders, `NAME=VALUE` (repeat the flag for more)")
+	fs.StringVar(&c.data, "data", "", "replay each flow once per row of this CSV `FILE` (header row: variable names); each row is its own result")
 
 	rest := args
 	for {
@@ -102,6 +124,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		rest = left[1:]
 	}
 
+	c.vars = vars.vars
 	bad := func(format string, a ...any) (*config, error) {
 		return nil, fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 	}
@@ -194,5 +217,6 @@ func (c *config) replayOptions() replay.Options {
 		Timeout:       c.timeout,
 		Viewport:      c.viewport,
 		Rewrite:       c.updateFlows,
+		Vars:          c.vars,
 	}
 }
