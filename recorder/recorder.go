@@ -376,8 +376,10 @@ func (r *Recorder) CaptureDurations() []time.Duration {
 	return append([]time.Duration(nil), r.durations...)
 }
 
+// saveLocked writes the flow file; before recording has started (a start
+// that failed) it writes nothing, so that a file already there is kept.
 func (r *Recorder) saveLocked() error {
-	if r.opts.Out == "" {
+	if r.opts.Out == "" || !r.started {
 		return nil
 	}
 	if err := chain.Save(r.opts.Out, &r.flow); err != nil {

@@ -27,7 +27,6 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/internal/atomicfile"
 	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/recorder"
 )
@@ -43,6 +42,7 @@ func main() {
 type config struct {
 	url, out, drive, name, bin, testID string
 	headless, siteIsolation, verbose   bool
+	noToolbar                          bool
 	viewport                           chain.Size
 	timeout                            time.Duration
 	// after is the flow replayed before recording (--after), baseURL
@@ -90,10 +90,11 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.siteIsolation, "site-isolation", true, "keep Chromium's out-of-process iframes (false: cross-origin iframes share the page's process)")
 	fs.DurationVar(&c.timeout, "drive-timeout", 10*time.Second, "how long a --drive line waits for its element")
 	fs.BoolVar(&c.verbose, "v", false, "log diagnostics to stderr")
+	fs.BoolVar(&c.noToolbar, "no-toolbar", false, "leave the recorder's toolbar (pause, assert, undo, stop) out of the page; drive lines assert, undo, pause and resume need it")
 	fs.StringVar(&c.after, "after", "", "replay this `FLOW.yaml` first (a sign-in), then record; the recorded flow starts by including it (default --url: its start_url)")
 	fs.StringVar(&c.baseURL, "base-url", "", "with --after: replay it against this origin, as replayer --base-url does")
 	var vars varFlag
-	fs.Var(&vars, "var", "`NAME=VALUE`: typed text equal to (or holding) VALUE is recorded as ${var:NAME}; --after's flow gets it too (repeat the flag for more)")
+	fs.Var(&vars, "var", "`NAME=VALUE`: typed or asserted text equal to (or holding) VALUE is recorded as ${var:NAME}; --after's flow gets it too (repeat the flag for more)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -251,7 +252,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.verbose {
 		logw = stderr
 	}
-	ropts := recorder.Options{Out: c.out, Name: c.name, TestIDAttribute: c.testID, Log: logw, Vars: c.vars,
+	ropts := recorder.Options{Out: c.out, Name: c.name, TestIDAttribute: c.testID, Log: logw, Vars: c.vars, NoToolbar: c.noToolbar,
 		OnStep: func(ev recorder.StepEvent) { printStep(stdout, ev) }}
 	if after != nil {
 		ropts.Include = after.include
@@ -262,20 +263,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rec := recorder.New(b.Browser, ropts)
 	recCtx, cancelRec := context.WithCancel(context.Background())
 	defer cancelRec()
-	prev, prevErr := os.ReadFile(c.out)
 	if err := rec.Start(recCtx, page, c.url); err != nil {
-		// The recorder saves what it has when it stops, started or not: a
-		// recording that never started leaves --out as it was.
+		// A recording that never started writes nothing: --out is as it was.
 		cancelRec()
-		select {
-		case <-rec.Done():
-		case <-time.After(5 * time.Second):
-		}
-		if prevErr != nil {
-			os.Remove(c.out)
-		} else {
-			atomicfile.Write(c.out, prev, 0o644) //nolint:errcheck // best effort; the error below is the one to tell
-		}
 		if after != nil && after.err != nil {
 			fmt.Fprintf(stderr, "recorder: --after: %v; nothing was recorded\n", after.err)
 			return 1

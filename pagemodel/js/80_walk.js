@@ -366,7 +366,9 @@ function walk(start, o, stash) {
     if (tag === "LABEL") ctx.label = { el: el, used: false };
     if (tag === "TR" || tag === "LI") { ctx.row = el; ctx.rowRec = n; }
     ctx.xp = ctx.xpc;
-    if (tag === "TABLE" || role === "table" || role === "grid" || role === "treegrid") ctx.table = role === "grid" || role === "treegrid" ? "grid" : "table";
+    // A table's cells are cells by its role: a <table role=presentation>
+    // (a layout table) has none.
+    if (tag === "TABLE" || role === "table" || role === "grid" || role === "treegrid") ctx.table = role === "grid" || role === "treegrid" ? "grid" : role === "table" ? "table" : "";
     walkInside(el, tag, ctx, k);
     if (n) finish(el, tag, role, tier, n, am);
     ctx.xp = s_xp;
