@@ -104,7 +104,13 @@ func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.Pa
 	}()
 	go func() {
 		defer wg.Done()
-		if m, err := (proto.PageGetLayoutMetrics{}).Call(r.top.Context(ctx)); err == nil && m.CSSLayoutViewport != nil {
+		r.mu.Lock()
+		t := r.tabOfLocked(f)
+		r.mu.Unlock()
+		if t == nil {
+			return
+		}
+		if m, err := (proto.PageGetLayoutMetrics{}).Call(t.page.Context(ctx)); err == nil && m.CSSLayoutViewport != nil {
 			v := m.CSSLayoutViewport
 			el.Viewport = chain.Size{Width: v.ClientWidth, Height: v.ClientHeight}
 			el.Scroll = chain.Point{X: float64(v.PageX), Y: float64(v.PageY)}
@@ -127,7 +133,13 @@ func (r *Recorder) describeOptions() pagemodel.DescribeOptions {
 func (r *Recorder) FramePath(ctx context.Context, f proto.PageFrameID) ([]string, chain.Point, error) {
 	var path []string
 	var off chain.Point
-	for depth := 0; f != r.topFrame; depth++ {
+	for depth := 0; ; depth++ {
+		r.mu.Lock()
+		main := r.tabs[f] != nil
+		r.mu.Unlock()
+		if main {
+			break
+		}
 		if depth > 16 {
 			return path, off, fmt.Errorf("frames nested too deep")
 		}

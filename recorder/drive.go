@@ -23,7 +23,9 @@ import (
 // page's reports of that input have been handled.
 type Driver struct {
 	Rec *Recorder
-	// Page is the recorded tab.
+	// Page is the tab recording started in. Once a line opens another tab
+	// (a link with target=_blank), lines act in that one, as a person
+	// does in the tab that came to the front (Recorder.CurrentPage).
 	Page *rod.Page
 	// Timeout is how long a line waits for its element; 0 means 10s.
 	Timeout time.Duration
@@ -32,6 +34,14 @@ type Driver struct {
 	// Warn receives warnings (a scroll that moved nothing); nil discards.
 	Warn io.Writer
 	n    int
+}
+
+// page is the tab lines act in.
+func (d *Driver) page() *rod.Page {
+	if p := d.Rec.CurrentPage(); p != nil {
+		return p
+	}
+	return d.Page
 }
 
 // ErrNoElement is returned (wrapped) when a selector matches nothing in time.
@@ -73,6 +83,18 @@ func (d *Driver) Run(ctx context.Context, lines []DriveLine) error {
 // top-level navigation, for the new page to load.
 func (d *Driver) settle(ctx context.Context, since time.Time) error {
 	d.syncAll(ctx)
+	// A new tab the line opened: the next lines act in it once it is set
+	// up and loaded.
+	for deadline := time.Now().Add(10 * time.Second); d.Rec.TabOpening(since); {
+		if time.Now().After(deadline) {
+			return errors.New("a new tab was asked for and did not open within 10s")
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 	if d.Rec.NavigationRequestedSince(since) {
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
@@ -109,7 +131,7 @@ func (d *Driver) timeout() time.Duration {
 
 func (d *Driver) do(ctx context.Context, l DriveLine) error {
 	start := time.Now()
-	top := d.Page.Context(ctx)
+	top := d.page().Context(ctx)
 	switch l.Op {
 	case "click", "dblclick", "hover":
 		p, fid, err := d.point(ctx, l.Selector)
@@ -529,7 +551,7 @@ func (d *Driver) selectOption(ctx context.Context, sel, value string) error {
 	}
 	// Step with the arrow keys until the option is selected: disabled
 	// options are skipped by the browser, so count nothing in advance.
-	top := d.Page.Context(ctx)
+	top := d.page().Context(ctx)
 	for tries := 0; ; tries++ {
 		cur, err := selectedIndex(ctx, t)
 		if err != nil {
@@ -639,7 +661,7 @@ func (d *Driver) press(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	return d.mouse(ctx, d.Page.Context(ctx), b.Center(), d.Rec.TopFrame(), 1)
+	return d.mouse(ctx, d.page().Context(ctx), b.Center(), d.Rec.TopFrame(), 1)
 }
 
 // tool clicks a toolbar button and waits until the recorder has acted on

@@ -271,7 +271,9 @@
   // to the one released on; the click a pointer drag ends with is not.
   const DRAG_PX = 8;
   let down = null; // {el, x, y, ox, oy, q, moved, html5}
-  let dragEndAt = -1e9;
+  // dragClick: the click the browser fires right after a pointer drag's
+  // mouseup (on the elements' common ancestor) is not the person's.
+  let dragClick = false;
   function deepAt(x, y) {
     let el = document.elementFromPoint(x, y);
     for (let sr = el && (el.shadowRoot || closedRoots.get(el)); sr && sr.elementFromPoint;) {
@@ -300,11 +302,11 @@
     emit({ k: "over", id: ref(to) });
   }
   function reportDrag(src, to, e) {
-    if (!src || !to || to === src.el || src.el.contains(to)) return;
+    if (!src || !to || to === src.el || src.el.contains(to)) return false;
     const r = rect(to);
     emitNow({ k: "drag", id: ref(src.el), to: ref(to), x: src.x, y: src.y, ox: src.ox, oy: src.oy,
       tx: e.clientX - r.x, ty: e.clientY - r.y, r: src.r, tr: r, c: cheap(src.el), tc: cheap(to), q: src.q });
-    dragEndAt = performance.now();
+    return true;
   }
 
   // Assert mode (set by the recorder, mode()): the element under the
@@ -426,7 +428,9 @@
       const sel = window.getSelection && String(window.getSelection());
       const to = dropTarget(e, deepAt(e.clientX, e.clientY) || t);
       if (sel && to && (to === d.el || d.el.contains(to) || to.contains(d.el))) return; // selecting text
-      reportDrag(d, to, e);
+      if (!reportDrag(d, to, e)) return;
+      dragClick = true;
+      setTimeout(() => { dragClick = false; }, 0);
     },
     dragstart(e) {
       if (down) down.html5 = true;
@@ -450,7 +454,7 @@
       const lab = t.closest && t.closest("label");
       if (lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t)) return;
       if (e.detail > 1) return; // part of a double click, reported by dblclick
-      if (performance.now() - dragEndAt < 300) { dragEndAt = -1e9; return; } // the end of a pointer drag
+      if (dragClick) { dragClick = false; return; } // the end of a pointer drag
       // Enter's implicit form submission or button activation clicks with
       // detail 0: the press step already replays it.
       if (e.detail === 0 && performance.now() - enterAt < 100) return;

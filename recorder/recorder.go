@@ -78,10 +78,10 @@ type StepEvent struct {
 // ErrSaveFailed wraps a failure to write the flow file.
 var ErrSaveFailed = errors.New("save flow")
 
-// Recorder records what happens in one page into a flow.
+// Recorder records what happens in a page, and in the tabs and popups its
+// steps open, into a flow.
 type Recorder struct {
 	b       *rod.Browser
-	top     *rod.Page
 	opts    Options
 	testIDs []string
 	inject  string
@@ -91,9 +91,15 @@ type Recorder struct {
 	frames   map[proto.PageFrameID]*frame
 	ctxs     map[ctxKey]proto.PageFrameID
 	sessions map[proto.TargetSessionID]*rod.Page
-	topFrame proto.PageFrameID
+	// tabs are the pages recorded, by their main frame (tabs.go); first
+	// is the one recording started in.
+	tabs     map[proto.PageFrameID]*tab
+	first    *tab
+	opened   []*tab // in the order they opened
+	// tabAsked is when a recorded page last asked for a new window
+	// (Page.windowOpen), tabOpened when a tab was last set up.
+	tabAsked, tabOpened time.Time
 	started  bool
-	curURL   string
 	dpr      float64
 	viewport chain.Size
 
@@ -117,9 +123,6 @@ type Recorder struct {
 	clickKey  refKey
 	userIdx   int // index of the last step caused by user input, -1 if none
 	userAt    time.Time
-	navReqAt  time.Time
-	loading   bool
-	idle      chan struct{} // closed when the top frame stops loading
 	marks     map[int]chan struct{}
 	nextMark  int
 	seen      map[string]int
@@ -131,7 +134,7 @@ type Recorder struct {
 
 	// The toolbar's state (toolbar.go).
 	paused    bool
-	pausedAt  string // the URL when recording paused
+	pausedAt  map[*tab]string // each tab's URL when recording paused
 	asserting string // the assert mode, "" when none
 	hello     map[proto.PageFrameID]bool
 	uiKick    chan struct{}
@@ -185,6 +188,7 @@ func New(b *rod.Browser, opts Options) *Recorder {
 		frames:     map[proto.PageFrameID]*frame{},
 		ctxs:       map[ctxKey]proto.PageFrameID{},
 		sessions:   map[proto.TargetSessionID]*rod.Page{},
+		tabs:       map[proto.PageFrameID]*tab{},
 		captures:   map[refKey]*capture{},
 		effectStep: map[effectKey]int{},
 		reveals:    map[refKey][]refKey{},
@@ -194,7 +198,6 @@ func New(b *rod.Browser, opts Options) *Recorder {
 		uiSeen:     make(chan struct{}),
 		seen:       map[string]int{},
 		seenCh:     make(chan struct{}),
-		idle:       closedChan(),
 		lastIdx:    -1,
 		clickIdx:   -1,
 		userIdx:    -1,
@@ -214,10 +217,8 @@ func (r *Recorder) logf(format string, args ...any) {
 // starts recording. It returns once the page has loaded; recording goes on
 // until Finish, ctx's end, or the tab closing (see Done).
 func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error {
-	r.top = page
 	events := r.b.Context(ctx).Event()
 	r.mu.Lock()
-	r.sessions[page.SessionID] = page
 	r.flow = chain.Flow{Version: chain.Version, Name: r.opts.Name, StartURL: url, RecordedAt: time.Now().UTC().Truncate(time.Second), Steps: []chain.Step{}}
 	r.mu.Unlock()
 
@@ -225,14 +226,19 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 	if err != nil {
 		return fmt.Errorf("recorder: frame tree: %w", err)
 	}
-	r.topFrame = tree.FrameTree.Frame.ID
 	r.mu.Lock()
-	r.frames[r.topFrame] = &frame{id: r.topFrame, sess: page}
+	r.first = r.addTabLocked(page, tree.FrameTree.Frame.ID)
+	r.first.index = 0
 	r.mu.Unlock()
 	go r.loop(ctx, events)
 	go r.uiLoop(ctx)
 	if err := r.setupSession(page, false); err != nil {
 		return err
+	}
+	// Tabs and popups the recorded pages open are announced to the
+	// browser's session (Target.targetCreated, with their opener).
+	if err := (proto.TargetSetDiscoverTargets{Discover: true}).Call(r.b); err != nil {
+		return fmt.Errorf("recorder: watch for new tabs: %w", err)
 	}
 
 	nav, err := proto.PageNavigate{URL: url}.Call(page)
@@ -416,15 +422,27 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 	sess, ours := r.sessions[msg.SessionID]
 	r.mu.Unlock()
 	if msg.SessionID == "" {
-		var det proto.TargetDetachedFromTarget
-		if msg.Load(&det) && det.SessionID == r.top.SessionID {
-			r.Finish("the tab was closed")
-			return true
-		}
-		var des proto.TargetTargetDestroyed
-		if msg.Load(&des) && des.TargetID == r.top.TargetID {
-			r.Finish("the tab was closed")
-			return true
+		switch msg.Method {
+		case "Target.targetCreated":
+			var e proto.TargetTargetCreated
+			if msg.Load(&e) && e.TargetInfo != nil && e.TargetInfo.Type == "page" && e.TargetInfo.OpenerID != "" {
+				r.mu.Lock()
+				opener := r.tabs[proto.PageFrameID(e.TargetInfo.OpenerID)]
+				r.mu.Unlock()
+				if opener != nil {
+					go r.openTab(ctx, e.TargetInfo.TargetID)
+				}
+			}
+		case "Target.detachedFromTarget":
+			var e proto.TargetDetachedFromTarget
+			if msg.Load(&e) {
+				return r.closeTab(func(t *tab) bool { return t.page.SessionID == e.SessionID })
+			}
+		case "Target.targetDestroyed":
+			var e proto.TargetTargetDestroyed
+			if msg.Load(&e) {
+				return r.closeTab(func(t *tab) bool { return t.page.TargetID == e.TargetID })
+			}
 		}
 		return false
 	}
@@ -477,30 +495,36 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			delete(r.frames, e.FrameID)
 			r.mu.Unlock()
 		}
+	case "Page.windowOpen":
+		r.mu.Lock()
+		r.tabAsked = time.Now()
+		r.mu.Unlock()
 	case "Page.frameRequestedNavigation":
 		var e proto.PageFrameRequestedNavigation
-		if msg.Load(&e) && e.FrameID == r.topFrame {
+		if msg.Load(&e) {
 			r.mu.Lock()
-			r.navReqAt = time.Now()
+			if t := r.tabs[e.FrameID]; t != nil {
+				t.navReqAt = time.Now()
+			}
 			r.mu.Unlock()
 		}
 	case "Page.frameStartedLoading":
 		var e proto.PageFrameStartedLoading
-		if msg.Load(&e) && e.FrameID == r.topFrame {
+		if msg.Load(&e) {
 			r.mu.Lock()
-			if !r.loading {
-				r.loading = true
-				r.idle = make(chan struct{})
+			if t := r.tabs[e.FrameID]; t != nil && !t.loading {
+				t.loading = true
+				t.idle = make(chan struct{})
 			}
 			r.mu.Unlock()
 		}
 	case "Page.frameStoppedLoading":
 		var e proto.PageFrameStoppedLoading
-		if msg.Load(&e) && e.FrameID == r.topFrame {
+		if msg.Load(&e) {
 			r.mu.Lock()
-			if r.loading {
-				r.loading = false
-				close(r.idle)
+			if t := r.tabs[e.FrameID]; t != nil && t.loading {
+				t.loading = false
+				close(t.idle)
 			}
 			r.mu.Unlock()
 		}
@@ -512,15 +536,21 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			if e.Frame.ParentID != "" {
 				f.parent = e.Frame.ParentID
 			}
+			t := r.tabs[e.Frame.ID]
 			r.mu.Unlock()
-			if e.Frame.ID == r.topFrame {
-				r.onTopNavigated(e.Frame.URL, false)
+			if t != nil {
+				r.onTopNavigated(t, e.Frame.URL, false)
 			}
 		}
 	case "Page.navigatedWithinDocument":
 		var e proto.PageNavigatedWithinDocument
-		if msg.Load(&e) && e.FrameID == r.topFrame {
-			r.onTopNavigated(e.URL, true)
+		if msg.Load(&e) {
+			r.mu.Lock()
+			t := r.tabs[e.FrameID]
+			r.mu.Unlock()
+			if t != nil {
+				r.onTopNavigated(t, e.URL, true)
+			}
 		}
 	case "Target.attachedToTarget":
 		var e proto.TargetAttachedToTarget
@@ -535,7 +565,7 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 				}
 			} else {
 				_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(child)
-				_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(r.top)
+				_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(sess)
 			}
 		}
 	case "Target.detachedFromTarget":
@@ -546,10 +576,7 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			r.mu.Unlock()
 		}
 	case "Inspector.detached", "Inspector.targetCrashed":
-		if msg.SessionID == r.top.SessionID {
-			r.Finish("the tab was closed or crashed")
-			return true
-		}
+		return r.closeTab(func(t *tab) bool { return t.page.SessionID == msg.SessionID })
 	}
 	return false
 }
@@ -570,7 +597,7 @@ func (r *Recorder) frameLocked(id proto.PageFrameID) *frame {
 func (r *Recorder) Sync(ctx context.Context, frameID proto.PageFrameID) error {
 	r.mu.Lock()
 	if frameID == "" {
-		frameID = r.topFrame
+		frameID = r.currentLocked().frame
 	}
 	f := r.frames[frameID]
 	if f == nil || f.sess == nil || f.ctx == 0 {
@@ -642,10 +669,10 @@ func (r *Recorder) Seen(kind string) (int, <-chan struct{}) {
 	return r.seen[kind], r.seenCh
 }
 
-// WaitIdle waits until the top frame is not loading.
+// WaitIdle waits until the current tab's main frame is not loading.
 func (r *Recorder) WaitIdle(ctx context.Context) error {
 	r.mu.Lock()
-	idle := r.idle
+	idle := r.currentLocked().idle
 	r.mu.Unlock()
 	select {
 	case <-idle:
@@ -657,16 +684,21 @@ func (r *Recorder) WaitIdle(ctx context.Context) error {
 	}
 }
 
-// NavigationRequestedSince reports whether the top frame started loading or
-// asked to navigate after t.
+// NavigationRequestedSince reports whether the current tab's main frame
+// started loading or asked to navigate after t.
 func (r *Recorder) NavigationRequestedSince(t time.Time) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.loading || r.navReqAt.After(t)
+	c := r.currentLocked()
+	return c.loading || c.navReqAt.After(t)
 }
 
-// TopFrame is the DevTools id of the page's main frame.
-func (r *Recorder) TopFrame() proto.PageFrameID { return r.topFrame }
+// TopFrame is the DevTools id of the current tab's main frame.
+func (r *Recorder) TopFrame() proto.PageFrameID {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.currentLocked().frame
+}
 
 // FrameSession returns the session and main-world execution context of a frame.
 func (r *Recorder) FrameSession(id proto.PageFrameID) (*rod.Page, proto.RuntimeExecutionContextID, bool) {

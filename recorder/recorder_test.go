@@ -33,7 +33,7 @@ func TestClosingTheTabFinishes(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("recording did not end when its tab closed")
 	}
-	if got := r.Reason(); got != "the tab was closed" {
+	if got := r.Reason(); got != "the last tab was closed" {
 		t.Errorf("reason = %q", got)
 	}
 	f := r.Flow()

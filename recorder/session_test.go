@@ -23,6 +23,9 @@ type #owner Dana Scully
 assert value #owner
 assert visible #saved
 drag "#todo .card" #done
+click #open-report
+click #ack
+assert text #state
 `
 
 // The board session records exactly its steps, none of them a toolbar
@@ -31,7 +34,8 @@ drag "#todo .card" #done
 // replays green on the same page.
 func TestSessionRecordsAssertionsHoverMenuAndDrag(t *testing.T) {
 	f := recordDrive(t, "board.html", boardDrive)
-	want := []chain.Action{chain.Hover, chain.Click, chain.AssertText, chain.Type, chain.AssertValue, chain.AssertVisible, chain.Drag}
+	want := []chain.Action{chain.Hover, chain.Click, chain.AssertText, chain.Type, chain.AssertValue, chain.AssertVisible, chain.Drag,
+		chain.Click, chain.Click, chain.AssertText}
 	got := make([]chain.Action, len(f.Steps))
 	for i, s := range f.Steps {
 		got[i] = s.Action
@@ -55,6 +59,22 @@ func TestSessionRecordsAssertionsHoverMenuAndDrag(t *testing.T) {
 	if d.DropTarget == nil || d.DropTarget.Fingerprint == nil || d.DropTarget.Fingerprint.ID != "done" {
 		t.Errorf("drop target = %+v, want the Done list", d.DropTarget)
 	}
+	// The link opens the report in a new tab; the next steps act there.
+	if len(f.Pages) != 2 || !strings.HasSuffix(f.Pages[1].URL, "/report.html") {
+		t.Errorf("pages = %+v, want the first and the report", f.Pages)
+	}
+	for i, s := range f.Steps {
+		want := 0
+		if i >= 8 {
+			want = 1
+		}
+		if s.Page != want {
+			t.Errorf("step %d is in page %d, want %d: %s", i+1, s.Page, want, Line(i+1, s))
+		}
+	}
+	if s := f.Steps[9]; s.Text != "Acknowledged" {
+		t.Errorf("assert_text in the report = %q, want Acknowledged", s.Text)
+	}
 	for i, s := range f.Steps {
 		for _, t2 := range []*chain.Target{s.Target, s.DropTarget} {
 			if t2 != nil && t2.Fingerprint != nil && strings.Contains(strings.ToLower(t2.Fingerprint.Tag), "chainreplay") {
@@ -73,7 +93,7 @@ func TestSessionRecordsAssertionsHoverMenuAndDrag(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 5 * time.Second}}
-	for i := range f.Steps {
+	for i := range f.Steps[:7] {
 		if out := r.Step(ctx, &f.Steps[i]); out.Err != nil {
 			t.Fatalf("replay step %d %s: %v", i+1, f.Steps[i].Action, out.Err)
 		}

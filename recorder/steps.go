@@ -204,6 +204,7 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	s.Page = r.pageOfLocked(key.frame)
 	// A click that only focused this field becomes the type step, also
 	// when scrolls were reported after it: a scroll the click caused, or
 	// one reported by another frame while the keys went to this one,
@@ -306,6 +307,7 @@ func onlyScrollsAfter(steps []chain.Step, i int) bool {
 func (r *Recorder) addStep(s chain.Step, key refKey, user bool, secret string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	s.Page = r.pageOfLocked(key.frame)
 	r.flow.Steps = append(r.flow.Steps, s)
 	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, key
 	switch s.Action {
@@ -360,44 +362,53 @@ func (r *Recorder) element(ctx context.Context, e *pageEvent, key refKey) *Eleme
 	return r.fallbackElement(ctx, e.frame, e.C, e.R)
 }
 
-// onTopNavigated records a top-level URL change: on the step that caused it,
-// or as a navigate step.
-func (r *Recorder) onTopNavigated(url string, sameDoc bool) {
+// onTopNavigated records a URL change of a tab's main frame: on the step
+// that caused it, or as a navigate step. Where a tab a recorded page
+// opened first goes is no step: the step that opened it says so.
+func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	first := t.url == "" || t.url == "about:blank"
 	if !r.started {
-		r.curURL = url
+		t.url = url
 		return
 	}
-	if url == r.curURL || url == "" || url == "about:blank" {
+	if url == t.url || url == "" || url == "about:blank" {
 		return
 	}
-	r.curURL = url
+	t.url = url
+	if first && t != r.first {
+		return
+	}
 	if r.paused {
 		return // a navigate step at resume says where the page went (onTool)
 	}
 	if !sameDoc {
 		r.flushTypeLocked()
 		r.lastType = nil // element refs of the old document mean nothing now
-		r.captures = map[refKey]*capture{}
+		for k := range r.captures {
+			if tt := r.tabOfLocked(k.frame); tt == nil || tt == t {
+				delete(r.captures, k)
+			}
+		}
 	}
 	now := time.Now()
 	caused := false
-	if r.userIdx >= 0 {
+	if r.userIdx >= 0 && r.flow.Steps[r.userIdx].Page == r.pageIndexLocked(t) {
 		if sameDoc {
 			caused = now.Sub(r.userAt) < causedRouteWindow
 		} else {
-			caused = !r.navReqAt.IsZero() && !r.navReqAt.Before(r.userAt) && r.navReqAt.Sub(r.userAt) < causedNavigationWindow
+			caused = !t.navReqAt.IsZero() && !t.navReqAt.Before(r.userAt) && t.navReqAt.Sub(r.userAt) < causedNavigationWindow
 		}
 	}
-	r.navReqAt = time.Time{}
+	t.navReqAt = time.Time{}
 	if caused {
 		st := &r.flow.Steps[r.userIdx]
 		st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
 		r.changedLocked(StepNavigated, r.userIdx, "")
 		return
 	}
-	r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: url})
+	r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: url, Page: r.pageIndexLocked(t)})
 	r.lastIdx, r.lastKey, r.clickIdx = len(r.flow.Steps)-1, refKey{}, -1
 	r.userIdx = -1
 	r.changedLocked(StepAdded, r.lastIdx, "")

@@ -68,14 +68,21 @@ func (r *Recorder) onTool(e *pageEvent) {
 	case "pause":
 		r.flushTypeLocked()
 		if !r.paused {
-			r.paused, r.pausedAt = true, r.curURL
+			r.paused = true
+			r.pausedAt = map[*tab]string{}
+			for _, t := range r.tabs {
+				r.pausedAt[t] = t.url
+			}
 		}
 	case "resume":
 		if r.paused {
 			r.paused = false
-			// Where the page went while paused, replay must go too.
-			if r.curURL != r.pausedAt && r.curURL != "" {
-				r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: r.curURL,
+			// Where a page went while paused, replay must go too.
+			for _, t := range r.opened {
+				if t.closed || t.url == "" || t.url == r.pausedAt[t] || (t.index < 0 && t != r.first) {
+					continue
+				}
+				r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: t.url, Page: r.pageIndexLocked(t),
 					Comment: "the page went here while recording was paused"})
 				r.lastIdx, r.lastKey, r.clickIdx, r.userIdx = len(r.flow.Steps)-1, refKey{}, -1, -1
 				r.changedLocked(StepAdded, r.lastIdx, "")
@@ -175,7 +182,7 @@ func (r *Recorder) uiLoop(ctx context.Context) {
 				delete(r.hello, id)
 				sent[id] = ModeRecord
 			}
-			ds = append(ds, dest{id, *f, id == r.topFrame})
+			ds = append(ds, dest{id, *f, r.tabs[id] != nil})
 		}
 		r.mu.Unlock()
 		js, _ := json.Marshal(st)
