@@ -93,15 +93,15 @@ type Recorder struct {
 	sessions map[proto.TargetSessionID]*rod.Page
 	// tabs are the pages recorded, by their main frame (tabs.go); first
 	// is the one recording started in.
-	tabs     map[proto.PageFrameID]*tab
-	first    *tab
-	opened   []*tab // in the order they opened
+	tabs   map[proto.PageFrameID]*tab
+	first  *tab
+	opened []*tab // in the order they opened
 	// tabAsked is when a recorded page last asked for a new window
 	// (Page.windowOpen), tabOpened when a tab was last set up.
 	tabAsked, tabOpened time.Time
-	started  bool
-	dpr      float64
-	viewport chain.Size
+	started             bool
+	dpr                 float64
+	viewport            chain.Size
 
 	captures map[refKey]*capture
 	pend     *pendingType
@@ -135,7 +135,7 @@ type Recorder struct {
 	// The toolbar's state (toolbar.go).
 	paused    bool
 	pausedAt  map[*tab]string // each tab's URL when recording paused
-	asserting string // the assert mode, "" when none
+	asserting string          // the assert mode, "" when none
 	hello     map[proto.PageFrameID]bool
 	uiKick    chan struct{}
 	uiShown   int
