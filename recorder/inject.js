@@ -353,7 +353,7 @@
     if (t && t.localName === UI_TAG) return false;
     const type = e.type;
     if (mode.startsWith("assert")) {
-      if (type === "mousemove" || type === "pointermove") {
+      if (type === "mousemove") {
         const x = t && assertTarget(mode, e, t);
         if (x !== outlined) {
           outlined = x;
@@ -392,10 +392,12 @@
     const ui = UI();
     if (ui && !m.startsWith("assert")) ui.unoutline();
   }
-  for (const type of ["pointerdown", "pointerup", "mousedown", "mouseup", "click", "dblclick", "auxclick", "contextmenu", "mousemove", "pointermove", "keydown"]) {
+  for (const type of ["pointerdown", "pointerup", "mousedown", "mouseup", "click", "dblclick", "auxclick", "contextmenu", "mousemove", "keydown"]) {
     window.addEventListener(type, (e) => {
       if ((mode === "record" || mode === "paused") && performance.now() >= swallowUntil) return;
+      const t0 = performance.now();
       if (onAssertEvent(e)) { e.preventDefault(); e.stopImmediatePropagation(); }
+      account(t0, "assert:" + type);
     }, { capture: true });
   }
 
