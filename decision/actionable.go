@@ -282,6 +282,7 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
+	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
 	for {
 		if strings.HasPrefix(reason, coveredPrefix) {

@@ -14,6 +14,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
+	"github.com/qa-chain/chainreplay/internal/testid"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/recorder"
 	"github.com/qa-chain/chainreplay/report"
@@ -32,6 +33,14 @@ type engine struct {
 	// (the closed-roots keeper, the page model), removed when the flow
 	// ends (stop).
 	scripts []proto.PageScriptIdentifier
+	// pages are the flow's pages (pages.go), the first the page it starts
+	// in; cur is the runner of the step under way.
+	pages []*flowPage
+	cur   *decision.Runner
+	// known are the pages there were when the flow started; context is
+	// the flow's browser context.
+	known   map[proto.TargetTargetID]bool
+	context proto.BrowserBrowserContextID
 }
 
 // stop undoes what start set up on the page that outlives the flow.
@@ -51,17 +60,29 @@ func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	if f.TimeoutMS > 0 {
+		// The flow's own timeout (a Chrome recording's) beats the
+		// replay's default; a step's own beats both.
+		timeout = time.Duration(f.TimeoutMS) * time.Millisecond
+	}
+	start := f.StartURL
+	if start == "" {
+		start = opts.StartURL
+	}
 	e.runner = &decision.Runner{Page: page, Options: decision.RunOptions{
 		Locate: decision.LocateOptions{
 			Policy:  decision.Policy{MinConfidence: min},
 			Allowed: opts.Strategies,
 		},
 		Timeout:      timeout,
-		MapURL:       func(u string) string { return RewriteURL(u, f.StartURL, opts.BaseURL) },
+		MapURL:       func(u string) string { return RewriteURL(u, start, opts.BaseURL) },
 		LookupSecret: opts.LookupSecret,
 		BaseDir:      opts.BaseDir,
 		Debug:        opts.Debug,
+		TestIDAttrs:  testid.With(opts.TestIDAttrs, f.TestIDAttrs),
 	}}
+	e.pages = []*flowPage{{runner: e.runner}}
+	e.cur = e.runner
 	if opts.Rewrite {
 		e.runner.Options.Located = e.located
 	}
@@ -75,7 +96,7 @@ func (e *engine) located(ctx context.Context, s *chain.Step, v *decision.Verdict
 	if v.Winner == nil || v.Winner.Element == nil || (healing(s.Target, v) == nil && len(v.Drifted) == 0) {
 		return
 	}
-	t, err := recorder.Redescribe(ctx, e.runner.Model, v.Winner.Ref())
+	t, err := recorder.Redescribe(ctx, e.cur.Model, v.Winner.Ref())
 	if err != nil {
 		if e.opts.Debug != nil {
 			fmt.Fprintf(e.opts.Debug, "  cannot describe the element anew: %v\n", err)
@@ -92,13 +113,12 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		vp = e.flow.Viewport
 	}
 	if vp != nil {
-		scale := e.flow.DeviceScaleFactor
-		if scale == 0 {
-			scale = 1
+		v := chain.Viewport{Width: vp.Width, Height: vp.Height, DeviceScaleFactor: e.flow.DeviceScaleFactor}
+		if e.flow.Device != nil {
+			v.Device = *e.flow.Device
 		}
-		err := proto.EmulationSetDeviceMetricsOverride{Width: vp.Width, Height: vp.Height, DeviceScaleFactor: scale}.Call(e.page.Context(ctx))
-		if err != nil {
-			return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("set the viewport to %dx%d: %v", vp.Width, vp.Height, err)}
+		if err := decision.SetViewport(ctx, e.page, v); err != nil {
+			return &report.Error{Code: report.CDPError, Message: err.Error()}
 		}
 		// The window must be at least as large: Chromium hit-tests
 		// (DOM.getNodeForLocation) only inside the window, and a headless
@@ -116,6 +136,7 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		}
 		e.scripts = append(e.scripts, added.Identifier)
 	}
+	e.knowTargets(ctx)
 	if e.opts.NoStart {
 		return nil
 	}
@@ -125,7 +146,16 @@ func (e *engine) start(ctx context.Context) *report.Error {
 	}
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	u := RewriteURL(e.flow.StartURL, e.flow.StartURL, e.opts.BaseURL)
+	u := e.runner.Options.MapURL(e.flow.StartURL)
+	if e.flow.StartURL == "" {
+		if e.opts.StartURL == "" {
+			if opensPage(e.flow) {
+				return nil // its first step loads a page
+			}
+			return &report.Error{Code: report.InvalidStep, Message: "the flow has no start_url (its recording opens no page with a navigate step): give the page to start on with --url (replay.Options.StartURL)"}
+		}
+		u = e.runner.Options.MapURL(e.opts.StartURL)
+	}
 	if err := decision.Navigate(nctx, e.page, u); err != nil {
 		return &report.Error{Code: report.NavigationFailed, Message: err.Error()}
 	}
@@ -157,7 +187,17 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 		fmt.Fprintf(e.opts.Debug, "step %d %s %s\n", i+1, s.Action, st.Description)
 	}
 	e.rewrite = nil
-	out := e.runner.Step(ctx, s)
+	var out decision.Outcome
+	r, err := e.runnerFor(ctx, s)
+	switch {
+	case err != nil:
+		out.Err = err
+	case s.Action == chain.Close:
+		out = e.closePage(ctx, s, r)
+	default:
+		e.cur = r
+		out = r.Step(ctx, s)
+	}
 	st.Notes = append(st.Notes, out.Notes...)
 	if v := out.Verdict; v != nil {
 		for _, a := range v.Attempts {
@@ -197,12 +237,16 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 		} else {
 			st.Error = &report.Error{Code: report.CDPError, Message: out.Err.Error()}
 		}
-		if st.Error.Code == report.CDPError && isClosed(e.page) {
+		if st.Error.Code == report.CDPError && isClosed(e.pageOf(r)) {
 			st.Error.Code = report.BrowserCrashed
 		}
 	}
 	uctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	if info, err := (proto.TargetGetTargetInfo{TargetID: e.page.TargetID}).Call(e.page.Context(uctx)); err == nil {
+	pg := e.pageOf(r)
+	if s.Action == chain.Close {
+		pg = e.page
+	}
+	if info, err := (proto.TargetGetTargetInfo{TargetID: pg.TargetID}).Call(pg.Context(uctx)); err == nil {
 		st.URL = info.TargetInfo.URL
 	}
 	cancel()
