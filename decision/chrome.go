@@ -92,6 +92,12 @@ func (r *Runner) waitElement(ctx context.Context, s *chain.Step) error {
 // reports whether they compare to want and carry its attributes and
 // properties; why says what failed.
 func (r *Runner) elementsHold(ctx context.Context, framePath []string, qs []pagemodel.Query, want *chain.Expect) (int, bool, string, error) {
+	if chain.IndexedFrames(framePath) {
+		// No match in a frame that is not there is no answer either way.
+		if _, _, ok, err := r.model().Document(ctx, framePath); err != nil || !ok {
+			return 0, false, "", fmt.Errorf("frame path %q leads to no frame", strings.Join(framePath, " > "))
+		}
+	}
 	f, err := r.model().Find(ctx, framePath, qs)
 	if err != nil {
 		return 0, false, "", err

@@ -10,6 +10,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
@@ -80,6 +81,39 @@ func (r *Runner) scrollTo(ctx context.Context, s *chain.Step, w *strategies.Resu
 // for two animation frames: a scroll is then applied and its events are
 // dispatched before the next step.
 const twoFrames = `const v = (typeof w !== "undefined" ? w : this.ownerDocument.defaultView); await new Promise((r) => v.requestAnimationFrame(() => v.requestAnimationFrame(r)));`
+
+// waitFrame waits until a frame path of frame indexes (chain.FrameIndex)
+// leads to a frame, or fails the step: a target recorded in a frame is
+// never looked for elsewhere. A path of selectors is left to the page
+// model, which searches every frame when it no longer resolves.
+func (r *Runner) waitFrame(ctx context.Context, framePath []string, once bool) *StepError {
+	if !chain.IndexedFrames(framePath) {
+		return nil
+	}
+	for {
+		_, _, ok, err := r.model().Document(ctx, framePath)
+		if err == nil && ok {
+			return nil
+		}
+		if once || sleep(ctx, DefaultPoll) != nil {
+			return stepErr(report.ElementNotFound, ctx.Err(), "frame path %q leads to no frame (Chrome's frame %s); the step is not run in another frame",
+				strings.Join(framePath, " > "), chromeFrame(framePath))
+		}
+	}
+}
+
+// chromeFrame writes a frame path of indexes as Chrome's recorder does: [1, 0].
+func chromeFrame(path []string) string {
+	var parts []string
+	for _, e := range path {
+		if i, ok := chain.FrameIndex(e); ok {
+			parts = append(parts, fmt.Sprint(i))
+		} else {
+			parts = append(parts, e)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
 
 // framePathOf is the frame path of a step's target, nil without one.
 func framePathOf(s *chain.Step) []string {

@@ -181,6 +181,9 @@ func (r *Runner) lookup() func(string) (string, bool) {
 
 // locate runs Locate with the runner's options.
 func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict {
+	if err := r.waitFrame(ctx, t.FramePath, once); err != nil {
+		return Verdict{Err: err}
+	}
 	o := r.Options.Locate
 	o.Once = once
 	if o.Debug == nil {
