@@ -64,3 +64,35 @@ const shapeOffsetFn = `function (offset) {
 	}
 	return best;
 }`
+
+// inViewJS, in the actionability check of an element of the top document,
+// moves the point p (viewport CSS pixels) of the element's box b into the
+// viewport: a point out of view (a recorded offset near the corner of an
+// element taller than the viewport, which scrolling it into view centres)
+// becomes the centre of the part of the box in view. Input there would
+// reach another element, or nothing.
+const inViewJS = `
+const inView = (p, b) => {
+	const vw = innerWidth, vh = innerHeight;
+	if (p.x >= 0 && p.y >= 0 && p.x < vw && p.y < vh) return p;
+	const l = Math.max(b.x, 0), t = Math.max(b.y, 0), r = Math.min(b.x + b.width, vw), btm = Math.min(b.y + b.height, vh);
+	return r > l && btm > t ? {x: (l + r) / 2, y: (t + btm) / 2} : p;
+};`
+
+// inView is inViewJS for an element of a frame: p moves into the part of
+// the box b that the frames on the way leave visible (the world's clip).
+func inView(p chain.Point, b *chain.Rect, el Elem) chain.Point {
+	if el.Ref.W == nil {
+		return p
+	}
+	c := el.Ref.W.Clip
+	if p.X >= c[0] && p.Y >= c[1] && p.X < c[2] && p.Y < c[3] {
+		return p
+	}
+	l, t := max(b.X, c[0]), max(b.Y, c[1])
+	r, btm := min(b.X+b.Width, c[2]), min(b.Y+b.Height, c[3])
+	if r <= l || btm <= t {
+		return p
+	}
+	return chain.Point{X: (l + r) / 2, Y: (t + btm) / 2}
+}

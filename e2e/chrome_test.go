@@ -267,12 +267,22 @@ var _ = Describe("Chrome Recorder recordings, replayed as @puppeteer/replay repl
 		Entry("waiting for elements to be gone in a frame that is not there", "frame-gone.json", "leads to no frame", ""),
 	)
 
-	It("clicks an SVG shape on the shape, wherever in its box the recorded offset points", func() {
-		rec := crRecording("svg-offset.json")
-		res, code, out, events := crEngine(rec)
-		Expect(code).To(Equal(0), "replayer:\n%s\n%s", out, crSteps(res))
-		Expect(crHas(events, "chrome-form", "star", "click", "")).To(BeTrue(), "%v", crEffects(events))
-	})
+	DescribeTable("clicks where the element is: on an SVG shape, and in view",
+		func(name string, want ...string) {
+			rec := crRecording(name)
+			res, code, out, events := crEngine(rec)
+			Expect(code).To(Equal(0), "replayer:\n%s\n%s", out, crSteps(res))
+			for _, w := range want {
+				f := strings.SplitN(w, " ", 3)
+				Expect(crHas(events, f[0], f[1], f[2], "")).To(BeTrue(), "%q not in %v", w, crEffects(events))
+			}
+		},
+		// @puppeteer/replay passes these steps but its clicks land on the
+		// svg around the shape: the page reports heart-svg, never heart.
+		Entry("a heart whose box corner, where the offset points, is not the heart's; a banner whose corner stays out of view",
+			"shapes.json", "chrome-shapes heart click", "chrome-shapes banner click"),
+		Entry("a star clicked at an offset taken from the svg, not from the shape", "svg-offset.json", "chrome-form star click"),
+	)
 
 	It("replays a recording without a navigate step on the page given with --url, and says so without it", func() {
 		rec := crRecording("no-navigate.json")
