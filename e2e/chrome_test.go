@@ -210,6 +210,12 @@ var _ = Describe("Chrome Recorder recordings, replayed as @puppeteer/replay repl
 		Entry("frame index paths through out-of-process frames (site isolation)", "frames.json", []string{
 			"chrome-confirm confirm click", "chrome-pay pay click", "chrome-paid paid load", "chrome-tall helpful click",
 		}, []string{"decoy-pay"}, "--site-isolation"),
+		Entry("an out-of-process frame named by its URL as a step's target", "oopif-target.json", []string{
+			"chrome-pay card change 4111111111111111", "chrome-pay pay click", "chrome-paid paid load", "chrome-coupon apply click",
+		}, []string{"decoy-pay"}, "--site-isolation"),
+		Entry("a frame named by its URL as a step's target, in the page's process", "oopif-target.json", []string{
+			"chrome-pay card change 4111111111111111", "chrome-pay pay click", "chrome-paid paid load",
+		}, []string{"decoy-pay"}),
 		Entry("popups and tabs: each step in the page it was recorded in, and close", "popup.json", []string{
 			"chrome-popup help-link click", "chrome-help help-question change Where is my order?", "chrome-help help-topic change delivery",
 			"chrome-help help-send click", "chrome-chat chat-message change hello", "chrome-chat chat-send click",

@@ -188,15 +188,17 @@ func (e *engine) step(ctx context.Context, i int, s *chain.Step) report.Step {
 	}
 	e.rewrite = nil
 	var out decision.Outcome
-	r, err := e.runnerFor(ctx, s)
+	r, frame, err := e.runnerFor(ctx, s)
 	switch {
 	case err != nil:
 		out.Err = err
+	case s.Action == chain.Close && frame != nil:
+		out.Notes = append(out.Notes, fmt.Sprintf("page %d (%s) is a frame: there is no page to close", s.Page, e.flow.Pages[s.Page].URL))
 	case s.Action == chain.Close:
 		out = e.closePage(ctx, s, r)
 	default:
 		e.cur = r
-		out = r.Step(ctx, s)
+		out = r.Step(ctx, inFrame(s, frame))
 	}
 	st.Notes = append(st.Notes, out.Notes...)
 	if v := out.Verdict; v != nil {
