@@ -282,6 +282,7 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
+	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
 	for {
 		if strings.HasPrefix(reason, coveredPrefix) {
@@ -440,7 +441,7 @@ const animatingFn = `function () {` + animatingJS + `
 // frames in six). The second measurement is taken
 // in that frame's callback, after the animations were sampled at its time
 // and after the page's own callbacks registered before ours.
-const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS + `
+const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS + inViewJS + `
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected || !state.visible || !state.enabled) return state;
@@ -464,8 +465,8 @@ const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS
 	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
 		scroll: {x: scrollX, y: scrollY}};
 	if (after) {
-		const p = offset && offset.x < after.width && offset.y < after.height
-			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2};
+		const p = inView(offset && offset.x < after.width && offset.y < after.height
+			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2}, after);
 		res.point = p;
 		res.hit = hitTest(el, p.x, p.y);
 	}
@@ -527,7 +528,7 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point) (p chain.
 	if e := callOn(ctx, el, animatingFn, &anim); e == nil && anim != "" {
 		return p, "the element is about to move: " + anim, nil
 	}
-	p = pointIn(b2, offset)
+	p = inView(pointIn(b2, offset), b2, el)
 	return p, covered(ctx, el, p), nil
 }
 

@@ -25,6 +25,10 @@ func buttonOf(name string) (proto.InputMouseButton, int) {
 		return proto.InputMouseButtonRight, 2
 	case "middle":
 		return proto.InputMouseButtonMiddle, 4
+	case "back":
+		return proto.InputMouseButtonBack, 8
+	case "forward":
+		return proto.InputMouseButtonForward, 16
 	}
 	return proto.InputMouseButtonLeft, 1
 }

@@ -62,6 +62,8 @@ type Runner struct {
 
 	// group is the current step's object group (see stepGroup).
 	group string
+	// held are the modifier keys a key_down step holds (keys bits).
+	held int
 }
 
 // Outcome is what one step did.
@@ -132,7 +134,7 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	}
 	var navFrom docState
 	if s.Navigated != nil {
-		navFrom = readDocState(ctx, r.Page)
+		navFrom = r.docStateIn(ctx, framePathOf(s))
 	}
 	if s.Action != chain.Navigate {
 		// Before looking for the target: what the previous step started
@@ -146,12 +148,14 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 		out.Err = r.assertURL(ctx, s)
 	case chain.Navigate:
 		out.Err = r.navigate(ctx, r.mapURL(s.URL))
+	case chain.WaitElement, chain.WaitExpression, chain.KeyDown, chain.KeyUp, chain.EmulateNetwork, chain.SetViewport, chain.Custom:
+		out, _ = r.chromeStep(ctx, s)
 	default:
 		out = r.act(ctx, s, text)
 	}
 	if out.Err == nil && s.Navigated != nil {
 		var note string
-		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom)
+		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom, framePathOf(s))
 		if note != "" {
 			out.Notes = append(out.Notes, note)
 		}
@@ -177,6 +181,9 @@ func (r *Runner) lookup() func(string) (string, bool) {
 
 // locate runs Locate with the runner's options.
 func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict {
+	if err := r.waitFrame(ctx, t.FramePath, once); err != nil {
+		return Verdict{Err: err}
+	}
 	o := r.Options.Locate
 	o.Once = once
 	if o.Debug == nil {
@@ -230,14 +237,20 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		case chain.Hover:
 			out.Err = mouseMove(ctx, r.Page, p, mods, 0)
 		case chain.DblClick:
-			out.Err = mouseClick(ctx, r.Page, p, s.Button, 2, mods)
+			out.Err = r.click(ctx, s, p, 2, mods)
 		default:
-			out.Err = mouseClick(ctx, r.Page, p, s.Button, 1, mods)
+			out.Err = r.click(ctx, s, p, 1, mods)
 		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
 		out.Err = r.check(ctx, w, el, s.Action == chain.Check, s.Offset)
 	case chain.Type:
+		if el.Element != nil && el.Element.Tag == "select" {
+			// Text typed into a <select> (Chrome's change) chooses the
+			// option whose value, else whose label, it is.
+			out.Err = r.selectOption(ctx, el, text, text)
+			break
+		}
 		out.Err = r.typeInto(ctx, el, text)
 	case chain.Press:
 		if w != nil {
@@ -246,10 +259,14 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 				return out
 			}
 		}
-		out.Err = keyPress(ctx, r.Page, s.Key, keys.Bits(s.Modifiers))
+		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
 	case chain.Select:
 		out.Err = r.selectOption(ctx, el, s.Value, s.Label)
 	case chain.Scroll:
+		if s.To != nil {
+			out.Err = r.scrollTo(ctx, s, w, el, *s.To)
+			break
+		}
 		out.Err = r.scroll(ctx, w, s.DeltaX, s.DeltaY)
 	case chain.Upload:
 		out.Err = r.upload(ctx, el, s.Files)
@@ -650,11 +667,11 @@ func readDocState(ctx context.Context, page *rod.Page) docState {
 // renamed its routes). A new document is waited for until it has loaded.
 // It fails with NAVIGATION_FAILED only when no navigation of that kind
 // happened (or none to the recorded URL).
-func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from docState) (string, error) {
+func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from docState, framePath []string) (string, error) {
 	want := r.mapURL(n.URL)
 	last := from.URL
 	for {
-		cur := readDocState(ctx, r.Page)
+		cur := r.docStateIn(ctx, framePath)
 		if cur.URL != "" {
 			last = cur.URL
 			newDoc := from.Origin != 0 && cur.Origin != from.Origin
@@ -662,7 +679,7 @@ func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from d
 			right := SameURL(want, cur.URL, n.SameDocument)
 			if right || (n.SameDocument && routed) || (!n.SameDocument && newDoc) {
 				if newDoc || !n.SameDocument {
-					if err := waitComplete(ctx, r.Page); err != nil {
+					if err := r.waitCompleteIn(ctx, framePath); err != nil {
 						return "", stepErr(report.NavigationFailed, err, "%v", err)
 					}
 				}

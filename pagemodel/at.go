@@ -32,6 +32,8 @@ func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, 
 		return nil, err
 	}
 	opts := map[string]any{"testIds": p.Options.TestIDs(), "tag": strings.ToLower(tag), "id": id}
+	top := w
+	var topScroll [2]float64
 	for depth := 0; depth < 16; depth++ {
 		lx, ly := x-w.X, y-w.Y
 		var h hit
@@ -45,7 +47,15 @@ func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, 
 		if err := w.callJSON(ctx, "", "scroll", &sc); err != nil {
 			return nil, err
 		}
-		loc, err := proto.DOMGetNodeForLocation{X: int(math.Floor(lx + sc[0])), Y: int(math.Floor(ly + sc[1])), IgnorePointerEventsNone: true}.Call(w.S.Client(ctx))
+		hx, hy := lx+sc[0], ly+sc[1]
+		if depth == 0 {
+			topScroll = sc
+		} else if w.S.ID == top.S.ID {
+			// A cross-origin frame in the page's own process: the page's
+			// session hit-tests in the top document's coordinates.
+			hx, hy = x+topScroll[0], y+topScroll[1]
+		}
+		loc, err := proto.DOMGetNodeForLocation{X: int(math.Floor(hx)), Y: int(math.Floor(hy)), IgnorePointerEventsNone: true}.Call(w.S.Client(ctx))
 		switch {
 		case err != nil:
 			return nil, nil // nothing there (outside the page)

@@ -53,6 +53,9 @@ type Query struct {
 	// Within keeps the matches inside an element Within matches (the
 	// item of a list a strategy names its element in).
 	Within *Query `json:"w,omitempty"`
+	// Hosts are the parts of a multi-part selector before this one: the
+	// query's matches are inside their shadow roots (js/65_chrome.js).
+	Hosts []Query `json:"hs,omitempty"`
 	// Nth, when beyond the matches returned, is returned as well.
 	Nth int `json:"-"`
 }
@@ -142,6 +145,9 @@ func (p *Page) find(ctx context.Context, framePath []string, qs []Query) (*Found
 		}
 		if ok {
 			return p.findIn(ctx, w, doc, qs, false)
+		}
+		if indexedPath(framePath) {
+			return unresolved(framePath, qs), nil
 		}
 		f, err := p.findIn(ctx, top, "", qs, true)
 		if f != nil {

@@ -7,11 +7,13 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/internal/testid"
 )
 
 // DefaultTestIDAttrs are the attributes read as test ids when Options
-// names none, in order of preference.
-var DefaultTestIDAttrs = []string{"data-testid", "data-test-id", "data-test", "data-cy", "data-qa"}
+// names none, in order of preference (internal/testid, the one list).
+var DefaultTestIDAttrs = testid.Default
 
 // Options tune a Page. The zero value reads DefaultTestIDAttrs.
 type Options struct {

@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testid"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
@@ -24,9 +25,10 @@ type Options struct {
 	Out string
 	// Name is the flow's name.
 	Name string
-	// TestIDAttribute is one more attribute read as a test id, after
-	// DefaultTestIDAttributes.
-	TestIDAttribute string
+	// TestIDAttrs are the application's own test id attributes, read
+	// before the defaults (internal/testid) and written to the flow's
+	// testid_attrs, so that replay reads them too.
+	TestIDAttrs []string
 	// OnStep, when set, is called from the recording goroutine after each
 	// recorded or changed step.
 	OnStep func(StepEvent)
@@ -178,10 +180,7 @@ type pendingType struct {
 
 // New returns a recorder for pages of b.
 func New(b *rod.Browser, opts Options) *Recorder {
-	ids := append([]string(nil), pagemodel.DefaultTestIDAttrs...)
-	if opts.TestIDAttribute != "" {
-		ids = append(ids, opts.TestIDAttribute)
-	}
+	ids := testid.With(opts.TestIDAttrs)
 	return &Recorder{
 		b: b, opts: opts, testIDs: ids,
 		inject:     InjectSource(ids),
@@ -220,6 +219,7 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 	events := r.b.Context(ctx).Event()
 	r.mu.Lock()
 	r.flow = chain.Flow{Version: chain.Version, Name: r.opts.Name, StartURL: url, RecordedAt: time.Now().UTC().Truncate(time.Second), Steps: []chain.Step{}}
+	r.flow.TestIDAttrs = append([]string(nil), r.opts.TestIDAttrs...)
 	r.mu.Unlock()
 
 	tree, err := proto.PageGetFrameTree{}.Call(page)

@@ -93,7 +93,7 @@ func TestUploadStep(t *testing.T) {
 // A configured test id attribute is read like data-testid and checked for
 // uniqueness.
 func TestConfiguredTestIDAttribute(t *testing.T) {
-	r, p := startRecording(t, "login.html", Options{TestIDAttribute: "data-automation"})
+	r, p := startRecording(t, "login.html", Options{TestIDAttrs: []string{"data-automation"}})
 	if _, err := p.Eval(`() => document.getElementById("remember").setAttribute("data-automation", "remember-me")`); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
+	"github.com/qa-chain/chainreplay/internal/testid"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/recorder"
 	"github.com/qa-chain/chainreplay/report"
@@ -33,6 +34,18 @@ type engine struct {
 	// (the closed-roots keeper, the page model), removed when the flow
 	// ends (stop).
 	scripts []proto.PageScriptIdentifier
+	// pages are the pages the flow has acted in (pages.go), the first the
+	// page it starts in, in the order steps first acted in them; byKey
+	// finds them by flow and page index (an included flow's pages are its
+	// own; page 0 of every flow is the first). cur is the runner of the
+	// step under way.
+	pages []*flowPage
+	byKey map[pageKey]*flowPage
+	cur   *decision.Runner
+	// known are the pages there were when the flow started; context is
+	// the flow's browser context.
+	known   map[proto.TargetTargetID]bool
+	context proto.BrowserBrowserContextID
 }
 
 // stop undoes what start set up on the page that outlives the flow.
@@ -52,6 +65,11 @@ func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	if f.TimeoutMS > 0 {
+		// The flow's own timeout (a Chrome recording's) beats the
+		// replay's default; a step's own beats both.
+		timeout = time.Duration(f.TimeoutMS) * time.Millisecond
+	}
 	e.runner = &decision.Runner{Page: page, Options: decision.RunOptions{
 		Locate: decision.LocateOptions{
 			Policy:  decision.Policy{MinConfidence: min},
@@ -62,7 +80,11 @@ func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
 		LookupSecret: opts.LookupSecret,
 		BaseDir:      opts.BaseDir,
 		Debug:        opts.Debug,
+		TestIDAttrs:  testid.With(opts.TestIDAttrs, f.TestIDAttrs),
 	}}
+	e.pages = []*flowPage{{runner: e.runner}}
+	e.byKey = map[pageKey]*flowPage{}
+	e.cur = e.runner
 	if opts.Rewrite {
 		e.runner.Options.Located = e.located
 	}
@@ -76,7 +98,7 @@ func (e *engine) located(ctx context.Context, s *chain.Step, v *decision.Verdict
 	if v.Winner == nil || v.Winner.Element == nil || (healing(s.Target, v) == nil && len(v.Drifted) == 0) {
 		return
 	}
-	t, err := recorder.Redescribe(ctx, e.runner.Model, v.Winner.Ref())
+	t, err := recorder.Redescribe(ctx, e.cur.Model, v.Winner.Ref())
 	if err != nil {
 		if e.opts.Debug != nil {
 			fmt.Fprintf(e.opts.Debug, "  cannot describe the element anew: %v\n", err)
@@ -93,13 +115,12 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		vp = e.flow.Viewport
 	}
 	if vp != nil {
-		scale := e.flow.DeviceScaleFactor
-		if scale == 0 {
-			scale = 1
+		v := chain.Viewport{Width: vp.Width, Height: vp.Height, DeviceScaleFactor: e.flow.DeviceScaleFactor}
+		if e.flow.Device != nil {
+			v.Device = *e.flow.Device
 		}
-		err := proto.EmulationSetDeviceMetricsOverride{Width: vp.Width, Height: vp.Height, DeviceScaleFactor: scale}.Call(e.page.Context(ctx))
-		if err != nil {
-			return &report.Error{Code: report.CDPError, Message: fmt.Sprintf("set the viewport to %dx%d: %v", vp.Width, vp.Height, err)}
+		if err := decision.SetViewport(ctx, e.page, v); err != nil {
+			return &report.Error{Code: report.CDPError, Message: err.Error()}
 		}
 		// The window must be at least as large: Chromium hit-tests
 		// (DOM.getNodeForLocation) only inside the window, and a headless
@@ -117,6 +138,7 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		}
 		e.scripts = append(e.scripts, added.Identifier)
 	}
+	e.knowTargets(ctx)
 	if e.opts.NoStart {
 		return nil
 	}
@@ -129,6 +151,15 @@ func (e *engine) start(ctx context.Context) *report.Error {
 	start, err := chain.ResolveVars(e.flow.StartURL, e.lookupVar)
 	if err != nil {
 		return &report.Error{Code: report.VarMissing, Message: "start_url: " + err.Error()}
+	}
+	if start == "" {
+		if e.opts.StartURL == "" {
+			if opensPage(e.flow) {
+				return nil // its first step loads a page
+			}
+			return &report.Error{Code: report.InvalidStep, Message: "the flow has no start_url (its recording opens no page with a navigate step): give the page to start on with --url (replay.Options.StartURL)"}
+		}
+		start = e.opts.StartURL
 	}
 	u := e.runner.Options.MapURL(start)
 	if err := decision.Navigate(nctx, e.page, u); err != nil {
@@ -165,7 +196,11 @@ func (e *engine) mapper(flows []*chain.Flow) func(string) string {
 	base := e.opts.BaseURL
 	starts := make([]string, 0, len(flows))
 	for _, f := range flows {
-		if u, err := chain.ResolveVars(f.StartURL, e.lookupVar); err == nil {
+		start := f.StartURL
+		if start == "" {
+			start = e.opts.StartURL
+		}
+		if u, err := chain.ResolveVars(start, e.lookupVar); err == nil {
 			starts = append(starts, u)
 		}
 	}
@@ -206,10 +241,24 @@ func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.
 	s := &filled
 	e.rewrite = nil
 	var out decision.Outcome
+	var r *decision.Runner
 	if s.Include != "" {
 		out = e.include(ctx, es)
 	} else {
-		out = e.runner.Step(ctx, s)
+		var frame []string
+		r, frame, err = e.runnerFor(ctx, es.Flow, s)
+		switch {
+		case err != nil:
+			out.Err = err
+		case s.Action == chain.Close && frame != nil:
+			out.Notes = append(out.Notes, fmt.Sprintf("page %d (%s) is a frame: there is no page to close", s.Page, es.Flow.Pages[s.Page].URL))
+		case s.Action == chain.Close:
+			out = e.closePage(ctx, es.Flow, s, r)
+		default:
+			r.Options.MapURL, r.Options.BaseDir = e.runner.Options.MapURL, e.runner.Options.BaseDir
+			e.cur = r
+			out = r.Step(ctx, inFrame(s, frame))
+		}
 	}
 	st.Notes = append(st.Notes, out.Notes...)
 	if v := out.Verdict; v != nil {
@@ -250,12 +299,16 @@ func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.
 		} else {
 			st.Error = &report.Error{Code: report.CDPError, Message: out.Err.Error()}
 		}
-		if st.Error.Code == report.CDPError && isClosed(e.page) {
+		if st.Error.Code == report.CDPError && isClosed(e.pageOf(r)) {
 			st.Error.Code = report.BrowserCrashed
 		}
 	}
 	uctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	if info, err := (proto.TargetGetTargetInfo{TargetID: e.page.TargetID}).Call(e.page.Context(uctx)); err == nil {
+	pg := e.pageOf(r)
+	if s.Action == chain.Close {
+		pg = e.page
+	}
+	if info, err := (proto.TargetGetTargetInfo{TargetID: pg.TargetID}).Call(pg.Context(uctx)); err == nil {
 		st.URL = info.TargetInfo.URL
 	}
 	cancel()

@@ -28,7 +28,8 @@ type Options struct {
 	Strategies []chain.StrategyType
 	// MinConfidence; 0 means DefaultMinConfidence.
 	MinConfidence float64
-	// Timeout per step; 0 means DefaultTimeout.
+	// Timeout per step; 0 means DefaultTimeout. It is the default: a
+	// flow's timeout_ms, and a step's, come first.
 	Timeout time.Duration
 	// Viewport for replay; nil means the flow's recorded viewport.
 	Viewport *chain.Size
@@ -53,6 +54,13 @@ type Options struct {
 	BaseDir string
 	// NoStart skips loading start_url: the replay begins on the page as it is.
 	NoStart bool
+	// StartURL is the page to start on when the flow has no start_url (a
+	// Chrome recording that opens no page itself; replayer --url).
+	StartURL string
+	// TestIDAttrs are the application's own test id attributes (replayer
+	// --testid-attr), read before the flow's own (testid_attrs) and the
+	// defaults.
+	TestIDAttrs []string
 	// Rewrite describes anew, as the recorder does, the target of every
 	// step that was healed or whose chain drifted (report.Healing.Target),
 	// before the step acts: what --update-flows writes back.

@@ -64,8 +64,17 @@ func (e *Env) tag() string {
 	return ""
 }
 
+// queryKey tells apart strategies that ask the page model different
+// queries: what they name, how, and inside what (within, hosts).
 func queryKey(s chain.Strategy) string {
-	return string(s.Type) + "\x00" + s.Value + "\x00" + fmt.Sprint(s.Nth)
+	k := string(s.Type) + "\x00" + s.Value + "\x00" + fmt.Sprint(s.Nth) + "\x00" + s.Match + "\x00" + s.Tag
+	if s.Within != nil {
+		k += "\x01" + queryKey(*s.Within)
+	}
+	for _, h := range s.Hosts {
+		k += "\x02" + queryKey(h)
+	}
+	return k
 }
 
 // Answer is what the page model's query of s found in the target's

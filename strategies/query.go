@@ -112,6 +112,13 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 		}
 		q.Within = &w
 	}
+	for _, h := range s.Hosts {
+		hq, ok := QueryOf(h, testIDs, "")
+		if !ok {
+			return q, false
+		}
+		q.Hosts = append(q.Hosts, hq)
+	}
 	return q, true
 }
 

@@ -40,11 +40,12 @@ func main() {
 
 // config is the parsed command line.
 type config struct {
-	url, out, drive, name, bin, testID string
-	headless, siteIsolation, verbose   bool
-	noToolbar                          bool
-	viewport                           chain.Size
-	timeout                            time.Duration
+	url, out, drive, name, bin       string
+	testIDs                          []string
+	headless, siteIsolation, verbose bool
+	noToolbar                        bool
+	viewport                         chain.Size
+	timeout                          time.Duration
 	// after is the flow replayed before recording (--after), baseURL
 	// its --base-url, vars the --var values.
 	after, baseURL string
@@ -86,7 +87,13 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&vp, "viewport", vp, "viewport WIDTHxHEIGHT in CSS pixels")
 	fs.StringVar(&c.name, "name", "", "flow name (default: the --out file name)")
 	fs.StringVar(&c.bin, "browser", "", "Chromium binary or ws:// DevTools endpoint (default $"+browser.EnvVar+", then PATH)")
-	fs.StringVar(&c.testID, "testid-attr", "", "one more attribute to read as a test id (after data-testid, data-test-id, data-test, data-qa, data-cy)")
+	fs.Func("testid-attr", "the application's own test id `ATTRIBUTE` (data-automation-id, ...), read before data-testid, data-test-id, data-test, data-cy, data-qa; repeat for several", func(v string) error {
+		if strings.TrimSpace(v) == "" {
+			return errors.New("an attribute name is needed")
+		}
+		c.testIDs = append(c.testIDs, strings.TrimSpace(v))
+		return nil
+	})
 	fs.BoolVar(&c.siteIsolation, "site-isolation", true, "keep Chromium's out-of-process iframes (false: cross-origin iframes share the page's process)")
 	fs.DurationVar(&c.timeout, "drive-timeout", 10*time.Second, "how long a --drive line waits for its element")
 	fs.BoolVar(&c.verbose, "v", false, "log diagnostics to stderr")
@@ -252,7 +259,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.verbose {
 		logw = stderr
 	}
-	ropts := recorder.Options{Out: c.out, Name: c.name, TestIDAttribute: c.testID, Log: logw, Vars: c.vars, NoToolbar: c.noToolbar,
+	ropts := recorder.Options{Out: c.out, Name: c.name, TestIDAttrs: c.testIDs, Log: logw, Vars: c.vars, NoToolbar: c.noToolbar,
 		OnStep: func(ev recorder.StepEvent) { printStep(stdout, ev) }}
 	if after != nil {
 		ropts.Include = after.include

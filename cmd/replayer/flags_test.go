@@ -178,3 +178,18 @@ func TestOwnStepsIndexesAsTheFile(t *testing.T) {
 		t.Error("ownSteps changed the report it was given")
 	}
 }
+func TestStartURLAndTestIDAttrs(t *testing.T) {
+	c, err := parseArgs([]string{"f.yaml", "--url", "http://127.0.0.1:8080/app/", "--testid-attr", "data-automation-id", "--testid-attr", "data-e2e"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := c.replayOptions()
+	if o.StartURL != "http://127.0.0.1:8080/app/" || !slices.Equal(o.TestIDAttrs, []string{"data-automation-id", "data-e2e"}) {
+		t.Errorf("replay options %+v", o)
+	}
+	for _, args := range [][]string{{"--url", "/relative", "f.yaml"}, {"--testid-attr", " ", "f.yaml"}} {
+		if c, err := parseArgs(args, io.Discard); err == nil {
+			t.Errorf("parseArgs(%q) = %+v, want an error", args, c)
+		}
+	}
+}

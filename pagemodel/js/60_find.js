@@ -91,10 +91,11 @@ function tierOf(have, w) {
 //   {t: "kind", v}                   of the kind v (kindOf)
 //   q.w (any type)                   only inside an element q.w matches
 //   q.only (any type)                only elements of that tag
+//   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
 // and the tier (TIERS) of the comparison.
 function matchAll(q, sc) {
-  const r = matchOne(q, sc);
+  const r = q.hs ? matchInHosts(q, sc) : matchOne(q, sc);
   if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
   if (!q.w) return r;
   const cs = matchAll(q.w, sc).els;
@@ -333,8 +334,8 @@ function farFrame(f) {
 function frameDoc(doc, path) {
   let d = doc;
   for (let i = 0; i < path.length; i++) {
-    let f = null;
-    for (const s of scopesOf(d, false).scopes) { f = s.querySelector(path[i]); if (f) break; }
+    let f = frameByIndex(d, path[i]);
+    if (f === undefined) for (const s of scopesOf(d, false).scopes) { f = s.querySelector(path[i]); if (f) break; }
     if (!f || (f.tagName !== "IFRAME" && f.tagName !== "FRAME")) return null;
     let cd = null;
     try { cd = f.contentDocument; } catch (x) { cd = null; }
