@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,11 +26,15 @@ var Configs = []string{"all", "css", "xpath", "coordinates", "peer"}
 // recorded is one app's flow, recorded on the original.
 type recorded struct {
 	app      *fixtures.App
+	corpus   string
 	flowPath string
 	flow     *chain.Flow
 	// expect[i] is the logical name of step i's element on the original
 	// ("" for steps with no element).
 	expect []string
+	// effects[i] is what step i changed in the original's facts (the
+	// reference replay's; all empty for pages that report no facts).
+	effects []effect
 	// secrets fill ${secret:NAME} for both engines.
 	secrets map[string]string
 	// recording is the Chrome Recorder export; stepOf maps its steps to
@@ -45,14 +48,27 @@ type stepResult struct {
 	status string // passed, failed, skipped
 	ms     float64
 	code   string
+	// strategy is the winning strategy (our engine only).
+	strategy string
 	// events are the page's reports between the end of the previous step
 	// and the end of this one.
 	events []fixtures.Event
 }
 
+// flowRun is one replay of a flow.
+type flowRun struct {
+	steps []stepResult
+	// tail are the page's reports after the last step, once it settled.
+	tail []fixtures.Event
+}
+
 func run(ctx context.Context, o options) error {
 	started := time.Now()
 	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	cs, err := pickCorpora(o.corpora, o.apps)
 	if err != nil {
 		return err
 	}
@@ -95,19 +111,23 @@ func run(ctx context.Context, o options) error {
 	}
 	defer b.Close()
 
-	var apps []*fixtures.App
-	for _, a := range fixtures.Apps {
-		if len(o.apps) == 0 || contains(o.apps, a.Name) {
-			apps = append(apps, a)
+	res := &results{commit: commitOf(ctx, root), started: started, timeout: o.timeout, repeat: o.repeat, corpora: cs}
+	var flows []*recorded
+	for _, c := range cs {
+		for _, a := range c.apps {
+			r, err := record(ctx, srv, b, a, bin, work, o.settle)
+			if err != nil {
+				logf("%s: not measured: %v", a.Name, err)
+				res.unrecorded = append(res.unrecorded, fmt.Sprintf("%s: %v", a.Name, firstLine(err.Error())))
+				continue
+			}
+			r.corpus = c.name
+			flows = append(flows, r)
 		}
 	}
-	var flows []*recorded
-	for _, a := range apps {
-		r, err := record(ctx, srv, b, a, bin, work)
-		if err != nil {
-			return fmt.Errorf("%s: %w", a.Name, err)
-		}
-		flows = append(flows, r)
+	res.flows = flows
+	if len(flows) == 0 {
+		return fmt.Errorf("no flow recorded")
 	}
 	var versions []fixtures.Version
 	for _, v := range fixtures.Versions {
@@ -115,34 +135,37 @@ func run(ctx context.Context, o options) error {
 			versions = append(versions, v)
 		}
 	}
-	res := &results{commit: commitOf(ctx, root), started: started, timeout: o.timeout}
-	for _, v := range versions {
-		base, err := srv.VersionURL(v.Mutation)
-		if err != nil {
-			return err
-		}
-		for _, c := range configs {
-			if err := ctx.Err(); err != nil {
+	for rep := 1; rep <= o.repeat; rep++ {
+		for _, v := range versions {
+			base, err := srv.VersionURL(v.Mutation)
+			if err != nil {
 				return err
 			}
-			var all [][]stepResult
-			if c == "peer" {
-				all, err = replayPeer(ctx, srv, peerDir, work, browserBin, flows, base, v, o.timeout)
-			} else {
-				all, err = replayOurs(ctx, srv, b, flows, base, v, c, o.timeout)
-			}
-			if err != nil {
-				return fmt.Errorf("%s with %s: %w", v.Mutation, c, err)
-			}
-			for i, r := range flows {
-				sc := score(r, v, all[i])
-				res.add(c, v, r.app.Name, sc, all[i])
-				logf("%-11s %-18s %-9s %s", c, v.Mutation, r.app.Name, sc.summary())
+			for _, c := range configs {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				var all []flowRun
+				t0 := time.Now()
+				if c == "peer" {
+					all, err = replayPeer(ctx, srv, peerDir, work, browserBin, flows, base, v, o.timeout, o.settle)
+				} else {
+					all, err = replayOurs(ctx, srv, b, flows, base, v, c, o.timeout, o.settle)
+				}
+				if err != nil {
+					return fmt.Errorf("%s with %s: %w", v.Mutation, c, err)
+				}
+				logf("run %d %s on %s: %d flows in %s", rep, c, v.Mutation, len(flows), time.Since(t0).Round(100*time.Millisecond))
+				for i, r := range flows {
+					sc := score(r, v, all[i])
+					res.add(rep, c, v, r, sc, all[i])
+					logf("run %d %-11s %-18s %-20s %s", rep, c, v.Mutation, r.app.Name, sc.summary())
+				}
 			}
 		}
 	}
 	res.duration = time.Since(started)
-	md := res.markdown(flows)
+	md := res.markdown()
 	fmt.Print(md)
 	if o.out != "" {
 		if err := os.WriteFile(o.out, []byte(md), 0o644); err != nil {
@@ -153,10 +176,15 @@ func run(ctx context.Context, o options) error {
 	return nil
 }
 
-// record drives the app's flow on the original with the recorder, works
-// out the logical element of each recorded step, and exports the flow as
-// a Chrome recording.
-func record(ctx context.Context, srv *fixtures.Server, b *browser.Browser, a *fixtures.App, bin, work string) (*recorded, error) {
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// record drives the app's flow on the original with the recorder, replays
+// it once for reference (the logical element and the effect of each
+// recorded step), and exports it as a Chrome recording.
+func record(ctx context.Context, srv *fixtures.Server, b *browser.Browser, a *fixtures.App, bin, work string, settle time.Duration) (*recorded, error) {
 	drive := filepath.Join(work, a.Name+".drive")
 	if err := os.WriteFile(drive, []byte(a.Drive), 0o644); err != nil {
 		return nil, err
@@ -172,10 +200,10 @@ func record(ctx context.Context, srv *fixtures.Server, b *browser.Browser, a *fi
 		return nil, err
 	}
 	logf("recorded %s: %d steps in %s", a.Name, len(r.flow.Steps), time.Since(t0).Round(time.Millisecond))
-	if r.expect, err = oracle(ctx, b, srv, a, r.flow); err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
+	r.secrets = secretsOf(a, r.flow)
+	if err := reference(ctx, b, srv, r, settle); err != nil {
+		return nil, fmt.Errorf("reference replay: %w", err)
 	}
-	r.secrets = secretsOf(a, r.flow, r.expect)
 	var warns []chromerec.Warning
 	if r.recording, r.stepOf, warns, err = chromerec.ExportMapped(r.flow); err != nil {
 		return nil, fmt.Errorf("export to Chrome Recorder: %w", err)
@@ -187,9 +215,9 @@ func record(ctx context.Context, srv *fixtures.Server, b *browser.Browser, a *fi
 	return r, nil
 }
 
-// steps reports whether step i of the flow acts through the keyboard or
-// the wheel on the page (press, scroll): such a step may legitimately make
-// the focused field report, so it is only judged when it did not.
+// steps reports whether step i of the flow acts through the mouse or on an
+// element's value: a press or scroll step may legitimately make the focused
+// field report, so it is only judged when it did not.
 func (r *recorded) steps(i int) bool {
 	switch r.flow.Steps[i].Action {
 	case chain.Press, chain.Scroll:
@@ -199,28 +227,49 @@ func (r *recorded) steps(i int) bool {
 }
 
 // secretsOf finds, for each ${secret:NAME} of the flow, the text the drive
-// script typed into that step's element.
-func secretsOf(a *fixtures.App, f *chain.Flow, expect []string) map[string]string {
-	typed := map[string]string{}
-	lines := driveLines(a.Drive)
-	for i, l := range lines {
-		if i < len(a.Expect) && strings.HasPrefix(l, "type ") {
-			fields := strings.SplitN(l, " ", 3)
-			rest := strings.TrimPrefix(l, "type ")
-			if j := strings.Index(rest, " >>> "); j >= 0 {
-				// type FRAME >>> CSS TEXT
-				k := strings.Index(rest[j+5:], " ")
-				typed[a.Expect[i]] = rest[j+5+k+1:]
-			} else if len(fields) == 3 {
-				typed[a.Expect[i]] = fields[2]
+// script typed: the text of the drive's type line whose selector the
+// step's recorded chain or fingerprint names, else the only type line
+// whose text the flow does not hold in clear.
+func secretsOf(a *fixtures.App, f *chain.Flow) map[string]string {
+	type typed struct{ sel, text string }
+	var lines []typed
+	for _, l := range driveLines(a.Drive) {
+		if !strings.HasPrefix(l, "type ") {
+			continue
+		}
+		rest := strings.TrimPrefix(l, "type ")
+		sel, text, _ := strings.Cut(rest, " ")
+		if j := strings.Index(rest, " >>> "); j >= 0 {
+			// type FRAME >>> CSS TEXT
+			k := strings.Index(rest[j+5:], " ")
+			if k >= 0 {
+				sel, text = rest[:j+5+k], rest[j+5+k+1:]
 			}
+		}
+		lines = append(lines, typed{sel, text})
+	}
+	clear := map[string]bool{}
+	for _, s := range f.Steps {
+		if s.Action == chain.Type && len(chain.Secrets(s.Text)) == 0 {
+			clear[s.Text] = true
 		}
 	}
 	out := map[string]string{}
-	for i, s := range f.Steps {
+	for _, s := range f.Steps {
 		for _, name := range chain.Secrets(s.Text) {
-			if v, ok := typed[expect[i]]; ok {
-				out[name] = v
+			var cands []string
+			for _, l := range lines {
+				if clear[l.text] {
+					continue
+				}
+				cands = append(cands, l.text)
+				if s.Target != nil && s.Target.Fingerprint != nil && strings.Contains(l.sel, "#"+s.Target.Fingerprint.ID) && s.Target.Fingerprint.ID != "" {
+					cands = []string{l.text}
+					break
+				}
+			}
+			if len(cands) > 0 {
+				out[name] = cands[0]
 			}
 		}
 	}
@@ -238,7 +287,8 @@ func driveLines(drive string) []string {
 }
 
 // markJS reports a marker from the page and its frames to the fixture
-// server and returns how many copies were sent.
+// server and returns how many copies were sent. A page with the tracker
+// reports its facts first.
 const markJS = `(m) => {
   let n = 0;
   const send = (w) => { try { if (w.fixtureReport) { w.fixtureReport(m, "step", ""); n++; } } catch (e) {} };
@@ -250,9 +300,10 @@ const markJS = `(m) => {
 // replayOurs replays every flow with the engine (replay.Flow, what the
 // replayer command runs), each in a new incognito context of b. After
 // each step (its time is taken before) the page reports a marker, so the
-// page's reports can be told apart step by step.
-func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, flows []*recorded, base string, v fixtures.Version, config string, timeout time.Duration) ([][]stepResult, error) {
-	all := make([][]stepResult, len(flows))
+// page's reports can be told apart step by step; after the last step the
+// page is given settle, then reports a last marker.
+func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, flows []*recorded, base string, v fixtures.Version, config string, timeout, settle time.Duration) ([]flowRun, error) {
+	all := make([]flowRun, len(flows))
 	for fi, r := range flows {
 		bctx, err := b.Incognito()
 		if err != nil {
@@ -276,11 +327,13 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 		srv.ResetEvents()
 		seen := 0
 		steps := make([]stepResult, len(r.flow.Steps))
+		var last *rod.Page
 		opts.AfterStep = func(p *rod.Page, st *report.Step) {
 			if st.Index < 1 || st.Index > len(steps) {
 				return
 			}
-			sr := stepResult{status: string(st.Status), ms: st.DurationMS}
+			last = p
+			sr := stepResult{status: string(st.Status), ms: st.DurationMS, strategy: st.Strategy}
 			if st.Error != nil {
 				sr.code = string(st.Error.Code)
 			}
@@ -293,6 +346,13 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 			steps[st.Index-1] = sr
 		}
 		res := replay.Flow(ctx, page, r.flow, opts)
+		if last == nil {
+			last = page
+		}
+		time.Sleep(settle)
+		waitMark(ctx, srv, last, "__step:end")
+		ev := srv.Events()
+		tail := ev[min(seen, len(ev)):]
 		page.Close()
 		bctx.Close()
 		for i := range steps {
@@ -303,7 +363,7 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 		if res.Error != nil {
 			logf("%s on %s: %s: %s", r.app.Name, v.Mutation, res.Error.Code, res.Error.Message)
 		}
-		all[fi] = steps
+		all[fi] = flowRun{steps: steps, tail: tail}
 	}
 	return all, nil
 }
@@ -333,131 +393,6 @@ func waitMark(ctx context.Context, srv *fixtures.Server, p *rod.Page, m string) 
 			return
 		}
 	}
-}
-
-// peerOut is what scripts/bench/peer/run.mjs prints.
-type peerOut struct {
-	Recordings []struct {
-		Status string `json:"status"`
-		Error  string `json:"error"`
-		Steps  []struct {
-			Index      int     `json:"index"`
-			Type       string  `json:"type"`
-			Status     string  `json:"status"`
-			DurationMS float64 `json:"duration_ms"`
-			Error      string  `json:"error"`
-		} `json:"steps"`
-	} `json:"recordings"`
-}
-
-// replayPeer runs @puppeteer/replay on the flows' Chrome recordings, with
-// their URLs moved from orig to base and the version's viewport.
-func replayPeer(ctx context.Context, srv *fixtures.Server, peerDir, work, browserBin string, flows []*recorded, base string, v fixtures.Version, timeout time.Duration) ([][]stepResult, error) {
-	orig := srv.URL
-	args := []string{"run.mjs", "--mark", "--browser", browserBin, "--timeout", fmt.Sprint(timeout.Milliseconds())}
-	for _, r := range flows {
-		var rec map[string]any
-		if err := json.Unmarshal([]byte(strings.ReplaceAll(string(r.recording), orig, base)), &rec); err != nil {
-			return nil, err
-		}
-		if v.Viewport != nil {
-			for _, s := range rec["steps"].([]any) {
-				if m := s.(map[string]any); m["type"] == "setViewport" {
-					m["width"], m["height"] = v.Viewport.Width, v.Viewport.Height
-				}
-			}
-		}
-		path := filepath.Join(work, fmt.Sprintf("peer-%s-%s.json", r.app.Name, v.Mutation))
-		data, _ := json.MarshalIndent(rec, "", "  ")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return nil, err
-		}
-		args = append(args, path)
-	}
-	srv.ResetEvents()
-	out, err := command(ctx, peerDir, nil, "node", args...)
-	if code := exitCode(err); code != 0 && code != 1 {
-		return nil, fmt.Errorf("peer exit %d: %v\n%s", code, err, out)
-	}
-	windows := splitMarks(srv.Events(), "__peer:")
-	var po peerOut
-	if err := json.Unmarshal(stdoutJSON(out), &po); err != nil || len(po.Recordings) != len(flows) {
-		return nil, fmt.Errorf("peer output: %v\n%s", err, out)
-	}
-	all := make([][]stepResult, len(flows))
-	for fi, r := range flows {
-		pr := po.Recordings[fi]
-		if pr.Status == "invalid" {
-			return nil, fmt.Errorf("@puppeteer/replay rejects the export of %s: %s", r.app.Name, pr.Error)
-		}
-		steps := make([]stepResult, len(r.flow.Steps))
-		for i := range steps {
-			steps[i].status = "passed"
-		}
-		seen := make([]bool, len(steps))
-		aborted := false
-		for i, s := range pr.Steps {
-			if i >= len(r.stepOf) {
-				break
-			}
-			si := r.stepOf[i] - 1
-			if si < 0 {
-				if s.Status != "passed" && !aborted { // the opening navigate failed: nothing ran
-					aborted = true
-					for j := range steps {
-						steps[j] = stepResult{status: "failed", code: "peer: " + s.Error}
-						seen[j] = true
-					}
-				}
-				continue
-			}
-			if aborted {
-				continue
-			}
-			seen[si] = true
-			st := &steps[si]
-			st.ms += s.DurationMS
-			st.events = append(st.events, windows[fmt.Sprintf("__peer:%d:%d", fi, i+1)]...)
-			switch {
-			case s.Status == "failed":
-				st.status, st.code = "failed", s.Error
-			case s.Status == "skipped" && st.status == "passed":
-				st.status = "skipped"
-			}
-		}
-		for i := range steps {
-			if !seen[i] {
-				steps[i].status = "skipped"
-			}
-		}
-		all[fi] = steps
-	}
-	return all, nil
-}
-
-// splitMarks cuts events at the markers whose names start with prefix:
-// the events before the last copy of a marker (and after the previous
-// marker's last copy) belong to it.
-func splitMarks(events []fixtures.Event, prefix string) map[string][]fixtures.Event {
-	last := map[string]int{}
-	for i, e := range events {
-		if strings.HasPrefix(e.Element, prefix) {
-			last[e.Element] = i
-		}
-	}
-	out := map[string][]fixtures.Event{}
-	var cur []fixtures.Event
-	for i, e := range events {
-		if strings.HasPrefix(e.Element, prefix) {
-			if last[e.Element] == i {
-				out[e.Element] = cur
-				cur = nil
-			}
-			continue
-		}
-		cur = append(cur, e)
-	}
-	return out
 }
 
 func ensurePeer(ctx context.Context, dir string) error {

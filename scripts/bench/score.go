@@ -5,18 +5,34 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/fixtures"
+)
+
+// Verdicts of a step.
+const (
+	vCorrect   = "correct"
+	vWrong     = "wrong"
+	vSafe      = "safe"    // failed or skipped without acting elsewhere
+	vRefused   = "refused" // its element was removed and it failed, as it must
+	vUnscored  = "-"       // no element and no effect to judge, and it acted nowhere else
+	vUnreached = "unreached"
 )
 
 // flowScore is one flow replayed on one version in one configuration.
 type flowScore struct {
-	// steps counts the reachable steps that act on an element: those
-	// before the first step whose element the version removed.
+	// steps counts the reachable scored steps: those that act on an
+	// element, and those with no element that had an effect on the
+	// original (a press of Enter that adds a row); reachable means before
+	// the first step whose element the version removed.
 	steps int
-	// correct: passed and the page saw the action on the recorded element.
+	// correct: passed, the page saw the action on the recorded element
+	// and nothing else, and the step changed what it changed on the
+	// original.
 	correct int
-	// wrong: the page saw the action on another element, or the step
-	// passed and no element reported it.
+	// wrong: the page saw an action on another element, or the step
+	// passed while its element reported nothing, or while its effect did
+	// not happen or happened otherwise.
 	wrong int
 	// safe: failed (or skipped after a failure) without acting elsewhere.
 	safe int
@@ -24,7 +40,9 @@ type flowScore struct {
 	refused int
 	// removed: steps whose element was removed (refused or acted wrongly).
 	removed int
-	notes   []string
+	// verdicts holds each step's verdict.
+	verdicts []string
+	notes    []string
 }
 
 func (s flowScore) summary() string {
@@ -39,17 +57,22 @@ func (s flowScore) summary() string {
 }
 
 // actions keeps the names of the elements that reported an action (click,
-// dblclick, input, change) in events, in order, without the markers. A
-// change of an element that already acted is that element's late change
-// event (fired when focus leaves it) and is left out too.
-func actions(events []fixtures.Event, acted map[string]bool) []string {
+// dblclick, input, change; and, with keys, a key that is not text) in
+// events, in order, without the markers. A change of an element that
+// already acted is that element's late change event (fired when focus
+// leaves it) and is left out too.
+func actions(events []fixtures.Event, acted map[string]bool, keys bool) []string {
 	var out []string
 	for _, e := range events {
-		if strings.HasPrefix(e.Element, "__") {
+		if strings.HasPrefix(e.Element, "__") || e.Element == "" {
 			continue
 		}
 		switch e.Type {
 		case "click", "dblclick", "input", "change":
+		case "key":
+			if !keys {
+				continue
+			}
 		default:
 			continue
 		}
@@ -63,20 +86,30 @@ func actions(events []fixtures.Event, acted map[string]bool) []string {
 	return out
 }
 
-// score judges each step by what the page reported while it ran.
-func score(r *recorded, v fixtures.Version, steps []stepResult) flowScore {
-	var sc flowScore
+// score judges each step by what the page reported while it ran: which
+// element acted, and what changed in the page's facts.
+func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
+	sc := flowScore{verdicts: make([]string, len(r.flow.Steps))}
+	for i := range sc.verdicts {
+		sc.verdicts[i] = vUnreached
+	}
 	removed := map[string]bool{}
 	if v.Has(fixtures.OpRemove) {
 		for _, n := range r.app.Removed {
 			removed[n] = true
 		}
 	}
-	steps = lateReports(r, steps)
+	steps := lateReports(r, run.steps)
+	windows := make([][]fixtures.Event, len(steps))
+	for i, st := range steps {
+		windows[i] = st.events
+	}
+	got := deltas(windows, run.tail)
 	acted := map[string]bool{}
 	for i, st := range steps {
 		want := r.expect[i]
-		names := actions(st.events, acted)
+		// a press acts on its focused element through a key
+		names := actions(st.events, acted, r.flow.Steps[i].Action == chain.Press)
 		var others []string
 		hit := false
 		for _, n := range names {
@@ -89,12 +122,41 @@ func score(r *recorded, v fixtures.Version, steps []stepResult) flowScore {
 		for _, n := range names {
 			acted[n] = true
 		}
+		var ref effect
+		if i < len(r.effects) {
+			ref = r.effects[i]
+		}
+		effectOK := got[i].equal(ref)
+		effectNote := func() string {
+			return fmt.Sprintf("changed %s, on the original %s", got[i], ref)
+		}
 		if want == "" {
-			// No element: scroll, press, navigate. Not scored, but an
-			// action on an element is still a wrong action.
-			if len(others) > 0 && r.steps(i) {
+			// No element: scroll, press, navigate. Judged when it had an
+			// effect on the original or acted on an element here.
+			switch {
+			case len(others) > 0 && r.steps(i):
+				sc.steps++
 				sc.wrong++
+				sc.verdicts[i] = vWrong
 				sc.notes = append(sc.notes, fmt.Sprintf("step %d (%s) acted on %v", i+1, r.flow.Steps[i].Action, others))
+			case ref.empty() && (effectOK || st.status != "passed"):
+				sc.verdicts[i] = vUnscored
+			case st.status == "passed" && effectOK:
+				sc.steps++
+				sc.correct++
+				sc.verdicts[i] = vCorrect
+			case st.status == "passed":
+				sc.steps++
+				sc.wrong++
+				sc.verdicts[i] = vWrong
+				sc.notes = append(sc.notes, fmt.Sprintf("step %d (%s) passed but %s", i+1, r.flow.Steps[i].Action, effectNote()))
+			default:
+				sc.steps++
+				sc.safe++
+				sc.verdicts[i] = vSafe
+				if st.status == "failed" {
+					sc.notes = append(sc.notes, fmt.Sprintf("step %d failed: %s", i+1, st.code))
+				}
 			}
 			continue
 		}
@@ -102,9 +164,11 @@ func score(r *recorded, v fixtures.Version, steps []stepResult) flowScore {
 			sc.removed++
 			if st.status == "passed" || len(others) > 0 {
 				sc.wrong++
+				sc.verdicts[i] = vWrong
 				sc.notes = append(sc.notes, fmt.Sprintf("step %d: %s was removed, yet the step %s (acted on %v)", i+1, want, st.status, others))
 			} else {
 				sc.refused++
+				sc.verdicts[i] = vRefused
 			}
 			break // the rest of the flow is not reachable
 		}
@@ -112,14 +176,22 @@ func score(r *recorded, v fixtures.Version, steps []stepResult) flowScore {
 		switch {
 		case len(others) > 0:
 			sc.wrong++
+			sc.verdicts[i] = vWrong
 			sc.notes = append(sc.notes, fmt.Sprintf("step %d %s: acted on %v, recorded on %q", i+1, st.status, others, want))
-		case st.status == "passed" && hit:
+		case st.status == "passed" && hit && effectOK:
 			sc.correct++
+			sc.verdicts[i] = vCorrect
+		case st.status == "passed" && hit:
+			sc.wrong++
+			sc.verdicts[i] = vWrong
+			sc.notes = append(sc.notes, fmt.Sprintf("step %d passed on %q but %s", i+1, want, effectNote()))
 		case st.status == "passed":
 			sc.wrong++
+			sc.verdicts[i] = vWrong
 			sc.notes = append(sc.notes, fmt.Sprintf("step %d passed but %q reported nothing", i+1, want))
 		default:
 			sc.safe++
+			sc.verdicts[i] = vSafe
 			if st.status == "failed" {
 				sc.notes = append(sc.notes, fmt.Sprintf("step %d failed: %s", i+1, st.code))
 			}
@@ -141,7 +213,7 @@ func lateReports(r *recorded, steps []stepResult) []stepResult {
 			if !reports(out[prev].events, want) {
 				var keep []fixtures.Event
 				for _, e := range out[i].events {
-					if e.Element == want && e.Type != "change" {
+					if e.Element == want && e.Type != "change" && e.Type != "fact+" && e.Type != "fact-" {
 						out[prev].events = append(slices.Clone(out[prev].events), e)
 					} else {
 						keep = append(keep, e)
@@ -159,7 +231,7 @@ func lateReports(r *recorded, steps []stepResult) []stepResult {
 
 func reports(events []fixtures.Event, name string) bool {
 	for _, e := range events {
-		if e.Element == name {
+		if e.Element == name && e.Type != "fact+" && e.Type != "fact-" {
 			return true
 		}
 	}

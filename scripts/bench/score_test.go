@@ -9,57 +9,140 @@ import (
 
 func ev(name, typ string) fixtures.Event { return fixtures.Event{Element: name, Type: typ} }
 
+func fact(sign, f, doc string) fixtures.Event {
+	return fixtures.Event{Element: f, Type: "fact" + sign, Value: doc}
+}
+
+func page(doc string) fixtures.Event {
+	return fixtures.Event{Element: "__page", Type: "page", Value: doc}
+}
+
+func steps(rs ...stepResult) flowRun { return flowRun{steps: rs} }
+
 func TestScore(t *testing.T) {
 	app := &fixtures.App{Name: "x", Removed: []string{"pay"}}
-	r := &recorded{app: app, expect: []string{"email", "", "submit", "pay"},
+	r := &recorded{app: app, expect: []string{"email", "", "submit", "pay"}, effects: make([]effect, 4),
 		flow: &chain.Flow{Steps: []chain.Step{{Action: chain.Type}, {Action: chain.Scroll}, {Action: chain.Click}, {Action: chain.Click}}}}
 	orig, _ := fixtures.LookupVersion(fixtures.Original)
 	removed, _ := fixtures.LookupVersion(fixtures.TargetRemoved)
 
 	// right element, late change of email during the next step: correct.
-	sc := score(r, orig, []stepResult{
-		{status: "passed", events: []fixtures.Event{ev("email", "click"), ev("email", "input")}},
-		{status: "passed"},
-		{status: "passed", events: []fixtures.Event{ev("email", "change"), ev("submit", "click")}},
-		{status: "passed", events: []fixtures.Event{ev("pay", "click")}},
-	})
+	sc := score(r, orig, steps(
+		stepResult{status: "passed", events: []fixtures.Event{ev("email", "click"), ev("email", "input")}},
+		stepResult{status: "passed"},
+		stepResult{status: "passed", events: []fixtures.Event{ev("email", "change"), ev("submit", "click")}},
+		stepResult{status: "passed", events: []fixtures.Event{ev("pay", "click")}},
+	))
 	if sc.steps != 3 || sc.correct != 3 || sc.wrong != 0 || sc.safe != 0 {
 		t.Errorf("all right: %+v", sc)
 	}
 	// a decoy hit is wrong; a step that passed with no report is wrong; a failure is safe.
-	sc = score(r, orig, []stepResult{
-		{status: "passed", events: []fixtures.Event{ev("decoy:email", "click")}},
-		{status: "passed"},
-		{status: "passed"},
-		{status: "failed"},
-	})
+	sc = score(r, orig, steps(
+		stepResult{status: "passed", events: []fixtures.Event{ev("decoy:email", "click")}},
+		stepResult{status: "passed"},
+		stepResult{status: "passed"},
+		stepResult{status: "failed"},
+	))
 	if sc.correct != 0 || sc.wrong != 2 || sc.safe != 1 {
 		t.Errorf("decoy: %+v", sc)
 	}
 	// a removed target must fail; acting anyway is wrong; later steps are not reachable.
-	sc = score(r, removed, []stepResult{
-		{status: "passed", events: []fixtures.Event{ev("email", "input")}},
-		{status: "passed"},
-		{status: "passed", events: []fixtures.Event{ev("submit", "click")}},
-		{status: "passed", events: []fixtures.Event{ev("submit", "click")}},
-	})
+	sc = score(r, removed, steps(
+		stepResult{status: "passed", events: []fixtures.Event{ev("email", "input")}},
+		stepResult{status: "passed"},
+		stepResult{status: "passed", events: []fixtures.Event{ev("submit", "click")}},
+		stepResult{status: "passed", events: []fixtures.Event{ev("submit", "click")}},
+	))
 	if sc.steps != 2 || sc.correct != 2 || sc.removed != 1 || sc.refused != 0 || sc.wrong != 1 {
 		t.Errorf("removed and acted: %+v", sc)
 	}
-	sc = score(r, removed, []stepResult{{status: "passed", events: []fixtures.Event{ev("email", "input")}}, {status: "passed"},
-		{status: "passed", events: []fixtures.Event{ev("submit", "click")}}, {status: "failed"}})
+	sc = score(r, removed, steps(stepResult{status: "passed", events: []fixtures.Event{ev("email", "input")}}, stepResult{status: "passed"},
+		stepResult{status: "passed", events: []fixtures.Event{ev("submit", "click")}}, stepResult{status: "failed"}))
 	if sc.refused != 1 || sc.wrong != 0 {
 		t.Errorf("removed and refused: %+v", sc)
 	}
 	// a click that navigates: its report arrives after the next step's marker.
-	sc = score(r, orig, []stepResult{
-		{status: "passed", events: []fixtures.Event{ev("email", "input")}},
-		{status: "passed"},
-		{status: "passed"},
-		{status: "passed", events: []fixtures.Event{ev("submit", "click"), ev("pay", "click")}},
-	})
+	sc = score(r, orig, steps(
+		stepResult{status: "passed", events: []fixtures.Event{ev("email", "input")}},
+		stepResult{status: "passed"},
+		stepResult{status: "passed"},
+		stepResult{status: "passed", events: []fixtures.Event{ev("submit", "click"), ev("pay", "click")}},
+	))
 	if sc.correct != 3 || sc.wrong != 0 {
 		t.Errorf("late report: %+v", sc)
+	}
+}
+
+// A todo list: add a row with Enter, delete it with its row's button.
+func todoFlow() *recorded {
+	return &recorded{app: &fixtures.App{Name: "todo"}, expect: []string{"new", "", "destroy:Buy milk"},
+		flow: &chain.Flow{Steps: []chain.Step{{Action: chain.Type}, {Action: chain.Press}, {Action: chain.Click}}},
+		effects: []effect{
+			{added: []string{"value:new=Buy milk"}},
+			{added: []string{"row:Buy milk"}, removed: []string{"value:new=Buy milk"}},
+			{removed: []string{"row:Buy milk"}},
+		}}
+}
+
+func TestScoreEffects(t *testing.T) {
+	r := todoFlow()
+	orig, _ := fixtures.LookupVersion(fixtures.Original)
+	good := flowRun{steps: []stepResult{
+		{status: "passed", events: []fixtures.Event{page("d1"), fact("+", "route:#/", "d1"), ev("new", "click"), ev("new", "input"), fact("+", "value:new=Buy milk", "d1")}},
+		{status: "passed", events: []fixtures.Event{ev("new", "key")}},
+		// the row is added late, after the press step ended: still its effect
+		{status: "passed", events: []fixtures.Event{fact("-", "value:new=Buy milk", "d1"), fact("+", "row:Buy milk", "d1"), ev("destroy:Buy milk", "click")}},
+	}, tail: []fixtures.Event{fact("-", "row:Buy milk", "d1")}}
+	sc := score(r, orig, good)
+	if sc.steps != 3 || sc.correct != 3 || sc.wrong != 0 {
+		t.Errorf("effects as on the original: %+v", sc)
+	}
+
+	// The press passed but nothing was added: wrong, and the delete that
+	// follows acts on the right button and removes nothing: wrong too.
+	none := flowRun{steps: []stepResult{
+		good.steps[0],
+		{status: "passed", events: []fixtures.Event{ev("new", "key")}},
+		{status: "passed", events: []fixtures.Event{ev("destroy:Buy milk", "click")}},
+	}}
+	sc = score(r, orig, none)
+	if sc.correct != 1 || sc.wrong != 2 {
+		t.Errorf("no effect: %+v", sc)
+	}
+
+	// A failed press is a safe failure; the flow stops there.
+	sc = score(r, orig, flowRun{steps: []stepResult{good.steps[0], {status: "failed", code: "TIMEOUT"}, {status: "skipped"}}})
+	if sc.correct != 1 || sc.safe != 2 || sc.wrong != 0 {
+		t.Errorf("failed press: %+v", sc)
+	}
+}
+
+func TestDeltas(t *testing.T) {
+	// A navigation: the new document's facts replace the old one's, and
+	// a late fact of the old document does not count.
+	w := [][]fixtures.Event{
+		{page("a"), fact("+", "page:login", "a"), ev("login", "click"), page("b"), fact("+", "page:home", "b"), fact("-", "page:login", "a")},
+		{ev("menu", "click"), fact("+", "menu:open", "b")},
+	}
+	got := deltas(w, nil)
+	if want := (effect{added: []string{"page:home"}, removed: []string{"page:login"}}); !got[0].equal(want) {
+		t.Errorf("navigation: %v, want %v", got[0], want)
+	}
+	if want := (effect{added: []string{"menu:open"}}); !got[1].equal(want) {
+		t.Errorf("menu: %v, want %v", got[1], want)
+	}
+	// A step without an action: what happens meanwhile is the previous step's.
+	w = [][]fixtures.Event{
+		{page("a"), ev("x", "click")},
+		{fact("+", "late", "a")},
+		{},
+	}
+	got = deltas(w, []fixtures.Event{fact("+", "later", "a")})
+	if want := (effect{added: []string{"late", "later"}}); !got[0].equal(want) {
+		t.Errorf("late effect: %v, want %v", got[0], want)
+	}
+	if !got[1].empty() || !got[2].empty() {
+		t.Errorf("steps without action: %v %v", got[1], got[2])
 	}
 }
 
@@ -68,5 +151,21 @@ func TestSplitMarks(t *testing.T) {
 		ev("c", "click"), ev("__peer:0:2", "step")}, "__peer:")
 	if len(w["__peer:0:1"]) != 1 || len(w["__peer:0:2"]) != 2 {
 		t.Errorf("windows %v", w)
+	}
+}
+
+func TestXPathAncestors(t *testing.T) {
+	got := xpathAncestors("/html/body/main/ul/li[2]/button[1]")
+	want := []string{"/html/body/main/ul/li[2]", "/html/body/main/ul", "/html/body/main", "/html/body"}
+	if len(got) != len(want) {
+		t.Fatalf("%v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%v, want %v", got, want)
+		}
+	}
+	if got := xpathAncestors(`//*[@id="a/b"]`); len(got) != 0 {
+		t.Errorf("an XPath without steps has no ancestors: %v", got)
 	}
 }

@@ -4,13 +4,14 @@
 // system Chromium (never a downloaded one), and prints, as one JSON document
 // on stdout, each recording's steps with their status and time.
 //
-//   node run.mjs [--browser /usr/bin/chromium] [--timeout 5000] [--headed] [--mark] REC.json ...
+//   node run.mjs [--browser /usr/bin/chromium] [--timeout 5000] [--headed] [--mark] [--settle MS] REC.json ...
 //
 // --mark is for the fixture apps of this repository: after each step (its
 // time is taken before), the page and its frames report a marker
 // "__peer:R:S" to the fixture server's /__events, and the runner waits
 // until the server has them, so the benchmark can tell which step caused
-// which of the page's reports.
+// which of the page's reports. After the last step (or the failed one) it
+// waits --settle milliseconds (default 300) and reports "__peer:R:end".
 //
 // Each recording runs in its own browser context of one shared browser. A
 // recording is first checked with @puppeteer/replay's own parser (so an
@@ -24,11 +25,11 @@ import { parse, PuppeteerRunnerExtension } from "@puppeteer/replay";
 
 function usage(msg) {
   if (msg) process.stderr.write(`peer: ${msg}\n`);
-  process.stderr.write("usage: node run.mjs [--browser PATH] [--timeout MS] [--headed] RECORDING.json ...\n");
+  process.stderr.write("usage: node run.mjs [--browser PATH] [--timeout MS] [--headed] [--mark] [--settle MS] RECORDING.json ...\n");
   process.exit(2);
 }
 
-const opts = { browser: process.env.BROWSER_BIN || "/usr/bin/chromium", timeout: 5000, headed: false, mark: false, files: [] };
+const opts = { browser: process.env.BROWSER_BIN || "/usr/bin/chromium", timeout: 5000, headed: false, mark: false, settle: 300, files: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -36,6 +37,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--timeout") opts.timeout = Number(argv[++i]);
   else if (a === "--headed") opts.headed = true;
   else if (a === "--mark") opts.mark = true;
+  else if (a === "--settle") opts.settle = Number(argv[++i]);
   else if (a === "-h" || a === "--help") usage();
   else if (a.startsWith("--")) usage(`unknown flag ${a}`);
   else opts.files.push(a);
@@ -112,6 +114,10 @@ async function replay(browser, file, ri) {
       }
       rec.duration_ms = ms(performance.now() - t0);
       if (opts.mark) await mark(page, `__peer:${ri}:${i + 1}`);
+    }
+    if (opts.mark) {
+      await new Promise((r) => setTimeout(r, opts.settle));
+      await mark(page, `__peer:${ri}:end`);
     }
     result.duration_ms = ms(performance.now() - start);
   } finally {

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/qa-chain/chainreplay/fixtures"
+)
+
+// effect is what one step changed in a page's facts (the strings the
+// tracker of fixtures/thirdparty/lib reports: "row:Buy milk", "route:#/",
+// "value:email=ada@example.com"), as sets, sorted.
+type effect struct {
+	added, removed []string
+}
+
+func (e effect) empty() bool { return len(e.added) == 0 && len(e.removed) == 0 }
+
+func (e effect) equal(o effect) bool {
+	return slices.Equal(e.added, o.added) && slices.Equal(e.removed, o.removed)
+}
+
+func (e effect) String() string {
+	var parts []string
+	for _, f := range e.added {
+		parts = append(parts, "+"+f)
+	}
+	for _, f := range e.removed {
+		parts = append(parts, "-"+f)
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " ")
+}
+
+// isAction reports whether e is a page's report of an action: an element
+// clicked, typed into, changed, or a key pressed.
+func isAction(e fixtures.Event) bool {
+	if strings.HasPrefix(e.Element, "__") {
+		return false
+	}
+	switch e.Type {
+	case "click", "dblclick", "input", "change", "key":
+		return true
+	}
+	return false
+}
+
+// deltas computes each step's effect from the page's reports: windows[i]
+// are the reports between the end of step i-1 and the end of step i, tail
+// those after the last step, once the page had time to settle.
+//
+// A step's effect runs from its first action (the first report of a click,
+// input, change or key in its window) to the next action of a later step,
+// so that what the page does late, after the step ended, still counts as
+// the step's, and what a page does on load counts as no step's. A step
+// whose window holds no action (a hover, a scroll, a step that did
+// nothing) has no effect: what happens meanwhile is the previous action's.
+//
+// Facts belong to a document: the tracker starts each document with a
+// "page" report naming it, and only the latest document's facts count.
+func deltas(windows [][]fixtures.Event, tail []fixtures.Event) []effect {
+	var stream []fixtures.Event
+	cuts := make([]int, len(windows)+1)
+	for i, w := range windows {
+		start := len(stream)
+		cuts[i] = -1
+		for j, e := range w {
+			if isAction(e) {
+				cuts[i] = start + j
+				break
+			}
+		}
+		stream = append(stream, w...)
+	}
+	stream = append(stream, tail...)
+	cuts[len(windows)] = len(stream)
+	for i := len(windows) - 1; i >= 0; i-- {
+		if cuts[i] < 0 {
+			cuts[i] = cuts[i+1] // no action: an empty effect, at the next action
+		}
+	}
+
+	states := make([]map[string]bool, len(cuts))
+	facts := map[string]map[string]bool{} // document -> facts
+	doc := ""
+	k := 0
+	snapshot := func() map[string]bool {
+		out := map[string]bool{}
+		for f := range facts[doc] {
+			out[f] = true
+		}
+		return out
+	}
+	for i := 0; i <= len(stream); i++ {
+		for k < len(cuts) && cuts[k] == i {
+			states[k] = snapshot()
+			k++
+		}
+		if i == len(stream) {
+			break
+		}
+		e := stream[i]
+		switch e.Type {
+		case "page":
+			doc = e.Value
+		case "fact+":
+			if facts[e.Value] == nil {
+				facts[e.Value] = map[string]bool{}
+			}
+			facts[e.Value][e.Element] = true
+		case "fact-":
+			delete(facts[e.Value], e.Element)
+		}
+	}
+	out := make([]effect, len(windows))
+	for i := range windows {
+		a, b := states[i], states[i+1]
+		var ef effect
+		for f := range b {
+			if !a[f] {
+				ef.added = append(ef.added, f)
+			}
+		}
+		for f := range a {
+			if !b[f] {
+				ef.removed = append(ef.removed, f)
+			}
+		}
+		slices.Sort(ef.added)
+		slices.Sort(ef.removed)
+		out[i] = ef
+	}
+	return out
+}
