@@ -42,6 +42,9 @@ type Options struct {
 	ExtraFlags []string
 	// Trace, when set, receives a line per DevTools command sent (-v).
 	Trace io.Writer
+	// Env is added to a launched browser's environment, as NAME=VALUE
+	// (DISPLAY=:99 for a window on a virtual display).
+	Env []string
 }
 
 // Browser is a connected browser and, when this process started it, the
@@ -125,6 +128,10 @@ func NewLauncher(bin string, opts Options) *launcher.Launcher {
 	}
 	if opts.SiteIsolation {
 		l = l.Delete("disable-site-isolation-trials").Set("disable-features", "TranslateUI")
+	}
+	if len(opts.Env) > 0 {
+		// The last of duplicate names wins (os/exec).
+		l = l.Env(append(os.Environ(), opts.Env...)...)
 	}
 	for _, f := range opts.ExtraFlags {
 		name, val, ok := strings.Cut(strings.TrimLeft(f, "-"), "=")
