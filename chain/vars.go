@@ -139,3 +139,23 @@ func ParseVar(s string) (name, value string, err error) {
 	}
 	return name, value, nil
 }
+
+// VarFlag is a flag.Value collecting repeated NAME=VALUE flags (--var of
+// both commands) into Vars; nil until one is given.
+type VarFlag struct{ Vars map[string]string }
+
+// String is empty: the flag has no default.
+func (v *VarFlag) String() string { return "" }
+
+// Set adds one NAME=VALUE (ParseVar).
+func (v *VarFlag) Set(s string) error {
+	name, value, err := ParseVar(s)
+	if err != nil {
+		return err
+	}
+	if v.Vars == nil {
+		v.Vars = map[string]string{}
+	}
+	v.Vars[name] = value
+	return nil
+}

@@ -12,24 +12,9 @@ import (
 	"github.com/onsi/gomega/gexec"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/report"
 )
-
-// sessionDrive is a person's session on the board, as drive lines: it
-// asserts a text, a value and a visibility through the toolbar, opens a
-// menu that a script shows on hover and picks an item, drags a card to
-// the other list, and follows a link into a new tab.
-const sessionDrive = `hover #projects
-click #menu-beta
-assert text #status
-type #owner Dana Scully
-assert value #owner
-assert visible #saved
-drag "#todo .card" #done
-click #open-report
-click #ack
-assert text #state
-`
 
 // sessionReplay replays flow with the replayer command and returns its
 // report, exit code and output.
@@ -65,7 +50,7 @@ var _ = Describe("recording for people: assertions, hover menus, drags and new t
 
 	BeforeAll(func() {
 		Fixtures.ResetEvents()
-		r := recStart("board.html", sessionDrive)
+		r := recStart("board.html", fixtures.BoardSession)
 		Eventually(r.session, 90*time.Second).Should(gexec.Exit(0), "recorder output:\n%s\n%s", recStdout(r.session), recStderr(r.session))
 		var err error
 		flow, err = chain.Load(r.out)

@@ -10,30 +10,16 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
-
-// boardDrive asserts a text, a value and a visibility through the
-// toolbar, picks an item of a menu a script opens on hover, and drags a
-// card to the other list.
-const boardDrive = `hover #projects
-click #menu-beta
-assert text #status
-type #owner Dana Scully
-assert value #owner
-assert visible #saved
-drag "#todo .card" #done
-click #open-report
-click #ack
-assert text #state
-`
 
 // The board session records exactly its steps, none of them a toolbar
 // click: the hover that opened the menu, the menu's item, the three
 // assertions with the texts of the page, the typing and the drag. It
 // replays green on the same page.
 func TestSessionRecordsAssertionsHoverMenuAndDrag(t *testing.T) {
-	f := recordDrive(t, "board.html", boardDrive)
+	f := recordDrive(t, "board.html", fixtures.BoardSession)
 	want := []chain.Action{chain.Hover, chain.Click, chain.AssertText, chain.Type, chain.AssertValue, chain.AssertVisible, chain.Drag,
 		chain.Click, chain.Click, chain.AssertText}
 	got := make([]chain.Action, len(f.Steps))

@@ -52,23 +52,6 @@ type config struct {
 	vars           map[string]string
 }
 
-// varFlag collects repeated --var NAME=VALUE flags.
-type varFlag struct{ vars map[string]string }
-
-func (v *varFlag) String() string { return "" }
-
-func (v *varFlag) Set(s string) error {
-	name, value, err := chain.ParseVar(s)
-	if err != nil {
-		return err
-	}
-	if v.vars == nil {
-		v.vars = map[string]string{}
-	}
-	v.vars[name] = value
-	return nil
-}
-
 func parse(args []string, stderr io.Writer) (*config, error) {
 	c := &config{}
 	fs := flag.NewFlagSet("recorder", flag.ContinueOnError)
@@ -100,12 +83,12 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.noToolbar, "no-toolbar", false, "leave the recorder's toolbar (pause, assert, undo, stop) out of the page; drive lines assert, undo, pause and resume need it")
 	fs.StringVar(&c.after, "after", "", "replay this `FLOW.yaml` first (a sign-in), then record; the recorded flow starts by including it (default --url: its start_url)")
 	fs.StringVar(&c.baseURL, "base-url", "", "with --after: replay it against this origin, as replayer --base-url does")
-	var vars varFlag
+	var vars chain.VarFlag
 	fs.Var(&vars, "var", "`NAME=VALUE`: typed or asserted text equal to (or holding) VALUE is recorded as ${var:NAME}; --after's flow gets it too (repeat the flag for more)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	c.vars = vars.vars
+	c.vars = vars.Vars
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}

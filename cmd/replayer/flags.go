@@ -43,23 +43,6 @@ type config struct {
 	args          []string
 }
 
-// varFlag collects repeated --var NAME=VALUE flags.
-type varFlag struct{ vars map[string]string }
-
-func (v *varFlag) String() string { return "" }
-
-func (v *varFlag) Set(s string) error {
-	name, value, err := chain.ParseVar(s)
-	if err != nil {
-		return err
-	}
-	if v.vars == nil {
-		v.vars = map[string]string{}
-	}
-	v.vars[name] = value
-	return nil
-}
-
 const usageHead = `usage: replayer [flags] FLOW.yaml|DIR ...     (a DIR means every *.yaml / *.yml below it)
        replayer snapshot URL [--json]
 
@@ -85,7 +68,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fs.PrintDefaults()
 	}
 	var strategies, shard, viewport string
-	var vars varFlag
+	var vars chain.VarFlag
 	fs.StringVar(&c.baseURL, "base-url", "", "replay against this origin: recorded URLs on the flow's start_url origin get it instead")
 	fs.StringVar(&c.reportJSON, "report-json", "", "write the JSON report to `PATH`")
 	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow, and per data row) to `PATH`")
@@ -134,7 +117,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		rest = left[1:]
 	}
 
-	c.vars = vars.vars
+	c.vars = vars.Vars
 	bad := func(format string, a ...any) (*config, error) {
 		return nil, fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 	}
