@@ -12,9 +12,13 @@ import (
 // installed on first use, and sees them from then.
 var StartScript = "void " + Installed + ";"
 
-// QuietWindow is how long a page must have had no DOM mutation to count as
-// settled: what the last action started (a view a router renders a few
-// milliseconds after the URL changes, a list that re-renders) is done.
+// QuietWindow is how long a page must have had no DOM mutation, input or
+// route change to count as settled: what the last action started (a view a
+// router renders a few milliseconds after the URL changes, a list that
+// re-renders) is done. On the third-party apps and framework pages a
+// reaction to an input is nearly always one burst of mutations (the gap
+// between two mutations of one reaction: median 0, 95th percentile 6.7 ms;
+// BenchmarkReactionGaps in package recorder).
 // MaxSettle bounds the wait on a page that never stops changing (a clock,
 // an animation driven by script).
 const (

@@ -488,10 +488,20 @@ func nextFrame(ctx context.Context, sess *rod.Page) error {
 	return err
 }
 
-// quiet waits, within pagemodel.MaxSettle, until the recorded page has had
-// no DOM mutation for pagemodel.QuietWindow: what the previous line started
-// (a view rendered a few milliseconds after a route change, a re-rendered
-// list) is done before the next line looks for its element.
+// driveQuiet is how long the recorded page must have been still (no DOM
+// mutation, input or route change) before the next drive line looks for
+// its element. It is longer than replay's pagemodel.QuietWindow: a
+// reaction may begin tens of milliseconds after its input (95th
+// percentile 82 ms on the third-party apps under load,
+// BenchmarkReactionGaps), a scripted user that acts before it began
+// records a step on what the page showed before, and no person acts
+// within a quarter second of the last thing they did.
+const driveQuiet = 250 * time.Millisecond
+
+// quiet waits, within pagemodel.MaxSettle, until the recorded page has been
+// still for driveQuiet: what the previous line started (a view rendered a
+// few milliseconds after a route change, a re-rendered list) is done
+// before the next line looks for its element.
 func (d *Driver) quiet(ctx context.Context) {
 	sess, cid, ok := d.Rec.FrameSession(d.Rec.TopFrame())
 	if !ok {
@@ -505,13 +515,13 @@ func (d *Driver) quiet(ctx context.Context) {
 			return
 		}
 		q := time.Duration(res.Result.Value.Num() * float64(time.Millisecond))
-		if q >= pagemodel.QuietWindow || time.Now().After(deadline) {
+		if q >= driveQuiet || time.Now().After(deadline) {
 			return
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(min(pagemodel.QuietWindow-q, 10*time.Millisecond)):
+		case <-time.After(min(driveQuiet-q, 10*time.Millisecond)):
 		}
 	}
 }

@@ -41,8 +41,30 @@ try {
   }
 } catch (e) {}
 
-// quietFor is how long (ms) the world's documents have had no mutation.
-function quietFor() { return performance.now() - lastMutation; }
+// The page's reaction to an input, or to a route change, may begin some
+// milliseconds after it (a router renders the new view on a timer; on the
+// third-party apps the first mutation came a median 14 ms after the input,
+// BenchmarkReactionGaps): those count as activity too, so that a quiet
+// window does not close before the reaction has begun.
+let lastActivity = performance.now();
+function activity() { lastActivity = performance.now(); }
+for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate"]) {
+  try { win.addEventListener(t, activity, true); } catch (e) {}
+}
+try {
+  for (const m of ["pushState", "replaceState"]) {
+    const orig = win.history[m];
+    if (typeof orig === "function" && !orig.__chainreplayObserved) {
+      const wrapped = function () { activity(); return orig.apply(this, arguments); };
+      wrapped.__chainreplayObserved = true;
+      win.history[m] = wrapped;
+    }
+  }
+} catch (e) {}
+
+// quietFor is how long (ms) the world's documents have had no mutation,
+// input or route change.
+function quietFor() { return performance.now() - Math.max(lastMutation, lastActivity); }
 
 // stateOf is what a step may change of an element itself: checked,
 // value, selected, expanded, pressed, open (a label stands for its
