@@ -546,3 +546,58 @@ func TestExportMapped(t *testing.T) {
 		t.Errorf("stepOf %v for %d steps, want %v", stepOf, len(rec.Steps), want)
 	}
 }
+
+// hasWarning reports whether a warning on step (0: the recording) says
+// word.
+func hasWarning(ws []Warning, step int, word string) bool {
+	for _, w := range ws {
+		if w.Step == step && strings.Contains(w.Msg, word) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestImportURLReplayCannotOpen: Puppeteer's parser takes any string as a
+// URL, and Chrome's own recorder tests hold placeholders such as
+// "https://localhost:<test-port>/". Such a URL in the opening navigate or
+// in an asserted navigation does not make import fail: the flow has no
+// start_url (replay starts on --url), a warning names the step and the
+// field, and export gives the recording back.
+func TestImportURLReplayCannotOpen(t *testing.T) {
+	rec := `{"title": "t", "steps": [
+		{"type": "setViewport", "width": 800, "height": 600, "deviceScaleFactor": 1, "isMobile": false, "hasTouch": false, "isLandscape": false},
+		{"type": "navigate", "url": "https://localhost:<test-port>/a.html", "assertedEvents": [{"type": "navigation", "url": "https://localhost:<test-port>/a.html", "title": ""}]},
+		{"type": "click", "selectors": [["#go"]], "offsetX": 1, "offsetY": 2, "assertedEvents": [{"type": "navigation", "url": "http://{{host}}/b.html", "title": "B"}]}
+	]}`
+	f, warns, err := Import([]byte(rec))
+	if err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	if f.StartURL != "" {
+		t.Errorf("start_url %q: a URL replay cannot open", f.StartURL)
+	}
+	if !hasWarning(warns, 2, "url") {
+		t.Errorf("no warning names step 2 and its url: %v", warns)
+	}
+	if len(f.Steps) != 1 || f.Steps[0].Navigated != nil {
+		t.Fatalf("steps %+v", f.Steps)
+	}
+	if !hasWarning(warns, 3, "asserted events") {
+		t.Errorf("no warning names step 3 and its asserted events: %v", warns)
+	}
+	out, _, err := Export(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same, d, _ := Same([]byte(rec), out); !same {
+		t.Errorf("round trip: %s\n%s", d, out)
+	}
+	// A navigate later in the recording is a step replay must run: an
+	// error naming it, not a flow that cannot be valid.
+	_, _, err = Import([]byte(`{"title": "t", "steps": [{"type": "navigate", "url": "https://h/"}, {"type": "navigate", "url": "https://h:<port>/"}]}`))
+	var e *Error
+	if !errors.As(err, &e) || e.Step != 2 {
+		t.Errorf("a later navigate to a URL replay cannot open: %v", err)
+	}
+}

@@ -13,7 +13,10 @@
 // a multi-part selector before its last become the strategy's hosts
 // (chain.Strategy.Hosts). The opening setViewport and navigate become the
 // flow's viewport, device and start_url; every other step becomes a step:
-// see the table in README.md ("Chrome DevTools Recorder"). A step's target
+// see the table in README.md ("Chrome DevTools Recorder"). An opening
+// navigate whose url replay cannot open (Puppeteer's parser takes any
+// string, e.g. "https://localhost:<port>/") is kept whole in Flow.Chrome
+// with a warning, and the flow has no start_url. A step's target
 // page becomes Step.Page (an index into Flow.Pages), its frame index path
 // frame path entries "frames[N]", its timeout Step.TimeoutMS, a navigation
 // in its assertedEvents Step.Navigated.

@@ -47,9 +47,14 @@ func ExportMapped(f *chain.Flow) (data []byte, stepOf []int, warns []Warning, er
 		steps = append(steps, o.with(flowKept(f, FlowKeySetViewport)))
 		stepOf = append(stepOf, 0)
 	}
-	if f.StartURL != "" {
+	if nav := flowKept(f, FlowKeyNavigate); f.StartURL != "" {
 		o := obj{{"type", TypeNavigate}, {"url", f.StartURL}}
-		steps = append(steps, o.with(flowKept(f, FlowKeyNavigate)))
+		steps = append(steps, o.with(nav))
+		stepOf = append(stepOf, 0)
+	} else if u, ok := nav["url"].(string); ok {
+		// An opening navigate whose url replay cannot open, kept whole.
+		o := obj{{"type", TypeNavigate}, {"url", u}}
+		steps = append(steps, o.with(nav))
 		stepOf = append(stepOf, 0)
 	}
 	for i := range f.Steps {

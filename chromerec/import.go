@@ -167,7 +167,7 @@ func (im *importer) run(steps []parsed) error {
 		}
 		i++
 	}
-	if im.flow.StartURL == "" {
+	if im.flow.StartURL == "" && flowKept(im.flow, FlowKeyNavigate) == nil {
 		im.warn(0, "", "the recording opens no page with a navigate step: replay starts on the page given with replayer --url")
 	}
 	for i < len(steps) {
@@ -214,6 +214,16 @@ func (im *importer) openViewport(p *parsed) error {
 func (im *importer) openNavigate(p *parsed) error {
 	if p.s.URL == "" {
 		return &Error{Step: p.n, Type: p.s.Type, Msg: "navigate needs a url"}
+	}
+	if !openableURL(p.s.URL) {
+		// Puppeteer's parser takes any string; the page.goto would fail.
+		// The step is kept whole, url included, and replay starts on the
+		// page given with --url.
+		rest := im.rest(p)
+		rest["url"] = p.s.URL
+		im.keepFlow(FlowKeyNavigate, rest)
+		im.warn(p.n, p.s.Type, "url %q is not a URL replay can open: the flow has no start_url (replay starts on the page given with replayer --url); the step is kept for export", p.s.URL)
+		return nil
 	}
 	im.flow.StartURL = p.s.URL
 	if rest := im.rest(p); len(rest) > 0 {
@@ -302,7 +312,7 @@ func (im *importer) asserted(p *parsed, st *chain.Step) {
 	if len(evs) == 0 {
 		return
 	}
-	if len(evs) == 1 && evs[0].Type == "navigation" && evs[0].URL != "" && validURL(evs[0].URL) {
+	if len(evs) == 1 && evs[0].Type == "navigation" && evs[0].URL != "" && openableURL(evs[0].URL) {
 		st.Navigated = &chain.Navigation{URL: evs[0].URL, Title: evs[0].Title}
 		return
 	}
@@ -341,8 +351,8 @@ func (im *importer) step(p *parsed) (*chain.Step, error) {
 		if s.URL == "" {
 			return nil, fail("navigate needs a url")
 		}
-		if !validURL(s.URL) {
-			return nil, fail("%q is not an absolute URL", s.URL)
+		if !openableURL(s.URL) {
+			return nil, fail("url %q is not a URL replay can open (an absolute URL that parses)", s.URL)
 		}
 		st.Action, st.URL = chain.Navigate, s.URL
 	case TypeClick, TypeDoubleClick:
@@ -456,9 +466,12 @@ func needsSelectors(typ string) bool {
 	return false
 }
 
-func validURL(u string) bool {
-	i := strings.Index(u, ":")
-	return i > 0 && !strings.ContainsAny(u[:i], "/?#")
+// openableURL reports whether a flow may hold u as a URL to open or to
+// expect (chain.Validate accepts it): an absolute URL that parses.
+// Puppeteer's parser takes any string, so a recording may hold a
+// placeholder ("https://localhost:<port>/") where a URL belongs.
+func openableURL(u string) bool {
+	return u != "" && len(chain.Validate(&chain.Flow{Version: chain.Version, StartURL: u})) == 0
 }
 
 // target builds the step's target: a strategy per selector, in the order
