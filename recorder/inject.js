@@ -224,8 +224,13 @@
   // What the pointer's hover makes scripts show: the element the pointer
   // entered (hov), and, for each node a script added or restyled within
   // HOVER_MS of that and before any press, which element it was (shownAt).
-  // The page model decides from it what a hover revealed (revealedBy).
+  // Until the pointer moves after a press, what changes is the press's
+  // doing (a dropdown opened by a click, a modal fading in under the
+  // pointer), not the hover's. The page model decides from it what a
+  // hover revealed (revealedBy).
   const HOVER_MS = 600;
+  let pressAt = null; // {x, y} of the last press, until the pointer leaves it
+  let lastPressed = null; // WeakRef of the element last pressed
   const MO_OPTS = { subtree: true, childList: true, attributes: true, attributeFilter: ["style", "class", "hidden", "open"] };
   let hov = null; // {el, t, pressed}
   let hoverMO = null;
@@ -233,7 +238,7 @@
   const shown = (n) => shownAt.get(n);
   function onMutations(list) {
     const h = hov;
-    if (!h || h.pressed || performance.now() - h.t > HOVER_MS) return;
+    if (!h || h.pressed || pressAt || performance.now() - h.t > HOVER_MS) return;
     const s = { h: h.el };
     for (const m of list) {
       if (m.type === "childList") {
@@ -249,7 +254,22 @@
       for (const w of roots) { const r = w.deref(); if (r) hoverMO.observe(r, MO_OPTS); }
     }
   }
-  function pressed() { if (hov) hov.pressed = true; }
+  function pressed(t, e) {
+    if (hov) hov.pressed = true;
+    pressAt = e && "clientX" in e ? { x: e.clientX, y: e.clientY } : pressAt;
+    lastPressed = t && typeof WeakRef === "function" ? new WeakRef(t) : null;
+  }
+  // leftPress notes that the pointer moved away from where it last
+  // pressed (a mouseover comes before the mousemove of the same move, and a
+  // page's mouseenter may render before that mousemove).
+  function leftPress(e) {
+    if (pressAt && Math.hypot(e.clientX - pressAt.x, e.clientY - pressAt.y) > 2) pressAt = null;
+  }
+  // pressedIn reports whether the element last pressed is inside c.
+  function pressedIn(c) {
+    const p = lastPressed && lastPressed.deref();
+    return !!p && (c === p || c.contains(p));
+  }
   // reveals lists the elements whose hover shows t, outermost first (a
   // menu's item shown by hovering the menu, shown by hovering the bar).
   function reveals(t) {
@@ -257,7 +277,7 @@
     const out = [];
     for (let x = t; model && out.length < 3;) {
       let rv = null;
-      try { rv = model.revealedBy(x, shown); } catch (e) { rv = null; }
+      try { rv = model.revealedBy(x, shown, pressedIn); } catch (e) { rv = null; }
       if (!rv || out.includes(rv) || rv === t) break;
       out.unshift(rv);
       x = rv;
@@ -403,11 +423,12 @@
 
   const handlers = {
     mouseover(e, t) {
+      leftPress(e);
       hovered(t);
       if (down && down.moved) over(e, t);
     },
     mousedown(e, t) {
-      pressed();
+      pressed(t, e);
       t = pointerTarget(e, t);
       if (skipPointer(t)) return;
       const m = { k: "down", id: ref(t), q: openEffect(t) };
@@ -421,6 +442,7 @@
       emit(m);
     },
     mousemove(e) {
+      leftPress(e);
       if (down && !down.moved && (e.buttons & 1) && Math.hypot(e.clientX - down.x, e.clientY - down.y) >= DRAG_PX) down.moved = true;
     },
     mouseup(e, t) {
@@ -497,7 +519,7 @@
       }
     },
     keydown(e, t) {
-      pressed();
+      pressed(t, e);
       if (scrollKeys.test(e.key) && !editable(t)) intentAt = performance.now();
       if (e.repeat || e.isComposing) return;
       const k = e.key;

@@ -155,8 +155,9 @@ function hoverPrefix(sel) {
 // element a script showed el for (shownByScript); or the repeated item
 // el stands in, hovered now, whose counterparts in the other items are
 // hidden or absent (a row's delete button, shown by a :hover rule or by
-// a script on mouseenter).
-function revealedBy(el, changed) {
+// a script on mouseenter), unless pressedIn says the person pressed in
+// that item since (a dropdown toggle: the press showed it, not the hover).
+function revealedBy(el, changed, pressedIn) {
   const scope = el.getRootNode();
   const hr = hoverRules(scope.styleSheets ? scope : el.ownerDocument);
   for (const sel of hr.show) {
@@ -181,6 +182,7 @@ function revealedBy(el, changed) {
   if (byScript) return byScript;
   const c = itemOf(el);
   if (!c || !visibleEl(el)) return null;
+  if (pressedIn && pressedIn(c)) return null;
   let hovered = false;
   try { hovered = c.matches(":hover"); } catch (e) { hovered = false; }
   if (!hovered) return null;

@@ -37,7 +37,7 @@ return {
   quiet() { return quietFor(); },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
-  revealedBy(el, shown) { fresh(); return revealedBy(el, shown); },
+  revealedBy(el, shown, pressedIn) { fresh(); return revealedBy(el, shown, pressedIn); },
   framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
   // atNode: the element a hit test reached (this, a node DevTools found at
   // a point): its reference and description, or the cross-origin frame
