@@ -28,13 +28,25 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 			if len(f.Steps) == 0 {
 				t.Fatal("nothing recorded")
 			}
-			p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+			// A context of its own: apps keep their state in the origin's
+			// storage (TodoMVC's localStorage), and the recording left it.
+			inc, err := testenv.Browser(t).Incognito()
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { p.Close() })
+			t.Cleanup(func() { inc.Close() })
+			p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank"})
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
 				t.Fatal(err)
+			}
+			// As replay does: Chromium hit-tests only inside the window, and
+			// a headless window is 800x600 unless told otherwise.
+			if w, err := (proto.BrowserGetWindowForTarget{TargetID: p.TargetID}).Call(p); err == nil {
+				width, height := 1280, 900
+				_ = proto.BrowserSetWindowBounds{WindowID: w.WindowID, Bounds: &proto.BrowserBounds{Width: &width, Height: &height}}.Call(p)
 			}
 			ctx := context.Background()
 			if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
