@@ -703,9 +703,11 @@ const textFn = `function () { return (this.innerText !== undefined ? this.innerT
 const valueFn = `function () { return "value" in this ? String(this.value) : (this.textContent || ""); }`
 
 // assertElement retries an element assertion until it holds or ctx ends.
+// The verdict is the last complete attempt's: an attempt the deadline cut
+// short (its search ended by the deadline, not by the page) does not turn
+// a failed check into ELEMENT_NOT_FOUND.
 func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) Outcome {
-	var out Outcome
-	last := ""
+	var prev *Outcome
 	secret := len(chain.Secrets(s.Text)) > 0
 	show := func(v string) string {
 		if secret {
@@ -715,7 +717,11 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 	}
 	for {
 		v := r.locate(ctx, s.Target, true)
-		out.Verdict = &v
+		if ctx.Err() != nil && prev != nil {
+			return *prev
+		}
+		out := Outcome{Verdict: &v}
+		last := ""
 		if v.Err == nil && v.Winner.Element != nil {
 			id := r.elem(v.Winner)
 			switch s.Action {
@@ -742,16 +748,20 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 					last = fmt.Sprintf("value is %q, expected %q", show(got), show(want))
 				}
 			}
-		} else if v.Err != nil {
-			last = v.Err.Message()
 		}
+		switch {
+		case v.Err != nil:
+			out.Err = v.Err
+		case last != "":
+			out.Err = stepErr(report.AssertionFailed, nil, "%s", last)
+		case prev != nil:
+			out = *prev // the check itself was cut short
+		default:
+			out.Err = stepErr(report.AssertionFailed, nil, "the element could not be read")
+		}
+		prev = &out
 		if err := sleep(ctx, DefaultPoll); err != nil {
-			if v.Err != nil {
-				out.Err = v.Err
-			} else {
-				out.Err = stepErr(report.AssertionFailed, nil, "%s", last)
-			}
-			return out
+			return *prev
 		}
 	}
 }
