@@ -22,6 +22,10 @@ if [ -n "$unformatted" ]; then
   exit 1
 fi
 
-echo "==> go test ./..."
+echo "==> go test (every package but e2e)"
 # -p 2: the suites start browsers; two at a time suits a 2-core machine.
-go test -p 2 -count=1 -timeout 20m "$@" ./...
+go test -p 2 -count=1 -timeout 20m "$@" $(go list ./... | grep -v '/e2e$')
+
+echo "==> e2e (Ginkgo, two processes)"
+# The specs mostly wait on browsers: two Ginkgo processes share them out.
+go run github.com/onsi/ginkgo/v2/ginkgo -p --procs 2 --timeout 20m ./e2e
