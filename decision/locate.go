@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testid"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/similarity"
@@ -210,14 +213,19 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 }
 
 // identifiedByAttribute reports whether a strategy that names an element
-// by an identifying attribute (id, name, test id) found w's element as its
-// only match, and was recorded without an index (its value was unique at
-// record time too). A decoy copies texts and roles; had it copied the
-// attribute, the strategy would have found two elements.
+// by an identifying attribute (id, name, test id, or a CSS selector made of
+// such attributes and a link's destination alone, cssByAttribute) found w's
+// element as its only match, and was recorded without an index (its value
+// was unique at record time too). A decoy copies texts and roles; had it
+// copied the attribute, the strategy would have found two elements.
 func identifiedByAttribute(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
 		switch r.Strategy.Type {
 		case chain.ID, chain.Name, chain.TestID:
+		case chain.CSS:
+			if r.Strategy.Within != nil || !cssByAttribute(r.Strategy.Value) {
+				continue
+			}
 		default:
 			continue
 		}
@@ -227,6 +235,73 @@ func identifiedByAttribute(results []strategies.Result, w strategies.Result) boo
 	}
 	return false
 }
+
+// identifyingAttrs are the attributes a CSS selector may name an element
+// by and identify it: its id, its form name, where a link leads or what a
+// label is for, and the test id attributes.
+var identifyingAttrs = append([]string{"id", "name", "href", "for"}, testid.Default...)
+
+// cssByAttribute reports whether sel names one element by identifying
+// attributes alone: an optional tag, then one or more #id or [attr="value"]
+// of identifyingAttrs, an exact match each; no class, no position, no
+// combinator (a[href="#/active"], input[name="email"], #save).
+func cssByAttribute(sel string) bool {
+	s := strings.TrimSpace(sel)
+	i := 0
+	for i < len(s) && (isIdent(s[i]) && (i > 0 || !isDigitOrDash(s[i]))) {
+		i++
+	}
+	parts := 0
+	for i < len(s) {
+		switch s[i] {
+		case '#':
+			j := i + 1
+			for j < len(s) && isIdent(s[j]) {
+				j++
+			}
+			if j == i+1 || isDigitOrDash(s[i+1]) {
+				return false
+			}
+			i = j
+		case '[':
+			j := i + 1
+			for j < len(s) && (isIdent(s[j])) {
+				j++
+			}
+			attr := s[i+1 : j]
+			if j >= len(s) || s[j] != '=' || !slices.Contains(identifyingAttrs, attr) {
+				return false
+			}
+			j++
+			if j < len(s) && (s[j] == '"' || s[j] == '\'') {
+				q := s[j]
+				k := strings.IndexByte(s[j+1:], q)
+				if k < 0 || strings.IndexByte(s[j+1:j+1+k], '\\') >= 0 {
+					return false
+				}
+				j += k + 2
+			} else {
+				for j < len(s) && isIdent(s[j]) {
+					j++
+				}
+			}
+			if j >= len(s) || s[j] != ']' {
+				return false
+			}
+			i = j + 1
+		default:
+			return false
+		}
+		parts++
+	}
+	return parts > 0
+}
+
+func isIdent(c byte) bool {
+	return c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isDigitOrDash(c byte) bool { return c == '-' || c >= '0' && c <= '9' }
 
 // contradicted reports whether a strong strategy evaluated earlier found a
 // different element than the last result: then the chain is weighed whole

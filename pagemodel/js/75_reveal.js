@@ -209,10 +209,22 @@ function revealedBy(el, changed, pressedIn) {
 // POPUP_ROLES are the roles of what a menu button or a hovered item pops up.
 const POPUP_ROLES = /^(menu|menubar|listbox|tooltip|dialog|tree|grid)$/;
 
+// coversView reports whether e's box covers its whole window: a dialog's
+// backdrop, or a full-window layer, that a click put under the resting
+// pointer. The pointer is over it wherever it is, so it is no element a
+// person hovers to show something, and what a script shows next (the
+// dialog the click opened) is not its hover's doing.
+function coversView(e) {
+  const w = (e.ownerDocument && e.ownerDocument.defaultView) || win;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.left <= 0 && r.top <= 0 && r.right >= w.innerWidth && r.bottom >= w.innerHeight;
+}
+
 // shownByScript is the element whose hover made a script show el, or
 // null. shown(n) says, of a node a script added or restyled (its style,
 // class or hidden attribute) moments after the pointer entered an element
 // h and before any press, {h, added}: the recorder's listener keeps it.
+// An h that covers its window (coversView) shows nothing.
 // Such a change shows el when it is el or an ancestor, h is not inside el,
 // and the change is near h: n added or restyled inside h, beside it (in
 // its parent or grandparent), or h declares a popup (aria-haspopup,
@@ -229,7 +241,7 @@ function shownByScript(el, shown, hr) {
     const s = shown(n);
     if (!s) continue;
     const h = s.h;
-    if (!h || !h.isConnected || h === el || containsFlat(el, h)) continue;
+    if (!h || !h.isConnected || h === el || containsFlat(el, h) || coversView(h)) continue;
     if (containsFlat(n, h)) {
       // The element a few levels above the one entered, its class
       // changed, is the one the script listens on (a row on mouseenter):

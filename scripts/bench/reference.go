@@ -269,6 +269,10 @@ func waitShown(el *rod.Element, d time.Duration) bool {
 	}
 }
 
+// typeSettle is how long the reference lets a page react to the click
+// into a field before it selects and replaces the field's text.
+const typeSettle = 100 * time.Millisecond
+
 // perform does s on el (nil for page-level steps) with real input.
 func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]string) error {
 	switch s.Action {
@@ -282,6 +286,11 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 		if err := pointAt(page, el, 1); err != nil {
 			return err
 		}
+		// A framework may render again after the click (Mithril redraws
+		// after every event it handles, setting the field's value, which
+		// moves the caret to the end): select the text only once it has,
+		// or the typed text lands after the old one.
+		time.Sleep(typeSettle)
 		if err := press(page, "a", keys.Ctrl); err != nil {
 			return err
 		}

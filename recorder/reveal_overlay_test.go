@@ -1,0 +1,54 @@
+package recorder
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+)
+
+// A click opens a dialog the way UI kits do: a full-window backdrop
+// appears under the resting pointer, and the dialog shows moments later.
+// The pointer "entered" the backdrop, but no hover showed the dialog: the
+// click did. The recording has no hover step (a hover on a backdrop,
+// covered by the dialog once it shows, fails at replay), and replays.
+func TestDialogOverBackdropRecordsNoHover(t *testing.T) {
+	f := recordDrive(t, "variants/modal-backdrop.html", `click #open
+click #confirm .ok
+`)
+	for _, s := range f.Steps {
+		if s.Action == chain.Hover {
+			t.Fatalf("a hover step was recorded: %v", lines(f))
+		}
+	}
+	if len(f.Steps) != 2 {
+		t.Fatalf("want the two clicks, got %v", lines(f))
+	}
+
+	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
+		t.Fatal(err)
+	}
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 5 * time.Second}}
+	for i := range f.Steps {
+		if out := r.Step(ctx, &f.Steps[i]); out.Err != nil {
+			t.Fatalf("step %d %s: %v", i+1, f.Steps[i].Action, out.Err)
+		}
+	}
+	if got := p.MustEval(`() => document.getElementById("status").textContent`).Str(); got != "Signed out" {
+		t.Errorf("status %q after the replay, want \"Signed out\"", got)
+	}
+}
