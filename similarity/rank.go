@@ -37,28 +37,54 @@ var (
 	ErrAmbiguous = errors.New("similarity: ambiguous")
 )
 
-// Defaults of Options.
+// Defaults of Options, chosen on the tuning sites of the redesign
+// benchmark (see TestTuneRedesign).
 const (
-	DefaultFloor      = 0.5
-	DefaultTieMargin  = 0.05
-	DefaultFullMargin = 0.25
+	DefaultFloor      = 0.4
+	DefaultSureFloor  = 0.7
+	DefaultTieMargin  = 0.06
+	DefaultWideMargin = 0.21
+	DefaultFullMargin = DefaultWideMargin
+	DefaultDistinct   = -1
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
 	// as a unique test id.
 	MaxConfidence = 0.9
 )
 
 // Options tune Rank. The zero value uses the defaults.
+//
+// The best candidate is found when it scores at least Floor and either
+// stands WideMargin or more above the runner-up (on a page that changed a
+// lot, a candidate that is clearly the best is the target) or scores at
+// least SureFloor and stands TieMargin above it. Otherwise it is refused:
+// Ambiguous when the runner-up is within TieMargin (two candidates really
+// are alike), NotFound when nothing scores the floor or the best is
+// neither sure nor clearly ahead.
 type Options struct {
 	// Weights; nil means DefaultWeights.
 	Weights *Weights
 	// Floor is the least score the best candidate needs (DefaultFloor).
 	Floor float64
+	// SureFloor is the score from which TieMargin is margin enough
+	// (DefaultSureFloor, or Floor when it is higher).
+	SureFloor float64
 	// TieMargin: when the runner-up is within it of the best, the outcome
 	// is Ambiguous (DefaultTieMargin).
 	TieMargin float64
+	// WideMargin is the margin that lets a best candidate under SureFloor
+	// be found (DefaultWideMargin, or TieMargin when it is wider).
+	WideMargin float64
 	// FullMargin is the margin at which the confidence is no longer reduced
 	// for a close runner-up (DefaultFullMargin).
 	FullMargin float64
+	// Distinct is how much more an identifying attribute weighs when few
+	// candidates match its recorded value (Reference.distinct;
+	// DefaultDistinct; negative for none).
+	Distinct float64
+
+	// full, when set, replaces IdentityFull and ContextFull (the weight
+	// search tries others).
+	full *damping
 }
 
 func (o Options) withDefaults() Options {
@@ -68,12 +94,24 @@ func (o Options) withDefaults() Options {
 	if o.Floor <= 0 {
 		o.Floor = DefaultFloor
 	}
+	if o.SureFloor <= 0 {
+		o.SureFloor = DefaultSureFloor
+	}
+	o.SureFloor = max(o.SureFloor, o.Floor)
 	if o.TieMargin <= 0 {
 		o.TieMargin = DefaultTieMargin
 	}
+	if o.WideMargin <= 0 {
+		o.WideMargin = DefaultWideMargin
+	}
+	o.WideMargin = max(o.WideMargin, o.TieMargin)
 	if o.FullMargin <= 0 {
 		o.FullMargin = DefaultFullMargin
 	}
+	if o.Distinct == 0 {
+		o.Distinct = DefaultDistinct
+	}
+	o.Distinct = max(o.Distinct, 0)
 	return o
 }
 
@@ -119,24 +157,40 @@ func (r Result) Err() error {
 	return fmt.Errorf("%w: the best, %s, scores %.2f", ErrNotFound, r.Best.Candidate.Ref, r.Best.Value)
 }
 
-// Rank scores every candidate against fp and decides: Found with a
-// confidence, Ambiguous when the runner-up is within the tie margin, or
-// NotFound when the best scores under the floor.
+// Rank scores every candidate against fp and decides as Options says:
+// Found with a confidence, Ambiguous when the runner-up is within the tie
+// margin, or NotFound. Identifier tokens are weighed by how many of cands
+// share them.
 func Rank(fp chain.Fingerprint, cands []Candidate, opts Options) Result {
 	opts = opts.withDefaults()
 	ref := NewReference(fp, *opts.Weights)
+	if opts.full != nil {
+		ref.full = *opts.full
+	}
+	ref.page = newPageStats(cands)
+	cmp := make([]comparison, len(cands))
+	for i := range cands {
+		ref.compare(&cands[i], &cmp[i])
+	}
+	return rank(ref, cands, cmp, opts)
+}
+
+// rank is Rank on the candidates' comparisons with the reference (which
+// do not depend on the weights: the weight search reuses them).
+func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Result {
+	ref = ref.distinct(cmp, opts.Distinct)
 	res := Result{Ranked: make([]Scored, len(cands))}
 	for i := range cands {
-		res.Ranked[i] = Scored{Index: i, Candidate: &cands[i], Score: ref.Score(&cands[i])}
+		res.Ranked[i] = Scored{Index: i, Candidate: &cands[i], Score: ref.combine(&cmp[i], false)}
 	}
 	// The page's sole match of the target's kind or name (MarkSole) is not
 	// taken for a decoy for standing elsewhere when the recorded context
 	// cannot tell the candidates apart anyway: nothing else on the page
 	// could be the target, and a redesign moves things.
-	if contextSilent(fp, res.Ranked) {
+	if contextSilent(ref.fp, res.Ranked) {
 		for i := range res.Ranked {
 			if sc := &res.Ranked[i]; sc.Candidate.Sole {
-				sc.Score = ref.score(sc.Candidate, true)
+				sc.Score = ref.combine(&cmp[sc.Index], true)
 			}
 		}
 	}
@@ -168,6 +222,8 @@ func Rank(fp chain.Fingerprint, cands []Candidate, opts Options) Result {
 		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin:
 		res.Outcome = Ambiguous
+	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin:
+		res.Outcome = NotFound
 	default:
 		res.Outcome = Found
 		res.Confidence = confidence(res.Best.Value, res.Margin, opts.FullMargin)
@@ -186,3 +242,4 @@ func confidence(score, margin, full float64) float64 {
 func nested(a, b *Candidate) bool {
 	return a.Ref != "" && b.Ref != "" && (slices.Contains(a.Ancestors, b.Ref) || slices.Contains(b.Ancestors, a.Ref))
 }
+

@@ -25,8 +25,14 @@ func TestEachAttributeIsCompared(t *testing.T) {
 		lo, hi float64
 	}{
 		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "BUTTON"}, 1, 1},
-		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "a"}, 0, 0},
-		{ID, chain.Fingerprint{ID: "login-btn"}, Candidate{ID: "login-button"}, 0.6, 0.8},
+		// A link and a button are near (a redesign turns one into the
+		// other); a button and a select are not.
+		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "a"}, TagNear, TagNear},
+		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "select"}, 0, 0},
+		{ID, chain.Fingerprint{ID: "login-btn"}, Candidate{ID: "login-button"}, 0.6, 0.85},
+		// Ids differing in the one token that tells them apart.
+		{ID, chain.Fingerprint{ID: "link-box-en"}, Candidate{ID: "link-box-de"}, 0.4, 0.5},
+		{ID, chain.Fingerprint{ID: "navHome"}, Candidate{ID: "nav-home"}, 1, 1},
 		{Name, chain.Fingerprint{Name: "email"}, Candidate{Name: "email"}, 1, 1},
 		{Type, chain.Fingerprint{Type: "submit"}, Candidate{Type: "button"}, 0, 0},
 		{Type, chain.Fingerprint{Tag: "input", Type: "text"}, Candidate{Tag: "input"}, 1, 1}, // the default type
