@@ -21,11 +21,36 @@ const (
 	AssertVisible Action = "assert_visible"
 	AssertURL     Action = "assert_url"
 	AssertValue   Action = "assert_value"
+
+	// WaitElement waits until the target's matches compare to Step.Expect
+	// (a count, attributes, properties; with Expect.Gone, until they no
+	// longer do). Its matches are those of the first strategy of the chain,
+	// in the order written, that matches anything: it counts, and never
+	// refuses several matches as other steps do (Chrome's waitForElement).
+	WaitElement Action = "wait_element"
+	// WaitExpression evaluates Step.Expression in the page (in the target's
+	// frame when the step has a target) until it is truthy.
+	WaitExpression Action = "wait_expression"
+	// KeyDown and KeyUp press or release Step.Key alone (a key held across
+	// other steps); Press is both.
+	KeyDown Action = "key_down"
+	KeyUp   Action = "key_up"
+	// EmulateNetwork emulates Step.Network (throughput, latency, offline).
+	EmulateNetwork Action = "emulate_network"
+	// SetViewport sets Step.Viewport from then on.
+	SetViewport Action = "set_viewport"
+	// Close closes the step's page (Step.Page).
+	Close Action = "close"
+	// Custom is a step only a Puppeteer extension can run (Chrome's
+	// customStep, its name and parameters in Step.Chrome): replay passes
+	// it with a note saying it was not run.
+	Custom Action = "custom"
 )
 
 // Actions lists every known action in a stable order.
 var Actions = []Action{Click, DblClick, Hover, Type, Press, Select, Check, Uncheck,
-	Scroll, Navigate, Upload, Drag, AssertText, AssertVisible, AssertURL, AssertValue}
+	Scroll, Navigate, Upload, Drag, AssertText, AssertVisible, AssertURL, AssertValue,
+	WaitElement, WaitExpression, KeyDown, KeyUp, EmulateNetwork, SetViewport, Close, Custom}
 
 // Known reports whether a is an action this package knows.
 func (a Action) Known() bool {
@@ -41,7 +66,7 @@ func (a Action) Known() bool {
 // press and scroll may go to the focused element / the window instead.
 func (a Action) NeedsTarget() bool {
 	switch a {
-	case Navigate, AssertURL, Press, Scroll:
+	case Navigate, AssertURL, Press, Scroll, WaitExpression, KeyDown, KeyUp, EmulateNetwork, SetViewport, Close, Custom:
 		return false
 	}
 	return true

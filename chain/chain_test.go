@@ -69,7 +69,15 @@ func TestValidationErrors(t *testing.T) {
 	}{
 		{"unknown version", "version: 2\nname: t\nstart_url: http://x/\nsteps: []\n", "t.yaml:1: version: unknown format version 2"},
 		{"missing version", "name: t\nstart_url: http://x/\nsteps: []\n", "t.yaml:1: version: is required"},
-		{"missing start_url", "version: 1\nsteps: []\n", "start_url: is required"},
+		{"page out of range", base + "  - action: close\n    page: 2\n", "t.yaml:6: steps[0].page: 2 names no page of the flow's pages (it lists 0)"},
+		{"page without url", "version: 1\nstart_url: http://x/\npages: [{}, {}]\nsteps: []\n", "pages[1].url: is required"},
+		{"bad testid attr", "version: 1\nstart_url: http://x/\ntestid_attrs: ['data x']\nsteps: []\n", "testid_attrs[0]: \"data x\" is not an attribute name"},
+		{"bad operator", base + "  - action: wait_element\n    expect: {operator: '!='}\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n", "steps[0].expect.operator: \"!=\""},
+		{"wait_expression without expression", base + "  - action: wait_expression\n", "steps[0].expression: action wait_expression needs an expression"},
+		{"key_down bad key", base + "  - action: key_down\n    key: Shft\n", "steps[0].key: \"Shft\" is not a valid DOM key name"},
+		{"set_viewport without viewport", base + "  - action: set_viewport\n", "steps[0].viewport: action set_viewport needs a viewport"},
+		{"host without value", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5, hosts: [{type: css}]}]}\n", "steps[0].target.chain[0].hosts[0].value: a css strategy needs a value"},
+		{"negative flow timeout", "version: 1\nstart_url: http://x/\ntimeout_ms: -1\nsteps: []\n", "timeout_ms: -1 must not be negative"},
 		{"relative start_url", "version: 1\nstart_url: /login\nsteps: []\n", "t.yaml:2: start_url: \"/login\" is not an absolute URL"},
 		{"unknown action", base + "  - action: frobnicate\n", "t.yaml:5: steps[0].action: unknown action \"frobnicate\""},
 		{"missing action", base + "  - text: hi\n", "t.yaml:5: steps[0].action: is required"},
@@ -206,5 +214,77 @@ func TestSecrets(t *testing.T) {
 	}
 	if s := Secrets("${secret:A} and ${secret:B_2}"); !reflect.DeepEqual(s, []string{"A", "B_2"}) {
 		t.Fatalf("Secrets = %v", s)
+	}
+}
+
+// TestChromeKeysRoundTrip: the keys Chrome's recordings need (pages,
+// device, timeouts, test id attributes, the new actions and the chrome
+// key) load and save unchanged, and a flow may have no start_url.
+func TestChromeKeysRoundTrip(t *testing.T) {
+	src := `version: 1
+name: popup
+timeout_ms: 4000
+testid_attrs: [data-automation-id]
+device: {mobile: true, touch: true}
+pages:
+  - {}
+  - {url: "http://127.0.0.1/help.html"}
+chrome: {extra: 1}
+steps:
+  - action: click
+    button: back
+    duration_ms: 600
+    target:
+      frame_path: ["frames[1]"]
+      chain:
+        - type: role
+          value: "*|Save"
+          confidence: 0.85
+          hosts: [{type: css, value: my-app, confidence: 0}]
+    navigated: {url: "http://127.0.0.1/b.html", title: B}
+    chrome: {deviceType: pen}
+  - action: wait_element
+    page: 1
+    target: {chain: [{type: css, value: li, confidence: 0.65}]}
+    expect: {count: 3, operator: "==", gone: true, attributes: {role: row}, properties: {value: x}}
+  - action: wait_expression
+    expression: document.title === "x"
+  - action: key_down
+    key: Shift
+  - action: emulate_network
+    network: {download: -1, upload: -1, latency: 300}
+  - action: set_viewport
+    viewport: {width: 390, height: 844, device_scale_factor: 3, mobile: true, touch: true}
+  - action: close
+    page: 1
+  - action: custom
+    chrome: {name: myStep, parameters: {a: 1}}
+`
+	f, err := Parse("popup.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.StartURL != "" || f.TimeoutMS != 4000 || len(f.Pages) != 2 || f.Steps[1].Page != 1 || !f.Device.Mobile {
+		t.Errorf("flow %+v", f)
+	}
+	if i, ok := FrameIndex(f.Steps[0].Target.FramePath[0]); !ok || i != 1 || !IndexedFrames(f.Steps[0].Target.FramePath) {
+		t.Errorf("frame index %v %v", i, ok)
+	}
+	if e := f.Steps[1].Expect; !e.Compare(3) || e.Compare(2) || !e.Gone {
+		t.Errorf("expect %+v", e)
+	}
+	if v := f.Steps[5].Viewport; v.Width != 390 || !v.Touch || v.DeviceScaleFactor != 3 {
+		t.Errorf("viewport %+v", v)
+	}
+	out, err := Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse("popup.yaml", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !reflect.DeepEqual(f, g) {
+		t.Errorf("round trip changed the flow:\n%s", out)
 	}
 }

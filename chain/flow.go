@@ -13,9 +13,12 @@ const MaxTextLen = 10000
 
 // Flow is one recorded test.
 type Flow struct {
-	Version  int    `yaml:"version"`
-	Name     string `yaml:"name"`
-	StartURL string `yaml:"start_url"`
+	Version int    `yaml:"version"`
+	Name    string `yaml:"name"`
+	// StartURL is the page the flow starts on. A flow may have none (a
+	// Chrome recording without a navigate step): then replay starts on
+	// the page it is given (replayer --url) or fails saying so.
+	StartURL string `yaml:"start_url,omitempty"`
 	// RecordedAt is when the recording started.
 	RecordedAt time.Time `yaml:"recorded_at,omitempty"`
 	// Viewport is the page viewport at record time, in CSS pixels.
@@ -24,12 +27,34 @@ type Flow struct {
 	UserAgent string `yaml:"user_agent,omitempty"`
 	// DeviceScaleFactor is window.devicePixelRatio at record time.
 	DeviceScaleFactor float64 `yaml:"device_scale_factor,omitempty"`
-	Steps             []Step  `yaml:"steps"`
+	// Device is the device emulated with the viewport (a phone: mobile
+	// and touch); nil is a desktop.
+	Device *Device `yaml:"device,omitempty"`
+	// TimeoutMS is how long each step may wait unless it says otherwise
+	// (Step.TimeoutMS); 0 leaves it to replay (replayer --timeout).
+	TimeoutMS int `yaml:"timeout_ms,omitempty"`
+	// TestIDAttrs are the application's own test id attributes
+	// (data-automation-id, ...), read as test ids before the default ones
+	// by the recorder, replay, similarity and the snapshot.
+	TestIDAttrs []string `yaml:"testid_attrs,omitempty"`
+	// Pages are the pages (tabs, popups) the flow acts in; see Page.
+	Pages []Page `yaml:"pages,omitempty"`
+	// Chrome holds, verbatim, what a Chrome DevTools Recorder recording
+	// said of itself that the flow format has no key for (see package
+	// chromerec): export writes it back.
+	Chrome map[string]any `yaml:"chrome,omitempty"`
+	Steps  []Step         `yaml:"steps"`
 }
 
 // Step is one action of a flow.
 type Step struct {
-	Action Action `yaml:"action"`
+	// Include names another flow file, relative to this one's, replayed
+	// in place of this step; a step with Include holds no other key.
+	Include string `yaml:"include,omitempty"`
+	// Included is the flow Include names, as Load read it (see
+	// IncludedFlow); nil before Load resolves it, and never saved.
+	Included *IncludedFlow `yaml:"-"`
+	Action   Action        `yaml:"action,omitempty"`
 	// Comment is free text for people; replay ignores it.
 	Comment string `yaml:"comment,omitempty"`
 	// Target is the element the action applies to; nil for page-level
@@ -43,8 +68,15 @@ type Step struct {
 	Key string `yaml:"key,omitempty"`
 	// Modifiers held during a press or click: Alt, Control, Meta, Shift.
 	Modifiers []string `yaml:"modifiers,omitempty"`
-	// Button is the mouse button of a click: left (default), right, middle.
+	// Page is the page the step acts in: an index into Flow.Pages, 0 (the
+	// default) the page the flow starts in.
+	Page int `yaml:"page,omitempty"`
+	// Button is the mouse button of a click: left (default), right,
+	// middle, back, forward.
 	Button string `yaml:"button,omitempty"`
+	// DurationMS is how long a click holds the button down (a long
+	// press); 0 releases it at once.
+	DurationMS int `yaml:"duration_ms,omitempty"`
 	// Value is the <option> value chosen by select.
 	Value string `yaml:"value,omitempty"`
 	// Label is the visible text of the chosen <option>, a fallback for Value.
@@ -56,16 +88,59 @@ type Step struct {
 	// DeltaX and DeltaY are the scroll amounts in CSS pixels.
 	DeltaX float64 `yaml:"delta_x,omitempty"`
 	DeltaY float64 `yaml:"delta_y,omitempty"`
+	// To, for a scroll, is the scroll position (CSS pixels) to scroll the
+	// page, or the target element, to instead of a wheel by deltas (as
+	// Chrome's recorder records a scroll).
+	To *Point `yaml:"to,omitempty"`
 	// Offset is the pointer position inside the target's box at record time.
 	Offset *Point `yaml:"offset,omitempty"`
 	// DropTarget is where drag releases the element.
 	DropTarget *Target `yaml:"drop_target,omitempty"`
+	// DropOffset is where in the drop target's box drag released the
+	// element at record time; replay releases at its centre without it.
+	DropOffset *Point `yaml:"drop_offset,omitempty"`
 	// Navigated is set when, at record time, the step caused a top-level
 	// navigation or a same-document route change; replay waits for it.
 	Navigated *Navigation `yaml:"navigated,omitempty"`
 	// TimeoutMS overrides the replay timeout for this step.
 	TimeoutMS int `yaml:"timeout_ms,omitempty"`
+	// Effect is what the step did to the page at record time besides a
+	// navigation (Navigated): replay passes the step only when an effect
+	// of each kind recorded happens again.
+	Effect *Effect `yaml:"effect,omitempty"`
+
+	// Expect is what wait_element waits for (see Expect).
+	Expect *Expect `yaml:"expect,omitempty"`
+	// Expression is the JavaScript expression wait_expression evaluates
+	// in the page (or the target's frame) until it is truthy.
+	Expression string `yaml:"expression,omitempty"`
+	// Network is the network emulate_network emulates.
+	Network *Network `yaml:"network,omitempty"`
+	// Viewport is the viewport set_viewport sets.
+	Viewport *Viewport `yaml:"viewport,omitempty"`
+	// Chrome holds, verbatim, what the Chrome DevTools Recorder step this
+	// step was imported from said that the flow format has no key for (a
+	// click's deviceType, a custom step's name and parameters): export
+	// writes it back; replay reads none of it.
+	Chrome map[string]any `yaml:"chrome,omitempty"`
 }
+
+// Effect is what a step did to the page at record time.
+type Effect struct {
+	// State names the properties of the target (or, for a <label>, its
+	// control) that changed: EffectStates.
+	State []string `yaml:"state,omitempty"`
+	// Content is set when elements were added to or removed from the page.
+	Content bool `yaml:"content,omitempty"`
+	// Dialog is "opened" or "closed" when a dialog did.
+	Dialog string `yaml:"dialog,omitempty"`
+}
+
+// EffectStates are the properties Effect.State may name.
+var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open"}
+
+// Empty reports whether e records nothing.
+func (e *Effect) Empty() bool { return e == nil || (len(e.State) == 0 && !e.Content && e.Dialog == "") }
 
 // Navigation is what the page did after a step at record time.
 type Navigation struct {
@@ -73,12 +148,19 @@ type Navigation struct {
 	URL string `yaml:"url"`
 	// SameDocument is true for a history.pushState / hash route change.
 	SameDocument bool `yaml:"same_document,omitempty"`
+	// Title is the document's title after the navigation, as recorded
+	// (kept for export; replay does not compare it).
+	Title string `yaml:"title,omitempty"`
 }
 
 // Target is an element to act on: a fallback chain and a fingerprint.
 type Target struct {
 	// FramePath holds, from the top document down, a CSS selector for each
-	// <iframe> element that contains the target ("iframe#pay-frame").
+	// <iframe> element that contains the target ("iframe#pay-frame"), or
+	// a frame index "frames[N]": the document's N-th child frame (0-based,
+	// as window.frames and Chrome's recorder count them). A path of frame
+	// indexes that does not lead to a frame fails the step; one of
+	// selectors is searched for in every frame (FrameIndex).
 	FramePath []string `yaml:"frame_path,omitempty"`
 	// ShadowPath holds, within the target's frame, a CSS selector for each
 	// shadow host from the document down to the target's shadow root.
@@ -99,6 +181,23 @@ type Strategy struct {
 	// Nth, when > 0, picks the Nth (1-based) of several matches: a
 	// strategy that was not unique at record time.
 	Nth int `yaml:"nth,omitempty"`
+	// Match is how a text or name compares: "" equal (as people read it:
+	// white space and case forgiven in that order when nothing is equal),
+	// "contains" holding the value.
+	Match string `yaml:"match,omitempty"`
+	// Tag keeps only the matches of that tag.
+	Tag string `yaml:"tag,omitempty"`
+	// Within keeps only the matches inside an element it finds: the item of
+	// a list (a row, a card) named by its own text, for a control repeated
+	// in every item ("the Delete button in the row that says Pay the rent").
+	Within *Strategy `yaml:"within,omitempty"`
+	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
+	// "aria/Save"]) before the last, outermost first: the first is found
+	// in the document, each next one, and then the strategy's own element,
+	// inside the shadow root of an element the part before found (among
+	// its descendants when it has no shadow root), as Puppeteer reads
+	// them. A host strategy has no hosts of its own, nor within.
+	Hosts []Strategy `yaml:"hosts,omitempty"`
 	// Confidence in [0,1] that this strategy finds the right element.
 	Confidence float64 `yaml:"confidence"`
 	// Metadata is free data; for coordinates it holds the keys of seed 000

@@ -54,50 +54,64 @@ func (e *ValidationError) Error() string {
 // ErrTooLarge is returned (wrapped) for a file over MaxFileSize.
 var ErrTooLarge = errors.New("flow file too large")
 
-// Load reads, parses and validates the flow file at path. A file over
-// MaxFileSize is refused before it is read. Any problem yields a
-// *ValidationError naming file, line and field.
+// Load reads, parses and validates the flow file at path, and loads the
+// flows its include steps name (see IncludedFlow). A file over MaxFileSize
+// is refused before it is read. Any problem yields a *ValidationError
+// naming file, line and field; a problem of an included file is one of
+// the including file, at its include step, that names the included file,
+// line and field in turn.
 func Load(path string) (*Flow, error) {
+	return load(path, nil)
+}
+
+// read reads, parses and validates the one file at path.
+func read(path string) (*Flow, *index, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("load flow: %w", err)
+		return nil, nil, fmt.Errorf("load flow: %w", err)
 	}
 	defer fh.Close()
 	st, err := fh.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("load flow: %w", err)
+		return nil, nil, fmt.Errorf("load flow: %w", err)
 	}
 	if st.IsDir() {
-		return nil, fmt.Errorf("load flow: %s is a directory", path)
+		return nil, nil, fmt.Errorf("load flow: %s is a directory", path)
 	}
 	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, ErrTooLarge, st.Size(), MaxFileSize)
+		return nil, nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, ErrTooLarge, st.Size(), MaxFileSize)
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, MaxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("load flow: %w", err)
+		return nil, nil, fmt.Errorf("load flow: %w", err)
 	}
-	return Parse(path, data)
+	return parse(path, data)
 }
 
 // Parse decodes and validates a flow; name is used in error messages and,
 // when the flow has no name, to name it after the file.
 func Parse(name string, data []byte) (*Flow, error) {
+	f, _, err := parse(name, data)
+	return f, err
+}
+
+// parse is Parse that also returns the lines of the flow's fields.
+func parse(name string, data []byte) (*Flow, *index, error) {
 	file := filepath.Base(name)
 	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", name, ErrTooLarge, len(data), MaxFileSize)
+		return nil, nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", name, ErrTooLarge, len(data), MaxFileSize)
 	}
 	fail := func(ps ...Problem) error { return &ValidationError{File: file, Problems: ps} }
 
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fail(syntaxProblem(err))
+		return nil, nil, fail(syntaxProblem(err))
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
-		return nil, fail(Problem{Line: 1, Msg: "empty file: a flow needs version, name, start_url and steps"})
+		return nil, nil, fail(Problem{Line: 1, Msg: "empty file: a flow needs version, name, start_url and steps"})
 	}
 	if root.Content[0].Kind != yaml.MappingNode {
-		return nil, fail(Problem{Line: root.Content[0].Line, Msg: "a flow file must be a mapping with version, name, start_url and steps"})
+		return nil, nil, fail(Problem{Line: root.Content[0].Line, Msg: "a flow file must be a mapping with version, name, start_url and steps"})
 	}
 	idx := newIndex(&root)
 
@@ -111,20 +125,20 @@ func Parse(name string, data []byte) (*Flow, error) {
 			for _, msg := range te.Errors {
 				ps = append(ps, idx.typeProblem(msg))
 			}
-			return nil, fail(ps...)
+			return nil, nil, fail(ps...)
 		}
-		return nil, fail(syntaxProblem(err))
+		return nil, nil, fail(syntaxProblem(err))
 	}
 	if ps := Validate(&f); len(ps) > 0 {
 		for i := range ps {
 			ps[i].Line = idx.line(ps[i].Field)
 		}
-		return nil, fail(ps...)
+		return nil, nil, fail(ps...)
 	}
 	if f.Name == "" {
 		f.Name = strings.TrimSuffix(file, filepath.Ext(file))
 	}
-	return &f, nil
+	return &f, idx, nil
 }
 
 var lineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)

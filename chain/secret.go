@@ -12,6 +12,10 @@ var secretNameRE = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
 // instead of a secret value.
 func SecretRef(name string) string { return "${secret:" + name + "}" }
 
+// VarRef returns the placeholder "${var:NAME}" for a value replay takes
+// from its variables (replayer --var, a --data row).
+func VarRef(name string) string { return "${var:" + name + "}" }
+
 // SecretName turns any field name into a valid secret name: letters, digits
 // and underscores, upper case ("user-password" becomes "USER_PASSWORD").
 func SecretName(field string) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"reflect"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -20,10 +22,12 @@ func Validate(f *Flow) []Problem {
 	case f.Version != Version:
 		v.add("version", "unknown format version %d (this build reads version %d)", f.Version, Version)
 	}
-	if f.StartURL == "" {
-		v.add("start_url", "is required")
-	} else if err := checkURL(f.StartURL); err != nil {
-		v.add("start_url", "%v", err)
+	if f.StartURL != "" {
+		if msg := varProblem(f.StartURL); msg != "" {
+			v.add("start_url", "%s", msg)
+		} else if err := urlWithVars(f.StartURL); err != nil {
+			v.add("start_url", "%v", err)
+		}
 	}
 	if f.Viewport != nil {
 		v.size("viewport", *f.Viewport)
@@ -31,13 +35,33 @@ func Validate(f *Flow) []Problem {
 	if f.DeviceScaleFactor < 0 || f.DeviceScaleFactor > 10 || isNaN(f.DeviceScaleFactor) {
 		v.add("device_scale_factor", "%v is outside [0,10]", f.DeviceScaleFactor)
 	}
+	if f.TimeoutMS < 0 {
+		v.add("timeout_ms", "%d must not be negative", f.TimeoutMS)
+	}
+	for i, a := range f.TestIDAttrs {
+		if !attrNameRE.MatchString(a) {
+			v.add(fmt.Sprintf("testid_attrs[%d]", i), "%q is not an attribute name", a)
+		}
+	}
+	for i, pg := range f.Pages {
+		if i > 0 && pg.URL == "" {
+			v.add(fmt.Sprintf("pages[%d].url", i), "is required: replay knows a page it did not start in by its URL")
+		}
+	}
+	v.pages = len(f.Pages)
 	for i := range f.Steps {
 		v.step(fmt.Sprintf("steps[%d]", i), &f.Steps[i])
 	}
 	return v.ps
 }
 
-type validator struct{ ps []Problem }
+var attrNameRE = regexp.MustCompile(`^[A-Za-z_:][-A-Za-z0-9_:.]*$`)
+
+type validator struct {
+	ps []Problem
+	// pages is how many pages the flow lists.
+	pages int
+}
 
 func (v *validator) add(field, format string, args ...any) {
 	v.ps = append(v.ps, Problem{Field: field, Msg: fmt.Sprintf(format, args...)})
@@ -63,6 +87,15 @@ func (v *validator) size(field string, s Size) {
 }
 
 func (v *validator) step(p string, s *Step) {
+	if s.Include != "" {
+		if !reflect.DeepEqual(*s, Step{Include: s.Include, Included: s.Included}) {
+			v.add(p+".include", "a step that includes another flow holds no other key")
+		}
+		if strings.TrimSpace(s.Include) != s.Include {
+			v.add(p+".include", "%q has white space around the file name", s.Include)
+		}
+		return
+	}
 	if !s.Action.Known() {
 		if s.Action == "" {
 			v.add(p+".action", "is required")
@@ -85,24 +118,58 @@ func (v *validator) step(p string, s *Step) {
 			v.add(p+".text", "secret name %q must be letters, digits and underscores", name)
 		}
 	}
+	v.vars(p+".text", s.Text)
+	v.vars(p+".url", s.URL)
+	v.vars(p+".value", s.Value)
+	v.vars(p+".label", s.Label)
+	for i, f := range s.Files {
+		v.vars(fmt.Sprintf("%s.files[%d]", p, i), f)
+	}
+	if s.Navigated != nil {
+		v.vars(p+".navigated.url", s.Navigated.URL)
+	}
+	if HasVars(s.Key) {
+		v.add(p+".key", "a key is a key name; it cannot come from a variable")
+	}
 	for i, m := range s.Modifiers {
 		if _, ok := keys.Modifiers[m]; !ok {
 			v.add(fmt.Sprintf("%s.modifiers[%d]", p, i), "unknown modifier %q (known: Alt, Control, Meta, Shift)", m)
 		}
 	}
 	switch s.Button {
-	case "", "left", "right", "middle":
+	case "", "left", "right", "middle", "back", "forward":
 	default:
-		v.add(p+".button", "unknown button %q (known: left, right, middle)", s.Button)
+		v.add(p+".button", "unknown button %q (known: left, right, middle, back, forward)", s.Button)
 	}
+	if s.DurationMS < 0 {
+		v.add(p+".duration_ms", "%d must not be negative", s.DurationMS)
+	}
+	if s.Page < 0 || (s.Page > 0 && s.Page >= v.pages) {
+		v.add(p+".page", "%d names no page of the flow's pages (it lists %d)", s.Page, v.pages)
+	}
+	v.chromeStep(p, s)
 	if s.Offset != nil && (s.Offset.X < 0 || s.Offset.Y < 0 || isNaN(s.Offset.X) || isNaN(s.Offset.Y)) {
 		v.add(p+".offset", "(%v, %v) must not be negative", s.Offset.X, s.Offset.Y)
 	}
 	if s.TimeoutMS < 0 {
 		v.add(p+".timeout_ms", "%d must not be negative", s.TimeoutMS)
 	}
+	if e := s.Effect; e != nil {
+		for i, st := range e.State {
+			known := false
+			for _, k := range EffectStates {
+				known = known || k == st
+			}
+			if !known {
+				v.add(fmt.Sprintf("%s.effect.state[%d]", p, i), "%q is not a state a step changes (%s)", st, strings.Join(EffectStates, ", "))
+			}
+		}
+		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
+			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)
+		}
+	}
 	if s.Navigated != nil {
-		if err := checkURL(s.Navigated.URL); err != nil {
+		if err := urlWithVars(s.Navigated.URL); err != nil {
 			v.add(p+".navigated.url", "%v", err)
 		}
 	}
@@ -120,7 +187,7 @@ func (v *validator) step(p string, s *Step) {
 	case Navigate, AssertURL:
 		if s.URL == "" {
 			v.add(p+".url", "action %s needs a url", s.Action)
-		} else if err := checkURL(s.URL); err != nil && s.Action == Navigate {
+		} else if err := urlWithVars(s.URL); err != nil && s.Action == Navigate {
 			v.add(p+".url", "%v", err)
 		}
 	case Upload:
@@ -132,8 +199,11 @@ func (v *validator) step(p string, s *Step) {
 			v.add(p+".drop_target.chain", "action drag needs a drop target with a non-empty chain")
 		}
 	case Scroll:
-		if s.DeltaX == 0 && s.DeltaY == 0 {
-			v.add(p+".delta_y", "action scroll needs delta_x or delta_y")
+		if s.DeltaX == 0 && s.DeltaY == 0 && s.To == nil {
+			v.add(p+".delta_y", "action scroll needs delta_x or delta_y (or to)")
+		}
+		if s.To != nil && (s.To.X < 0 || s.To.Y < 0 || isNaN(s.To.X+s.To.Y)) {
+			v.add(p+".to", "(%v, %v) must not be negative", s.To.X, s.To.Y)
 		}
 		if isNaN(s.DeltaX) || isNaN(s.DeltaY) {
 			v.add(p+".delta_y", "scroll deltas must be numbers")
@@ -141,6 +211,13 @@ func (v *validator) step(p string, s *Step) {
 	}
 	if s.DropTarget != nil {
 		v.target(p+".drop_target", s.DropTarget, s.Action == Drag)
+	}
+}
+
+// vars checks the ${var:NAME} placeholders of a field.
+func (v *validator) vars(field, s string) {
+	if msg := varProblem(s); msg != "" {
+		v.add(field, "%s", msg)
 	}
 }
 
@@ -174,6 +251,35 @@ func (v *validator) target(p string, t *Target, needed bool) {
 	}
 }
 
+// scoped checks what narrows a strategy's matches: its match mode, tag
+// and the strategy it must be within.
+func (v *validator) scoped(p string, s *Strategy) {
+	if s.Match != "" && s.Match != "contains" {
+		v.add(p+".match", "%q: want contains (or nothing, for equal)", s.Match)
+	}
+	if s.Match != "" && s.Type != Text && s.Type != Role && s.Type != Label {
+		v.add(p+".match", "only text, role and label strategies compare by containing")
+	}
+	if s.Tag != "" && strings.Trim(strings.ToLower(s.Tag), "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+		v.add(p+".tag", "%q is not an element name", s.Tag)
+	}
+	if w := s.Within; w != nil {
+		q := p + ".within"
+		switch {
+		case !w.Type.Known():
+			v.add(q+".type", "unknown strategy type %q (known: %s)", w.Type, joinTypes())
+		case w.Type == Similarity || w.Type == Coordinates || s.Type == Similarity || s.Type == Coordinates:
+			v.add(q+".type", "similarity and coordinates do not take within, nor are within")
+		case w.Within != nil:
+			v.add(q+".within", "within goes one level deep")
+		case w.Type.NeedsValue() && strings.TrimSpace(w.Value) == "":
+			v.add(q+".value", "a %s strategy needs a value", w.Type)
+		default:
+			v.scoped(q, w)
+		}
+	}
+}
+
 func (v *validator) strategy(p string, s *Strategy) {
 	if !s.Type.Known() {
 		if s.Type == "" {
@@ -197,6 +303,8 @@ func (v *validator) strategy(p string, s *Strategy) {
 	if s.Nth < 0 {
 		v.add(p+".nth", "%d must not be negative", s.Nth)
 	}
+	v.scoped(p, s)
+	v.hosts(p, s)
 	if s.Type != Coordinates {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,41 +28,45 @@ func importFile(t *testing.T, name string) (*chain.Flow, []Warning) {
 func types(c []chain.Strategy) []string {
 	var out []string
 	for _, s := range c {
-		out = append(out, string(s.Type)+"="+s.Value)
+		v := string(s.Type) + "=" + s.Value
+		for i := len(s.Hosts) - 1; i >= 0; i-- {
+			v = string(s.Hosts[i].Type) + "=" + s.Hosts[i].Value + " >>> " + v
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func actions(f *chain.Flow) []string {
+	var out []string
+	for _, s := range f.Steps {
+		out = append(out, string(s.Action))
 	}
 	return out
 }
 
 func TestImportCheckout(t *testing.T) {
 	f, warns := importFile(t, "checkout.json")
-	if f.Name != "Checkout as a new customer" || f.StartURL != "http://127.0.0.1:8080/apps/checkout/" {
-		t.Errorf("name %q start %q", f.Name, f.StartURL)
+	if f.Name != "Checkout as a new customer" || f.StartURL != "http://127.0.0.1:8080/apps/checkout/" || f.TimeoutMS != 5000 {
+		t.Errorf("name %q start %q timeout %d", f.Name, f.StartURL, f.TimeoutMS)
 	}
-	if f.Viewport == nil || *f.Viewport != (chain.Size{Width: 1280, Height: 800}) || f.DeviceScaleFactor != 1 {
-		t.Errorf("viewport %+v dsf %v", f.Viewport, f.DeviceScaleFactor)
-	}
-	var actions []string
-	for _, s := range f.Steps {
-		actions = append(actions, string(s.Action))
+	if f.Viewport == nil || *f.Viewport != (chain.Size{Width: 1280, Height: 800}) || f.DeviceScaleFactor != 1 || f.Device != nil {
+		t.Errorf("viewport %+v dsf %v device %+v", f.Viewport, f.DeviceScaleFactor, f.Device)
 	}
 	want := []string{"click", "type", "press", "type", "select", "click", "scroll", "click", "type", "hover",
-		"click", "press", "dblclick", "click", "assert_visible", "click"}
-	if !reflect.DeepEqual(actions, want) {
-		t.Fatalf("actions\n got %v\nwant %v", actions, want)
+		"click", "press", "dblclick", "click", "wait_element", "wait_expression", "click"}
+	if got := actions(f); !reflect.DeepEqual(got, want) {
+		t.Fatalf("actions\n got %v\nwant %v", got, want)
 	}
 	email := f.Steps[1]
 	if email.Text != "ada@example.com" {
 		t.Errorf("type text %q", email.Text)
 	}
-	if got := types(email.Target.Chain); !reflect.DeepEqual(got, []string{"testid=checkout-email", "id=email", "label=Email", "xpath=//*[@id=\"email\"]", "css=#email"}) {
+	// One recorded selector is one strategy, in the order recorded.
+	if got := types(email.Target.Chain); !reflect.DeepEqual(got, []string{"role=*|Email", "testid=checkout-email", "id=email", "xpath=//*[@id=\"email\"]", "css=#email"}) {
 		t.Errorf("email chain %v", got)
 	}
-	for i := 1; i < len(email.Target.Chain); i++ {
-		if email.Target.Chain[i].Confidence > email.Target.Chain[i-1].Confidence {
-			t.Errorf("chain not ordered by confidence: %v", email.Target.Chain)
-		}
-	}
-	if p, _ := email.Target.Chain[4].Metadata["pierce"].(bool); !p {
+	if p, _ := email.Target.Chain[4].Metadata[MetaPierce].(bool); !p {
 		t.Errorf("pierce/ selector lost its meaning: %+v", email.Target.Chain[4])
 	}
 	if email.Target.Fingerprint == nil || email.Target.Fingerprint.TestIDs["data-testid"] != "checkout-email" {
@@ -71,17 +76,13 @@ func TestImportCheckout(t *testing.T) {
 	if click.Offset == nil || *click.Offset != (chain.Point{X: 120.5, Y: 14}) {
 		t.Errorf("offset %+v", click.Offset)
 	}
-	// aria/ without a role on a click: a label or a visible text.
-	if got := types(click.Target.Chain); got[0] != "id=email" || !strings.Contains(strings.Join(got, " "), "text=Email") {
-		t.Errorf("click chain %v", got)
-	}
 	for _, s := range f.Steps {
 		if s.Target == nil {
 			continue
 		}
 		for _, st := range s.Target.Chain {
-			if st.Type == chain.Coordinates {
-				t.Errorf("coordinates invented: %+v", st)
+			if st.Type == chain.Coordinates || st.Type == chain.Label {
+				t.Errorf("a strategy no selector says: %+v", st)
 			}
 		}
 	}
@@ -91,64 +92,136 @@ func TestImportCheckout(t *testing.T) {
 	if s := f.Steps[4]; s.Value != "GB" || s.Text != "" {
 		t.Errorf("select %+v", s)
 	}
-	if s := f.Steps[6]; s.DeltaY != 420 || s.Target != nil {
+	if s := f.Steps[6]; s.To == nil || *s.To != (chain.Point{X: 0, Y: 420}) || s.Target != nil {
 		t.Errorf("scroll %+v", s)
 	}
-	if s := f.Steps[7]; !reflect.DeepEqual(s.Target.FramePath, []string{"iframe"}) || s.Target.Chain[0].Type != chain.TestID {
+	if s := f.Steps[7]; !reflect.DeepEqual(s.Target.FramePath, []string{"frames[0]"}) || s.Target.Chain[1].Type != chain.TestID {
 		t.Errorf("frame click %+v", s.Target)
 	}
 	if s := f.Steps[11]; s.Key != "a" || !reflect.DeepEqual(s.Modifiers, []string{"Control"}) {
 		t.Errorf("Control+a %+v", s)
 	}
-	if s := f.Steps[13]; s.Target.Chain[0].Type != chain.TestID || !reflect.DeepEqual(types(s.Target.Chain)[1:3], []string{"role=button|Place order", "id=place-order"}) {
+	if s := f.Steps[13]; !reflect.DeepEqual(types(s.Target.Chain), []string{"role=button|Place order", "testid=place-order", "id=place-order", `xpath=//*[@id="place-order"]`, "text=Place order"}) ||
+		s.Target.Chain[4].Match != "contains" {
 		t.Errorf("place order chain %v", types(s.Target.Chain))
-	} else if s.Target.Chain[0].Confidence < s.Target.Chain[len(s.Target.Chain)-1].Confidence {
-		t.Errorf("text/ ranked above a test id")
 	}
 	if s := f.Steps[12]; s.Target.Chain[0].Value != "heading|Checkout" {
 		t.Errorf("aria role: %v", types(s.Target.Chain))
 	}
-	if s := f.Steps[15]; s.Navigated == nil || s.Navigated.URL != "http://127.0.0.1:8080/apps/settings/" {
+	if s := f.Steps[16]; s.Navigated == nil || s.Navigated.URL != "http://127.0.0.1:8080/apps/settings/" || s.Navigated.Title != "Account settings · Northwind Coffee" {
 		t.Errorf("asserted navigation lost: %+v", s.Navigated)
 	}
-	var found bool
-	for _, w := range warns {
-		if w.Step == 22 && w.Type == "waitForExpression" && strings.Contains(w.Msg, "skipped") {
-			found = true
-		}
+	if s := f.Steps[15]; s.Expression != "document.querySelector('#status').textContent.includes('Thank you')" {
+		t.Errorf("waitForExpression %+v", s)
 	}
-	if !found {
-		t.Errorf("waitForExpression skipped without a warning naming it: %v", warns)
+	for _, w := range warns {
+		if strings.Contains(w.Msg, "skipped") || strings.Contains(w.Msg, "dropped") {
+			t.Errorf("something was left out: %v", w)
+		}
 	}
 }
 
-func TestImportShadowAndSkips(t *testing.T) {
+func TestImportShadowAndMore(t *testing.T) {
 	f, warns := importFile(t, "settings-shadow.json")
-	if len(f.Steps) != 2 {
-		t.Fatalf("%d steps, want 2: %+v", len(f.Steps), f.Steps)
+	if got := actions(f); !reflect.DeepEqual(got, []string{"click", "click", "set_viewport", "custom", "close"}) {
+		t.Fatalf("actions %v", got)
 	}
 	tg := f.Steps[0].Target
-	if !reflect.DeepEqual(tg.ShadowPath, []string{"#notify-email"}) {
-		t.Errorf("shadow path %v", tg.ShadowPath)
+	want := []string{"role=switch|Email newsletter", "id=notify-email >>> css=button", "css=#notify-email button", "css=toggle-switch:nth-of-type(2) >>> css=button.switch"}
+	if got := types(tg.Chain); !reflect.DeepEqual(got, want) {
+		t.Errorf("shadow chain\n got %v\nwant %v", got, want)
 	}
-	if got := types(tg.Chain); !reflect.DeepEqual(got, []string{"role=switch|Email newsletter", "css=button"}) {
-		t.Errorf("shadow chain %v", got)
+	if len(tg.ShadowPath) != 0 {
+		t.Errorf("a shadow path for every selector: %v", tg.ShadowPath)
 	}
 	if got := types(f.Steps[1].Target.Chain); !reflect.DeepEqual(got, []string{"testid=save-profile", "text=Save profile"}) {
 		t.Errorf("plain-string selectors: %v", got)
 	}
-	if f.Viewport.Width != 1024 || f.DeviceScaleFactor != 2 {
-		t.Errorf("viewport %+v", f.Viewport)
+	if f.Viewport.Width != 1024 || f.DeviceScaleFactor != 2 || !reflect.DeepEqual(f.TestIDAttrs, []string{"data-testid"}) {
+		t.Errorf("viewport %+v attrs %v", f.Viewport, f.TestIDAttrs)
 	}
-	skipped := map[string]bool{}
+	if v := f.Steps[2].Viewport; v == nil || v.Width != 390 || !v.Mobile || !v.Touch || v.DeviceScaleFactor != 3 {
+		t.Errorf("second viewport %+v", v)
+	}
+	if s := f.Steps[3]; s.Chrome["name"] != "lighthouse" {
+		t.Errorf("custom %+v", s)
+	}
+	var custom bool
 	for _, w := range warns {
-		if strings.Contains(w.Msg, "skipped") || strings.Contains(w.Msg, "dropped") {
-			skipped[w.Type] = true
-		}
+		custom = custom || (w.Type == "customStep" && strings.Contains(w.Msg, "not run"))
 	}
-	for _, typ := range []string{"setViewport", "customStep", "close", "click"} {
-		if !skipped[typ] {
-			t.Errorf("no warning for the %s that was left out: %v", typ, warns)
+	if !custom {
+		t.Errorf("no warning says the custom step is not run: %v", warns)
+	}
+}
+
+func TestImportEveryStep(t *testing.T) {
+	f, warns := importFile(t, "every-step.json")
+	want := []string{"emulate_network", "click", "type", "press", "key_down", "key_down", "key_up", "key_up", "press",
+		"dblclick", "click", "click", "click", "click", "hover", "scroll", "scroll", "wait_element", "wait_element", "wait_element",
+		"wait_expression", "click", "wait_expression", "click", "type", "select", "close", "set_viewport", "navigate", "custom", "click"}
+	if got := actions(f); !reflect.DeepEqual(got, want) {
+		t.Fatalf("actions\n got %v\nwant %v", got, want)
+	}
+	if f.Device == nil || !f.Device.Mobile || !f.Device.Touch || f.TimeoutMS != 7000 || f.Chrome["recorderVersion"] != "test" {
+		t.Errorf("flow %+v", f)
+	}
+	if nav, _ := f.Chrome[FlowKeyNavigate].(map[string]any); nav == nil || nav["assertedEvents"] == nil {
+		t.Errorf("the opening navigate's asserted events are not kept: %v", f.Chrome)
+	}
+	s := f.Steps
+	if got := types(s[1].Target.Chain); !reflect.DeepEqual(got, []string{"role=*|Search", "testid=search", "testid=search-box", "id=search",
+		`xpath=//*[@id="search"]`, "css=#search", "text=Sear"}) {
+		t.Errorf("search chain %v", got)
+	}
+	if s[1].TimeoutMS != 2500 || s[1].Chrome["deviceType"] != "touch" {
+		t.Errorf("click %+v", s[1])
+	}
+	if s[3].Key != "Enter" || s[3].Navigated == nil || s[3].Navigated.Title != "Results" {
+		t.Errorf("Enter that navigates %+v", s[3])
+	}
+	if s[8].Key != "a" || !reflect.DeepEqual(s[8].Modifiers, []string{"Meta"}) {
+		t.Errorf("Meta+a %+v", s[8])
+	}
+	add := s[10]
+	if got := types(add.Target.Chain); !reflect.DeepEqual(got, []string{"css=shop-app >>> css=product-card:nth-of-type(2) >>> role=button|Add to cart",
+		"css=product-card:nth-of-type(2) button.add", "css=shop-app >>> xpath=/section/button", "css=shop-app >>> text=Add to"}) {
+		t.Errorf("multi-part chain %v", got)
+	}
+	if add.Button != "right" || add.DurationMS != 700 {
+		t.Errorf("long right click %+v", add)
+	}
+	if s[11].Button != "back" || s[12].Button != "forward" || s[13].Button != "middle" || s[13].Offset != nil {
+		t.Errorf("buttons %q %q %q", s[11].Button, s[12].Button, s[13].Button)
+	}
+	if e := s[17].Expect; e == nil || *e.Count != 3 || e.Operator != "==" || e.Attributes["data-state"] != "ready" || e.Gone {
+		t.Errorf("waitForElement %+v", e)
+	}
+	if e := s[18].Expect; e == nil || !e.Gone {
+		t.Errorf("visible: false %+v", e)
+	}
+	if fp := s[21].Target.FramePath; !reflect.DeepEqual(fp, []string{"frames[1]", "frames[0]"}) || s[21].Navigated == nil {
+		t.Errorf("frame path %v navigated %+v", fp, s[21].Navigated)
+	}
+	if fp := s[22].Target.FramePath; !reflect.DeepEqual(fp, []string{"frames[1]"}) || len(s[22].Target.Chain) != 0 {
+		t.Errorf("expression in a frame: %+v", s[22].Target)
+	}
+	if len(f.Pages) != 2 || f.Pages[1].URL != "http://127.0.0.1:8080/chrome/help.html" || s[24].Page != 1 || s[25].Page != 1 || s[26].Page != 1 || s[23].Page != 0 {
+		t.Errorf("pages %+v", f.Pages)
+	}
+	if v := s[27].Viewport; v == nil || !v.Landscape || v.Width != 1280 {
+		t.Errorf("set_viewport %+v", v)
+	}
+	if s[30].Chrome["futureField"] == nil {
+		t.Errorf("an unknown field is not kept: %+v", s[30].Chrome)
+	}
+	for _, w := range []struct{ typ, in string }{{"click", "futureField"}, {"", "recorderVersion"}, {"customStep", "lighthouse"}, {"click", "outside the element"}} {
+		found := false
+		for _, x := range warns {
+			found = found || (x.Type == w.typ && strings.Contains(x.Msg, w.in))
+		}
+		if !found {
+			t.Errorf("no warning for %s %q: %v", w.typ, w.in, warns)
 		}
 	}
 }
@@ -163,13 +236,14 @@ func TestImportErrors(t *testing.T) {
 	for name, in := range map[string]string{
 		"not json":      `title: x`,
 		"no steps":      `{"title": "x"}`,
-		"no navigate":   `{"title": "x", "steps": [{"type": "click", "selectors": ["#a"], "offsetX": 1, "offsetY": 1}]}`,
 		"no offset":     `{"title": "x", "steps": [{"type": "navigate", "url": "http://a/"}, {"type": "click", "selectors": ["#a"]}]}`,
 		"no selectors":  `{"title": "x", "steps": [{"type": "navigate", "url": "http://a/"}, {"type": "hover"}]}`,
 		"bad selector":  `{"title": "x", "steps": [{"type": "navigate", "url": "http://a/"}, {"type": "hover", "selectors": [3]}]}`,
 		"no type":       `{"title": "x", "steps": [{"url": "http://a/"}]}`,
 		"unknown key":   `{"title": "x", "steps": [{"type": "navigate", "url": "http://a/"}, {"type": "keyDown", "key": "NoSuchKey"}]}`,
 		"change no val": `{"title": "x", "steps": [{"type": "navigate", "url": "http://a/"}, {"type": "change", "selectors": ["#a"]}]}`,
+		"bad button":    `{"title": "x", "steps": [{"type": "click", "selectors": ["#a"], "offsetX": 1, "offsetY": 1, "button": "left"}]}`,
+		"no network":    `{"title": "x", "steps": [{"type": "emulateNetworkConditions", "download": 1}]}`,
 	} {
 		if _, _, err := Import([]byte(in)); err == nil {
 			t.Errorf("%s: no error", name)
@@ -180,25 +254,173 @@ func TestImportErrors(t *testing.T) {
 	}
 }
 
-// TestRoundTrip: a recording imported, exported and imported again gives
-// the same flow; and the export is what Chrome's format requires.
+// TestImportWithoutNavigate: a recording that opens no page imports, says
+// replay starts on --url, and never says it is not a recording.
+func TestImportWithoutNavigate(t *testing.T) {
+	f, warns, err := Import([]byte(`{"title": "x", "steps": [{"type": "click", "selectors": ["#a"], "offsetX": 1, "offsetY": 1}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.StartURL != "" || len(f.Steps) != 1 {
+		t.Errorf("flow %+v", f)
+	}
+	said := false
+	for _, w := range warns {
+		said = said || strings.Contains(w.Msg, "--url")
+		if strings.Contains(w.Msg, "not a Chrome") {
+			t.Errorf("warning %v", w)
+		}
+	}
+	if !said {
+		t.Errorf("no warning names --url: %v", warns)
+	}
+}
+
+// recordings lists the recordings of testdata.
+func recordings(t *testing.T) []string {
+	t.Helper()
+	names, err := filepath.Glob("testdata/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, n := range names {
+		if b := filepath.Base(n); b != "unknown-step.json" {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// TestRoundTrip: every recording, imported and exported, is given back
+// as it was (defaults normalised); so is one written to a flow file and
+// read again; and the export is what Chrome's format requires.
 func TestRoundTrip(t *testing.T) {
-	for _, name := range []string{"checkout.json", "settings-shadow.json"} {
+	for _, name := range recordings(t) {
+		orig, _ := os.ReadFile("testdata/" + name)
 		f1, _ := importFile(t, name)
-		out, _, err := Export(f1)
+		out, warns, err := Export(f1)
 		if err != nil {
 			t.Fatalf("Export(%s): %v", name, err)
 		}
 		checkSchema(t, out)
-		f2, _, err := Import(out)
+		if same, d, err := Same(orig, out); err != nil || !same {
+			t.Errorf("%s: import then export is not the recording: %s %v\n%s", name, d, err, out)
+		}
+		if len(warns) > 0 {
+			t.Errorf("%s: export of an imported flow warns: %v", name, warns)
+		}
+		y, err := chain.Marshal(f1)
 		if err != nil {
-			t.Fatalf("re-import of %s: %v\n%s", name, err, out)
+			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(f1, f2) {
-			a, _ := chain.Marshal(f1)
-			b, _ := chain.Marshal(f2)
-			t.Errorf("%s: round trip changed the flow\n--- first\n%s\n--- second\n%s", name, a, b)
+		f2, err := chain.Parse(name+".yaml", y)
+		if err != nil {
+			t.Fatalf("%s: the imported flow does not load: %v\n%s", name, err, y)
 		}
+		out2, _, err := Export(f2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if same, d, _ := Same(orig, out2); !same {
+			t.Errorf("%s: through a flow file, the recording changed: %s\n%s", name, d, y)
+		}
+	}
+}
+
+// TestRoundTripEachField: a recording of each step type with each of its
+// fields set comes back exact.
+func TestRoundTripEachField(t *testing.T) {
+	steps := []string{
+		`{"type": "click", "selectors": [["#a"]], "offsetX": 1, "offsetY": 2}`,
+		`{"type": "click", "target": "main", "selectors": [["aria/A"], ["#a"]], "offsetX": 1, "offsetY": 2, "button": "secondary", "deviceType": "pen", "duration": 300, "timeout": 900}`,
+		`{"type": "click", "selectors": [["#a"]], "offsetX": 1, "offsetY": 2, "button": "auxiliary"}`,
+		`{"type": "click", "selectors": [["#a"]], "offsetX": 1, "offsetY": 2, "button": "back"}`,
+		`{"type": "click", "selectors": [["#a"]], "offsetX": 1, "offsetY": 2, "button": "forward"}`,
+		`{"type": "click", "selectors": [["#a"]], "offsetX": 1, "offsetY": 2, "assertedEvents": [{"type": "navigation", "url": "http://h/b", "title": "B"}]}`,
+		`{"type": "click", "selectors": [["#a"]], "offsetX": 1, "offsetY": 2, "assertedEvents": [{"type": "navigation"}]}`,
+		`{"type": "doubleClick", "frame": [0, 2], "selectors": [["xpath///div[2]"]], "offsetX": 1, "offsetY": 2}`,
+		`{"type": "hover", "selectors": [["text/Hello"], ["pierce/.x"], ["a", "b"]]}`,
+		`{"type": "change", "selectors": [["[name=\"q\"]"], ["[placeholder='Find']"]], "value": "x y"}`,
+		`{"type": "change", "selectors": [["select#s"]], "value": "v"}`,
+		`{"type": "keyDown", "key": "Shift"}`,
+		`{"type": "keyUp", "key": "Shift"}`,
+		`{"type": "keyDown", "key": "Escape", "timeout": 100}`,
+		`{"type": "scroll"}`,
+		`{"type": "scroll", "x": 10, "y": 20}`,
+		`{"type": "scroll", "selectors": [["#list"]], "x": 0, "y": 99}`,
+		`{"type": "navigate", "url": "http://h/c", "timeout": 5}`,
+		`{"type": "waitForElement", "selectors": [["#a"]]}`,
+		`{"type": "waitForElement", "selectors": [["#a"]], "operator": "<", "count": 2, "visible": false}`,
+		`{"type": "waitForElement", "selectors": [["#a"]], "count": 4}`,
+		`{"type": "waitForElement", "selectors": [["#a"]], "operator": ">", "attributes": {"x": "y"}, "properties": {"checked": true}}`,
+		`{"type": "waitForExpression", "expression": "1 + 1 === 2", "timeout": 10}`,
+		`{"type": "customStep", "name": "n", "parameters": {"p": [1, 2]}}`,
+		`{"type": "customStep", "name": "n", "parameters": {}, "target": "http://h/popup"}`,
+		`{"type": "emulateNetworkConditions", "download": -1, "upload": -1, "latency": 0}`,
+		`{"type": "setViewport", "width": 10, "height": 20, "deviceScaleFactor": 1.5, "isMobile": true, "hasTouch": false, "isLandscape": true}`,
+		`{"type": "close", "target": "http://h/popup"}`,
+		`{"type": "close"}`,
+	}
+	for _, st := range steps {
+		rec := `{"title": "t", "steps": [{"type": "navigate", "url": "http://h/"}, ` + st + `]}`
+		f, _, err := Import([]byte(rec))
+		if err != nil {
+			t.Errorf("%s: %v", st, err)
+			continue
+		}
+		out, _, err := Export(f)
+		if err != nil {
+			t.Errorf("%s: export: %v", st, err)
+			continue
+		}
+		if same, d, _ := Same([]byte(rec), out); !same {
+			t.Errorf("%s: %s\n%s", st, d, out)
+		}
+	}
+}
+
+// TestImportedFlowGainsNoSelectors: export writes exactly the selectors
+// the recording had, and drops nothing without a warning.
+func TestImportedFlowGainsNoSelectors(t *testing.T) {
+	f, _ := importFile(t, "checkout.json")
+	out, _, err := Export(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var orig, back struct {
+		Steps []struct {
+			Selectors []Selector `json:"selectors"`
+		} `json:"steps"`
+	}
+	data, _ := os.ReadFile("testdata/checkout.json")
+	json.Unmarshal(data, &orig)
+	json.Unmarshal(out, &back)
+	if len(orig.Steps) != len(back.Steps) {
+		t.Fatalf("%d steps, want %d", len(back.Steps), len(orig.Steps))
+	}
+	for i := range orig.Steps {
+		if !reflect.DeepEqual(orig.Steps[i].Selectors, back.Steps[i].Selectors) {
+			t.Errorf("step %d: selectors %v, want %v", i+1, back.Steps[i].Selectors, orig.Steps[i].Selectors)
+		}
+	}
+}
+
+// TestEditedStrategyWrittenAnew: a strategy whose value changed since it
+// was imported is written from its new value, not from the kept selector.
+func TestEditedStrategyWrittenAnew(t *testing.T) {
+	f, _, err := Import([]byte(`{"title": "t", "steps": [{"type": "hover", "selectors": [["[data-testid='a']"]]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &f.Steps[0].Target.Chain[0]
+	if st.Metadata[MetaSelector] != "[data-testid='a']" {
+		t.Fatalf("selector not kept: %+v", st)
+	}
+	st.Value = "b"
+	out, _, _ := Export(f)
+	if !strings.Contains(string(out), `"[data-testid=\"b\"]"`) {
+		t.Errorf("edited strategy: %s", out)
 	}
 }
 
@@ -267,17 +489,20 @@ func checkSchema(t *testing.T, data []byte) {
 		t.Errorf("no title")
 	}
 	required := map[string][]string{
-		"setViewport":       {"width", "height", "deviceScaleFactor", "isMobile", "hasTouch", "isLandscape"},
-		"navigate":          {"url"},
-		"click":             {"selectors", "offsetX", "offsetY"},
-		"doubleClick":       {"selectors", "offsetX", "offsetY"},
-		"hover":             {"selectors"},
-		"change":            {"selectors", "value"},
-		"keyDown":           {"key"},
-		"keyUp":             {"key"},
-		"scroll":            {},
-		"waitForElement":    {"selectors"},
-		"waitForExpression": {"expression"},
+		"setViewport":              {"width", "height", "deviceScaleFactor", "isMobile", "hasTouch", "isLandscape"},
+		"navigate":                 {"url"},
+		"click":                    {"selectors", "offsetX", "offsetY"},
+		"doubleClick":              {"selectors", "offsetX", "offsetY"},
+		"hover":                    {"selectors"},
+		"change":                   {"selectors", "value"},
+		"keyDown":                  {"key"},
+		"keyUp":                    {"key"},
+		"scroll":                   {},
+		"waitForElement":           {"selectors"},
+		"waitForExpression":        {"expression"},
+		"close":                    {},
+		"customStep":               {"name", "parameters"},
+		"emulateNetworkConditions": {"download", "upload", "latency"},
 	}
 	for i, s := range rec.Steps {
 		typ, _ := s["type"].(string)

@@ -1,18 +1,17 @@
 package chromerec
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testid"
 )
-
-// DefaultViewport is the viewport an export sets when the flow recorded
-// none.
-var DefaultViewport = chain.Size{Width: 1280, Height: 800}
 
 var nthOfTypeRE = regexp.MustCompile(`:nth-of-type\((\d+)\)$`)
 
@@ -32,23 +31,27 @@ func ExportMapped(f *chain.Flow) (data []byte, stepOf []int, warns []Warning, er
 	if f == nil {
 		return nil, nil, nil, fmt.Errorf("export: nil flow")
 	}
-	ex := &exporter{}
-	vp, dsf := DefaultViewport, 1.0
-	if f.Viewport != nil {
-		vp = *f.Viewport
-	} else {
-		ex.warn(0, "", "the flow has no recorded viewport; the recording sets %dx%d", vp.Width, vp.Height)
+	ex := &exporter{flow: f, testIDs: testid.With(f.TestIDAttrs)}
+	var steps []obj
+	if vp := f.Viewport; vp != nil {
+		dsf := f.DeviceScaleFactor
+		if dsf <= 0 {
+			dsf = 1
+		}
+		d := chain.Device{}
+		if f.Device != nil {
+			d = *f.Device
+		}
+		o := obj{{"type", TypeSetViewport}, {"width", vp.Width}, {"height", vp.Height}, {"deviceScaleFactor", dsf},
+			{"isMobile", d.Mobile}, {"hasTouch", d.Touch}, {"isLandscape", d.Landscape}}
+		steps = append(steps, o.with(flowKept(f, FlowKeySetViewport)))
+		stepOf = append(stepOf, 0)
 	}
-	if f.DeviceScaleFactor > 0 {
-		dsf = f.DeviceScaleFactor
+	if f.StartURL != "" {
+		o := obj{{"type", TypeNavigate}, {"url", f.StartURL}}
+		steps = append(steps, o.with(flowKept(f, FlowKeyNavigate)))
+		stepOf = append(stepOf, 0)
 	}
-	steps := []map[string]any{
-		{"type": TypeSetViewport, "width": vp.Width, "height": vp.Height, "deviceScaleFactor": dsf,
-			"isMobile": false, "hasTouch": false, "isLandscape": false},
-		{"type": TypeNavigate, "url": f.StartURL,
-			"assertedEvents": []map[string]any{{"type": "navigation", "url": f.StartURL, "title": ""}}},
-	}
-	stepOf = []int{0, 0}
 	for i := range f.Steps {
 		out, err := ex.step(i+1, &f.Steps[i])
 		if err != nil {
@@ -63,14 +66,117 @@ func ExportMapped(f *chain.Flow) (data []byte, stepOf []int, warns []Warning, er
 	if title == "" {
 		title = "flow"
 	}
-	data, err = json.MarshalIndent(map[string]any{"title": title, "steps": steps}, "", "  ")
-	if err != nil {
+	rec := obj{{"title", title}}
+	if f.TimeoutMS > 0 {
+		rec = append(rec, kv{"timeout", f.TimeoutMS})
+	}
+	if len(f.TestIDAttrs) > 0 {
+		rec = append(rec, kv{"selectorAttribute", f.TestIDAttrs[0]})
+		if len(f.TestIDAttrs) > 1 {
+			ex.warn(0, "", "Chrome's format has one selectorAttribute: %v are not written", f.TestIDAttrs[1:])
+		}
+	}
+	var extra []string
+	for k := range f.Chrome {
+		if k != FlowKeySetViewport && k != FlowKeyNavigate {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(extra)
+	for _, k := range extra {
+		rec = append(rec, kv{k, f.Chrome[k]})
+	}
+	if steps == nil {
+		steps = []obj{}
+	}
+	rec = append(rec, kv{"steps", steps})
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rec); err != nil {
 		return nil, nil, ex.warns, fmt.Errorf("export: %w", err)
 	}
-	return append(data, '\n'), stepOf, ex.warns, nil
+	return buf.Bytes(), stepOf, ex.warns, nil
+}
+
+// flowKept is what the flow kept verbatim of an opening step (key).
+func flowKept(f *chain.Flow, key string) map[string]any {
+	m, _ := f.Chrome[key].(map[string]any)
+	return m
+}
+
+// kv is one field of a JSON object.
+type kv struct {
+	k string
+	v any
+}
+
+// obj is a JSON object that keeps its fields in order (Chrome's order:
+// type first).
+type obj []kv
+
+// MarshalJSON writes o's fields in order.
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.k)
+		b.Write(k)
+		b.WriteByte(':')
+		var vb bytes.Buffer
+		enc := json.NewEncoder(&vb)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(f.v); err != nil {
+			return nil, err
+		}
+		b.Write(bytes.TrimRight(vb.Bytes(), "\n"))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func (o obj) get(k string) (any, bool) {
+	for _, f := range o {
+		if f.k == k {
+			return f.v, true
+		}
+	}
+	return nil, false
+}
+
+// set sets k, in place when o has it.
+func (o obj) set(k string, v any) obj {
+	for i := range o {
+		if o[i].k == k {
+			o[i].v = v
+			return o
+		}
+	}
+	return append(o, kv{k, v})
+}
+
+// with adds the fields of m that o lacks, sorted by name.
+func (o obj) with(m map[string]any) obj {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, ok := o.get(k); !ok {
+			o = append(o, kv{k, m[k]})
+		}
+	}
+	return o
 }
 
 type exporter struct {
+	flow    *chain.Flow
+	testIDs []string
 	warns   []Warning
 	scrolls map[string]chain.Point
 }
@@ -79,44 +185,63 @@ func (ex *exporter) warn(n int, typ, format string, args ...any) {
 	ex.warns = append(ex.warns, Warning{Step: n, Type: typ, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (ex *exporter) step(n int, s *chain.Step) ([]map[string]any, error) {
+// chromeKeys are the keys of Step.Chrome that export reads itself rather
+// than copy.
+var chromeKeys = map[string]bool{"deviceType": true, "offsetX": true, "offsetY": true, "name": true, "parameters": true, "assertedEvents": true}
+
+func (ex *exporter) step(n int, s *chain.Step) ([]obj, error) {
 	a := string(s.Action)
 	fail := func(format string, args ...any) error {
 		return &Error{Step: n, Type: a, Msg: fmt.Sprintf(format, args...)}
 	}
-	base := func(typ string) (map[string]any, error) {
-		m := map[string]any{"type": typ}
-		if s.TimeoutMS > 0 {
-			m["timeout"] = s.TimeoutMS
+	// head is a step's type, page and frame; sels adds its selectors.
+	head := func(typ string) obj {
+		o := obj{{"type", typ}}
+		if s.Page > 0 && s.Page < len(ex.flow.Pages) {
+			o = append(o, kv{"target", ex.flow.Pages[s.Page].URL})
 		}
-		if s.Target == nil {
-			return m, nil
+		if s.Target != nil && len(s.Target.FramePath) > 0 {
+			o = append(o, kv{"frame", ex.frames(n, a, s.Target.FramePath)})
 		}
-		sels, skipped := selectorsFor(s.Target)
+		return o
+	}
+	sels := func(o obj) (obj, error) {
+		if s.Target == nil || len(s.Target.Chain) == 0 {
+			return nil, fail("the step has no target")
+		}
+		ss, skipped := ex.selectors(s.Target)
 		if len(skipped) > 0 {
 			ex.warn(n, a, "left out: %s", strings.Join(skipped, "; "))
 		}
-		if len(sels) == 0 {
+		if len(ss) == 0 {
 			return nil, fail("no strategy of the chain has a Chrome selector (coordinates and similarity have none)")
 		}
-		m["selectors"] = sels
-		if fr := ex.frames(n, a, s.Target.FramePath); len(fr) > 0 {
-			m["frame"] = fr
-		}
-		return m, nil
+		return append(o, kv{"selectors", ss}), nil
 	}
-	needTarget := func() error {
-		if s.Target == nil || len(s.Target.Chain) == 0 {
-			return fail("the step has no target")
+	// tail adds what every step may carry: its timeout, asserted events
+	// and the fields kept verbatim.
+	tail := func(o obj) obj {
+		if s.TimeoutMS > 0 {
+			o = append(o, kv{"timeout", s.TimeoutMS})
 		}
-		return nil
+		if nav := s.Navigated; nav != nil && !nav.SameDocument {
+			o = append(o, kv{"assertedEvents", []obj{{{"type", "navigation"}, {"url", nav.URL}, {"title", nav.Title}}}})
+		} else if ev, ok := s.Chrome["assertedEvents"]; ok {
+			o = append(o, kv{"assertedEvents", ev})
+		} else if nav != nil {
+			ex.warn(n, a, "the same-document navigation to %s is not asserted: Chrome's navigation event is a new document", nav.URL)
+		}
+		rest := map[string]any{}
+		for k, v := range s.Chrome {
+			if !chromeKeys[k] {
+				rest[k] = v
+			}
+		}
+		return o.with(rest)
 	}
-	var out []map[string]any
+	var out []obj
 	switch s.Action {
 	case chain.Click, chain.DblClick, chain.Check, chain.Uncheck:
-		if err := needTarget(); err != nil {
-			return nil, err
-		}
 		typ := TypeClick
 		if s.Action == chain.DblClick {
 			typ = TypeDoubleClick
@@ -124,36 +249,38 @@ func (ex *exporter) step(n int, s *chain.Step) ([]map[string]any, error) {
 		if s.Action == chain.Check || s.Action == chain.Uncheck {
 			ex.warn(n, a, "exported as a click: Chrome's format cannot say which state is wanted")
 		}
-		m, err := base(typ)
+		o, err := sels(head(typ))
 		if err != nil {
 			return nil, err
 		}
 		off := ex.offset(n, a, s)
-		m["offsetX"], m["offsetY"] = off.X, off.Y
+		o = append(o, kv{"offsetX", off.X}, kv{"offsetY", off.Y})
 		switch s.Button {
 		case "right":
-			m["button"] = "secondary"
+			o = append(o, kv{"button", "secondary"})
 		case "middle":
-			m["button"] = "auxiliary"
+			o = append(o, kv{"button", "auxiliary"})
+		case "back", "forward":
+			o = append(o, kv{"button", s.Button})
+		}
+		if dt, ok := s.Chrome["deviceType"]; ok {
+			o = append(o, kv{"deviceType", dt})
+		}
+		if s.DurationMS > 0 {
+			o = append(o, kv{"duration", s.DurationMS})
 		}
 		if len(s.Modifiers) > 0 {
 			ex.warn(n, a, "modifiers %v held during the click are not exported", s.Modifiers)
 		}
-		out = append(out, m)
+		out = append(out, tail(o))
 	case chain.Hover:
-		if err := needTarget(); err != nil {
-			return nil, err
-		}
-		m, err := base(TypeHover)
+		o, err := sels(head(TypeHover))
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, m)
+		out = append(out, tail(o))
 	case chain.Type, chain.Select:
-		if err := needTarget(); err != nil {
-			return nil, err
-		}
-		m, err := base(TypeChange)
+		o, err := sels(head(TypeChange))
 		if err != nil {
 			return nil, err
 		}
@@ -170,74 +297,221 @@ func (ex *exporter) step(n int, s *chain.Step) ([]map[string]any, error) {
 		if len(chain.Secrets(value)) > 0 {
 			ex.warn(n, a, "the text holds a secret placeholder; Chrome's format has no secrets, so it types the placeholder itself")
 		}
-		m["value"] = value
-		out = append(out, m)
+		o = append(o, kv{"value", value})
+		out = append(out, tail(o))
 		if enter {
-			out = append(out, map[string]any{"type": TypeKeyDown, "key": "Enter"}, map[string]any{"type": TypeKeyUp, "key": "Enter"})
+			out = append(out, obj{{"type", TypeKeyDown}, {"key", "Enter"}}, obj{{"type", TypeKeyUp}, {"key", "Enter"}})
 		}
 	case chain.Press:
+		key := func(typ, k string) obj {
+			o := obj{{"type", typ}}
+			if s.Page > 0 && s.Page < len(ex.flow.Pages) {
+				o = append(o, kv{"target", ex.flow.Pages[s.Page].URL})
+			}
+			return append(o, kv{"key", k})
+		}
 		for _, mod := range s.Modifiers {
-			out = append(out, map[string]any{"type": TypeKeyDown, "key": mod})
+			out = append(out, key(TypeKeyDown, mod))
 		}
-		out = append(out, map[string]any{"type": TypeKeyDown, "key": s.Key}, map[string]any{"type": TypeKeyUp, "key": s.Key})
+		down := head(TypeKeyDown)
+		down = append(down, kv{"key", s.Key})
+		out = append(out, tail(down), key(TypeKeyUp, s.Key))
 		for i := len(s.Modifiers) - 1; i >= 0; i-- {
-			out = append(out, map[string]any{"type": TypeKeyUp, "key": s.Modifiers[i]})
+			out = append(out, key(TypeKeyUp, s.Modifiers[i]))
 		}
-		if s.Target != nil {
+		if s.Target != nil && len(s.Target.Chain) > 0 {
 			ex.warn(n, a, "Chrome presses keys in the focused element; the target is not exported")
 		}
+	case chain.KeyDown, chain.KeyUp:
+		typ := TypeKeyDown
+		if s.Action == chain.KeyUp {
+			typ = TypeKeyUp
+		}
+		o := head(typ)
+		out = append(out, tail(append(o, kv{"key", s.Key})))
 	case chain.Scroll:
-		m, err := base(TypeScroll)
-		if err != nil {
-			return nil, err
+		o := head(TypeScroll)
+		if s.Target != nil && len(s.Target.Chain) > 0 {
+			var err error
+			if o, err = sels(o); err != nil {
+				return nil, err
+			}
 		}
-		key := ""
-		if sels, ok := m["selectors"]; ok {
-			key = fmt.Sprint(m["frame"], sels)
+		if s.To != nil {
+			o = append(o, kv{"x", s.To.X}, kv{"y", s.To.Y})
+		} else {
+			key := ""
+			if v, ok := o.get("selectors"); ok {
+				f, _ := o.get("frame")
+				key = fmt.Sprint(f, v)
+			}
+			if ex.scrolls == nil {
+				ex.scrolls = map[string]chain.Point{}
+			}
+			p := ex.scrolls[key]
+			p.X, p.Y = max(0, p.X+s.DeltaX), max(0, p.Y+s.DeltaY)
+			ex.scrolls[key] = p
+			o = append(o, kv{"x", p.X}, kv{"y", p.Y})
 		}
-		if ex.scrolls == nil {
-			ex.scrolls = map[string]chain.Point{}
-		}
-		p := ex.scrolls[key]
-		p.X, p.Y = max(0, p.X+s.DeltaX), max(0, p.Y+s.DeltaY)
-		ex.scrolls[key] = p
-		m["x"], m["y"] = p.X, p.Y
-		out = append(out, m)
+		out = append(out, tail(o))
 	case chain.Navigate:
 		ex.scrolls = nil
-		out = append(out, map[string]any{"type": TypeNavigate, "url": s.URL})
+		o := head(TypeNavigate)
+		out = append(out, tail(append(o, kv{"url", s.URL})))
 	case chain.AssertVisible, chain.AssertValue, chain.AssertText:
-		if err := needTarget(); err != nil {
-			return nil, err
-		}
-		m, err := base(TypeWaitForElement)
+		o, err := sels(head(TypeWaitForElement))
 		if err != nil {
 			return nil, err
 		}
-		m["visible"] = true
+		o = append(o, kv{"visible", true})
 		switch s.Action {
 		case chain.AssertValue:
-			m["properties"] = map[string]any{"value": s.Text}
+			o = append(o, kv{"properties", map[string]any{"value": s.Text}})
 		case chain.AssertText:
 			ex.warn(n, a, "exported as waitForElement: the text %q is not checked", s.Text)
 		}
-		out = append(out, m)
+		out = append(out, tail(o))
 	case chain.AssertURL:
-		out = append(out, map[string]any{"type": TypeWaitForExpression, "expression": "location.href === " + strconv.Quote(s.URL)})
+		o := head(TypeWaitForExpression)
+		out = append(out, tail(append(o, kv{"expression", "location.href === " + strconv.Quote(s.URL)})))
+	case chain.WaitElement:
+		o, err := sels(head(TypeWaitForElement))
+		if err != nil {
+			return nil, err
+		}
+		if e := s.Expect; e != nil {
+			if e.Operator != "" {
+				o = append(o, kv{"operator", e.Operator})
+			}
+			if e.Count != nil {
+				o = append(o, kv{"count", *e.Count})
+			}
+			if e.Gone {
+				o = append(o, kv{"visible", false})
+			}
+			if len(e.Attributes) > 0 {
+				o = append(o, kv{"attributes", e.Attributes})
+			}
+			if len(e.Properties) > 0 {
+				o = append(o, kv{"properties", e.Properties})
+			}
+		}
+		out = append(out, tail(o))
+	case chain.WaitExpression:
+		o := head(TypeWaitForExpression)
+		out = append(out, tail(append(o, kv{"expression", s.Expression})))
+	case chain.EmulateNetwork:
+		if s.Network == nil {
+			return nil, fail("the step has no network")
+		}
+		o := head(TypeEmulateNetworkConditions)
+		o = append(o, kv{"download", s.Network.Download}, kv{"upload", s.Network.Upload}, kv{"latency", s.Network.Latency})
+		out = append(out, tail(o))
+	case chain.SetViewport:
+		v := s.Viewport
+		if v == nil {
+			return nil, fail("the step has no viewport")
+		}
+		dsf := v.DeviceScaleFactor
+		if dsf <= 0 {
+			dsf = 1
+		}
+		o := head(TypeSetViewport)
+		o = append(o, kv{"width", v.Width}, kv{"height", v.Height}, kv{"deviceScaleFactor", dsf},
+			kv{"isMobile", v.Mobile}, kv{"hasTouch", v.Touch}, kv{"isLandscape", v.Landscape})
+		out = append(out, tail(o))
+	case chain.Close:
+		out = append(out, tail(head(TypeClose)))
+	case chain.Custom:
+		o := head(TypeCustomStep)
+		name, _ := s.Chrome["name"].(string)
+		o = append(o, kv{"name", name})
+		if p, ok := s.Chrome["parameters"]; ok {
+			o = append(o, kv{"parameters", p})
+		} else {
+			o = append(o, kv{"parameters", map[string]any{}})
+		}
+		out = append(out, tail(o))
 	default:
 		return nil, fail("Chrome's recording format has no step for %s", s.Action)
-	}
-	if s.Navigated != nil && len(out) > 0 && !s.Navigated.SameDocument {
-		out[0]["assertedEvents"] = []map[string]any{{"type": "navigation", "url": s.Navigated.URL, "title": ""}}
 	}
 	return out, nil
 }
 
+// selectors turns a target's chain into Chrome selectors, in the chain's
+// order: the selector each strategy was imported from when it still reads
+// as the strategy, else the one that means what it means to Puppeteer.
+// Strategies with no Chrome equivalent are left out and named in skipped.
+func (ex *exporter) selectors(t *chain.Target) (sels []Selector, skipped []string) {
+	seen := map[string]bool{}
+	attrOf := func(v string) string {
+		if fp := t.Fingerprint; fp != nil {
+			for _, a := range ex.testIDs {
+				if fp.TestIDs[a] == v {
+					return a
+				}
+			}
+			for a, x := range fp.TestIDs {
+				if x == v {
+					return a
+				}
+			}
+		}
+		if len(ex.flow.TestIDAttrs) > 0 {
+			return ex.flow.TestIDAttrs[0]
+		}
+		return ""
+	}
+	for _, st := range t.Chain {
+		if kept, ok := keptSelector(st, ex.testIDs); ok {
+			sels = append(sels, kept)
+			seen[strings.Join(kept, "\x00")] = true
+			continue
+		}
+		sel, ok := canonical(st, attrOf)
+		if !ok {
+			switch {
+			case st.Within != nil:
+				skipped = append(skipped, fmt.Sprintf("%s %q only inside another element, which Chrome selectors cannot say", st.Type, st.Value))
+			case st.Nth > 0:
+				skipped = append(skipped, fmt.Sprintf("%s %q picks match %d, which Chrome selectors cannot say", st.Type, st.Value, st.Nth))
+			case st.Type == chain.Role:
+				skipped = append(skipped, fmt.Sprintf("role %q has no accessible name", st.Value))
+			default:
+				skipped = append(skipped, fmt.Sprintf("%s (no Chrome selector)", st.Type))
+			}
+			continue
+		}
+		if len(t.ShadowPath) > 0 && len(st.Hosts) == 0 && !piercing(sel[0]) {
+			sel = append(append(Selector{}, t.ShadowPath...), sel...)
+		}
+		key := strings.Join(sel, "\x00")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		sels = append(sels, sel)
+	}
+	return sels, skipped
+}
+
+// piercing reports whether a selector part finds its element through
+// shadow roots by itself (aria, text and pierce selectors do).
+func piercing(part string) bool {
+	return strings.HasPrefix(part, PrefixAria) || strings.HasPrefix(part, PrefixText) || strings.HasPrefix(part, PrefixPierce)
+}
+
 // offset is where in the target's box the click lands: the recorded
-// offset, else the centre of the recorded box, else (1, 1).
+// offset, else the offset kept from the recording, else the centre of
+// the recorded box, else (1, 1).
 func (ex *exporter) offset(n int, a string, s *chain.Step) chain.Point {
 	if s.Offset != nil {
 		return *s.Offset
+	}
+	if x, ok := number(s.Chrome["offsetX"]); ok {
+		if y, ok := number(s.Chrome["offsetY"]); ok {
+			return chain.Point{X: x, Y: y}
+		}
 	}
 	if fp := s.Target.Fingerprint; fp != nil && fp.Box != nil && fp.Box.Width > 0 {
 		return chain.Point{X: fp.Box.Width / 2, Y: fp.Box.Height / 2}
@@ -254,10 +528,15 @@ func (ex *exporter) offset(n int, a string, s *chain.Step) chain.Point {
 	return chain.Point{X: 1, Y: 1}
 }
 
-// frames turns a frame path of CSS selectors into Chrome's index path.
+// frames turns a frame path into Chrome's index path: a frame index as it
+// is, a CSS selector by the index its nth-of-type gives (0 else).
 func (ex *exporter) frames(n int, a string, path []string) []int {
-	var out []int
+	out := []int{}
 	for _, sel := range path {
+		if i, ok := chain.FrameIndex(sel); ok {
+			out = append(out, i)
+			continue
+		}
 		switch m := nthOfTypeRE.FindStringSubmatch(sel); {
 		case m != nil:
 			i, _ := strconv.Atoi(m[1])
@@ -270,4 +549,20 @@ func (ex *exporter) frames(n int, a string, path []string) []int {
 		}
 	}
 	return out
+}
+
+// number reads a number kept verbatim: a float64 from JSON, an int once
+// it went through a flow file.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	}
+	return 0, false
 }

@@ -11,35 +11,63 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/internal/testid"
 )
 
 // ErrNotRecording is returned (wrapped) when the input is not a Chrome
 // Recorder JSON user flow.
 var ErrNotRecording = errors.New("not a Chrome DevTools Recorder recording")
 
+// recordingFields are the top-level keys Recording reads.
+var recordingFields = []string{"title", "timeout", "selectorAttribute", "steps"}
+
 // Import converts a Chrome DevTools Recorder recording (JSON) to a flow.
-// It returns the warnings for every step it skipped or could not carry
-// over exactly; a step it cannot understand is an *Error; the result is
-// checked with chain.Validate.
+// It returns a warning for everything it could not carry over exactly
+// (nothing is dropped without one); a step it cannot understand is an
+// *Error; the result is checked with chain.Validate.
 func Import(data []byte) (*chain.Flow, []Warning, error) {
-	var rec Recording
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&rec); err != nil {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrNotRecording, err)
+	}
+	var rec struct {
+		Title             string            `json:"title"`
+		Timeout           int               `json:"timeout"`
+		SelectorAttribute string            `json:"selectorAttribute"`
+		Steps             []json.RawMessage `json:"steps"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&rec); err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrNotRecording, err)
 	}
 	if rec.Steps == nil {
 		return nil, nil, fmt.Errorf("%w: it has no \"steps\" array", ErrNotRecording)
 	}
-	im := &importer{flow: &chain.Flow{Version: chain.Version, Name: rec.Title}}
-	for i := range rec.Steps {
-		if err := im.step(i+1, &rec.Steps[i]); err != nil {
-			return nil, im.warns, err
+	f := &chain.Flow{Version: chain.Version, Name: rec.Title, TimeoutMS: rec.Timeout}
+	im := &importer{flow: f}
+	if rec.Timeout < 0 {
+		im.warn(0, "", "the recording's timeout %d is negative; left out", rec.Timeout)
+		f.TimeoutMS = 0
+	}
+	if a := strings.TrimSpace(rec.SelectorAttribute); a != "" {
+		f.TestIDAttrs = []string{a}
+	}
+	im.testIDs = testid.With(f.TestIDAttrs)
+	for k, v := range raw {
+		if !slices.Contains(recordingFields, k) {
+			im.keepFlow(k, v)
+			im.warn(0, "", "the recording's field %q is not read by replay; kept for export", k)
 		}
 	}
-	im.flushModifiers()
-	f := im.flow
-	if f.StartURL == "" {
-		return nil, im.warns, fmt.Errorf("%w: it has no navigate step, so there is no start URL", ErrNotRecording)
+	steps := make([]parsed, 0, len(rec.Steps))
+	for i, r := range rec.Steps {
+		p, err := parseStep(i+1, r)
+		if err != nil {
+			return nil, im.warns, err
+		}
+		steps = append(steps, p)
+	}
+	if err := im.run(steps); err != nil {
+		return nil, im.warns, err
 	}
 	if ps := chain.Validate(f); len(ps) > 0 {
 		msgs := make([]string, len(ps))
@@ -51,276 +79,499 @@ func Import(data []byte) (*chain.Flow, []Warning, error) {
 	return f, im.warns, nil
 }
 
+// parsed is one step of the recording: its fields, and the fields it has
+// that the flow has no key for, verbatim.
+type parsed struct {
+	n     int
+	s     Step
+	extra map[string]any
+}
+
+func parseStep(n int, data json.RawMessage) (parsed, error) {
+	p := parsed{n: n}
+	if err := json.Unmarshal(data, &p.s); err != nil {
+		var typ struct {
+			Type string `json:"type"`
+		}
+		json.Unmarshal(data, &typ) //nolint:errcheck // only for the message
+		return p, &Error{Step: n, Type: typ.Type, Msg: fmt.Sprintf("not a valid step: %v", err)}
+	}
+	var all map[string]any
+	if err := json.Unmarshal(data, &all); err != nil {
+		return p, &Error{Step: n, Type: p.s.Type, Msg: "a step must be a JSON object"}
+	}
+	if p.s.Type == "" {
+		return p, &Error{Step: n, Msg: "the step has no type"}
+	}
+	known, ok := stepFields[p.s.Type]
+	if !ok {
+		return p, &Error{Step: n, Type: p.s.Type, Msg: fmt.Sprintf("unknown step type %q (known: %s)", p.s.Type, stepTypes)}
+	}
+	for k, v := range all {
+		if !slices.Contains(stepFields[""], k) && !slices.Contains(known, k) {
+			if p.extra == nil {
+				p.extra = map[string]any{}
+			}
+			p.extra[k] = v
+		}
+	}
+	return p, nil
+}
+
 type importer struct {
-	flow  *chain.Flow
-	warns []Warning
-	// held are modifier keys down, in the order pressed; pressedSince is
-	// whether a non-modifier key was pressed while they were held.
-	held         []string
-	pressedSince bool
-	// scroll positions last seen, per target ("" is the page), to turn
-	// Chrome's absolute positions into deltas.
-	scrolls map[string]chain.Point
+	flow    *chain.Flow
+	warns   []Warning
+	testIDs []string
 }
 
 func (im *importer) warn(n int, typ, format string, args ...any) {
 	im.warns = append(im.warns, Warning{Step: n, Type: typ, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (im *importer) add(s chain.Step) { im.flow.Steps = append(im.flow.Steps, s) }
+// keepFlow keeps a recording-level value verbatim in the flow's chrome key.
+func (im *importer) keepFlow(k string, v any) {
+	if raw, ok := v.(json.RawMessage); ok {
+		var x any
+		if json.Unmarshal(raw, &x) == nil {
+			v = x
+		}
+	}
+	if im.flow.Chrome == nil {
+		im.flow.Chrome = map[string]any{}
+	}
+	im.flow.Chrome[k] = v
+}
 
-func (im *importer) step(n int, s *Step) error {
-	fail := func(format string, args ...any) error {
-		return &Error{Step: n, Type: s.Type, Msg: fmt.Sprintf(format, args...)}
+// The keys of Flow.Chrome that hold the opening steps' fields the flow
+// has no key for: the setViewport and navigate a recording opens with,
+// which become the flow's viewport and start_url.
+const (
+	FlowKeySetViewport = "setViewport"
+	FlowKeyNavigate    = "navigate"
+)
+
+// run imports the steps in order.
+func (im *importer) run(steps []parsed) error {
+	i := 0
+	// The opening setViewport and navigate become the flow's viewport and
+	// start URL.
+	if i < len(steps) && steps[i].s.Type == TypeSetViewport {
+		if err := im.openViewport(&steps[i]); err != nil {
+			return err
+		}
+		i++
 	}
-	if s.Target != "" && s.Target != "main" {
-		im.warn(n, s.Type, "runs in target %q (a popup or another tab); replay runs it in the page", s.Target)
+	if i < len(steps) && steps[i].s.Type == TypeNavigate && (steps[i].s.Target == "" || steps[i].s.Target == "main") && len(steps[i].s.Frame) == 0 {
+		if err := im.openNavigate(&steps[i]); err != nil {
+			return err
+		}
+		i++
 	}
-	if s.Type != TypeKeyDown && s.Type != TypeKeyUp {
-		im.flushModifiers()
+	if im.flow.StartURL == "" {
+		im.warn(0, "", "the recording opens no page with a navigate step: replay starts on the page given with replayer --url")
 	}
-	switch s.Type {
-	case TypeSetViewport:
-		if s.Width <= 0 || s.Height <= 0 {
-			return fail("width and height must be positive")
+	for i < len(steps) {
+		if t := steps[i].s.Type; t == TypeKeyDown || t == TypeKeyUp {
+			j := i
+			for j < len(steps) && (steps[j].s.Type == TypeKeyDown || steps[j].s.Type == TypeKeyUp) {
+				j++
+			}
+			if err := im.keys(steps[i:j]); err != nil {
+				return err
+			}
+			i = j
+			continue
 		}
-		if im.flow.Viewport != nil || len(im.flow.Steps) > 0 {
-			im.warn(n, s.Type, "skipped: a flow has one viewport, set by the first setViewport")
-			return nil
-		}
-		im.flow.Viewport = &chain.Size{Width: s.Width, Height: s.Height}
-		im.flow.DeviceScaleFactor = s.DeviceScaleFactor
-		if s.IsMobile || s.HasTouch {
-			im.warn(n, s.Type, "isMobile/hasTouch are not kept: replay uses a desktop viewport of the same size")
-		}
-		return nil
-	case TypeNavigate:
-		if s.URL == "" {
-			return fail("navigate needs a url")
-		}
-		im.scrolls = nil
-		if im.flow.StartURL == "" {
-			im.flow.StartURL = s.URL
-			return nil
-		}
-		st := chain.Step{Action: chain.Navigate, URL: s.URL}
-		im.asserted(n, s, &st)
-		im.add(st)
-		return nil
-	case TypeClick, TypeDoubleClick, TypeHover, TypeChange, TypeWaitForElement:
-		t, err := im.target(n, s)
+		st, err := im.step(&steps[i])
 		if err != nil {
 			return err
 		}
-		st := chain.Step{Target: t}
-		switch s.Type {
-		case TypeClick, TypeDoubleClick:
-			st.Action = chain.Click
-			if s.Type == TypeDoubleClick {
-				st.Action = chain.DblClick
+		if st != nil {
+			im.flow.Steps = append(im.flow.Steps, *st)
+		}
+		i++
+	}
+	return nil
+}
+
+func (im *importer) openViewport(p *parsed) error {
+	s := &p.s
+	if s.Width <= 0 || s.Height <= 0 {
+		return &Error{Step: p.n, Type: s.Type, Msg: "width and height must be positive"}
+	}
+	f := im.flow
+	f.Viewport = &chain.Size{Width: s.Width, Height: s.Height}
+	f.DeviceScaleFactor = s.DeviceScaleFactor
+	if d := (chain.Device{Mobile: s.IsMobile, Touch: s.HasTouch, Landscape: s.IsLandscape}); !d.Empty() {
+		f.Device = &d
+	}
+	if rest := im.rest(p); len(rest) > 0 {
+		im.keepFlow(FlowKeySetViewport, rest)
+	}
+	return nil
+}
+
+func (im *importer) openNavigate(p *parsed) error {
+	if p.s.URL == "" {
+		return &Error{Step: p.n, Type: p.s.Type, Msg: "navigate needs a url"}
+	}
+	im.flow.StartURL = p.s.URL
+	if rest := im.rest(p); len(rest) > 0 {
+		im.keepFlow(FlowKeyNavigate, rest)
+	}
+	return nil
+}
+
+// rest is what an opening step says besides its own fields, verbatim.
+func (im *importer) rest(p *parsed) map[string]any {
+	out := map[string]any{}
+	for k, v := range p.extra {
+		out[k] = v
+	}
+	s := &p.s
+	if s.Target != "" && s.Target != "main" {
+		out["target"] = s.Target
+	}
+	if len(s.Frame) > 0 {
+		out["frame"] = generic(s.Frame)
+	}
+	if s.Timeout != 0 {
+		out["timeout"] = s.Timeout
+	}
+	if len(s.AssertedEvents) > 0 {
+		out["assertedEvents"] = generic(s.AssertedEvents)
+	}
+	return out
+}
+
+// common sets what every step may say: its page, frame, timeout and
+// asserted events, and keeps the fields the flow has no key for.
+func (im *importer) common(p *parsed, st *chain.Step) error {
+	s := &p.s
+	if s.Target != "" && s.Target != "main" {
+		st.Page = im.page(s.Target)
+	}
+	if len(s.Frame) > 0 {
+		if st.Target == nil {
+			st.Target = &chain.Target{}
+		}
+		st.Target.FramePath = nil
+		for i, idx := range s.Frame {
+			if idx < 0 {
+				return &Error{Step: p.n, Type: s.Type, Msg: fmt.Sprintf("frame[%d] = %d is negative", i, idx)}
 			}
-			if s.OffsetX == nil || s.OffsetY == nil {
-				return fail("offsetX and offsetY are required")
+			st.Target.FramePath = append(st.Target.FramePath, chain.FrameIndexEntry(idx))
+		}
+	}
+	if s.Timeout > 0 {
+		st.TimeoutMS = s.Timeout
+	} else if s.Timeout < 0 {
+		im.warn(p.n, s.Type, "timeout %d is negative; left out", s.Timeout)
+	}
+	im.asserted(p, st)
+	for k, v := range p.extra {
+		if st.Chrome == nil {
+			st.Chrome = map[string]any{}
+		}
+		st.Chrome[k] = v
+		im.warn(p.n, s.Type, "field %q is not read by replay; kept for export", k)
+	}
+	return nil
+}
+
+// page is the index in the flow's pages of the page whose URL is u,
+// added when it is not listed yet.
+func (im *importer) page(u string) int {
+	f := im.flow
+	for i, pg := range f.Pages {
+		if i > 0 && pg.URL == u {
+			return i
+		}
+	}
+	if len(f.Pages) == 0 {
+		f.Pages = []chain.Page{{}}
+	}
+	f.Pages = append(f.Pages, chain.Page{URL: u})
+	return len(f.Pages) - 1
+}
+
+// asserted copies a navigation in assertedEvents to st.Navigated; events
+// a Navigation cannot say are kept verbatim.
+func (im *importer) asserted(p *parsed, st *chain.Step) {
+	evs := p.s.AssertedEvents
+	if len(evs) == 0 {
+		return
+	}
+	if len(evs) == 1 && evs[0].Type == "navigation" && evs[0].URL != "" && validURL(evs[0].URL) {
+		st.Navigated = &chain.Navigation{URL: evs[0].URL, Title: evs[0].Title}
+		return
+	}
+	if st.Chrome == nil {
+		st.Chrome = map[string]any{}
+	}
+	st.Chrome["assertedEvents"] = generic(evs)
+	im.warn(p.n, p.s.Type, "asserted events %s are kept for export, but replay does not wait for them (it waits for one navigation with a URL)", eventsText(evs))
+}
+
+func eventsText(evs []AssertedEvent) string {
+	var parts []string
+	for _, e := range evs {
+		parts = append(parts, fmt.Sprintf("%s %q", e.Type, e.URL))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// step imports one step (not a key step); nil when it became part of the
+// flow itself.
+func (im *importer) step(p *parsed) (*chain.Step, error) {
+	s := &p.s
+	fail := func(format string, args ...any) error {
+		return &Error{Step: p.n, Type: s.Type, Msg: fmt.Sprintf(format, args...)}
+	}
+	st := &chain.Step{}
+	switch s.Type {
+	case TypeSetViewport:
+		if s.Width <= 0 || s.Height <= 0 {
+			return nil, fail("width and height must be positive")
+		}
+		st.Action = chain.SetViewport
+		st.Viewport = &chain.Viewport{Width: s.Width, Height: s.Height, DeviceScaleFactor: s.DeviceScaleFactor,
+			Device: chain.Device{Mobile: s.IsMobile, Touch: s.HasTouch, Landscape: s.IsLandscape}}
+	case TypeNavigate:
+		if s.URL == "" {
+			return nil, fail("navigate needs a url")
+		}
+		if !validURL(s.URL) {
+			return nil, fail("%q is not an absolute URL", s.URL)
+		}
+		st.Action, st.URL = chain.Navigate, s.URL
+	case TypeClick, TypeDoubleClick:
+		st.Action = chain.Click
+		if s.Type == TypeDoubleClick {
+			st.Action = chain.DblClick
+		}
+		if s.OffsetX == nil || s.OffsetY == nil {
+			return nil, fail("offsetX and offsetY are required")
+		}
+		if *s.OffsetX >= 0 && *s.OffsetY >= 0 {
+			st.Offset = &chain.Point{X: *s.OffsetX, Y: *s.OffsetY}
+		} else {
+			st.Chrome = map[string]any{"offsetX": *s.OffsetX, "offsetY": *s.OffsetY}
+			im.warn(p.n, s.Type, "offset (%v, %v) lies outside the element: replay clicks its centre (kept for export)", *s.OffsetX, *s.OffsetY)
+		}
+		switch s.Button {
+		case "", "primary":
+		case "secondary":
+			st.Button = "right"
+		case "auxiliary":
+			st.Button = "middle"
+		case "back", "forward":
+			st.Button = s.Button
+		default:
+			return nil, fail("unknown button %q (known: primary, auxiliary, secondary, back, forward)", s.Button)
+		}
+		if s.Duration < 0 {
+			return nil, fail("duration %d is negative", s.Duration)
+		}
+		st.DurationMS = s.Duration
+		if s.DeviceType != "" {
+			if st.Chrome == nil {
+				st.Chrome = map[string]any{}
 			}
-			if *s.OffsetX >= 0 && *s.OffsetY >= 0 {
-				st.Offset = &chain.Point{X: *s.OffsetX, Y: *s.OffsetY}
-			} else {
-				im.warn(n, s.Type, "negative offset (%v, %v) dropped: replay clicks the element's centre", *s.OffsetX, *s.OffsetY)
-			}
-			switch s.Button {
-			case "", "primary":
-			case "secondary":
-				st.Button = "right"
-			case "auxiliary":
-				st.Button = "middle"
-			default:
-				im.warn(n, s.Type, "button %q is replayed as the primary button", s.Button)
-			}
-			if s.Duration > 0 {
-				im.warn(n, s.Type, "a long press (duration %d ms) is replayed as a click", s.Duration)
-			}
-		case TypeHover:
-			st.Action = chain.Hover
-		case TypeChange:
-			if s.Value == nil {
-				return fail("change needs a value")
-			}
-			st.Action, st.Text = chain.Type, *s.Value
-			if isSelect(s.Selectors) {
-				st.Action, st.Text, st.Value = chain.Select, "", *s.Value
-			}
-		case TypeWaitForElement:
-			st.Action = chain.AssertVisible
-			if (s.Count != nil && *s.Count != 1) || (s.Operator != "" && s.Operator != ">=") {
-				im.warn(n, s.Type, "operator %q count %v is checked as \"at least one visible\"", s.Operator, derefInt(s.Count))
-			}
-			if s.Visible != nil && !*s.Visible {
-				im.warn(n, s.Type, "skipped: waiting for an element to be hidden has no flow action")
-				return nil
-			}
-			if len(s.Attributes) > 0 || len(s.Properties) > 0 {
-				if v, ok := s.Properties["value"].(string); ok && len(s.Properties) == 1 && len(s.Attributes) == 0 {
-					st.Action, st.Text = chain.AssertValue, v
-				} else {
-					im.warn(n, s.Type, "attributes/properties are not checked, only visibility")
-				}
+			st.Chrome["deviceType"] = s.DeviceType
+			if s.DeviceType != "mouse" {
+				im.warn(p.n, s.Type, "deviceType %q: replay clicks with the mouse, as Puppeteer does (kept for export)", s.DeviceType)
 			}
 		}
-		im.asserted(n, s, &st)
-		im.add(st)
-		return nil
-	case TypeKeyDown, TypeKeyUp:
-		return im.key(n, s)
+	case TypeHover:
+		st.Action = chain.Hover
+	case TypeChange:
+		if s.Value == nil {
+			return nil, fail("change needs a value")
+		}
+		st.Action, st.Text = chain.Type, *s.Value
+		if isSelect(s.Selectors) {
+			st.Action, st.Text, st.Value = chain.Select, "", *s.Value
+		}
 	case TypeScroll:
-		st := chain.Step{Action: chain.Scroll}
-		key := ""
-		if len(s.Selectors) > 0 {
-			t, err := im.target(n, s)
-			if err != nil {
-				return err
-			}
-			st.Target = t
-			key = fmt.Sprint(s.Frame, s.Selectors)
-		}
-		if im.scrolls == nil {
-			im.scrolls = map[string]chain.Point{}
-		}
-		prev := im.scrolls[key]
-		next := prev
+		st.Action = chain.Scroll
+		to := chain.Point{}
 		if s.X != nil {
-			next.X = *s.X
+			to.X = *s.X
 		}
 		if s.Y != nil {
-			next.Y = *s.Y
+			to.Y = *s.Y
 		}
-		im.scrolls[key] = next
-		st.DeltaX, st.DeltaY = next.X-prev.X, next.Y-prev.Y
-		if st.DeltaX == 0 && st.DeltaY == 0 {
-			im.warn(n, s.Type, "skipped: it scrolls to where the page already is")
-			return nil
+		st.To = &to
+	case TypeWaitForElement:
+		st.Action = chain.WaitElement
+		e := &chain.Expect{Count: s.Count, Operator: s.Operator, Attributes: s.Attributes, Properties: s.Properties}
+		if s.Visible != nil && !*s.Visible {
+			e.Gone = true
 		}
-		im.add(st)
-		return nil
-	case TypeWaitForExpression, TypeClose, TypeCustomStep, TypeEmulateNetworkConditions:
-		im.warn(n, s.Type, "skipped: a flow has no equivalent of %s", s.Type)
-		return nil
-	case "":
-		return fail("the step has no type")
+		if e.Count != nil || e.Operator != "" || e.Gone || len(e.Attributes) > 0 || len(e.Properties) > 0 {
+			st.Expect = e
+		}
+	case TypeWaitForExpression:
+		if strings.TrimSpace(s.Expression) == "" {
+			return nil, fail("waitForExpression needs an expression")
+		}
+		st.Action, st.Expression = chain.WaitExpression, s.Expression
+	case TypeClose:
+		st.Action = chain.Close
+	case TypeCustomStep:
+		st.Action = chain.Custom
+		st.Chrome = map[string]any{"name": s.Name}
+		if s.Parameters != nil {
+			st.Chrome["parameters"] = s.Parameters
+		}
+		im.warn(p.n, s.Type, "custom step %q is not run by replay (only a Puppeteer extension that defines it runs it); it is kept for export and passes with a note", s.Name)
+	case TypeEmulateNetworkConditions:
+		if s.Download == nil || s.Upload == nil || s.Latency == nil {
+			return nil, fail("emulateNetworkConditions needs download, upload and latency")
+		}
+		st.Action = chain.EmulateNetwork
+		st.Network = &chain.Network{Download: *s.Download, Upload: *s.Upload, Latency: *s.Latency}
 	}
-	return fail("unknown step type %q (known: change, click, close, customStep, doubleClick, emulateNetworkConditions, hover, keyDown, keyUp, navigate, scroll, setViewport, waitForElement, waitForExpression)", s.Type)
-}
-
-// asserted copies a navigation in assertedEvents to st.Navigated.
-func (im *importer) asserted(n int, s *Step, st *chain.Step) {
-	for _, e := range s.AssertedEvents {
-		if e.Type != "navigation" {
-			im.warn(n, s.Type, "asserted event %q is not kept", e.Type)
-			continue
-		}
-		if e.URL == "" {
-			im.warn(n, s.Type, "a navigation without a url is not kept")
-			continue
-		}
-		st.Navigated = &chain.Navigation{URL: e.URL}
-	}
-}
-
-// target builds the step's target: frames, shadow path and the chain.
-func (im *importer) target(n int, s *Step) (*chain.Target, error) {
-	if len(s.Selectors) == 0 {
-		return nil, &Error{Step: n, Type: s.Type, Msg: "selectors are required"}
-	}
-	t := &chain.Target{Fingerprint: &chain.Fingerprint{}}
-	for i, idx := range s.Frame {
-		if idx < 0 {
-			return nil, &Error{Step: n, Type: s.Type, Msg: fmt.Sprintf("frame[%d] = %d is negative", i, idx)}
-		}
-		if idx == 0 {
-			t.FramePath = append(t.FramePath, "iframe")
-		} else {
-			t.FramePath = append(t.FramePath, fmt.Sprintf(":is(iframe, frame):nth-of-type(%d)", idx+1))
-			im.warn(n, s.Type, "frame index %d is read as the %d-th frame among its siblings", idx, idx+1)
-		}
-	}
-	// The first multi-part alternative made only of CSS decides the shadow
-	// path; alternatives under another path are dropped.
-	for _, sel := range s.Selectors {
-		if len(sel) > 1 && allCSS(sel[:len(sel)-1]) {
-			t.ShadowPath = append([]string(nil), sel[:len(sel)-1]...)
-			break
-		}
-	}
-	forInput := s.Type == TypeChange
-	for _, sel := range s.Selectors {
-		last := sel[len(sel)-1]
-		switch {
-		case len(sel) == 1 && len(t.ShadowPath) > 0 && (isCSS(last) || strings.HasPrefix(last, PrefixPierce)):
-			im.warn(n, s.Type, "selector %q starts from the document, not from the shadow root of %q; dropped", last, strings.Join(t.ShadowPath, " >>> "))
-			continue
-		case len(sel) > 1 && !slices.Equal(sel[:len(sel)-1], t.ShadowPath):
-			im.warn(n, s.Type, "selector %q goes through other shadow roots than %q, dropped", strings.Join(sel, " >>> "), strings.Join(t.ShadowPath, " >>> "))
-			continue
-		}
-		sts, err := strategiesFor(last, forInput, t.Fingerprint)
+	if len(s.Selectors) > 0 {
+		t, err := im.target(p)
 		if err != nil {
-			return nil, &Error{Step: n, Type: s.Type, Msg: err.Error()}
+			return nil, err
 		}
-		for _, st := range sts {
-			if !hasStrategy(t.Chain, st) {
-				t.Chain = append(t.Chain, st)
-			}
+		st.Target = t
+	} else if needsSelectors(s.Type) {
+		return nil, fail("selectors are required")
+	}
+	if err := im.common(p, st); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+func needsSelectors(typ string) bool {
+	switch typ {
+	case TypeClick, TypeDoubleClick, TypeHover, TypeChange, TypeWaitForElement:
+		return true
+	}
+	return false
+}
+
+func validURL(u string) bool {
+	i := strings.Index(u, ":")
+	return i > 0 && !strings.ContainsAny(u[:i], "/?#")
+}
+
+// target builds the step's target: a strategy per selector, in the order
+// written (replay orders them by confidence; export writes them back in
+// this order).
+func (im *importer) target(p *parsed) (*chain.Target, error) {
+	t := &chain.Target{}
+	attrs := map[string]string{}
+	for _, sel := range p.s.Selectors {
+		st, err := selectorStrategy(sel, im.testIDs, attrs)
+		if err != nil {
+			return nil, &Error{Step: p.n, Type: p.s.Type, Msg: err.Error()}
 		}
+		t.Chain = append(t.Chain, st)
 	}
-	if len(t.Chain) == 0 {
-		return nil, &Error{Step: n, Type: s.Type, Msg: "no usable selector"}
-	}
-	sort.SliceStable(t.Chain, func(i, j int) bool { return t.Chain[i].Confidence > t.Chain[j].Confidence })
-	if fp := t.Fingerprint; len(fp.TestIDs) == 0 {
-		t.Fingerprint = nil
+	if len(attrs) > 0 {
+		t.Fingerprint = &chain.Fingerprint{TestIDs: map[string]string{}}
+		vals := make([]string, 0, len(attrs))
+		for v := range attrs {
+			vals = append(vals, v)
+		}
+		sort.Strings(vals)
+		for _, v := range vals {
+			t.Fingerprint.TestIDs[attrs[v]] = v
+		}
 	}
 	return t, nil
 }
 
-// key turns keyDown/keyUp pairs into press steps, with the modifiers held.
-func (im *importer) key(n int, s *Step) error {
-	if s.Key == "" {
-		return &Error{Step: n, Type: s.Type, Msg: "key is required"}
+// keys imports a run of keyDown and keyUp steps: each group written as
+// press writes it (modifiers down in order, the key down and up, the
+// modifiers up in reverse) becomes a press; any other becomes key_down
+// and key_up steps, one per step.
+func (im *importer) keys(run []parsed) error {
+	for _, p := range run {
+		if p.s.Key == "" {
+			return &Error{Step: p.n, Type: p.s.Type, Msg: "key is required"}
+		}
+		if !keys.Valid(p.s.Key) {
+			return &Error{Step: p.n, Type: p.s.Type, Msg: fmt.Sprintf("%q is not a key this project knows", p.s.Key)}
+		}
 	}
-	if _, mod := keys.Modifiers[s.Key]; mod {
-		if s.Type == TypeKeyDown {
-			if !contains(im.held, s.Key) {
-				if len(im.held) == 0 {
-					im.pressedSince = false
-				}
-				im.held = append(im.held, s.Key)
+	for i := 0; i < len(run); {
+		if n, st := pressAt(run[i:]); n > 0 {
+			key := &run[i+n/2-1]
+			if err := im.common(key, st); err != nil {
+				return err
 			}
-			return nil
+			im.flow.Steps = append(im.flow.Steps, *st)
+			i += n
+			continue
 		}
-		if contains(im.held, s.Key) && !im.pressedSince && len(im.held) == 1 {
-			im.add(chain.Step{Action: chain.Press, Key: s.Key})
+		p := &run[i]
+		st := &chain.Step{Action: chain.KeyDown, Key: p.s.Key}
+		if p.s.Type == TypeKeyUp {
+			st.Action = chain.KeyUp
 		}
-		im.held = remove(im.held, s.Key)
-		if len(im.held) == 0 {
-			im.pressedSince = false
+		if err := im.common(p, st); err != nil {
+			return err
 		}
-		return nil
+		im.flow.Steps = append(im.flow.Steps, *st)
+		i++
 	}
-	if s.Type == TypeKeyUp {
-		return nil // the press was made at keyDown
-	}
-	if !keys.Valid(s.Key) {
-		return &Error{Step: n, Type: s.Type, Msg: fmt.Sprintf("%q is not a key this project knows", s.Key)}
-	}
-	im.pressedSince = true
-	im.add(chain.Step{Action: chain.Press, Key: s.Key, Modifiers: append([]string(nil), im.held...)})
 	return nil
 }
 
-// flushModifiers ends a run of keys: modifiers still held are released.
-func (im *importer) flushModifiers() {
-	im.held, im.pressedSince = nil, false
+// pressAt reads a press at the start of run: how many steps it takes (0
+// when run does not start with one) and the press. Only the key's own
+// keyDown may carry a timeout, asserted events or a frame; every step must
+// be in the same page.
+func pressAt(run []parsed) (int, *chain.Step) {
+	var mods []string
+	i := 0
+	for i < len(run) && run[i].s.Type == TypeKeyDown && isModifier(run[i].s.Key) && !slices.Contains(mods, run[i].s.Key) {
+		// A modifier down followed by its own up is a press of the modifier.
+		if i+1 < len(run) && run[i+1].s.Type == TypeKeyUp && run[i+1].s.Key == run[i].s.Key {
+			break
+		}
+		mods = append(mods, run[i].s.Key)
+		i++
+	}
+	n := i + 2 + len(mods)
+	if n > len(run) {
+		return 0, nil
+	}
+	down, up := run[i], run[i+1]
+	if down.s.Type != TypeKeyDown || up.s.Type != TypeKeyUp || down.s.Key != up.s.Key || slices.Contains(mods, down.s.Key) {
+		return 0, nil
+	}
+	for k := range mods {
+		u := run[i+2+k]
+		if u.s.Type != TypeKeyUp || u.s.Key != mods[len(mods)-1-k] {
+			return 0, nil
+		}
+	}
+	for k := 0; k < n; k++ {
+		p := run[k]
+		if p.s.Target != down.s.Target || len(p.extra) > 0 {
+			return 0, nil
+		}
+		if k != i && (p.s.Timeout != 0 || len(p.s.AssertedEvents) > 0 || len(p.s.Frame) > 0) {
+			return 0, nil
+		}
+	}
+	return n, &chain.Step{Action: chain.Press, Key: down.s.Key, Modifiers: mods}
 }
 
+func isModifier(k string) bool {
+	_, ok := keys.Modifiers[k]
+	return ok
+}
+
+// isSelect reports whether a selector says its element is a <select>.
 func isSelect(sels []Selector) bool {
 	for _, sel := range sels {
 		last := sel[len(sel)-1]
@@ -343,46 +594,16 @@ func isSelect(sels []Selector) bool {
 	return false
 }
 
-func allCSS(parts []string) bool {
-	for _, p := range parts {
-		if !isCSS(p) {
-			return false
-		}
+// generic is v as JSON reads it back (maps, slices, float64): what a flow
+// keeps verbatim, written to YAML and read again unchanged.
+func generic(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
 	}
-	return true
-}
-
-func hasStrategy(c []chain.Strategy, s chain.Strategy) bool {
-	for _, x := range c {
-		if x.Type == s.Type && x.Value == s.Value {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func remove(list []string, s string) []string {
-	out := list[:0]
-	for _, x := range list {
-		if x != s {
-			out = append(out, x)
-		}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return v
 	}
 	return out
-}
-
-func derefInt(p *int) any {
-	if p == nil {
-		return "unset"
-	}
-	return *p
 }

@@ -23,6 +23,9 @@ const (
 	TypeWaitForExpression        = "waitForExpression"
 )
 
+// stepTypes lists every step type, for messages.
+const stepTypes = "change, click, close, customStep, doubleClick, emulateNetworkConditions, hover, keyDown, keyUp, navigate, scroll, setViewport, waitForElement, waitForExpression"
+
 // Recording is a Chrome DevTools Recorder user flow.
 type Recording struct {
 	Title             string `json:"title"`
@@ -34,8 +37,9 @@ type Recording struct {
 // Step is any step of a recording; which fields apply depends on Type.
 type Step struct {
 	Type string `json:"type"`
-	// Target is the page or popup the step runs in; "main" or empty is the
-	// top page.
+	// Target is the page or popup the step runs in: "main" or empty is
+	// the page the recording starts in, another value the URL of a page
+	// an earlier step opened.
 	Target         string          `json:"target,omitempty"`
 	Frame          []int           `json:"frame,omitempty"`
 	Selectors      []Selector      `json:"selectors,omitempty"`
@@ -75,6 +79,29 @@ type Step struct {
 	// customStep
 	Name       string `json:"name,omitempty"`
 	Parameters any    `json:"parameters,omitempty"`
+	// emulateNetworkConditions
+	Download *float64 `json:"download,omitempty"`
+	Upload   *float64 `json:"upload,omitempty"`
+	Latency  *float64 `json:"latency,omitempty"`
+}
+
+// stepFields are the fields Step reads, by step type ("" for every type).
+var stepFields = map[string][]string{
+	"":                           {"type", "target", "frame", "timeout", "assertedEvents"},
+	TypeClick:                    {"selectors", "offsetX", "offsetY", "button", "deviceType", "duration"},
+	TypeDoubleClick:              {"selectors", "offsetX", "offsetY", "button", "deviceType", "duration"},
+	TypeHover:                    {"selectors"},
+	TypeChange:                   {"selectors", "value"},
+	TypeKeyDown:                  {"key"},
+	TypeKeyUp:                    {"key"},
+	TypeNavigate:                 {"url"},
+	TypeScroll:                   {"selectors", "x", "y"},
+	TypeSetViewport:              {"width", "height", "deviceScaleFactor", "isMobile", "hasTouch", "isLandscape"},
+	TypeWaitForElement:           {"selectors", "operator", "count", "visible", "attributes", "properties"},
+	TypeWaitForExpression:        {"expression"},
+	TypeCustomStep:               {"name", "parameters"},
+	TypeEmulateNetworkConditions: {"download", "upload", "latency"},
+	TypeClose:                    {},
 }
 
 // AssertedEvent is an event the step caused at record time.

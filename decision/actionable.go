@@ -15,6 +15,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/par"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -57,39 +58,43 @@ type elemState struct {
 	Enabled   bool `json:"enabled"`
 }
 
-// Elem is a located element: its page, its node in the locate round's tree
-// (nil when only a backend id of the page's own process is known) and its
-// backend id. Calls about it go to the session of its process. Copies of an
-// Elem share the element's remote object, resolved on first use.
+// Elem is a located element: the page model's reference and description
+// of it. Calls about it go to the session of its world. Copies of an Elem
+// share the element's remote object and backend id, resolved on first use.
 type Elem struct {
-	Page *rod.Page
-	Node *strategies.Node
-	ID   proto.DOMBackendNodeID
+	Model   *pagemodel.Page
+	Ref     pagemodel.Ref
+	Element *pagemodel.Element
 
 	remote *remoteObj
 }
 
-// remoteObj is an element's JavaScript object, resolved once (DOM.resolveNode)
-// into an object group.
+// remoteObj is an element's JavaScript object and backend node id,
+// resolved once into an object group.
 type remoteObj struct {
-	group string
-	mu    sync.Mutex
-	id    proto.RuntimeRemoteObjectID
+	group   string
+	mu      sync.Mutex
+	id      proto.RuntimeRemoteObjectID
+	backend proto.DOMBackendNodeID
 }
 
 // ElemOf is the element a strategy result located.
-func ElemOf(page *rod.Page, r *strategies.Result) Elem {
-	return elemIn(page, r, objectGroup)
+func ElemOf(m *pagemodel.Page, r *strategies.Result) Elem {
+	return elemIn(m, r, objectGroup)
 }
 
-// elemIn is ElemOf with the element's objects in group. The object the
-// strategy resolved on its way (r.ObjectID), if any, is used as is.
-func elemIn(page *rod.Page, r *strategies.Result, group string) Elem {
-	return Elem{Page: page, Node: r.Node, ID: r.BackendNodeID, remote: &remoteObj{group: group, id: r.ObjectID}}
+// elemIn is ElemOf with the element's objects in group.
+func elemIn(m *pagemodel.Page, r *strategies.Result, group string) Elem {
+	return Elem{Model: m, Ref: r.Ref(), Element: r.Element, remote: &remoteObj{group: group}}
 }
 
 // client is the DevTools client for calls about e, bound to ctx.
-func (e Elem) client(ctx context.Context) proto.Client { return strategies.Caller(ctx, e.Page, e.Node) }
+func (e Elem) client(ctx context.Context) proto.Client {
+	if e.Ref.W == nil {
+		return e.Model.Session().Client(ctx)
+	}
+	return e.Ref.W.S.Client(ctx)
+}
 
 // group is the object group of e's remote objects.
 func (e Elem) group() string {
@@ -109,29 +114,65 @@ func (e Elem) object(ctx context.Context, fresh bool) (id proto.RuntimeRemoteObj
 			return e.remote.id, true, nil
 		}
 	}
-	obj, err := proto.DOMResolveNode{BackendNodeID: e.ID, ObjectGroup: e.group()}.Call(e.client(ctx))
+	obj, err := e.Model.Object(ctx, e.Ref, e.group())
 	if err != nil {
-		return "", false, fmt.Errorf("DOM.resolveNode: %w", err)
+		return "", false, err
 	}
 	if e.remote != nil {
-		e.remote.id = obj.Object.ObjectID
+		e.remote.id = obj
 	}
-	return obj.Object.ObjectID, false, nil
+	return obj, false, nil
 }
 
-// ref names e across trees.
-func (e Elem) ref() strategies.NodeRef {
-	if e.Node != nil {
-		return e.Node.Ref()
+// backendID returns e's backend node id, resolving it on first use.
+func (e Elem) backendID(ctx context.Context) (proto.DOMBackendNodeID, error) {
+	if e.remote != nil {
+		e.remote.mu.Lock()
+		id := e.remote.backend
+		e.remote.mu.Unlock()
+		if id != 0 {
+			return id, nil
+		}
 	}
-	return strategies.NodeRef{BackendID: e.ID}
+	obj, _, err := e.object(ctx, false)
+	if err != nil {
+		return 0, err
+	}
+	d, err := proto.DOMDescribeNode{ObjectID: obj}.Call(e.client(ctx))
+	if err != nil {
+		return 0, fmt.Errorf("DOM.describeNode: %w", err)
+	}
+	if e.remote != nil {
+		e.remote.mu.Lock()
+		e.remote.backend = d.Node.BackendNodeID
+		e.remote.mu.Unlock()
+	}
+	return d.Node.BackendNodeID, nil
 }
 
-// inTopDocument reports whether e is known to live in the top-level
-// document (in it or in its shadow trees, not in a frame), where page
-// functions measure boxes in the coordinates input events use.
+// name describes e for a message: its role and name and its tag, id and
+// classes ("button "Delete task" (button.destroy)").
+func (e Elem) name() string {
+	if e.Element == nil {
+		return "the element"
+	}
+	if e.Element.Role != "" && e.Element.Name != "" {
+		return fmt.Sprintf("%s %q (%s)", e.Element.Role, e.Element.Name, e.Element)
+	}
+	return e.Element.String()
+}
+
+// inTopDocument reports whether e lives in the top-level document (in it
+// or in its shadow trees, not in a frame), where page functions measure
+// boxes in the coordinates input events use.
 func (e Elem) inTopDocument() bool {
-	return e.Node.InTopDocument()
+	return e.Element != nil && len(e.Element.FramePath) == 0
+}
+
+// ownSession reports whether e lives in an out-of-process frame, whose
+// session (and viewport) is not the page's.
+func (e Elem) ownSession() bool {
+	return e.Ref.W != nil && e.Ref.W.S.ID != e.Model.Rod.SessionID
 }
 
 // callOn calls fn on the element with args (as call arguments) and decodes
@@ -180,25 +221,38 @@ func nextFrame(ctx context.Context, page *rod.Page) error {
 // contentBox is the first visible content quad of the element, in viewport
 // CSS pixels of the top-level page (through out-of-process frames).
 func contentBox(ctx context.Context, el Elem) (*chain.Rect, error) {
-	q, err := proto.DOMGetContentQuads{BackendNodeID: el.ID}.Call(el.client(ctx))
+	id, err := el.backendID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q, err := proto.DOMGetContentQuads{BackendNodeID: id}.Call(el.client(ctx))
 	if err != nil {
 		return nil, err
 	}
 	for _, quad := range q.Quads {
-		r := strategies.QuadRect(quad)
+		r := quadRect(quad)
 		if r.Width >= 1 && r.Height >= 1 {
-			if el.Node != nil && el.Node.Frame != nil {
-				off, err := strategies.FrameOffset(ctx, el.Page, el.Node)
-				if err != nil {
-					return nil, err
-				}
-				r.X += off.X
-				r.Y += off.Y
+			if el.ownSession() {
+				r.X += el.Ref.W.X
+				r.Y += el.Ref.W.Y
 			}
 			return &r, nil
 		}
 	}
 	return nil, errors.New("no visible box")
+}
+
+// quadRect is the axis-aligned rectangle around a DevTools quad.
+func quadRect(q proto.DOMQuad) chain.Rect {
+	if len(q) < 8 {
+		return chain.Rect{}
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i := 0; i+1 < len(q); i += 2 {
+		minX, maxX = math.Min(minX, q[i]), math.Max(maxX, q[i])
+		minY, maxY = math.Min(minY, q[i+1]), math.Max(maxY, q[i+1])
+	}
+	return chain.Rect{X: minX, Y: minY, Width: maxX - minX, Height: maxY - minY}
 }
 
 func sameRect(a, b *chain.Rect) bool {
@@ -228,8 +282,8 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
+	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
-	var doc *strategies.Doc
 	for {
 		if strings.HasPrefix(reason, coveredPrefix) {
 			// Scrolled into view at an edge, the element may sit under a
@@ -237,7 +291,7 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			// viewport. A real overlay still covers it there.
 			callOn(ctx, el, centerFn, nil) //nolint:errcheck // the next check reports what matters
 		}
-		p, why, err := actionableOnce(ctx, el, offset, &doc)
+		p, why, err := actionableOnce(ctx, el, offset)
 		if err != nil {
 			return chain.Point{}, err
 		}
@@ -250,14 +304,14 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s", reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		}
 		reason = why
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s", reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		case <-t.C:
 		}
 	}
@@ -387,7 +441,7 @@ const animatingFn = `function () {` + animatingJS + `
 // frames in six). The second measurement is taken
 // in that frame's callback, after the animations were sampled at its time
 // and after the page's own callbacks registered before ours.
-const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS + `
+const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS + inViewJS + `
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected || !state.visible || !state.enabled) return state;
@@ -411,8 +465,8 @@ const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS
 	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
 		scroll: {x: scrollX, y: scrollY}};
 	if (after) {
-		const p = offset && offset.x < after.width && offset.y < after.height
-			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2};
+		const p = inView(offset && offset.x < after.width && offset.y < after.height
+			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2}, after);
 		res.point = p;
 		res.hit = hitTest(el, p.x, p.y);
 	}
@@ -436,9 +490,9 @@ type settleState struct {
 
 // actionableOnce runs the checks once: why is "" when the element is ready.
 // err is set only for failures that waiting cannot fix.
-func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
+func actionableOnce(ctx context.Context, el Elem, offset *chain.Point) (p chain.Point, why string, err error) {
 	if el.inTopDocument() {
-		return actionableTop(ctx, el, offset, doc)
+		return actionableTop(ctx, el, offset)
 	}
 	var st elemState
 	if e := callOn(ctx, el, stateFn, &st); e != nil {
@@ -448,14 +502,19 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **str
 	if why := st.why(); why != "" {
 		return p, why, st.fatal()
 	}
-	if e := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}).Call(el.client(ctx)); e != nil {
+	id, e := el.backendID(ctx)
+	if e != nil {
+		why, err := wentAway(ctx, e)
+		return p, why, err
+	}
+	if e := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}).Call(el.client(ctx)); e != nil {
 		return p, fmt.Sprintf("cannot scroll it into view: %v", e), nil
 	}
 	b1, e := contentBox(ctx, el)
 	if e != nil {
 		return p, "the element has no visible box", nil
 	}
-	if e := nextFrame(ctx, el.Page); e != nil {
+	if e := nextFrame(ctx, el.Model.Rod); e != nil {
 		return p, fmt.Sprintf("waiting for a frame: %v", e), nil
 	}
 	b2, e := contentBox(ctx, el)
@@ -469,28 +528,25 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, doc **str
 	if e := callOn(ctx, el, animatingFn, &anim); e == nil && anim != "" {
 		return p, "the element is about to move: " + anim, nil
 	}
-	p = pointIn(b2, offset)
-	if el.Node == nil || el.Node.Frame == nil {
-		// Fast path: the page's own hit test names the element itself.
-		hit, e := strategies.HitTest(ctx, el.Page.Context(ctx), p.X, p.Y)
-		if e != nil {
-			return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil
-		}
-		if hit == el.ID {
-			return p, "", nil
-		}
-	}
-	return p, covered(ctx, el, p, doc), nil
+	p = inView(pointIn(b2, offset), b2, el)
+	return p, covered(ctx, el, p), nil
 }
 
 // actionableTop is actionableOnce for an element of the top-level document:
 // the element is scrolled into view while its remote object is resolved,
-// one page function checks its state and measures its box across a frame
-// (settleFn), and DOM.getNodeForLocation hit-tests the point.
-func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **strategies.Doc) (p chain.Point, why string, err error) {
+// and one page function checks its state, measures its box across a frame
+// and hit-tests the point (settleFn).
+func actionableTop(ctx context.Context, el Elem, offset *chain.Point) (p chain.Point, why string, err error) {
 	var scrollErr error
 	par.Do(
-		func() { scrollErr = proto.DOMScrollIntoViewIfNeeded{BackendNodeID: el.ID}.Call(el.client(ctx)) },
+		func() {
+			id, err := el.backendID(ctx)
+			if err != nil {
+				scrollErr = err
+				return
+			}
+			scrollErr = proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}.Call(el.client(ctx))
+		},
 		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
 	)
 	var off map[string]float64 // chain.Point has no JSON names
@@ -524,14 +580,7 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, doc **stra
 		}
 		return p, fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
 	}
-	hit, e := strategies.HitTestScrolled(ctx, el.Page.Context(ctx), p.X, p.Y, *st.Scroll)
-	if e != nil {
-		return p, fmt.Sprintf("nothing at the click point %.0f,%.0f: %v", p.X, p.Y, e), nil
-	}
-	if hit == el.ID {
-		return p, "", nil
-	}
-	return p, covered(ctx, el, p, doc), nil
+	return p, covered(ctx, el, p), nil
 }
 
 // why is the reason the state keeps the element from taking input, "" when
@@ -579,43 +628,25 @@ func pointIn(b *chain.Rect, offset *chain.Point) chain.Point {
 	return b.Center()
 }
 
-// covered checks the hit at p with the whole tree and says what covers the
-// element, or "" when the pointer reaches it after all.
-func covered(ctx context.Context, el Elem, p chain.Point, doc **strategies.Doc) string {
-	ok, desc := hits(ctx, el, p, doc)
-	if ok {
+// covered says what the pointer at p would reach instead of the element
+// (through shadow trees and frames, as the page model's hit test sees it),
+// or "" when it reaches the element, something inside it or a <label> of it.
+func covered(ctx context.Context, el Elem, p chain.Point) string {
+	hit, err := el.Model.At(ctx, p.X, p.Y, "", "")
+	if err != nil {
+		return fmt.Sprintf("nothing answers at the click point %.0f,%.0f: %v", p.X, p.Y, err)
+	}
+	if hit == nil {
+		return fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: nothing is there", p.X, p.Y)
+	}
+	if hit.Ref == el.Ref {
 		return ""
 	}
-	return fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, desc)
-}
-
-// hits reports whether the pointer at p reaches the element: what is there
-// (through out-of-process frames) is the element, inside it (through shadow
-// roots), or a <label> of it.
-func hits(ctx context.Context, el Elem, p chain.Point, doc **strategies.Doc) (bool, string) {
-	for attempt := 0; attempt < 2; attempt++ {
-		if *doc == nil || attempt > 0 {
-			d, err := strategies.LoadDoc(ctx, el.Page)
-			if err != nil {
-				return false, "an unknown element"
-			}
-			*doc = d
+	if hit.Ref.W == el.Ref.W {
+		var ok bool
+		if err := hit.Ref.W.CallJSON(ctx, "reaches", &ok, hit.Ref.K, el.Ref.K); err == nil && ok {
+			return ""
 		}
-		d := *doc
-		t := d.ByRef(el.ref())
-		h, err := strategies.NodeAt(ctx, el.Page, d, p)
-		if t == nil || h == nil || err != nil {
-			continue // the tree is older than the page: read it again
-		}
-		if t.Contains(h) {
-			return true, ""
-		}
-		for n := h; n != nil; n = n.Parent {
-			if n.Tag == "label" && (n.Contains(t) || (n.Attr("for") != "" && n.Attr("for") == t.Attr("id"))) {
-				return true, ""
-			}
-		}
-		return false, h.String()
 	}
-	return false, "an unknown element"
+	return fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, hit)
 }

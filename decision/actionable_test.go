@@ -13,6 +13,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -47,17 +48,15 @@ func actionPage(t *testing.T, html string, scale float64) *rod.Page {
 // a locate round would have it.
 func elemByID(t *testing.T, p *rod.Page, id string) Elem {
 	t.Helper()
-	d, err := strategies.LoadDoc(context.Background(), p)
+	m := pagemodel.New(p, pagemodel.Options{})
+	f, err := m.FindAll(context.Background(), []pagemodel.Query{{Type: pagemodel.ByAttr, Attrs: []string{"id"}, Value: id}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range d.Elements {
-		if n.Attr("id") == id {
-			return ElemOf(p, &strategies.Result{Node: n, BackendNodeID: n.BackendID})
-		}
+	if len(f.Answers[0].Els) == 0 {
+		t.Fatalf("no element #%s", id)
 	}
-	t.Fatalf("no element #%s", id)
-	return Elem{}
+	return ElemOf(m, &strategies.Result{Element: f.Answers[0].Els[0]})
 }
 
 // centre is the centre of the element's box as DevTools measures it now.
@@ -182,7 +181,7 @@ func TestActionableReportsAnOverlay(t *testing.T) {
 }
 
 func TestActionableReachesInsideClosedShadowRootsAndLabels(t *testing.T) {
-	p := actionPage(t, `<div id="host"></div>
+	p := actionPage(t, `<x-host id="host" style="display: block"></x-host>
 		<label id="lab" style="display: block; margin-top: 50px"><input id="opt" type="checkbox" style="width: 40px; height: 40px"> Option</label>
 		<script>const r = document.getElementById("host").attachShadow({mode: "closed"});
 		r.innerHTML = '<button id="inner"><span>Deep</span> inside</button>';</script>`, 1)

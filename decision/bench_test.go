@@ -13,6 +13,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
@@ -118,18 +119,19 @@ func BenchmarkClickPhasesQuietPage(b *testing.B) {
 func clickPhases(b *testing.B, p *rod.Page, f *chain.Flow) {
 	ctx := context.Background()
 	t := f.Steps[3].Target
+	m := pagemodel.New(p, pagemodel.Options{})
 	var loc, act, input, beyond, total []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		// As the Runner does: the winner's object, when the strategy made
 		// one, is left in a group for Actionable to reuse.
-		v := Locate(ctx, p, t, LocateOptions{Once: true, ObjectGroup: "bench-phases"})
+		v := Locate(ctx, m, t, LocateOptions{Once: true})
 		if v.Err != nil {
 			b.Fatal(v.Err)
 		}
 		t1 := time.Now()
-		pt, err := Actionable(ctx, ElemOf(p, v.Winner), nil)
+		pt, err := Actionable(ctx, elemIn(m, v.Winner, "bench-phases"), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -174,10 +176,8 @@ func BenchmarkRodElementClick(b *testing.B) {
 // elements (fixtures/pages/snapshot/generated.html), a "Save …" button in
 // the middle of the page whose test id, id, classes and text were all
 // changed since it was recorded, so that only similarity (or its point)
-// finds it: rounds without the page's tree (strategies.SkipTree) and
-// rounds on the tree (LocateOptions.ReadTree), each the first after the
-// page loaded (first-…) and the next one. Every round must take the same
-// button.
+// finds it: the first round after the page loaded (first-round-ms) and the
+// next one (round-ms). Every round must take the button.
 //
 //	go test ./decision -run '^$' -bench HealRound -benchtime 7x
 func BenchmarkHealRound(b *testing.B) {
@@ -185,7 +185,7 @@ func BenchmarkHealRound(b *testing.B) {
 	ctx := context.Background()
 	for _, n := range []int{3000, 10000, 50000} {
 		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
-			page, snap, sn := middleSave(b, fx.URL, n)
+			page, m, snap, sn := middleSave(b, fx.URL, n)
 			target := renamed(sn, snap, true)
 			target.Chain = append([]chain.Strategy{
 				{Type: chain.Role, Value: "button|" + reword(sn.Name), Confidence: 0.85},
@@ -195,26 +195,20 @@ func BenchmarkHealRound(b *testing.B) {
 			want := sn.Text
 			times := map[string][]time.Duration{}
 			for i := 0; i < b.N; i++ {
-				for _, readTree := range []bool{false, true} {
-					if err := page.Reload(); err != nil {
-						b.Fatal(err)
+				if err := page.Reload(); err != nil {
+					b.Fatal(err)
+				}
+				if err := page.WaitLoad(); err != nil {
+					b.Fatal(err)
+				}
+				for _, k := range []string{"first-round-ms", "round-ms"} {
+					start := time.Now()
+					v := Locate(ctx, m, target, LocateOptions{Once: true})
+					took := time.Since(start)
+					if v.Winner == nil || v.Winner.Element == nil || v.Winner.Element.Text != want {
+						b.Fatalf("want %q; %s", want, attempts(v))
 					}
-					if err := page.WaitLoad(); err != nil {
-						b.Fatal(err)
-					}
-					for _, first := range []bool{true, false} {
-						start := time.Now()
-						v := Locate(ctx, page, target, LocateOptions{Once: true, ReadTree: readTree})
-						took := time.Since(start)
-						if v.Winner == nil || v.Winner.Node == nil || v.Winner.Node.Text() != want || wentWithoutTree(v) == readTree {
-							b.Fatalf("read tree %v: want %q without the tree %v; %s", readTree, want, !readTree, attempts(v))
-						}
-						k := map[bool]string{false: "without-tree-ms", true: "on-tree-ms"}[readTree]
-						if first {
-							k = "first-" + k
-						}
-						times[k] = append(times[k], took)
-					}
+					times[k] = append(times[k], took)
 				}
 			}
 			for k, ts := range times {
@@ -225,11 +219,12 @@ func BenchmarkHealRound(b *testing.B) {
 }
 
 // middleSave opens the generated page of n elements and returns it, its
-// snapshot, and the "Save" button in the middle of it.
-func middleSave(b *testing.B, base string, n int) (*rod.Page, *snapshot.Snapshot, *snapshot.Node) {
+// model, its snapshot, and the "Save" button in the middle of it.
+func middleSave(b *testing.B, base string, n int) (*rod.Page, *pagemodel.Page, *snapshot.Snapshot, *snapshot.Node) {
 	b.Helper()
 	page := testenv.Page(b, fmt.Sprintf("%s/snapshot/generated.html?n=%d", base, n))
-	snap, err := snapshot.Capture(context.Background(), page, snapshot.Options{})
+	m := pagemodel.New(page, pagemodel.Options{})
+	snap, err := snapshot.Capture(context.Background(), m, snapshot.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -242,15 +237,13 @@ func middleSave(b *testing.B, base string, n int) (*rod.Page, *snapshot.Snapshot
 	if len(saves) == 0 {
 		b.Fatal("no Save button")
 	}
-	return page, snap, saves[len(saves)/2]
+	return page, m, snap, saves[len(saves)/2]
 }
 
 // BenchmarkLostStrategies locates, on generated pages, a "Save" button
 // whose chain starts with a test id and an id the page no longer has and
-// goes on with its role and name: probed past the lost strategies
-// (probeChain: page script counts them none, then probes the role), and
-// on the page's whole tree (LocateOptions.ReadTree). Both must take the
-// same button.
+// goes on with its role and name: the round finds nothing by the first two
+// and takes the button by its role.
 //
 //	go test ./decision -run '^$' -bench LostStrategies -benchtime 10x
 func BenchmarkLostStrategies(b *testing.B) {
@@ -258,7 +251,7 @@ func BenchmarkLostStrategies(b *testing.B) {
 	ctx := context.Background()
 	for _, n := range []int{3000, 10000, 50000} {
 		b.Run(fmt.Sprintf("elements=%d", n), func(b *testing.B) {
-			page, snap, sn := middleSave(b, fx.URL, n)
+			_, m, snap, sn := middleSave(b, fx.URL, n)
 			// The button as recorded, but for the test id and id its chain
 			// starts with.
 			target := renamed(sn, snap, false)
@@ -269,22 +262,61 @@ func BenchmarkLostStrategies(b *testing.B) {
 				{Type: chain.ID, Value: "save-gone", Confidence: 0.9},
 				{Type: chain.Role, Value: "button|" + sn.Name, Confidence: 0.88},
 			}, target.Chain[3:]...)
-			times := map[string][]time.Duration{}
+			var times []time.Duration
 			for i := 0; i < b.N; i++ {
-				for _, readTree := range []bool{false, true} {
-					start := time.Now()
-					v := Locate(ctx, page, target, LocateOptions{Once: true, ReadTree: readTree})
-					took := time.Since(start)
-					if v.Winner == nil || v.Winner.Node == nil || v.Winner.Node.Text() != sn.Text || (countedNone(v) == 2) == readTree {
-						b.Fatalf("read tree %v: want %q probed %v; %s", readTree, sn.Text, !readTree, attempts(v))
-					}
-					k := map[bool]string{false: "probed-ms", true: "on-tree-ms"}[readTree]
-					times[k] = append(times[k], took)
+				start := time.Now()
+				v := Locate(ctx, m, target, LocateOptions{Once: true})
+				took := time.Since(start)
+				if v.Winner == nil || v.Winner.Element == nil || v.Winner.Element.Text != sn.Text || v.Winner.Strategy.Type != chain.Role {
+					b.Fatalf("want %q by its role; %s", sn.Text, attempts(v))
 				}
+				times = append(times, took)
 			}
-			for k, ts := range times {
-				b.ReportMetric(median(ts), k)
-			}
+			b.ReportMetric(median(times), "round-ms")
 		})
 	}
+}
+
+// renamed is the target of n with its id, test ids and classes changed (and
+// its text and name reworded when reworded), with a chain that cannot find
+// it but by similarity or its point.
+func renamed(n *snapshot.Node, snap *snapshot.Snapshot, reworded bool) *chain.Target {
+	c := similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY})
+	fp := &chain.Fingerprint{Tag: c.Tag, ID: c.ID + "-old", Name: c.Name, Type: c.Type, Classes: []string{"old-style"},
+		Role: c.Role, AccessName: c.AccessName, Text: c.Text, Label: c.Label, Placeholder: c.Placeholder,
+		Href: c.Href, XPath: c.XPath, Neighbours: c.Neighbours, Box: c.Box,
+		TestIDs: map[string]string{"data-testid": "old-" + c.Tag}}
+	if reworded {
+		fp.AccessName, fp.Text = reword(fp.AccessName), reword(fp.Text)
+	}
+	ctr := chain.Point{X: n.Box.X + n.Box.Width/2, Y: n.Box.Y + n.Box.Height/2}
+	vp := chain.Rect{X: n.Box.X, Y: n.Box.Y, Width: n.Box.Width, Height: n.Box.Height}
+	return &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{
+		{Type: chain.TestID, Value: "old-" + c.Tag, Confidence: 0.95},
+		{Type: chain.ID, Value: c.ID + "-old", Confidence: 0.9},
+		{Type: chain.CSS, Value: c.Tag + ".old-style", Confidence: 0.7},
+		{Type: chain.Similarity, Confidence: 0.62},
+		chain.CoordinatesStrategy(chain.CoordinatesMeta{X: ctr.X, Y: ctr.Y, BoundingRect: &vp,
+			Viewport:  &chain.Size{Width: int(snap.Viewport.Width), Height: int(snap.Viewport.Height)},
+			ScrollPos: &chain.Point{X: snap.ScrollX, Y: snap.ScrollY}, TagName: c.Tag, ElementID: c.ID}, 0.6),
+	}}
+}
+
+func reword(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "Now " + strings.ToLower(s)
+}
+
+// attempts describes a verdict's attempts for a failure message.
+func attempts(v Verdict) string {
+	var b strings.Builder
+	for _, a := range v.Attempts {
+		fmt.Fprintf(&b, "[%s found=%v conf=%.3f verif=%.3f kind=%v %s %v] ", a.Strategy.Type, a.Found, a.Confidence, a.Verification, a.KindMismatch, a.Detail, a.Err)
+	}
+	if v.Err != nil {
+		fmt.Fprintf(&b, "verdict: %v", v.Err)
+	}
+	return b.String()
 }

@@ -3,13 +3,10 @@
 // performs the step's action with DevTools input events.
 //
 // Locate runs the strategies (package strategies) in confidence order,
-// coordinates last, stopping early on a unique match that verifies against
-// the fingerprint with high confidence (the first strategy is tried by
-// strategies.Probe, without reading the whole page, when it can; a round
-// where nothing but similarity and the coordinates can find the target is
-// evaluated without the page's tree when strategies.SkipTree says so, and on
-// it when that needs it after all);
-// otherwise Weigh combines the results: strategies agreeing on one node
+// coordinates last, over the page model (package pagemodel: the answers of
+// every query strategy of the chain come from one page function), stopping
+// early on a unique match that verifies against the fingerprint with high
+// confidence; otherwise Weigh combines the results: strategies agreeing on one node
 // raise its confidence, strong strategies that disagree make the step
 // AMBIGUOUS unless the evidence clearly favours one, and a winner below the
 // minimum confidence is LOW_CONFIDENCE. A

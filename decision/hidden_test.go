@@ -7,6 +7,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -28,12 +29,12 @@ func TestLocateWaitsForAHiddenTwin(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		start := time.Now()
-		v := Locate(ctx, page, target, LocateOptions{})
+		v := Locate(ctx, pagemodel.New(page, pagemodel.Options{}), target, LocateOptions{})
 		return v, time.Since(start)
 	}
 
 	v, took := locate(fx.URL + "/healing/hidden-twin.html")
-	if v.Err != nil || v.Winner.Node == nil || v.Winner.Node.Attr("id") != "open-archive" {
+	if v.Err != nil || v.Winner.Element == nil || v.Winner.Element.ID != "open-archive" {
 		t.Fatalf("closed dialog: want the shown button, got %+v", v.Err)
 	}
 	if v.Rounds < 2 || took < HiddenRivalSettle {

@@ -25,6 +25,10 @@ func buttonOf(name string) (proto.InputMouseButton, int) {
 		return proto.InputMouseButtonRight, 2
 	case "middle":
 		return proto.InputMouseButtonMiddle, 4
+	case "back":
+		return proto.InputMouseButtonBack, 8
+	case "forward":
+		return proto.InputMouseButtonForward, 16
 	}
 	return proto.InputMouseButtonLeft, 1
 }
@@ -68,10 +72,17 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 		Button: proto.InputMouseButtonLeft, Buttons: &left, ClickCount: 1}).Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 	}
+	// Moves with the button held, a frame apart as a hand's are: an HTML5
+	// drag starts on the first moves, and pointer-driven lists handle
+	// each move in an animation frame.
 	for i := 1; i <= steps; i++ {
 		f := float64(i) / float64(steps)
 		p := chain.Point{X: from.X + (to.X-from.X)*f, Y: from.Y + (to.Y-from.Y)*f}
-		if err := mouseMove(ctx, page, p, 0, left); err != nil {
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: p.X, Y: p.Y,
+			Button: proto.InputMouseButtonLeft, Buttons: &left}).Call(c); err != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent mouseMoved: %w", err)
+		}
+		if err := sleep(ctx, 16*time.Millisecond); err != nil {
 			return err
 		}
 	}

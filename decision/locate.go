@@ -6,10 +6,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/go-rod/rod"
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/strategies"
@@ -37,51 +35,42 @@ type LocateOptions struct {
 	Once bool
 	// Debug receives one line per attempt.
 	Debug io.Writer
-	// ObjectGroup, when set, is the object group in which a strategy that
-	// resolves the winner's JavaScript object on its way leaves it
-	// (strategies.Env.ObjectGroup), so that acting on the winner does not
-	// resolve it again. The caller releases the group.
-	ObjectGroup string
-	// ReadTree evaluates every round on the page's whole tree, never
-	// without it (strategies.Probe, strategies.SkipTree): for comparing
-	// the two.
-	ReadTree bool
 }
 
 // Locate finds target on page: it evaluates the chain round after round
 // until a round decides (see Policy.Weigh) or ctx ends, and returns the last
 // round's verdict. A verdict without Winner has Err set.
-func Locate(ctx context.Context, page *rod.Page, target *chain.Target, opts LocateOptions) Verdict {
+func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts LocateOptions) Verdict {
 	order := Order(target.Chain, opts.Allowed)
 	poll := opts.Poll
 	if poll <= 0 {
 		poll = DefaultPoll
 	}
-	env := strategies.NewEnv(page, target)
-	env.ObjectGroup = opts.ObjectGroup
+	env := strategies.NewEnv(m, target)
+	env.Order = order
 	var last Verdict // the last round that ran to its end
 	started := time.Now()
 	var held struct { // the winner held back for a hidden rival, and since when
-		id    proto.DOMBackendNodeID
+		id    pagemodel.Ref
 		since time.Time
 	}
 	for round := 1; ; round++ {
 		env.Reset()
-		before := env.Loads()
-		v := evaluate(ctx, env, order, opts)
-		if env.Loads()-before > 1 && ctx.Err() == nil {
-			// The page changed during the round: its strategies saw
-			// different pages. Evaluate again on one.
-			env.Reset()
-			v = evaluate(ctx, env, order, opts)
-		}
+		v := evaluateChain(ctx, env, order, opts)
 		v.Rounds = round
 		if v.Err == nil && !opts.Once && hiddenRival(v) {
-			if id := v.Winner.BackendNodeID; held.since.IsZero() || held.id != id {
+			if id := v.Winner.Ref(); held.since.IsZero() || held.id != id {
 				held.id, held.since = id, time.Now()
 			}
 			if time.Since(held.since) < HiddenRivalSettle {
 				v = holdBack(v)
+			}
+		}
+		if v.Err == nil && v.Winner != nil && v.Winner.Element != nil {
+			for _, s := range order {
+				if known, holds := env.Holds(s, v.Winner.Ref()); known && !holds {
+					v.Drifted = append(v.Drifted, s)
+				}
 			}
 		}
 		if v.Err == nil || opts.Once || len(order) == 0 {
@@ -136,77 +125,6 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 	return v
 }
 
-func evaluate(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
-	if !opts.ReadTree {
-		if v, ok := probeChain(ctx, env, order, opts); ok {
-			return v
-		}
-	}
-	if !opts.ReadTree && ctx.Err() == nil && strategies.SkipTree(ctx, env, order) {
-		// Nothing before similarity matches anything on the page: heal
-		// without reading the tree, unless that turns out to need it.
-		// (The counts are not taken again at the end, as probeChain does:
-		// at 10k elements that cost 30 to 60 ms of a 250 ms round, and a
-		// target rendered meanwhile is the element the fingerprint
-		// describes, which similarity ranks first as a rule.)
-		v := evaluateChain(ctx, env, order, opts)
-		if env.NeedsTree() == nil {
-			return v
-		}
-		if opts.Debug != nil {
-			fmt.Fprintf(opts.Debug, "  without the tree: %v; again on the tree\n", env.NeedsTree())
-		}
-		env.Reset()
-	}
-	return evaluateChain(ctx, env, order, opts)
-}
-
-// probeChain settles the step without the page's whole tree when it can
-// (strategies.Probe): the first strategy is probed, and while page script
-// counts no match for a strategy (strategies.CountsNone), the next one, up
-// to similarity. A conclusive probe is the verdict the tree would give:
-// the strategies before it found nothing (counted again after the probe,
-// in case the page changed meanwhile), and nothing contradicts it.
-// Anything else is evaluated again on the tree, or healed without it
-// (SkipTree, which does not count again what was counted here).
-func probeChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) (Verdict, bool) {
-	var none []strategies.Result
-	for k := 0; k < len(order) && ctx.Err() == nil; k++ {
-		if k > 0 {
-			start := time.Now()
-			if !strategies.CountsNone(ctx, env, order[k-1:k]) {
-				return Verdict{}, false
-			}
-			none = append(none, strategies.CountedNone(order[k-1], time.Since(start)))
-		}
-		if t := order[k].Type; t == chain.Similarity || t == chain.Coordinates {
-			return Verdict{}, false
-		}
-		r, ok := strategies.Probe(ctx, env, order[k])
-		if !ok {
-			continue
-		}
-		if !opts.Policy.Conclusive(r) {
-			return Verdict{}, false
-		}
-		if k > 0 && !strategies.StillCountsNone(ctx, env, order[:k]) {
-			// The page changed between the counts and the probe (it
-			// rendered late): the tree reads it at once.
-			return Verdict{}, false
-		}
-		if opts.Debug != nil {
-			for _, n := range none {
-				fmt.Fprintf(opts.Debug, "  attempt %-11s found=false %.1fms %s\n", n.Strategy.Type, ms(n.Duration), n.Detail)
-			}
-			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms probe, without the tree %s\n",
-				r.Strategy.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail)
-		}
-		attempts := append(none, r)
-		return Verdict{Winner: &attempts[len(attempts)-1], Confidence: r.Confidence, Agreeing: []chain.StrategyType{r.Strategy.Type}, Attempts: attempts}, true
-	}
-	return Verdict{}, false
-}
-
 // evaluateChain evaluates order in turn until a result is conclusive, and
 // weighs them all when none is.
 func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
@@ -220,9 +138,6 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 		if opts.Debug != nil {
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
-		}
-		if env.NeedsTree() != nil {
-			return Verdict{Err: stepErr(report.ElementNotFound, nil, "%v", env.NeedsTree()), Attempts: results}
 		}
 		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
 			last := &results[len(results)-1]
@@ -252,13 +167,13 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
 	w := v.Winner
 	fp := env.Fingerprint()
-	if fp == nil || len(fp.Neighbours) == 0 || w.Strategy.Type == chain.Similarity || w.Node == nil || w.Node.Frame != nil {
+	if fp == nil || len(fp.Neighbours) == 0 || w.Strategy.Type == chain.Similarity || w.Element == nil {
 		return v
 	}
 	if _, ok := strategies.For(chain.Similarity); !ok {
 		return v
 	}
-	sc, err := strategies.SimilarityScore(ctx, env, w.Node.BackendID)
+	sc, err := strategies.SimilarityScore(ctx, env, w.Element)
 	if err != nil {
 		return v
 	}
@@ -328,10 +243,7 @@ func contradicted(p Policy, results []strategies.Result) bool {
 }
 
 func sameNode(a, b strategies.Result) bool {
-	if a.Node != nil || b.Node != nil {
-		return a.Node == b.Node
-	}
-	return a.BackendNodeID == b.BackendNodeID
+	return a.Element != nil && b.Element != nil && a.Ref() == b.Ref()
 }
 
 func errSuffix(err error) string {

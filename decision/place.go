@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -39,14 +40,14 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 		if identified(results, w) || !repeated(results) {
 			return v
 		}
-		if attr, rec, got, ok := testIDConflict(fp, w.Node); ok {
+		if attr, rec, got, ok := testIDConflict(fp, w.Element); ok {
 			return refuse(v, report.LowConfidence,
 				"%s found %s by resemblance alone, and it is another element: its %s is %q, the recorded one %q",
 				label(w), describe(w), attr, got, rec)
 		}
 		return v
 	}
-	if attr, rec, got, ok := testIDConflict(fp, w.Node); ok {
+	if attr, rec, got, ok := testIDConflict(fp, w.Element); ok {
 		return refuse(v, report.LowConfidence,
 			"%s found %s only by its place, and it is another element: its %s is %q, the recorded one %q",
 			label(w), describe(w), attr, got, rec)
@@ -90,12 +91,12 @@ func repeated(results []strategies.Result) bool {
 
 // testIDConflict reports a test id attribute that the element and the
 // fingerprint both have, with different values.
-func testIDConflict(fp *chain.Fingerprint, n *strategies.Node) (attr, recorded, got string, ok bool) {
-	if fp == nil || n == nil {
+func testIDConflict(fp *chain.Fingerprint, el *pagemodel.Element) (attr, recorded, got string, ok bool) {
+	if fp == nil || el == nil {
 		return "", "", "", false
 	}
 	for a, want := range fp.TestIDs {
-		if have, present := n.Attrs[a]; present && strings.TrimSpace(have) != strings.TrimSpace(want) {
+		if have, present := el.TestIDs[a]; present && strings.TrimSpace(have) != strings.TrimSpace(want) {
 			return a, want, have, true
 		}
 	}

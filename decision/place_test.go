@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/strategies"
@@ -44,7 +45,7 @@ func TestIdentifiedBeatsPositionalRival(t *testing.T) {
 		byIndex(chain.Text, 3, 24, 0.7),
 		found(chain.Coordinates, 3, 0.7, 0.9),
 	})
-	if v.Err != nil || v.Winner == nil || v.Winner.BackendNodeID != 7 {
+	if v.Err != nil || v.Winner == nil || v.Winner.Ref().K != 7 {
 		t.Fatalf("want the test id's element, got %+v", v.Err)
 	}
 	// Two identified elements that disagree stay ambiguous.
@@ -57,14 +58,14 @@ func TestIdentifiedBeatsPositionalRival(t *testing.T) {
 func TestCheckPlaceOnly(t *testing.T) {
 	var p Policy
 	fp := &chain.Fingerprint{TestIDs: map[string]string{"data-testid": "add-copper-kettle"}}
-	neighbour := &strategies.Node{Tag: "button", Attrs: map[string]string{"data-testid": "add-brass-kettle"}}
-	plain := &strategies.Node{Tag: "button", Attrs: map[string]string{}}
+	neighbour := elem(5, map[string]string{"data-testid": "add-brass-kettle"})
+	plain := elem(5, nil)
 	ambiguous := strategies.Result{Strategy: chain.Strategy{Type: chain.Similarity},
 		Err: fmt.Errorf("%w: two buttons", similarity.ErrAmbiguous)}
 	confirmed := found(chain.Similarity, 5, 0.7, 1)
 	cases := []struct {
 		name  string
-		node  *strategies.Node
+		node  *pagemodel.Element
 		extra []strategies.Result
 		want  report.Code // "" means the winner stands
 	}{
@@ -77,9 +78,9 @@ func TestCheckPlaceOnly(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			role := byIndex(chain.Role, 5, 20, 0.66)
-			role.Node = c.node
+			role.Element = c.node
 			coords := found(chain.Coordinates, 5, 0.69, 0.9)
-			coords.Node = c.node
+			coords.Element = c.node
 			results := append([]strategies.Result{found(chain.TestID, 0, 0, 0), role, coords}, c.extra...)
 			results[0].Found = false
 			v := checkPlaceOnly(fp, results, p.Weigh(results))
@@ -144,18 +145,18 @@ func TestIdentifiedByAttribute(t *testing.T) {
 func TestHealedOntoAnotherTestID(t *testing.T) {
 	var p Policy
 	fp := &chain.Fingerprint{TestIDs: map[string]string{"data-testid": "add-copper-kettle"}}
-	next := &strategies.Node{Tag: "button", Attrs: map[string]string{"data-testid": "add-gooseneck-kettle"}}
+	next := elem(5, map[string]string{"data-testid": "add-gooseneck-kettle"})
 	sim := found(chain.Similarity, 5, 0.61, 0.9)
-	sim.Node = next
+	sim.Element = next
 	role := byIndex(chain.Role, 5, 23, 0.63)
-	role.Node, role.Strategy.Nth = next, 15
+	role.Element, role.Strategy.Nth = next, 15
 	results := []strategies.Result{role, sim}
 	v := checkPlaceOnly(fp, results, p.Weigh(results))
 	if v.Err == nil || v.Err.Code != report.LowConfidence || v.Winner != nil {
 		t.Fatalf("healed onto another test id: want LOW_CONFIDENCE and no winner, got %+v", v.Err)
 	}
 	byName := found(chain.Label, 5, 0.8, 0.9)
-	byName.Node = next
+	byName.Element = next
 	results = []strategies.Result{byName, sim}
 	if v := checkPlaceOnly(fp, results, p.Weigh(results)); v.Err != nil || v.Winner == nil {
 		t.Fatalf("identified by its label too: the winner stands, got %+v", v.Err)

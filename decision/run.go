@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -42,15 +44,26 @@ type RunOptions struct {
 	// Debug receives a line per attempt and per input command (never a
 	// typed value).
 	Debug io.Writer
+	// TestIDAttrs are the attributes read as test ids; nil means
+	// pagemodel.DefaultTestIDAttrs.
+	TestIDAttrs []string
+	// Located, when set, is called once a step's target is decided and
+	// before the step acts on it (the page is as the step found it).
+	Located func(ctx context.Context, s *chain.Step, v *Verdict)
 }
 
 // Runner performs the steps of a flow on one page, one step at a time.
 type Runner struct {
 	Page    *rod.Page
 	Options RunOptions
+	// Model is the page model of Page; nil makes one with
+	// RunOptions.TestIDAttrs on first use.
+	Model *pagemodel.Page
 
 	// group is the current step's object group (see stepGroup).
 	group string
+	// held are the modifier keys a key_down step holds (keys bits).
+	held int
 }
 
 // Outcome is what one step did.
@@ -59,6 +72,17 @@ type Outcome struct {
 	Verdict *Verdict
 	// Err is nil when the step passed; otherwise a *StepError (see CodeOf).
 	Err error
+	// Notes say what differed from the recording without failing the step
+	// ("led to X; recorded Y").
+	Notes []string
+}
+
+// model is the runner's page model, made on first use.
+func (r *Runner) model() *pagemodel.Page {
+	if r.Model == nil {
+		r.Model = pagemodel.New(r.Page, pagemodel.Options{TestIDAttrs: r.Options.TestIDAttrs})
+	}
+	return r.Model
 }
 
 func (r *Runner) mapURL(u string) string {
@@ -108,9 +132,14 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	if s.Action.NeedsTarget() && (s.Target == nil || len(s.Target.Chain) == 0) {
 		return Outcome{Err: stepErr(report.InvalidStep, nil, "action %s needs a target", s.Action)}
 	}
-	navFrom := ""
+	var navFrom docState
 	if s.Navigated != nil {
-		navFrom = currentURL(ctx, r.Page)
+		navFrom = r.docStateIn(ctx, framePathOf(s))
+	}
+	if s.Action != chain.Navigate {
+		// Before looking for the target: what the previous step started
+		// is done.
+		r.model().Settle(ctx)
 	}
 	switch s.Action {
 	case chain.AssertText, chain.AssertValue, chain.AssertVisible:
@@ -119,11 +148,17 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 		out.Err = r.assertURL(ctx, s)
 	case chain.Navigate:
 		out.Err = r.navigate(ctx, r.mapURL(s.URL))
+	case chain.WaitElement, chain.WaitExpression, chain.KeyDown, chain.KeyUp, chain.EmulateNetwork, chain.SetViewport, chain.Custom:
+		out, _ = r.chromeStep(ctx, s)
 	default:
 		out = r.act(ctx, s, text)
 	}
 	if out.Err == nil && s.Navigated != nil {
-		out.Err = r.waitNavigation(ctx, s.Navigated, navFrom)
+		var note string
+		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom, framePathOf(s))
+		if note != "" {
+			out.Notes = append(out.Notes, note)
+		}
 	}
 	if out.Err != nil {
 		if _, ok := out.Err.(*StepError); !ok {
@@ -146,13 +181,15 @@ func (r *Runner) lookup() func(string) (string, bool) {
 
 // locate runs Locate with the runner's options.
 func (r *Runner) locate(ctx context.Context, t *chain.Target, once bool) Verdict {
+	if err := r.waitFrame(ctx, t.FramePath, once); err != nil {
+		return Verdict{Err: err}
+	}
 	o := r.Options.Locate
 	o.Once = once
-	o.ObjectGroup = r.group
 	if o.Debug == nil {
 		o.Debug = r.Options.Debug
 	}
-	return Locate(ctx, r.Page, t, o)
+	return Locate(ctx, r.model(), t, o)
 }
 
 // elem is the element w located, its remote objects in the step's group.
@@ -161,13 +198,12 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 	if g == "" {
 		g = objectGroup
 	}
-	return elemIn(r.Page, w, g)
+	return elemIn(r.model(), w, g)
 }
 
 // act handles every action that works on a located element (or, for press
 // and scroll, on the page when there is no target).
-func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
-	var out Outcome
+func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outcome) {
 	var w *strategies.Result
 	var el Elem
 	if s.Target != nil && len(s.Target.Chain) > 0 {
@@ -179,8 +215,17 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 		}
 		w = v.Winner
 		el = r.elem(w)
+		if r.Options.Located != nil {
+			r.Options.Located(ctx, s, &v)
+		}
 	}
 	mods := keys.Bits(s.Modifiers)
+	watch := r.openWatch(ctx, s, el)
+	defer func() {
+		if out.Err == nil {
+			out.Err = r.waitEffect(ctx, s, el, watch)
+		}
+	}()
 	switch s.Action {
 	case chain.Click, chain.DblClick, chain.Hover:
 		p, err := r.pointAt(ctx, w, el, s.Offset)
@@ -192,14 +237,20 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 		case chain.Hover:
 			out.Err = mouseMove(ctx, r.Page, p, mods, 0)
 		case chain.DblClick:
-			out.Err = mouseClick(ctx, r.Page, p, s.Button, 2, mods)
+			out.Err = r.click(ctx, s, p, 2, mods)
 		default:
-			out.Err = mouseClick(ctx, r.Page, p, s.Button, 1, mods)
+			out.Err = r.click(ctx, s, p, 1, mods)
 		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
 		out.Err = r.check(ctx, w, el, s.Action == chain.Check, s.Offset)
 	case chain.Type:
+		if el.Element != nil && el.Element.Tag == "select" {
+			// Text typed into a <select> (Chrome's change) chooses the
+			// option whose value, else whose label, it is.
+			out.Err = r.selectOption(ctx, el, text, text)
+			break
+		}
 		out.Err = r.typeInto(ctx, el, text)
 	case chain.Press:
 		if w != nil {
@@ -208,10 +259,14 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) Outcome {
 				return out
 			}
 		}
-		out.Err = keyPress(ctx, r.Page, s.Key, keys.Bits(s.Modifiers))
+		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
 	case chain.Select:
 		out.Err = r.selectOption(ctx, el, s.Value, s.Label)
 	case chain.Scroll:
+		if s.To != nil {
+			out.Err = r.scrollTo(ctx, s, w, el, *s.To)
+			break
+		}
 		out.Err = r.scroll(ctx, w, s.DeltaX, s.DeltaY)
 	case chain.Upload:
 		out.Err = r.upload(ctx, el, s.Files)
@@ -229,7 +284,7 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 	if w == nil {
 		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 	}
-	if w.BackendNodeID == 0 {
+	if w.Element == nil {
 		if w.Point == nil {
 			return chain.Point{}, stepErr(report.ElementNotFound, nil, "no point to act at")
 		}
@@ -247,10 +302,14 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 }
 
 func (r *Runner) focus(ctx context.Context, el Elem) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to focus")
 	}
-	if err := (proto.DOMFocus{BackendNodeID: el.ID}).Call(el.client(ctx)); err != nil {
+	id, err := el.backendID(ctx)
+	if err != nil {
+		return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+	}
+	if err := (proto.DOMFocus{BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
 	return nil
@@ -294,7 +353,7 @@ type typeState struct {
 // (seed 003). Characters go as key events when the page listens for keys,
 // else as one Input.insertText.
 func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to type into")
 	}
 	enter := strings.HasSuffix(text, "\n")
@@ -326,7 +385,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			why = "the element is disabled or read-only"
 		}
 		if err := sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s", why)
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
 		}
 	}
 	if !st.Focused {
@@ -373,7 +432,7 @@ const checkedFn = `function () { return !!this.checked || this.getAttribute("ari
 // check clicks the element only when its checked state differs from want,
 // and verifies the click changed it.
 func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want bool, offset *chain.Point) error {
-	if w.BackendNodeID == 0 {
+	if w.Element == nil {
 		return stepErr(report.ElementNotFound, nil, "no element to check")
 	}
 	var cur bool
@@ -430,7 +489,7 @@ type selectState struct {
 // selectOption waits until the element is connected, visible and enabled,
 // and selects the option in the same page call.
 func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
 	for {
@@ -449,7 +508,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 			return err
 		}
 		if err := sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s", why)
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
 		}
 	}
 }
@@ -459,7 +518,7 @@ func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float6
 	if w != nil && w.Point != nil {
 		p = *w.Point
 	} else {
-		vp, err := strategies.ReadViewport(ctx, r.Page)
+		vp, err := strategies.ReadViewport(ctx, r.Page.Context(ctx))
 		if err != nil {
 			return err
 		}
@@ -469,7 +528,7 @@ func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float6
 }
 
 func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
-	if el.ID == 0 {
+	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no file input")
 	}
 	abs := make([]string, len(files))
@@ -486,7 +545,11 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 		}
 		abs[i] = a
 	}
-	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: el.ID}).Call(el.client(ctx)); err != nil {
+	id, err := el.backendID(ctx)
+	if err != nil {
+		return stepErr(report.ElementNotFound, err, "the file input went away: %v", err)
+	}
+	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
 	}
 	return nil
@@ -505,9 +568,12 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *cha
 	if v.Winner.Point != nil {
 		to = *v.Winner.Point
 	}
-	if v.Winner.BackendNodeID != 0 {
+	if v.Winner.Element != nil {
 		if b, err := contentBox(ctx, r.elem(v.Winner)); err == nil {
 			to = b.Center()
+			if o := s.DropOffset; o != nil && o.X >= 0 && o.Y >= 0 && o.X < b.Width && o.Y < b.Height {
+				to = chain.Point{X: b.X + o.X, Y: b.Y + o.Y}
+			}
 		}
 	}
 	return mouseDrag(ctx, r.Page, from, to, 8)
@@ -573,27 +639,62 @@ func SameURL(want, got string, sameDocument bool) bool {
 	return !sameDocument || (w.RawQuery == g.RawQuery && w.Fragment == g.Fragment)
 }
 
-// waitNavigation waits until the page is at the URL the step led to at
-// record time (and, for a new document, it has loaded).
-func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from string) error {
+// docState is what tells a page's documents and routes apart: the URL
+// and the document's time origin (a new document has another).
+type docState struct {
+	URL    string
+	Origin float64
+}
+
+// readDocState reads the page's docState; a zero one when the page does
+// not answer (it is loading another document).
+func readDocState(ctx context.Context, page *rod.Page) docState {
+	res, err := proto.RuntimeEvaluate{Expression: "[location.href, performance.timeOrigin]", ReturnByValue: true}.Call(page.Context(ctx))
+	if err != nil || res.ExceptionDetails != nil {
+		return docState{}
+	}
+	a := res.Result.Value.Arr()
+	if len(a) != 2 {
+		return docState{}
+	}
+	return docState{URL: a[0].Str(), Origin: a[1].Num()}
+}
+
+// waitNavigation waits until the step's navigation has happened again, of
+// the kind recorded (a new document, or a same-document route change):
+// at the recorded URL, or at another one, which passes with a note ("led
+// to X; recorded Y") so that the replay follows the page (an app that
+// renamed its routes). A new document is waited for until it has loaded.
+// It fails with NAVIGATION_FAILED only when no navigation of that kind
+// happened (or none to the recorded URL).
+func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from docState, framePath []string) (string, error) {
 	want := r.mapURL(n.URL)
-	last := from
+	last := from.URL
 	for {
-		got := currentURL(ctx, r.Page)
-		if got != "" {
-			last = got
-		}
-		if SameURL(want, got, n.SameDocument) {
-			if n.SameDocument {
-				return nil
+		cur := r.docStateIn(ctx, framePath)
+		if cur.URL != "" {
+			last = cur.URL
+			newDoc := from.Origin != 0 && cur.Origin != from.Origin
+			routed := !newDoc && cur.URL != from.URL
+			right := SameURL(want, cur.URL, n.SameDocument)
+			if right || (n.SameDocument && routed) || (!n.SameDocument && newDoc) {
+				if newDoc || !n.SameDocument {
+					if err := r.waitCompleteIn(ctx, framePath); err != nil {
+						return "", stepErr(report.NavigationFailed, err, "%v", err)
+					}
+				}
+				if right {
+					return "", nil
+				}
+				return fmt.Sprintf("led to %s; recorded %s", cur.URL, want), nil
 			}
-			if err := waitComplete(ctx, r.Page); err != nil {
-				return stepErr(report.NavigationFailed, err, "%v", err)
-			}
-			return nil
 		}
 		if err := sleep(ctx, 10*time.Millisecond); err != nil {
-			return stepErr(report.NavigationFailed, err, "expected the step to lead to %s; the page is at %s", want, last)
+			kind := "load a new document"
+			if n.SameDocument {
+				kind = "change the route"
+			}
+			return "", stepErr(report.NavigationFailed, err, "expected the step to %s (to %s, as recorded); the page stayed at %s", kind, want, last)
 		}
 	}
 }
@@ -615,7 +716,7 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 	for {
 		v := r.locate(ctx, s.Target, true)
 		out.Verdict = &v
-		if v.Err == nil && v.Winner.BackendNodeID != 0 {
+		if v.Err == nil && v.Winner.Element != nil {
 			id := r.elem(v.Winner)
 			switch s.Action {
 			case chain.AssertVisible:
@@ -698,4 +799,106 @@ func clip(s string) string {
 		return string(r[:80]) + "…"
 	}
 	return s
+}
+
+// watch is an open watch of what a step does to the page.
+type watch struct {
+	w  *pagemodel.World
+	id int
+}
+
+// openWatch opens a watch on what the step is about to do, when it
+// recorded an effect to check (chain.Effect) and acts on an element.
+func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) *watch {
+	if s.Effect.Empty() || !el.Ref.Valid() {
+		return nil
+	}
+	id, err := r.model().Watch(ctx, el.Ref)
+	if err != nil {
+		r.debugf("  cannot watch the step's effect: %v", err)
+		return nil
+	}
+	return &watch{w: el.Ref.W, id: id}
+}
+
+// waitEffect waits until what the step did at record time (s.Effect)
+// happens again: each recorded kind (its target's state properties,
+// elements added or removed, a dialog opened or closed). A new document
+// (the step navigated) stands for every kind. It fails with NO_EFFECT,
+// naming what it waited for and what it saw, when ctx ends first.
+func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *watch) error {
+	if wt == nil {
+		return nil
+	}
+	want := s.Effect
+	var seen *pagemodel.Effects
+	for {
+		e, err := r.model().Effects(ctx, wt.w, wt.id, false)
+		if err != nil {
+			if errors.Is(err, pagemodel.ErrGone) {
+				return nil // a new document: the page moved on
+			}
+			if ctx.Err() == nil {
+				return err
+			}
+		}
+		if e != nil {
+			seen = e
+			if effectHappened(want, e) {
+				_, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true)
+				return nil
+			}
+		}
+		if sleep(ctx, 10*time.Millisecond) != nil {
+			return stepErr(report.NoEffect, ctx.Err(), "%s did not do what it did when recorded: expected %s; %s",
+				s.Action, describeEffect(want), sawEffect(seen))
+		}
+	}
+}
+
+// effectHappened reports whether e holds every kind want recorded.
+func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
+	for _, st := range want.State {
+		if !slices.Contains(e.State, st) {
+			return false
+		}
+	}
+	if want.Content && e.Content == 0 {
+		return false
+	}
+	return want.Dialog == "" || want.Dialog == e.Dialog
+}
+
+func describeEffect(e *chain.Effect) string {
+	var parts []string
+	for _, st := range e.State {
+		parts = append(parts, "its "+st+" to change")
+	}
+	if e.Content {
+		parts = append(parts, "elements added to or removed from the page")
+	}
+	if e.Dialog != "" {
+		parts = append(parts, "a dialog "+e.Dialog)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sawEffect(e *pagemodel.Effects) string {
+	if e == nil {
+		return "could not see the page"
+	}
+	var parts []string
+	if len(e.State) > 0 {
+		parts = append(parts, strings.Join(e.State, ", ")+" changed")
+	}
+	if e.Content > 0 {
+		parts = append(parts, fmt.Sprintf("%d elements added or removed", e.Content))
+	}
+	if e.Dialog != "" {
+		parts = append(parts, "a dialog "+e.Dialog)
+	}
+	if len(parts) == 0 {
+		return "nothing changed"
+	}
+	return "saw " + strings.Join(parts, ", ")
 }

@@ -95,7 +95,7 @@ func (p Policy) Conclusive(r strategies.Result) bool {
 	p = p.withDefaults()
 	// One of several matches (even the recorded index, still fitting) is
 	// not identity: a removed target's neighbour takes its index.
-	return r.Found && r.BackendNodeID != 0 && !Positional(r) && !r.KindMismatch &&
+	return r.Found && r.Element != nil && !Positional(r) && !r.KindMismatch &&
 		r.Verification >= p.Verified && r.Confidence >= p.EarlyStop
 }
 
@@ -118,6 +118,10 @@ type Verdict struct {
 	// found only by position (coordinates, or an index among several
 	// matches).
 	ByPlaceOnly bool
+	// Drifted lists the chain's strategies that the round answered and
+	// that no longer name the winner as recorded (an id renamed under a
+	// surviving test id): what a refreshed chain would repair.
+	Drifted []chain.Strategy
 }
 
 // Positional reports whether r did not identify its element by itself: it
@@ -157,13 +161,9 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		if !r.Found {
 			continue
 		}
-		// One element, one group: the same node of the round's tree (node
-		// ids alone repeat across out-of-process frames).
-		var key any = r.BackendNodeID
-		switch {
-		case r.Node != nil:
-			key = r.Node
-		case r.BackendNodeID == 0:
+		// One element, one group: the same reference of the page model.
+		var key any = r.Ref()
+		if r.Element == nil {
 			key = -i - 1
 		}
 		g := byKey[key]
@@ -265,8 +265,8 @@ func label(r strategies.Result) string {
 }
 
 func describe(r strategies.Result) string {
-	if r.Node != nil {
-		return r.Node.String()
+	if r.Element != nil {
+		return r.Element.String()
 	}
 	if r.Point != nil {
 		return fmt.Sprintf("the point %.0f,%.0f", r.Point.X, r.Point.Y)

@@ -3,16 +3,26 @@ package decision
 import (
 	"testing"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
+// testWorld is the world of the elements these tests make up.
+var testWorld = &pagemodel.World{}
+
+// elem is a made-up element numbered node (0: none) with test ids tid.
+func elem(node int, tid map[string]string) *pagemodel.Element {
+	if node == 0 {
+		return nil
+	}
+	return &pagemodel.Element{Ref: pagemodel.Ref{W: testWorld, K: node}, Tag: "button", TestIDs: tid}
+}
+
 func found(t chain.StrategyType, node int, conf, verif float64) strategies.Result {
 	return strategies.Result{Strategy: chain.Strategy{Type: t, Value: string(t)}, Found: true, MatchCount: 1,
-		BackendNodeID: proto.DOMBackendNodeID(node), Confidence: conf, Verification: verif}
+		Element: elem(node, nil), Confidence: conf, Verification: verif}
 }
 
 func missing(t chain.StrategyType) strategies.Result {
@@ -58,7 +68,7 @@ func TestConclusive(t *testing.T) {
 		"low confidence":  func(r *strategies.Result) { r.Confidence = 0.75 },
 		"not verified":    func(r *strategies.Result) { r.Verification = 0.5 },
 		"another kind":    func(r *strategies.Result) { r.KindMismatch = true },
-		"no element":      func(r *strategies.Result) { r.BackendNodeID = 0 },
+		"no element":      func(r *strategies.Result) { r.Element = nil },
 	} {
 		x := r
 		mod(&x)
@@ -104,12 +114,12 @@ func TestWeighClearEvidenceWins(t *testing.T) {
 	// Same disagreement, but two more strategies back the first element.
 	v := Policy{}.Weigh([]strategies.Result{found(chain.Role, 5, 0.72, 0.7), found(chain.CSS, 9, 0.68, 0.7),
 		found(chain.Text, 5, 0.6, 0.7), found(chain.XPath, 5, 0.6, 0.7)})
-	if v.Err != nil || v.Winner == nil || v.Winner.BackendNodeID != 5 {
+	if v.Err != nil || v.Winner == nil || v.Winner.Ref().K != 5 {
 		t.Fatalf("evidence clearly favours node 5, got %+v", v.Err)
 	}
 	// Or the fingerprint verifies one far better.
 	v = Policy{}.Weigh([]strategies.Result{found(chain.Role, 5, 0.72, 0.95), found(chain.CSS, 9, 0.68, 0.4)})
-	if v.Err != nil || v.Winner.BackendNodeID != 5 {
+	if v.Err != nil || v.Winner.Ref().K != 5 {
 		t.Fatalf("verification clearly favours node 5, got %+v", v.Err)
 	}
 }
@@ -118,7 +128,7 @@ func TestWeighWeakRivalDoesNotBlock(t *testing.T) {
 	weak := found(chain.Coordinates, 9, 0.18, 0.3)
 	weak.KindMismatch = true
 	v := Policy{}.Weigh([]strategies.Result{found(chain.Role, 5, 0.72, 0.7), weak})
-	if v.Err != nil || v.Winner.BackendNodeID != 5 {
+	if v.Err != nil || v.Winner.Ref().K != 5 {
 		t.Fatalf("a weak rival must not make the step ambiguous: %+v", v.Err)
 	}
 }

@@ -64,7 +64,18 @@ func recTypes(t *chain.Target) []chain.StrategyType {
 
 func recStrategy(t *chain.Target, typ chain.StrategyType) *chain.Strategy {
 	for i := range t.Chain {
-		if t.Chain[i].Type == typ {
+		if t.Chain[i].Type == typ && t.Chain[i].Within == nil {
+			return &t.Chain[i]
+		}
+	}
+	return nil
+}
+
+// recScoped is the first strategy of t's chain that names its element
+// inside a repeated item (Within), or nil.
+func recScoped(t *chain.Target) *chain.Strategy {
+	for i := range t.Chain {
+		if t.Chain[i].Within != nil {
 			return &t.Chain[i]
 		}
 	}
@@ -167,6 +178,11 @@ dblclick h1
 		Expect(role.Confidence).To(BeNumerically("<", 0.92))
 		text := recStrategy(t, chain.Text)
 		Expect(text.Nth).To(Equal(2))
+		scoped := recScoped(t)
+		Expect(scoped).NotTo(BeNil(), "the row's button is named inside its row")
+		Expect(scoped.Value).To(Equal("button|Add to cart"))
+		Expect(scoped.Nth).To(BeZero())
+		Expect(scoped.Within.Value).To(ContainSubstring("Blue teapot"))
 		Expect(recStrategy(t, chain.CSS).Nth).To(BeZero(), "the CSS selector was verified unique")
 		Expect(t.Fingerprint.Neighbours).To(ContainElement(ContainSubstring("Blue teapot")))
 		Eventually(Fixtures.Events).Should(recSawEvent("list", "add:Blue teapot", "click"))

@@ -95,6 +95,28 @@ var _ = Describe("replayer snapshot", func() {
 		Expect(out).To(MatchRegexp(`(?m)^  node_\d+ - "Save draft" \[tier 2\] <div#testid> testid="fancy-save"`))
 	})
 
+	It("prints, with --select, every element a CSS selector matches, any tier, with its role, name and every attribute", func() {
+		s := run(Fixtures.URL+"/apps/checkout/", "--json", "--select", "input[type=radio], label[for=delivery-express]", "--browser", Chromium.Endpoint)
+		Expect(s.ExitCode()).To(Equal(0))
+		var out snapshotJSON
+		Expect(json.Unmarshal(s.Out.Contents(), &out)).To(Succeed())
+		var got []string
+		for _, n := range out.Nodes {
+			got = append(got, n.Tag+":"+n.Role+":"+n.Name)
+			if n.Tag == "input" && n.Attrs["id"] == "delivery-standard" {
+				// every attribute, not only those the tree keeps
+				Expect(n.Attrs).To(HaveKey("checked"), "attrs of %s: %v", n.ID, n.Attrs)
+			}
+		}
+		Expect(got).To(ContainElements("input:radio:Standard delivery (3–5 days) · free", "input:radio:Express delivery (next day) · $9.00",
+			"label::"), "a tier-3 label is printed too")
+		Expect(got).To(HaveLen(3))
+
+		s = run(Fixtures.URL+"/apps/checkout/", "--json", "--select", "#no-such-element", "--browser", Chromium.Endpoint)
+		Expect(s.ExitCode()).To(Equal(0))
+		Expect(string(s.Err.Contents())).To(ContainSubstring("no element matches"))
+	})
+
 	It("fails with status 2 on bad usage and 1 when the page does not load", func() {
 		Expect(run().ExitCode()).To(Equal(2))
 		Expect(run("not a url").ExitCode()).To(Equal(2))

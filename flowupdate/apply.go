@@ -32,15 +32,28 @@ func Apply(f *chain.Flow, res report.Flow) ([]int, error) {
 	return changed, nil
 }
 
-// ApplyStep rewrites t's chain from h and the step's attempts and reports
-// whether it changed. The new chain is h.Chain in its order (the winner
-// first), then the recorded strategies that were not attempted, then the
-// similarity strategy and the coordinates strategy of the recorded chain.
-// No strategy after the winner keeps a confidence above the winner's, so
-// confidence order keeps the winner first. Recorded Nth and Metadata are
-// kept for strategies that stay.
+// ApplyStep rewrites t from h and the step's attempts and reports whether
+// it changed. With h.Target (the element described anew as the recorder
+// describes a target) t becomes that target: its whole chain, fingerprint
+// and coordinates, as strong as a fresh recording. Without it, the new
+// chain is h.Chain in its order (the winner first), then the recorded
+// strategies that were not attempted, then the similarity strategy and the
+// coordinates strategy of the recorded chain; no strategy after the winner
+// keeps a confidence above the winner's, so confidence order keeps the
+// winner first, and recorded Nth and Metadata are kept for strategies that
+// stay.
 func ApplyStep(t *chain.Target, h *report.Healing, attempts []report.Attempt) bool {
-	if t == nil || h == nil || len(h.Chain) == 0 {
+	if t == nil || h == nil {
+		return false
+	}
+	if h.Target != nil && len(h.Target.Chain) > 0 {
+		if sameChain(h.Target.Chain, t.Chain) {
+			return false
+		}
+		*t = *h.Target
+		return true
+	}
+	if len(h.Chain) == 0 {
 		return false
 	}
 	type key struct {
@@ -111,7 +124,8 @@ func sameChain(a, b []chain.Strategy) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Type != b[i].Type || a[i].Value != b[i].Value || a[i].Confidence != b[i].Confidence || a[i].Nth != b[i].Nth {
+		if a[i].Type != b[i].Type || a[i].Value != b[i].Value || a[i].Confidence != b[i].Confidence || a[i].Nth != b[i].Nth ||
+			(a[i].Within == nil) != (b[i].Within == nil) || (a[i].Within != nil && a[i].Within.Value != b[i].Within.Value) {
 			return false
 		}
 	}

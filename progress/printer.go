@@ -63,7 +63,7 @@ func New(out io.Writer, mode Mode, jobs []runner.Job) *Printer {
 	if mode == Bar {
 		total := 0
 		for _, j := range jobs {
-			total += len(j.Flow.Steps)
+			total += j.Steps()
 		}
 		p.bar = progressbar.NewOptions(max(total, 1),
 			progressbar.OptionSetWriter(out),
@@ -115,12 +115,12 @@ func (p *Printer) println(line string) {
 func (p *Printer) FlowStarted(i int, job runner.Job) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.running[i] = job.Flow.Name
+	p.running[i] = job.Name()
 	switch p.mode {
 	case Bar:
 		p.bar.Describe(p.describe())
 	case Verbose:
-		p.println(Clean(fmt.Sprintf("START %s (%s): %d steps", job.Path, job.Flow.Name, len(job.Flow.Steps))))
+		p.println(Clean(fmt.Sprintf("START %s (%s): %d steps", job.Label(), job.Name(), job.Steps())))
 	}
 }
 
@@ -132,17 +132,20 @@ func (p *Printer) StepDone(i int, job runner.Job, st report.Step) {
 	switch p.mode {
 	case Bar:
 		if st.Status == report.Failed {
-			p.println(stepLine(job.Path, st))
+			p.println(stepLine(job.Label(), st))
 		}
 		p.bar.Add(1)
 	case Plain:
 		if st.Status == report.Failed {
-			p.println(stepLine(job.Path, st))
+			p.println(stepLine(job.Label(), st))
 		}
 	case Verbose:
-		p.println(stepLine(job.Path, st))
+		p.println(stepLine(job.Label(), st))
 		for _, a := range st.Attempts {
 			p.println(attemptLine(a))
+		}
+		for _, n := range st.Notes {
+			p.println(Clean("      note: " + n))
 		}
 		if h := st.Healed; h != nil {
 			p.println(Clean(fmt.Sprintf("      healed: %s -> %s", h.From, h.To)))
@@ -161,15 +164,15 @@ func (p *Printer) FlowDone(i int, job runner.Job, res report.Flow) {
 	}
 	switch p.mode {
 	case Bar:
-		if rest := len(job.Flow.Steps) - p.stepsOf[i]; rest > 0 {
+		if rest := job.Steps() - p.stepsOf[i]; rest > 0 {
 			p.bar.Add(rest)
 		}
 		if res.Status != report.Passed {
-			p.println(flowLine(job.Path, res))
+			p.println(flowLine(job.Label(), res))
 		}
 		p.bar.Describe(p.describe())
 	case Plain, Verbose:
-		p.println(flowLine(job.Path, res))
+		p.println(flowLine(job.Label(), res))
 	}
 	delete(p.stepsOf, i)
 }

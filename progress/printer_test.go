@@ -114,3 +114,22 @@ func TestBarCountsEveryStep(t *testing.T) {
 		t.Error("a failed flow is printed above the bar, on a cleared line")
 	}
 }
+
+// A data row's job and an included flow's step are named as such.
+func TestPlainLinesNameRowsAndIncludedSteps(t *testing.T) {
+	row := &report.Row{Index: 2, Line: 3, Vars: map[string]string{"USER": "bob"}}
+	jobs := []runner.Job{{Path: "flows/a.yaml", Flow: &chain.Flow{Name: "a", Steps: make([]chain.Step, 2)}, Row: row, RowLabel: "row 2: USER=bob"}}
+	f := report.Flow{File: "flows/a.yaml", Name: "a [row 2: USER=bob]", Row: row, Status: report.Failed, DurationMS: 100, Steps: []report.Step{
+		{Index: 1, Action: "include", Description: "login.yaml", Status: report.Passed},
+		{Index: 2, From: "login.yaml#1", Action: "type", Status: report.Failed, Error: &report.Error{Code: report.VarMissing, Message: `variable "PW": is not set`}}}}
+	var out bytes.Buffer
+	play(New(&out, Plain, jobs), jobs, f)
+	for _, want := range []string{
+		`  FAILED flows/a.yaml [row 2] step 2 (login.yaml#1) type: VAR_MISSING: variable "PW": is not set`,
+		"FAIL flows/a.yaml [row 2] (a [row 2: USER=bob]): 1/2 steps passed in 0.10s",
+	} {
+		if !strings.Contains(out.String(), want+"\n") {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

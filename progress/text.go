@@ -83,6 +83,9 @@ func flowLine(file string, res report.Flow) string {
 // stepLine is the plain line of a step.
 func stepLine(file string, st report.Step) string {
 	line := fmt.Sprintf("  %s %s step %d %s", strings.ToUpper(string(st.Status)), file, st.Index, st.Action)
+	if st.From != "" {
+		line = fmt.Sprintf("  %s %s step %d (%s) %s", strings.ToUpper(string(st.Status)), file, st.Index, st.From, st.Action)
+	}
 	if st.Description != "" {
 		line += " " + st.Description
 	}

@@ -142,9 +142,18 @@ func BenchmarkCaptureInFrame(b *testing.B) {
 }
 
 // BenchmarkInPageEvent measures the in-page listeners' main-thread time per
-// event, as the page's own performance.now() sees it, for real clicks and
-// keystrokes sent through the Input domain.
+// event, as the page's own performance.now() sees it, for real pointer
+// moves, clicks and keystrokes sent through the Input domain, with the
+// toolbar on: while recording, and in assert mode (where a move outlines
+// the element under the pointer with its role and name; the press, which
+// records an assertion, is left out so that the mode stays on).
 func BenchmarkInPageEvent(b *testing.B) {
+	for _, mode := range []string{ModeRecord, ModeAssertText} {
+		b.Run(mode, func(b *testing.B) { benchInPage(b, mode) })
+	}
+}
+
+func benchInPage(b *testing.B, mode string) {
 	r, p := startRecording(b, "login.html")
 	d := &Driver{Rec: r, Page: p}
 	ctx := context.Background()
@@ -152,9 +161,31 @@ func BenchmarkInPageEvent(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	other, _, err := d.point(ctx, "#login-btn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if mode != ModeRecord {
+		if err := d.tool(ctx, mode); err != nil {
+			b.Fatal(err)
+		}
+	}
+	step := func() error {
+		for _, at := range []chain.Point{other, pt} {
+			if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: at.X, Y: at.Y}).Call(p); err != nil {
+				return err
+			}
+		}
+		if mode == ModeRecord {
+			if err := mouseOnly(p, pt); err != nil {
+				return err
+			}
+		}
+		return press(p, "x", 0)
+	}
 	// warm up (the first events compile the listeners), then measure
 	for i := 0; i < 20; i++ {
-		if err := mouseOnly(p, pt); err != nil {
+		if err := step(); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -163,14 +194,14 @@ func BenchmarkInPageEvent(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := mouseOnly(p, pt); err != nil {
-			b.Fatal(err)
-		}
-		if err := press(p, "x", 0); err != nil {
+		if err := step(); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.StopTimer()
+	if m := r.Mode(); m != mode {
+		b.Fatalf("the recorder left %s mode for %s", mode, m)
+	}
 	if err := r.Sync(ctx, ""); err != nil {
 		b.Fatal(err)
 	}

@@ -2,10 +2,8 @@ package recorder
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,7 +11,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/strategies"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // ErrGone is returned (wrapped) when the element to describe no longer exists.
@@ -76,33 +74,25 @@ func (r *Recorder) group() string {
 }
 
 // CaptureObject describes the element obj (a remote object of session sess,
-// in frame f).
+// in frame f): the page model's description (pagemodel.Describe: its
+// attributes, role and name, texts, neighbours, region, locators and how
+// many elements each matches, counted as replay counts them), its frame
+// path and the page geometry, in one pass of concurrent DevTools calls.
 func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.PageFrameID, obj proto.RuntimeRemoteObjectID, group string) (*Element, error) {
-	s := sess.Context(ctx)
 	r.mu.Lock()
 	el := &Element{DPR: r.dpr}
 	r.mu.Unlock()
 	var wg sync.WaitGroup
 	var descErr error
-	wg.Add(4)
+	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: r.describe, ObjectID: obj, ReturnByValue: true}.Call(s)
+		d, err := pagemodel.Describe(ctx, pagemodel.Session{B: sess.Browser(), ID: sess.SessionID}, obj, r.describeOptions())
 		if err != nil {
 			descErr = fmt.Errorf("describe: %w", err)
 			return
 		}
-		if res.ExceptionDetails != nil {
-			descErr = fmt.Errorf("describe: %s", exceptionText(res.ExceptionDetails))
-			return
-		}
-		if err := json.Unmarshal([]byte(res.Result.Value.Str()), &el.Desc); err != nil {
-			descErr = fmt.Errorf("describe: %w", err)
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		r.accessibility(s, obj, group, el)
+		el.fill(d)
 	}()
 	go func() {
 		defer wg.Done()
@@ -114,7 +104,13 @@ func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.Pa
 	}()
 	go func() {
 		defer wg.Done()
-		if m, err := (proto.PageGetLayoutMetrics{}).Call(r.top.Context(ctx)); err == nil && m.CSSLayoutViewport != nil {
+		r.mu.Lock()
+		t := r.tabOfLocked(f)
+		r.mu.Unlock()
+		if t == nil {
+			return
+		}
+		if m, err := (proto.PageGetLayoutMetrics{}).Call(t.page.Context(ctx)); err == nil && m.CSSLayoutViewport != nil {
 			v := m.CSSLayoutViewport
 			el.Viewport = chain.Size{Width: v.ClientWidth, Height: v.ClientHeight}
 			el.Scroll = chain.Point{X: float64(v.PageX), Y: float64(v.PageY)}
@@ -127,66 +123,9 @@ func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.Pa
 	return el, nil
 }
 
-// accessibility fills el's role and name (Accessibility.getPartialAXTree by
-// backend node id) and how many nodes of the frame share them
-// (Accessibility.queryAXTree on the element's document).
-func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, group string, el *Element) {
-	node, err := proto.DOMDescribeNode{ObjectID: obj}.Call(s)
-	if err != nil || node.Node == nil {
-		return
-	}
-	backend := node.Node.BackendNodeID
-	ax, err := proto.AccessibilityGetPartialAXTree{BackendNodeID: backend, FetchRelatives: false}.Call(s)
-	if err != nil || len(ax.Nodes) == 0 {
-		return
-	}
-	n := ax.Nodes[0]
-	for _, c := range ax.Nodes {
-		if c.BackendDOMNodeID == backend {
-			n = c
-			break
-		}
-	}
-	if n.Ignored {
-		return
-	}
-	axRole := ""
-	if n.Role != nil {
-		axRole = n.Role.Value.Str()
-		// Role strategies speak WAI-ARIA: Chromium's "image" is img, and
-		// its own roles ("Iframe", "StaticText") are none.
-		el.Role = strategies.ARIARole(axRole)
-	}
-	raw := ""
-	if n.Name != nil {
-		raw = n.Name.Value.Str()
-		// Chromium 148 keeps the white space a label's text starts with
-		// (" Email me"); later ones trim it, as accname says.
-		el.Name = strings.Trim(raw, " \t\n\r\f")
-	}
-	if el.Role == "" || el.Name == "" || genericRoles[el.Role] {
-		return
-	}
-	doc, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: "function(){return this.ownerDocument}", ObjectID: obj, ObjectGroup: group}.Call(s)
-	if err != nil || doc.Result.ObjectID == "" {
-		return
-	}
-	q, err := proto.AccessibilityQueryAXTree{ObjectID: doc.Result.ObjectID, AccessibleName: raw, Role: axRole}.Call(s)
-	if err != nil {
-		return
-	}
-	c := Count{}
-	el.RoleCountAll = len(q.Nodes)
-	for _, m := range q.Nodes {
-		if m.Ignored {
-			continue
-		}
-		c.N++
-		if m.BackendDOMNodeID == backend {
-			c.I = c.N
-		}
-	}
-	el.RoleCount, el.RoleCountKnown = c, true
+// describeOptions are the page model's options for describing a target.
+func (r *Recorder) describeOptions() pagemodel.DescribeOptions {
+	return pagemodel.DescribeOptions{TestIDAttrs: r.testIDs, GenClass: GeneratedClass, GenID: GeneratedID}
 }
 
 // FramePath returns the selector of each <iframe> from the top document
@@ -194,7 +133,13 @@ func (r *Recorder) accessibility(s *rod.Page, obj proto.RuntimeRemoteObjectID, g
 func (r *Recorder) FramePath(ctx context.Context, f proto.PageFrameID) ([]string, chain.Point, error) {
 	var path []string
 	var off chain.Point
-	for depth := 0; f != r.topFrame; depth++ {
+	for depth := 0; ; depth++ {
+		r.mu.Lock()
+		main := r.tabs[f] != nil
+		r.mu.Unlock()
+		if main {
+			break
+		}
 		if depth > 16 {
 			return path, off, fmt.Errorf("frames nested too deep")
 		}
@@ -218,25 +163,17 @@ func (r *Recorder) FramePath(ctx context.Context, f proto.PageFrameID) ([]string
 		if err != nil || obj.Object == nil {
 			return path, off, fmt.Errorf("frame %s owner: %w", f, err)
 		}
-		res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: r.frameFn, ObjectID: obj.Object.ObjectID, ReturnByValue: true}.Call(ps)
+		css, x, y, err := pagemodel.FrameInfo(ctx, pagemodel.Session{B: parent.sess.Browser(), ID: parent.sess.SessionID}, obj.Object.ObjectID, r.describeOptions())
 		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(ps)
-		if err != nil || res.ExceptionDetails != nil {
-			return path, off, fmt.Errorf("frame %s owner: %v %s", f, err, exceptionText(res.ExceptionDetails))
+		if err != nil {
+			return path, off, fmt.Errorf("frame %s owner: %w", f, err)
 		}
-		var info struct {
-			CSS string  `json:"css"`
-			X   float64 `json:"x"`
-			Y   float64 `json:"y"`
+		if css == "" {
+			css = "iframe"
 		}
-		if err := json.Unmarshal([]byte(res.Result.Value.Str()), &info); err != nil {
-			return path, off, err
-		}
-		if info.CSS == "" {
-			info.CSS = "iframe"
-		}
-		path = append([]string{info.CSS}, path...)
-		off.X += info.X
-		off.Y += info.Y
+		path = append([]string{css}, path...)
+		off.X += x
+		off.Y += y
 		f = fr.parent
 	}
 	return path, off, nil
@@ -274,4 +211,30 @@ func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *
 		el.FramePath, el.FrameOffset = path, off
 	}
 	return el
+}
+
+// Redescribe describes the element ref of the page m models exactly as the
+// recorder describes a target (the same page model call, BuildTarget), for
+// writing it back into a flow (replayer --update-flows): its full chain, a
+// fresh fingerprint and fresh coordinates, as a recording made now would
+// have them.
+func Redescribe(ctx context.Context, m *pagemodel.Page, ref pagemodel.Ref) (*chain.Target, error) {
+	d, err := m.DescribeRef(ctx, ref, pagemodel.DescribeOptions{GenClass: GeneratedClass, GenID: GeneratedID})
+	if err != nil {
+		return nil, fmt.Errorf("redescribe: %w", err)
+	}
+	el := &Element{}
+	el.fill(d)
+	el.Desc.Rect = Box{X: d.Box.X, Y: d.Box.Y, W: d.Box.Width, H: d.Box.Height}
+	el.FramePath = d.FramePath
+	c := m.Rod.Context(ctx)
+	if lm, err := (proto.PageGetLayoutMetrics{}).Call(c); err == nil && lm.CSSLayoutViewport != nil {
+		v := lm.CSSLayoutViewport
+		el.Viewport = chain.Size{Width: v.ClientWidth, Height: v.ClientHeight}
+		el.Scroll = chain.Point{X: float64(v.PageX), Y: float64(v.PageY)}
+	}
+	if res, err := (proto.RuntimeEvaluate{Expression: "window.devicePixelRatio", ReturnByValue: true}).Call(c); err == nil {
+		el.DPR = res.Result.Value.Num()
+	}
+	return BuildTarget(el, nil), nil
 }

@@ -17,6 +17,7 @@ type Signal string
 const (
 	SigTestID      Signal = "testid"
 	SigRole        Signal = "role"
+	SigScoped      Signal = "scoped"
 	SigPlaceholder Signal = "placeholder"
 	SigLabel       Signal = "label"
 	SigAlt         Signal = "alt"
@@ -37,6 +38,7 @@ const (
 var BaseConfidence = map[Signal]float64{
 	SigTestID:      0.97,
 	SigRole:        0.92,
+	SigScoped:      0.90,
 	SigPlaceholder: 0.88,
 	SigLabel:       0.87,
 	SigAlt:         0.84,
@@ -73,16 +75,15 @@ var genericRoles = map[string]bool{"": true, "generic": true, "none": true, "pre
 func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 	d := &e.Desc
 	var out []chain.Strategy
-	add := func(t chain.StrategyType, sig Signal, value string, c Count, known bool) {
-		value = strings.TrimSpace(value)
-		if value == "" {
+	addStrategy := func(s chain.Strategy, sig Signal, c Count, known bool) {
+		s.Value = strings.TrimSpace(s.Value)
+		if s.Value == "" {
 			return
 		}
 		conf := BaseConfidence[sig]
 		if e.Fallback {
 			known = false
 		}
-		s := chain.Strategy{Type: t, Value: value}
 		switch {
 		case known && c.N >= 1 && c.I == 0:
 			return // it does not find the target: useless
@@ -95,14 +96,19 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		}
 		s.Confidence = round2(conf)
 		for _, o := range out {
-			if o.Type == s.Type && o.Value == s.Value {
+			if o.Type == s.Type && o.Value == s.Value && (o.Within == nil) == (s.Within == nil) {
 				return
 			}
 		}
 		out = append(out, s)
 	}
+	add := func(t chain.StrategyType, sig Signal, value string, c Count, known bool) {
+		addStrategy(chain.Strategy{Type: t, Value: value}, sig, c, known)
+	}
 	count := func(k string) (Count, bool) { c, ok := d.Counts[k]; return c, ok }
 
+	// A test id strategy matches its value in any test id attribute
+	// (pagemodel.Options.TestIDAttrs): one per distinct value.
 	keys := make([]string, 0, len(d.TestIDs))
 	for k := range d.TestIDs {
 		keys = append(keys, k)
@@ -110,16 +116,22 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 	sort.Strings(keys)
 	for _, attr := range keys {
 		v := d.TestIDs[attr]
-		c, ok := count("testid:" + attr)
-		if attr == "data-testid" {
-			add(chain.TestID, SigTestID, v, c, ok)
-		} else {
-			// Other test id attributes go as CSS: the testid type means data-testid.
-			add(chain.CSS, SigTestID, fmt.Sprintf(`[%s="%s"]`, attr, cssString(v)), c, ok)
-		}
+		c, ok := count("testid:" + v)
+		add(chain.TestID, SigTestID, v, c, ok)
 	}
 	if e.Role != "" && !genericRoles[e.Role] && e.Name != "" {
 		add(chain.Role, SigRole, e.Role+"|"+e.Name, e.RoleCount, e.RoleCountKnown)
+	}
+	// A control repeated in every item of a list (a row's Delete button):
+	// the item named by its own text, and the control in it. Written when
+	// the role and name alone do not single it out.
+	if sc := d.Scope; sc != nil && sc.Text != "" && !(e.RoleCountKnown && e.RoleCount.Unique()) {
+		s := chain.Strategy{Type: chain.CSS, Value: sc.Inner.Value}
+		if sc.Inner.Type == "role" {
+			s = chain.Strategy{Type: chain.Role, Value: sc.Inner.Role + "|" + sc.Inner.Value}
+		}
+		s.Within = &chain.Strategy{Type: chain.Text, Value: sc.Text, Match: "contains", Tag: sc.Tag}
+		addStrategy(s, SigScoped, Count{N: sc.N, I: sc.I}, true)
 	}
 	if d.Placeholder != "" {
 		c, ok := count("placeholder")
@@ -213,7 +225,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		KindCount: d.Counts["kind"].N,
 	}
 	if e.RoleCountKnown && e.RoleCount.I > 0 {
-		fp.NameCount = max(e.RoleCount.N, e.RoleCountAll)
+		fp.NameCount = e.RoleCount.N
 	}
 	if len(d.Classes) > 0 {
 		fp.Classes = append([]string(nil), d.Classes...)

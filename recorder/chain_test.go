@@ -13,7 +13,7 @@ func sampleElement() *Element {
 			TestIDs: map[string]string{"data-testid": "login-submit", "data-qa": "submit"},
 			Text:    "Sign in", TextValue: "Sign in", Title: "Send",
 			Counts: map[string]Count{
-				"testid:data-testid": {N: 1, I: 1}, "testid:data-qa": {N: 3, I: 2}, "id": {N: 1, I: 1},
+				"testid:login-submit": {N: 1, I: 1}, "testid:submit": {N: 3, I: 2}, "id": {N: 1, I: 1},
 				"text": {N: 2, I: 2}, "title": {N: 2, I: 0},
 			},
 			CSS: "#login-btn", XPath: "//button[@id=\"login-btn\"]",
@@ -51,7 +51,9 @@ func TestBuildChainOrderAndUniqueness(t *testing.T) {
 	if s := byValue["text Sign in"]; s.Nth != 2 || s.Confidence >= BaseConfidence[SigText] || s.Confidence < NonUniqueFloor {
 		t.Errorf("text = %+v, want nth 2 and a lowered confidence", s)
 	}
-	if s := byValue[`css [data-qa="submit"]`]; s.Nth != 2 || s.Confidence >= 0.97 {
+	// every test id attribute makes a test id strategy (it matches its
+	// value in any of them)
+	if s := byValue["testid submit"]; s.Nth != 2 || s.Confidence >= 0.97 {
 		t.Errorf("data-qa = %+v", s)
 	}
 	// a locator that does not find the target is dropped
@@ -121,7 +123,7 @@ func TestFingerprintNeverHoldsSecrets(t *testing.T) {
 func TestLine(t *testing.T) {
 	e := sampleElement()
 	s := chain.Step{Action: chain.Click, Target: BuildTarget(e, nil)}
-	want := `3 click button "Sign in"  [testid role css id css xpath text similarity coordinates]`
+	want := `3 click button "Sign in"  [testid role testid id css xpath text similarity coordinates]`
 	if got := Line(3, s); got != want {
 		t.Errorf("Line = %q\nwant   %q", got, want)
 	}

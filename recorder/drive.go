@@ -14,6 +14,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Driver performs drive lines as real input through the DevTools Input
@@ -22,7 +23,9 @@ import (
 // page's reports of that input have been handled.
 type Driver struct {
 	Rec *Recorder
-	// Page is the recorded tab.
+	// Page is the tab recording started in. Once a line opens another tab
+	// (a link with target=_blank), lines act in that one, as a person
+	// does in the tab that came to the front (Recorder.CurrentPage).
 	Page *rod.Page
 	// Timeout is how long a line waits for its element; 0 means 10s.
 	Timeout time.Duration
@@ -31,6 +34,14 @@ type Driver struct {
 	// Warn receives warnings (a scroll that moved nothing); nil discards.
 	Warn io.Writer
 	n    int
+}
+
+// page is the tab lines act in.
+func (d *Driver) page() *rod.Page {
+	if p := d.Rec.CurrentPage(); p != nil {
+		return p
+	}
+	return d.Page
 }
 
 // ErrNoElement is returned (wrapped) when a selector matches nothing in time.
@@ -47,13 +58,43 @@ func (d *Driver) Run(ctx context.Context, lines []DriveLine) error {
 			return &DriveError{Line: l.Line, Msg: fmt.Sprintf("%s: %v", l.Op, err)}
 		}
 	}
-	return d.settle(ctx, time.Now())
+	if err := d.settle(ctx, time.Now()); err != nil {
+		return err
+	}
+	// What the last line did is reported once its effect watch closes:
+	// close it now, in every frame, and wait for the reports.
+	time.Sleep(pagemodel.QuietWindow)
+	d.Rec.mu.Lock()
+	var fs []*frame
+	for _, f := range d.Rec.frames {
+		if f.sess != nil && f.ctx != 0 {
+			fs = append(fs, f)
+		}
+	}
+	d.Rec.mu.Unlock()
+	for _, f := range fs {
+		_, _ = proto.RuntimeEvaluate{Expression: "window.__chainrec && window.__chainrec.settle()", ContextID: f.ctx}.Call(f.sess.Context(ctx))
+	}
+	d.syncAll(ctx)
+	return nil
 }
 
 // settle waits for the page's reports and, when the action started a
 // top-level navigation, for the new page to load.
 func (d *Driver) settle(ctx context.Context, since time.Time) error {
 	d.syncAll(ctx)
+	// A new tab the line opened: the next lines act in it once it is set
+	// up and loaded.
+	for deadline := time.Now().Add(10 * time.Second); d.Rec.TabOpening(since); {
+		if time.Now().After(deadline) {
+			return errors.New("a new tab was asked for and did not open within 10s")
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 	if d.Rec.NavigationRequestedSince(since) {
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
@@ -90,7 +131,7 @@ func (d *Driver) timeout() time.Duration {
 
 func (d *Driver) do(ctx context.Context, l DriveLine) error {
 	start := time.Now()
-	top := d.Page.Context(ctx)
+	top := d.page().Context(ctx)
 	switch l.Op {
 	case "click", "dblclick", "hover":
 		p, fid, err := d.point(ctx, l.Selector)
@@ -155,6 +196,49 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 				return ctx.Err()
 			}
 		}
+	case "assert":
+		if err := d.tool(ctx, "assert-"+l.Assert); err != nil {
+			return err
+		}
+		if m := d.Rec.Mode(); m != "assert-"+l.Assert {
+			return fmt.Errorf("the toolbar's %s button did not put the recorder in assert mode (it is in %s)", l.Assert, m)
+		}
+		n, _ := d.Rec.Seen("assert")
+		p, fid, err := d.point(ctx, l.Selector)
+		if err != nil {
+			_ = d.tool(ctx, "assert-"+l.Assert) // leave the mode
+			return err
+		}
+		if err := d.mouse(ctx, top, p, fid, 1); err != nil {
+			return err
+		}
+		if err := d.settle(ctx, start); err != nil {
+			return err
+		}
+		if m, _ := d.Rec.Seen("assert"); m == n {
+			return fmt.Errorf("%q: the page reported no assertion (no %s there?)", l.Selector, map[string]string{"visible": "element", "text": "text", "value": "field"}[l.Assert])
+		}
+		return d.waitUI(ctx)
+	case "drag":
+		from, fid, err := d.point(ctx, l.Selector)
+		if err != nil {
+			return err
+		}
+		to, _, err := d.point(ctx, l.To)
+		if err != nil {
+			return err
+		}
+		if err := d.drag(ctx, top, from, to, fid); err != nil {
+			return err
+		}
+	case "undo", "pause", "resume":
+		switch m := d.Rec.Mode(); {
+		case l.Op == "pause" && m == ModePaused:
+			return errors.New("recording is already paused")
+		case l.Op == "resume" && m != ModePaused:
+			return errors.New("recording is not paused")
+		}
+		return d.tool(ctx, l.Op)
 	case "goto":
 		nav, err := proto.PageNavigate{URL: l.Arg}.Call(top)
 		if err != nil {
@@ -225,7 +309,13 @@ const inViewFn = `function(){
     this.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
   const q = this.getBoundingClientRect();
   const cs = getComputedStyle(this);
+  const at2 = (root.elementFromPoint ? root : document).elementFromPoint(q.left + q.width / 2, q.top + q.height / 2);
+  let inside = at2;
+  for (let n = at2; n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) if (n === this) { inside = this; break; }
+  const lab = at2 && at2.closest && at2.closest("label");
   return JSON.stringify({x: q.left, y: q.top, w: q.width, h: q.height,
+    hit: !!at2 && (inside === this || (lab && lab.control === this)),
+    on: at2 ? at2.localName + (at2.id ? "#" + at2.id : "") + [...at2.classList].map((c) => "." + c).join("") : "nothing",
     cx: this.clientLeft + parseFloat(cs.paddingLeft || "0"), cy: this.clientTop + parseFloat(cs.paddingTop || "0"),
     kind: (this.localName === "iframe" || this.localName === "frame") ? "frame" :
       ((window.__chainrec && window.__chainrec.root(this)) || this.shadowRoot) ? "shadow" : ""});
@@ -236,6 +326,10 @@ type placed struct {
 	CX         float64 `json:"cx"`
 	CY         float64 `json:"cy"`
 	Kind       string  `json:"kind"`
+	// Hit says the element (or a descendant, or a <label> of it) is what
+	// the pointer reaches at its centre; On names what is there.
+	Hit bool   `json:"hit"`
+	On  string `json:"on"`
 }
 
 func (d *Driver) findOnce(ctx context.Context, sel string) (*target, error) {
@@ -332,30 +426,92 @@ func (d *Driver) place(ctx context.Context, sess *rod.Page, obj proto.RuntimeRem
 	return &p, nil
 }
 
-// point finds sel, scrolls it into view when needed, and returns its centre
-// in the top viewport. It waits for the element to have a size.
+// point finds sel and returns its centre in the top viewport, once the
+// element can take the pointer there as a person would click it: the page
+// has settled (no DOM mutation for a moment, see quiet), the element has a
+// size, is scrolled into view when needed, keeps its box across an
+// animation frame, and is what the pointer reaches at its centre. Until
+// then it waits; at the timeout it fails saying which of these did not
+// hold, so that a drive line never acts on another element than its own.
 func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.PageFrameID, error) {
 	deadline := time.Now().Add(d.timeout())
+	why := ""
+	moves := 0
 	for {
+		d.quiet(ctx)
 		t, err := d.find(ctx, sel)
 		if err != nil {
 			return chain.Point{}, "", err
 		}
 		p, err := d.place(ctx, t.sess, t.obj)
-		t.release()
+		var q *placed
 		if err == nil && p.W > 0 && p.H > 0 {
-			return chain.Point{X: t.off.X + p.X + p.W/2, Y: t.off.Y + p.Y + p.H/2}, t.frame, nil
+			if err = nextFrame(ctx, t.sess); err == nil {
+				q, err = d.place(ctx, t.sess, t.obj)
+			}
+		}
+		t.release()
+		switch {
+		case err != nil:
+			why = err.Error()
+		case p.W <= 0 || p.H <= 0:
+			why = "it has no size (hidden?)"
+		case q.X != p.X || q.Y != p.Y || q.W != p.W || q.H != p.H:
+			why = fmt.Sprintf("it is moving (%.0f,%.0f → %.0f,%.0f)", p.X, p.Y, q.X, q.Y)
+		case !q.Hit && strings.HasPrefix(q.On, "chainreplay-ui") && moves < 4:
+			// The recorder's toolbar is over it: move the toolbar, as a
+			// person would, and look again.
+			moves++
+			if err := d.press(ctx, "move"); err != nil {
+				return chain.Point{}, "", err
+			}
+			continue
+		case !q.Hit:
+			why = fmt.Sprintf("%s covers its centre", q.On)
+		default:
+			return chain.Point{X: t.off.X + q.X + q.W/2, Y: t.off.Y + q.Y + q.H/2}, t.frame, nil
 		}
 		if time.Now().After(deadline) {
-			if err == nil {
-				err = errors.New("it has no size (hidden?)")
-			}
-			return chain.Point{}, "", fmt.Errorf("%q: %w", sel, err)
+			return chain.Point{}, "", fmt.Errorf("%q is not ready for the pointer: %s", sel, why)
 		}
 		select {
 		case <-ctx.Done():
 			return chain.Point{}, "", ctx.Err()
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(30 * time.Millisecond):
+		}
+	}
+}
+
+// nextFrame waits for the next animation frame of the page in sess.
+func nextFrame(ctx context.Context, sess *rod.Page) error {
+	_, err := proto.RuntimeEvaluate{Expression: `new Promise(r => requestAnimationFrame(() => r(true)))`, AwaitPromise: true, ReturnByValue: true}.Call(sess.Context(ctx))
+	return err
+}
+
+// quiet waits, within pagemodel.MaxSettle, until the recorded page has had
+// no DOM mutation for pagemodel.QuietWindow: what the previous line started
+// (a view rendered a few milliseconds after a route change, a re-rendered
+// list) is done before the next line looks for its element.
+func (d *Driver) quiet(ctx context.Context) {
+	sess, cid, ok := d.Rec.FrameSession(d.Rec.TopFrame())
+	if !ok {
+		return
+	}
+	expr := `((m) => m ? m.quiet() : 1e9)(window[` + pagemodel.Key() + `])`
+	deadline := time.Now().Add(pagemodel.MaxSettle)
+	for {
+		res, err := proto.RuntimeEvaluate{Expression: expr, ContextID: cid, ReturnByValue: true}.Call(sess.Context(ctx))
+		if err != nil || res.ExceptionDetails != nil {
+			return
+		}
+		q := time.Duration(res.Result.Value.Num() * float64(time.Millisecond))
+		if q >= pagemodel.QuietWindow || time.Now().After(deadline) {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(min(pagemodel.QuietWindow-q, 10*time.Millisecond)):
 		}
 	}
 }
@@ -395,7 +551,7 @@ func (d *Driver) selectOption(ctx context.Context, sel, value string) error {
 	}
 	// Step with the arrow keys until the option is selected: disabled
 	// options are skipped by the browser, so count nothing in advance.
-	top := d.Page.Context(ctx)
+	top := d.page().Context(ctx)
 	for tries := 0; ; tries++ {
 		cur, err := selectedIndex(ctx, t)
 		if err != nil {
@@ -497,4 +653,89 @@ func typeText(p *rod.Page, s string) error {
 		}
 	}
 	return nil
+}
+
+// press clicks a toolbar button (real input at its centre).
+func (d *Driver) press(ctx context.Context, name string) error {
+	b, err := d.Rec.ToolbarBox(ctx, name)
+	if err != nil {
+		return err
+	}
+	return d.mouse(ctx, d.page().Context(ctx), b.Center(), d.Rec.TopFrame(), 1)
+}
+
+// tool clicks a toolbar button and waits until the recorder has acted on
+// it and brought every frame to its new mode.
+func (d *Driver) tool(ctx context.Context, name string) error {
+	if err := d.press(ctx, name); err != nil {
+		return err
+	}
+	d.syncAll(ctx)
+	return d.waitUI(ctx)
+}
+
+// waitUI waits until the toolbar worker has brought the page up to date
+// with what the recorder has handled so far.
+func (d *Driver) waitUI(ctx context.Context) error {
+	n, next := d.Rec.UIShown()
+	d.Rec.kickUI()
+	t := time.NewTimer(5 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-next:
+			if m, nx := d.Rec.UIShown(); m > n {
+				return nil
+			} else {
+				next = nx
+			}
+		case <-t.C:
+			return errors.New("the recorder did not update the page's toolbar within 5s")
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-d.Rec.Done():
+			return nil
+		}
+	}
+}
+
+// drag presses at from, moves to to in small steps as a hand does (HTML5
+// drags start on the first moves, pointer-driven lists follow each), and
+// releases there.
+func (d *Driver) drag(ctx context.Context, p *rod.Page, from, to chain.Point, fid proto.PageFrameID) error {
+	one, zero := 1, 0
+	move := func(at chain.Point, buttons *int) error {
+		b := proto.InputMouseButtonNone
+		if *buttons != 0 {
+			b = proto.InputMouseButtonLeft
+		}
+		return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: at.X, Y: at.Y, Button: b, Buttons: buttons}.Call(p)
+	}
+	if err := move(from, &zero); err != nil {
+		return err
+	}
+	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: from.X, Y: from.Y,
+		Button: proto.InputMouseButtonLeft, Buttons: &one, ClickCount: 1}).Call(p); err != nil {
+		return err
+	}
+	_ = d.Rec.Sync(ctx, fid)
+	d.Rec.WaitCaptures(ctx)
+	const steps = 12
+	for i := 1; i <= steps; i++ {
+		f := float64(i) / steps
+		if err := move(chain.Point{X: from.X + (to.X-from.X)*f, Y: from.Y + (to.Y-from.Y)*f}, &one); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(16 * time.Millisecond):
+		}
+	}
+	// As a hand rests before letting go: the drop target is described
+	// before the drop changes it.
+	_ = d.Rec.Sync(ctx, fid)
+	d.Rec.WaitCaptures(ctx)
+	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to.X, Y: to.Y,
+		Button: proto.InputMouseButtonLeft, Buttons: &zero, ClickCount: 1}.Call(p)
 }

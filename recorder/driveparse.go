@@ -15,11 +15,16 @@ import (
 type DriveLine struct {
 	// Line is the 1-based line number in the script.
 	Line int
-	// Op is click, dblclick, hover, type, press, select, scroll, goto or wait.
+	// Op is click, dblclick, hover, type, press, select, scroll, goto,
+	// wait, assert, drag, undo, pause or resume.
 	Op string
 	// Selector is the CSS selector; " >>> " steps into an iframe's document
 	// or a shadow root.
 	Selector string
+	// To is the second selector of drag: where it releases.
+	To string
+	// Assert is what assert checks: visible, text or value.
+	Assert string
 	// Arg is the text of type, the key of press, the value of select, the URL of goto.
 	Arg string
 	// DX and DY are the wheel deltas of scroll.
@@ -37,9 +42,14 @@ type DriveError struct {
 func (e *DriveError) Error() string { return fmt.Sprintf("drive line %d: %s", e.Line, e.Msg) }
 
 // ParseDrive reads a drive script. A line whose first non-blank character
-// is # is a comment. In type and select lines the selector ends at the
-// first space outside brackets, parentheses and quotes that is not part of
-// a combinator (>, +, ~, >>>).
+// is # is a comment. A selector may be quoted ("..." or '...', with \
+// escaping a quote or a backslash), which is how a type or select line's
+// selector holds spaces before its text. An unquoted type or select
+// selector ends at the first space outside brackets, parentheses and
+// quotes that is not part of a combinator (>, +, ~, >>>); a type line
+// whose text then starts with what reads as more of the selector
+// (".edit", "input.edit", "li") is refused as ambiguous: quote the
+// selector.
 func ParseDrive(r io.Reader) ([]DriveLine, error) {
 	var out []DriveLine
 	sc := bufio.NewScanner(r)
@@ -61,9 +71,32 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 			if rest == "" {
 				return nil, bad("%s needs a CSS selector", op)
 			}
-			l.Selector = strings.TrimSpace(rest)
+			sel, after, quoted, err := quotedSelector(rest)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			if !quoted {
+				sel = strings.TrimSpace(rest)
+			} else if strings.TrimSpace(after) != "" {
+				return nil, bad("%s takes only a selector; %q follows it", op, strings.TrimSpace(after))
+			}
+			l.Selector = sel
 		case "type", "select":
-			sel, arg := splitSelector(rest)
+			sel, arg, quoted, err := quotedSelector(rest)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			if quoted {
+				arg = strings.TrimPrefix(arg, " ")
+			} else {
+				sel, arg = splitSelector(rest)
+				if op == "type" {
+					if w := firstWord(arg); looksLikeSelector(w) {
+						return nil, bad("ambiguous: does the selector end before %q or take it in? Quote the selector: type \"%s %s\" %s",
+							w, sel, w, strings.TrimSpace(strings.TrimPrefix(arg, w)))
+					}
+				}
+			}
 			if sel == "" {
 				return nil, bad("%s needs a CSS selector", op)
 			}
@@ -90,6 +123,33 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 			if err1 != nil || err2 != nil {
 				return nil, bad("scroll needs two numbers, got %q", rest)
 			}
+		case "assert":
+			kind, sel, _ := strings.Cut(rest, " ")
+			if kind != "visible" && kind != "text" && kind != "value" {
+				return nil, bad("assert needs visible, text or value, then a CSS selector; got %q", kind)
+			}
+			s, err := oneSelector(strings.TrimSpace(sel))
+			if err != nil {
+				return nil, bad("assert %s: %v", kind, err)
+			}
+			l.Assert, l.Selector = kind, s
+		case "drag":
+			from, to, quoted, err := quotedSelector(rest)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			if !quoted {
+				from, to = splitSelector(rest)
+			}
+			to, err = oneSelector(strings.TrimSpace(to))
+			if from == "" || err != nil {
+				return nil, bad("drag needs two CSS selectors: the element to drag, then where to drop it (quote one that holds spaces)")
+			}
+			l.Selector, l.To = from, to
+		case "undo", "pause", "resume":
+			if strings.TrimSpace(rest) != "" {
+				return nil, bad("%s takes nothing after it; got %q", op, strings.TrimSpace(rest))
+			}
 		case "goto":
 			if rest == "" {
 				return nil, bad("goto needs a URL")
@@ -102,7 +162,7 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 			}
 			l.Wait = time.Duration(ms) * time.Millisecond
 		default:
-			return nil, bad("unknown command %q (known: click, dblclick, hover, type, press, select, scroll, goto, wait)", op)
+			return nil, bad("unknown command %q (known: click, dblclick, hover, type, press, select, scroll, goto, wait, assert, drag, undo, pause, resume)", op)
 		}
 		out = append(out, l)
 	}
@@ -110,6 +170,24 @@ func ParseDrive(r io.Reader) ([]DriveLine, error) {
 		return nil, fmt.Errorf("read drive script: %w", err)
 	}
 	return out, nil
+}
+
+// oneSelector reads a line's last selector, quoted or not: an empty one, or
+// text after a quoted one, is an error.
+func oneSelector(s string) (string, error) {
+	sel, after, quoted, err := quotedSelector(s)
+	switch {
+	case err != nil:
+		return "", err
+	case !quoted:
+		sel = s
+	case strings.TrimSpace(after) != "":
+		return "", fmt.Errorf("only a selector may follow; %q is left", strings.TrimSpace(after))
+	}
+	if sel == "" {
+		return "", fmt.Errorf("a CSS selector is missing")
+	}
+	return sel, nil
 }
 
 // splitSelector splits "SEL REST" where SEL may hold spaces inside
@@ -147,4 +225,72 @@ func splitSelector(s string) (sel, rest string) {
 		i++
 	}
 	return s, ""
+}
+
+// quotedSelector reads a quoted selector at the start of s: the selector,
+// the rest of s after the closing quote, and whether s started with one.
+func quotedSelector(s string) (sel, rest string, quoted bool, err error) {
+	if s == "" || (s[0] != '"' && s[0] != '\'') {
+		return "", s, false, nil
+	}
+	q := s[0]
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && (s[i+1] == q || s[i+1] == '\\'):
+			b.WriteByte(s[i+1])
+			i++
+		case c == q:
+			if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t' {
+				return "", "", true, fmt.Errorf("a space must follow the quoted selector %s", s[:i+1])
+			}
+			return b.String(), s[i+1:], true, nil
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", true, fmt.Errorf("the selector's quote %c is not closed", q)
+}
+
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " \t")
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// htmlTags are element names that read as a selector's next compound
+// when they start a type line's text ("type #list li Buy milk").
+var htmlTags = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields(`a abbr article aside audio b blockquote body button canvas caption code col dd details
+		dialog div dl dt em fieldset figure footer form h1 h2 h3 h4 h5 h6 header hr i iframe img input label legend li
+		main nav ol option output p pre section select small span strong summary table tbody td textarea tfoot th
+		thead tr ul video`) {
+		htmlTags[t] = true
+	}
+}
+
+// looksLikeSelector reports whether w reads as a CSS compound selector:
+// an element name, or a word holding a class, id, attribute or pseudo
+// part (".edit", "input.edit", "#q", "[name=x]", "li:first-child").
+func looksLikeSelector(w string) bool {
+	if w == "" {
+		return false
+	}
+	if htmlTags[strings.ToLower(w)] {
+		return true
+	}
+	switch w[0] {
+	case '.', '#', '[', ':', '*':
+		return len(w) > 1
+	}
+	i := strings.IndexAny(w, ".#[:")
+	if i <= 0 || i == len(w)-1 {
+		return false
+	}
+	return htmlTags[strings.ToLower(w[:i])] || strings.Contains(w[:i], "-")
 }

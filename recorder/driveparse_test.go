@@ -21,6 +21,9 @@ goto http://127.0.0.1:8080/x?a=1
 wait 120
 dblclick tr:nth-child(2) td
 hover settings-toggle >>> input
+type "ul.todo-list > li:nth-child(1) input.edit" Walk the cat
+type 'a[title="it\'s"]' x
+click "li .destroy"
 `
 	lines, err := ParseDrive(strings.NewReader(src))
 	if err != nil {
@@ -38,6 +41,9 @@ hover settings-toggle >>> input
 		{Line: 11, Op: "wait", Wait: 120 * time.Millisecond},
 		{Line: 12, Op: "dblclick", Selector: "tr:nth-child(2) td"},
 		{Line: 13, Op: "hover", Selector: "settings-toggle >>> input"},
+		{Line: 14, Op: "type", Selector: "ul.todo-list > li:nth-child(1) input.edit", Arg: "Walk the cat"},
+		{Line: 15, Op: "type", Selector: `a[title="it's"]`, Arg: "x"},
+		{Line: 16, Op: "click", Selector: "li .destroy"},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d lines, want %d: %+v", len(lines), len(want), lines)
@@ -59,6 +65,13 @@ func TestParseDriveErrors(t *testing.T) {
 		"wait soon":      "milliseconds",
 		"\n\ngoto":       "goto needs a URL",
 		"press NotAKey2": "unknown key",
+		// The text starts with what reads as more of the selector.
+		"type ul.todo-list > li:nth-child(1) input.edit Walk the cat": "ambiguous",
+		"type #list li Buy milk": "ambiguous",
+		"type #q .x":             "ambiguous",
+		`type "#q Bob`:           "not closed",
+		`type "#q"Bob`:           "a space must follow",
+		`click "#a" extra`:       "takes only a selector",
 	} {
 		_, err := ParseDrive(strings.NewReader(src))
 		var de *DriveError

@@ -1,6 +1,9 @@
 package recorder
 
-import "github.com/qa-chain/chainreplay/chain"
+import (
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
+)
 
 // Count is how many elements of the target's frame a locator matched at
 // record time (N) and which of them, 1-based in tree order, was the target
@@ -44,10 +47,10 @@ type Description struct {
 	Text      string `json:"text"`
 	TextValue string `json:"textValue"`
 	Label     string `json:"label"`
-	// Counts holds, per locator ("testid:data-testid", "id", "name",
-	// "placeholder", "label", "text", "alt", "title"), its matches in the
-	// frame; "kind" counts the elements of the target's tag, input type
-	// and role attribute.
+	// Counts holds, per locator ("testid:VALUE" for each test id value,
+	// "id", "name", "placeholder", "label", "text", "alt", "title"), its
+	// matches in the frame, counted as replay counts them; "kind" counts
+	// the elements of the target's tag, input type and role attribute.
 	Counts          map[string]Count `json:"counts"`
 	CSS             string           `json:"css"`
 	CSSPositional   bool             `json:"cssPositional"`
@@ -58,27 +61,27 @@ type Description struct {
 	Neighbours      []string         `json:"neighbours"`
 	Region          string           `json:"region"`
 	Rect            Box              `json:"rect"`
+	// Scope names the element as the part of its repeated item (a row, a
+	// list item, a card); nil when it is in none.
+	Scope *pagemodel.Scope `json:"scope"`
 	// Fixed is set when the element or an ancestor has position: fixed (a
 	// modal dialog, a fixed bar): it keeps its place on screen whatever the
 	// scroll.
-	Fixed         bool `json:"fixed"`
-	FrameElements int  `json:"frameElements"`
+	Fixed bool `json:"fixed"`
 }
 
 // Element is everything captured about one target: its description, its
-// accessibility role and name, where its frame sits, and the page geometry.
+// role and accessible name, where its frame sits, and the page geometry.
 type Element struct {
 	Desc Description
-	// Role and Name are the computed accessibility role, by its WAI-ARIA
-	// name (strategies.ARIARole), and name.
+	// Role and Name are the WAI-ARIA role and the accessible name the page
+	// model computes.
 	Role, Name string
-	// RoleCount is how many nodes of the frame's accessibility tree have the
-	// same role and name; RoleCountKnown is false when that query failed.
+	// RoleCount is how many elements of the frame have the same role and
+	// name (rendered or not), and which of them this one is; RoleCountKnown
+	// is false when it was not counted.
 	RoleCount      Count
 	RoleCountKnown bool
-	// RoleCountAll counts those nodes with the ones the tree ignores
-	// (hidden, inert): how many elements had the role and name at all.
-	RoleCountAll int
 	// FramePath is the selector of each <iframe> from the top document down.
 	FramePath []string
 	// FrameOffset is where the element's frame viewport starts in the top
@@ -98,4 +101,46 @@ type Element struct {
 func (e *Element) TopRect() chain.Rect {
 	r := e.Desc.Rect
 	return chain.Rect{X: r.X + e.FrameOffset.X, Y: r.Y + e.FrameOffset.Y, Width: r.W, Height: r.H}
+}
+
+// fill fills e from the page model's description d.
+func (e *Element) fill(d *pagemodel.Description) {
+	e.Role, e.Name = d.Role, d.Name
+	if c := d.Counts.Role; c != nil {
+		e.RoleCount, e.RoleCountKnown = Count{N: c.N, I: c.I}, true
+	}
+	desc := Description{
+		Tag: d.Tag, Secret: d.Secret, ID: d.ID, Name: d.NameAttr, Type: d.Type, Classes: d.Classes(), Href: d.Href,
+		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
+		Text: d.Text, TextValue: d.TextValue, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional,
+		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
+		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope,
+		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},
+		Counts: map[string]Count{},
+	}
+	if !d.Secret && (d.Tag == "input" || d.Tag == "textarea" || d.Tag == "select") {
+		v := d.Value
+		desc.Value = &v
+	}
+	if d.Tag == "input" && (d.Type == "checkbox" || d.Type == "radio") {
+		b := d.Checked == "true"
+		desc.Checked = &b
+	}
+	put := func(k string, c *pagemodel.Count) {
+		if c != nil {
+			desc.Counts[k] = Count{N: c.N, I: c.I}
+		}
+	}
+	for v, c := range d.Counts.TestID {
+		desc.Counts["testid:"+v] = Count{N: c.N, I: c.I}
+	}
+	put("placeholder", d.Counts.Placeholder)
+	put("label", d.Counts.Label)
+	put("alt", d.Counts.Alt)
+	put("text", d.Counts.Text)
+	put("title", d.Counts.Title)
+	put("id", d.Counts.ID)
+	put("name", d.Counts.Name)
+	put("kind", d.Counts.Kind)
+	e.Desc = desc
 }

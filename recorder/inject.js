@@ -4,12 +4,17 @@
 // binding __BINDING__. It does as little as it can per event (a few attribute
 // reads and one getBoundingClientRect); everything else is read later from Go
 // through DevTools. Only trusted events are reported: page scripts calling
-// el.click() are not the user.
+// el.click() are not the user. Events on the recorder's own elements (the
+// toolbar, toolbar.js) are never reported; in assert mode a press is an
+// assertion about the element under the pointer and never reaches the page.
 (function () {
   "use strict";
   if (window.__chainrec) return;
   const BINDING = "__BINDING__";
   const TESTIDS = __TESTIDS__;
+  // The page model (pagemodel), installed before this script in every
+  // document: its watches say what an action did to the page (effects).
+  const MODEL = __MODEL__;
   // Frequent reports (mousedown, keystrokes' input, scrolls) are queued and
   // sent in one binding call after the event's task, so the page's own
   // handlers do not wait for DevTools; see emitNow for the others.
@@ -33,9 +38,12 @@
   // root the page attaches gets our listeners too (see listen below).
   const closedRoots = new WeakMap();
   const closedList = [];
+  const roots = [];
   const origAttach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = origAttach.call(this, init);
+    roots.push(new WeakRef(root));
+    if (hoverMO) hoverMO.observe(root, MO_OPTS);
     if (init && init.mode === "closed") {
       closedRoots.set(this, root);
       closedList.push(new WeakRef(root));
@@ -182,12 +190,265 @@
     }
   }
 
+  // Effects: a watch of the page model opens at each action (at the
+  // mousedown of a click, before its handlers run) and closes at the next
+  // action or EFFECT_MS later; what it saw is reported for the action's
+  // step ({k: "effect", q}).
+  const EFFECT_MS = 1000;
+  let effect = null; // {q, id, timer, el}
+  let actions = 0;
+  function openEffect(el) {
+    closeEffect();
+    const m = window[MODEL];
+    if (!m || !el) return 0;
+    let id = 0;
+    try { id = m.watch(el); } catch (x) { return 0; }
+    const q = ++actions;
+    effect = { q, id, el, timer: setTimeout(closeEffect, EFFECT_MS) };
+    return q;
+  }
+  // effectOf is the open watch's number when it is about el (a click after
+  // its mousedown), else a new one.
+  function effectOf(el) { return effect && effect.el === el ? effect.q : openEffect(el); }
+  function closeEffect() {
+    const w = effect;
+    if (!w) return;
+    effect = null;
+    clearTimeout(w.timer);
+    const m = window[MODEL];
+    let e = null;
+    try { e = m && JSON.parse(m.effects(null, w.id, true)); } catch (x) { e = null; }
+    if (e) emitNow({ k: "effect", q: w.q, e });
+  }
+
+  // What the pointer's hover makes scripts show: the element the pointer
+  // entered (hov), and, for each node a script added or restyled within
+  // HOVER_MS of that and before any press, which element it was (shownAt).
+  // The page model decides from it what a hover revealed (revealedBy).
+  const HOVER_MS = 600;
+  const MO_OPTS = { subtree: true, childList: true, attributes: true, attributeFilter: ["style", "class", "hidden", "open"] };
+  let hov = null; // {el, t, pressed}
+  let hoverMO = null;
+  const shownAt = new WeakMap();
+  const shown = (n) => shownAt.get(n);
+  function onMutations(list) {
+    const h = hov;
+    if (!h || h.pressed || performance.now() - h.t > HOVER_MS) return;
+    const s = { h: h.el };
+    for (const m of list) {
+      if (m.type === "childList") {
+        for (const n of m.addedNodes) if (n.nodeType === 1 && n.localName !== UI_TAG) shownAt.set(n, s);
+      } else if (m.target.nodeType === 1 && m.target.localName !== UI_TAG) shownAt.set(m.target, s);
+    }
+  }
+  function hovered(t) {
+    hov = { el: t, t: performance.now(), pressed: false };
+    if (!hoverMO && document.documentElement) {
+      hoverMO = new MutationObserver(onMutations);
+      hoverMO.observe(document, MO_OPTS);
+      for (const w of roots) { const r = w.deref(); if (r) hoverMO.observe(r, MO_OPTS); }
+    }
+  }
+  function pressed() { if (hov) hov.pressed = true; }
+  // reveals lists the elements whose hover shows t, outermost first (a
+  // menu's item shown by hovering the menu, shown by hovering the bar).
+  function reveals(t) {
+    const model = window[MODEL];
+    const out = [];
+    for (let x = t; model && out.length < 3;) {
+      let rv = null;
+      try { rv = model.revealedBy(x, shown); } catch (e) { rv = null; }
+      if (!rv || out.includes(rv) || rv === t) break;
+      out.unshift(rv);
+      x = rv;
+    }
+    return out;
+  }
+
+  // Pointer drags: a press that moves DRAG_PX before its release on another
+  // element (a sortable list's pointer handlers), and HTML5 drags
+  // (dragstart ... drop), each reported as one drag from the pressed element
+  // to the one released on; the click a pointer drag ends with is not.
+  const DRAG_PX = 8;
+  let down = null; // {el, x, y, ox, oy, q, moved, html5}
+  // dragClick: the click the browser fires right after a pointer drag's
+  // mouseup (on the elements' common ancestor) is not the person's.
+  let dragClick = false;
+  function deepAt(x, y) {
+    let el = document.elementFromPoint(x, y);
+    for (let sr = el && (el.shadowRoot || closedRoots.get(el)); sr && sr.elementFromPoint;) {
+      const inner = sr.elementFromPoint(x, y);
+      if (!inner || inner === el) break;
+      el = inner;
+      sr = el.shadowRoot || closedRoots.get(el);
+    }
+    return el && el.localName !== UI_TAG ? el : null;
+  }
+  // dropTarget is what a drag releases on: the element under the pointer,
+  // or the nearest element a person acts on that holds it, climbed out of
+  // inline text (a card's <span> title is a drop on the card).
+  const INLINE = /^(span|b|i|em|strong|small|svg|path|use|img|code|mark|s|u)$/;
+  function dropTarget(e, t) {
+    let d = pointerTarget(e, t);
+    while (d && d === t && INLINE.test(d.localName) && d.parentElement && d.parentElement !== document.body) d = d.parentElement;
+    return d;
+  }
+  // over reports the element a drag is over, so that the recorder
+  // describes it as it is before the drop changes it.
+  function over(e, t) {
+    const to = dropTarget(e, t);
+    if (!down || !to || to === down.over || to === down.el) return;
+    down.over = to;
+    emit({ k: "over", id: ref(to) });
+  }
+  function reportDrag(src, to, e) {
+    if (!src || !to || to === src.el || src.el.contains(to)) return false;
+    const r = rect(to);
+    emitNow({ k: "drag", id: ref(src.el), to: ref(to), x: src.x, y: src.y, ox: src.ox, oy: src.oy,
+      tx: e.clientX - r.x, ty: e.clientY - r.y, r: src.r, tr: r, c: cheap(src.el), tc: cheap(to), q: src.q });
+    return true;
+  }
+
+  // Assert mode (set by the recorder, mode()): the element under the
+  // pointer is outlined with its role and name; a press records an
+  // assertion about it and neither it nor the rest of its click reaches
+  // the page; Escape leaves the mode.
+  let mode = "record";
+  let swallowUntil = -1e9;
+  let outlined = null;
+  const UI_TAG = "chainreplay-ui";
+  const UI = () => window.__chainrecUI;
+  function assertTarget(kind, e, t) {
+    if (kind === "assert-value") {
+      for (let x = t; x; x = x.parentElement || (x.parentNode && x.parentNode.host) || null) {
+        if (editable(x) || x.localName === "select" || (x.localName === "input" && x.type !== "hidden")) return x;
+      }
+      return null;
+    }
+    if (kind === "assert-text") {
+      for (let x = t; x && x !== document.body; x = x.parentElement) if (textOf(x)) return x;
+      return null;
+    }
+    return pointerTarget(e, t);
+  }
+  function textOf(x) { return (x.innerText || x.textContent || "").replace(/\s+/g, " ").trim(); }
+  const ASSERT_TEXT_MAX = 200;
+  function clipText(s) {
+    if (s.length <= ASSERT_TEXT_MAX) return s;
+    const cut = s.slice(0, ASSERT_TEXT_MAX);
+    const sp = cut.lastIndexOf(" ");
+    return sp > ASSERT_TEXT_MAX / 2 ? cut.slice(0, sp) : cut;
+  }
+  function describeFor(x) {
+    const model = window[MODEL];
+    let role = "", name = "";
+    try { role = model ? model.role(x) : ""; name = model ? model.name(x) : ""; } catch (e) { /* a label without them */ }
+    let s = (role || x.localName) + (name ? ' "' + (name.length > 60 ? name.slice(0, 59) + "…" : name) + '"' : "");
+    if (mode === "assert-value") s += isSecret(x) ? " = (secret)" : " = " + JSON.stringify(String(x.isContentEditable ? x.innerText : x.value).slice(0, 40));
+    return s;
+  }
+  function onAssertEvent(e) {
+    if (!e.isTrusted) return false;
+    const t = targetOf(e);
+    if (t && t.localName === UI_TAG) return false;
+    const type = e.type;
+    if (mode.startsWith("assert")) {
+      if (type === "mousemove") {
+        const x = t && assertTarget(mode, e, t);
+        if (x !== outlined) {
+          outlined = x;
+          const ui = UI();
+          if (ui) { if (x) ui.outline(x, describeFor(x), false); else if (t) ui.outline(t, mode === "assert-value" ? "not a field" : "no text", true); }
+        }
+        return false;
+      }
+      if (type === "keydown" && e.key === "Escape") { emitNow({ k: "tool", cmd: "cancel" }); setMode("record"); return true; }
+      // The press is the pointerdown: cancelling it keeps the browser from
+      // firing mousedown and mouseup at all (the click is swallowed below).
+      if (type === "pointerdown" && e.button === 0) {
+        const x = t && assertTarget(mode, e, t);
+        if (x) {
+          const m = { k: "assert", a: mode, id: ref(x), r: rect(x), c: cheap(x) };
+          if (mode === "assert-text") m.v = clipText(textOf(x));
+          if (mode === "assert-value") { if (isSecret(x)) m.s = true; else m.v = valueOf(x); }
+          emitNow(m);
+          setMode("record");
+        }
+        swallowUntil = performance.now() + 1000;
+        return true;
+      }
+      return /^(pointerdown|mousedown|pointerup|mouseup|click|dblclick|auxclick|contextmenu)$/.test(type);
+    }
+    // The rest of a click whose press was an assertion.
+    if (performance.now() < swallowUntil && /^(mousedown|pointerup|mouseup|click|dblclick|auxclick|contextmenu)$/.test(type)) {
+      if (type === "click" || type === "contextmenu") swallowUntil = -1e9;
+      return true;
+    }
+    return false;
+  }
+  function setMode(m) {
+    mode = m;
+    outlined = null;
+    const ui = UI();
+    if (ui && !m.startsWith("assert")) ui.unoutline();
+  }
+  for (const type of ["pointerdown", "pointerup", "mousedown", "mouseup", "click", "dblclick", "auxclick", "contextmenu", "mousemove", "keydown"]) {
+    window.addEventListener(type, (e) => {
+      if ((mode === "record" || mode === "paused") && performance.now() >= swallowUntil) return;
+      const t0 = performance.now();
+      if (onAssertEvent(e)) { e.preventDefault(); e.stopImmediatePropagation(); }
+      account(t0, "assert:" + type);
+    }, { capture: true });
+  }
+
   const handlers = {
+    mouseover(e, t) {
+      hovered(t);
+      if (down && down.moved) over(e, t);
+    },
     mousedown(e, t) {
+      pressed();
       t = pointerTarget(e, t);
       if (skipPointer(t)) return;
-      emit({ k: "down", id: ref(t) });
+      const m = { k: "down", id: ref(t), q: openEffect(t) };
+      const r = rect(t);
+      down = { el: t, x: e.clientX, y: e.clientY, ox: e.clientX - r.x, oy: e.clientY - r.y, r, q: m.q, moved: false, html5: false };
+      // Controls shown only while the pointer is over another element (a
+      // row's delete button, a menu's item): those elements, for the
+      // hover steps the click needs first.
+      const rv = reveals(t);
+      if (rv.length) m.rv = rv.map(ref);
+      emit(m);
     },
+    mousemove(e) {
+      if (down && !down.moved && (e.buttons & 1) && Math.hypot(e.clientX - down.x, e.clientY - down.y) >= DRAG_PX) down.moved = true;
+    },
+    mouseup(e, t) {
+      const d = down;
+      down = null;
+      if (!d || !d.moved || d.html5 || e.button !== 0) return;
+      const sel = window.getSelection && String(window.getSelection());
+      const to = dropTarget(e, deepAt(e.clientX, e.clientY) || t);
+      if (sel && to && (to === d.el || d.el.contains(to) || to.contains(d.el))) return; // selecting text
+      if (!reportDrag(d, to, e)) return;
+      dragClick = true;
+      setTimeout(() => { dragClick = false; }, 0);
+    },
+    dragstart(e) {
+      if (down) down.html5 = true;
+      else {
+        const t = e.composedPath()[0];
+        const r = rect(t);
+        down = { el: t, x: e.clientX, y: e.clientY, ox: e.clientX - r.x, oy: e.clientY - r.y, r, q: 0, moved: true, html5: true };
+      }
+    },
+    dragenter(e, t) { if (down) over(e, t); },
+    drop(e, t) {
+      const d = down;
+      down = null;
+      if (d) reportDrag(d, dropTarget(e, t), e);
+    },
+    dragend() { down = null; },
     click(e, t) {
       t = pointerTarget(e, t);
       if (skipPointer(t)) return;
@@ -195,12 +456,13 @@
       const lab = t.closest && t.closest("label");
       if (lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t)) return;
       if (e.detail > 1) return; // part of a double click, reported by dblclick
+      if (dragClick) { dragClick = false; return; } // the end of a pointer drag
       // Enter's implicit form submission or button activation clicks with
       // detail 0: the press step already replays it.
       if (e.detail === 0 && performance.now() - enterAt < 100) return;
       const r = rect(t);
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
-        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) };
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t), q: effectOf(t) };
       if (t.localName === "input" && (t.type === "checkbox" || t.type === "radio")) m.chk = t.checked;
       emitNow(m);
     },
@@ -216,7 +478,7 @@
       if (skipPointer(t)) return;
       const r = rect(t);
       emitNow({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,
-        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
+        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t), q: effectOf(t) });
     },
     input(e, t) {
       if (!editable(t)) return;
@@ -227,7 +489,7 @@
     change(e, t) {
       if (t.localName === "select") {
         const o = t.selectedOptions[0];
-        emitNow({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t) });
+        emitNow({ k: "select", id: ref(t), v: t.value, l: o ? o.label : "", c: cheap(t), r: rect(t), q: openEffect(t) });
       } else if (t.localName === "input" && t.type === "file") {
         emitNow({ k: "upload", id: ref(t), f: [...t.files].map((f) => f.name), c: cheap(t), r: rect(t) });
       } else if (editable(t)) {
@@ -235,6 +497,7 @@
       }
     },
     keydown(e, t) {
+      pressed();
       if (scrollKeys.test(e.key) && !editable(t)) intentAt = performance.now();
       if (e.repeat || e.isComposing) return;
       const k = e.key;
@@ -251,7 +514,7 @@
       if (!press) return;
       if (k === "Enter") enterAt = performance.now();
       const a = deepActive() || t;
-      const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0 };
+      const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0, q: openEffect(a) };
       if (m.id) { m.c = cheap(a); m.r = rect(a); }
       emitNow(m);
     },
@@ -301,8 +564,9 @@
         account(t0, type);
         return;
       }
-      if (handled.has(e)) return;
+      if (handled.has(e) || mode === "paused") return;
       const t = targetOf(e);
+      if (t && t.localName === UI_TAG) return;
       if (t && closedRoots.has(t) && scope === window) {
         // The event may come from inside the closed root: its own listener
         // reports it; if none does (the host itself was hit), report the host.
@@ -336,7 +600,8 @@
     }
   }
   listen(window);
-  window.addEventListener("pagehide", () => { flushAll(); flushQueue(); }, true);
+  emitNow({ k: "tool", cmd: "hello" });
+  window.addEventListener("pagehide", () => { closeEffect(); flushAll(); flushQueue(); }, true);
 
   Object.defineProperty(window, "__chainrec", {
     value: Object.freeze({
@@ -345,7 +610,15 @@
       root: (host) => host.shadowRoot || closedRoots.get(host) || null,
       closedRoots: () => closedList.map((w) => w.deref()).filter(Boolean),
       flush: flushAll,
+      // tool: a press of a toolbar button (toolbar.js).
+      tool: (cmd) => emitNow({ k: "tool", cmd: String(cmd) }),
+      // mode: the recorder's mode in this frame: record, paused, or
+      // assert-visible / assert-text / assert-value.
+      mode: (m) => { setMode(String(m)); return mode; },
       mark: (n) => { flushAll(); emitRaw({ k: "mark", n }); flushQueue(); },
+      // settle: close the open effect watch now (the drive's next line,
+      // the end of a recording).
+      settle: closeEffect,
       // stats: main-thread time of the listeners, for the benchmarks
       // (performance.now() is coarsened to 0.1 ms outside cross-origin isolation).
       stats: () => {

@@ -12,6 +12,9 @@ import (
 //	3 click button "Sign in"  [testid role css xpath similarity coordinates]
 func Line(index int, s chain.Step) string {
 	var b strings.Builder
+	if s.Include != "" {
+		return fmt.Sprintf("%d include %s", index, s.Include)
+	}
 	fmt.Fprintf(&b, "%d %s", index, s.Action)
 	if t := s.Target; t != nil {
 		what, name := "", ""
@@ -27,8 +30,15 @@ func Line(index int, s chain.Step) string {
 		}
 	}
 	switch s.Action {
-	case chain.Type:
+	case chain.Type, chain.AssertText, chain.AssertValue:
 		fmt.Fprintf(&b, " = %q", clip(s.Text, 60))
+	case chain.Drag:
+		if t := s.DropTarget; t != nil && t.Fingerprint != nil {
+			fmt.Fprintf(&b, " onto %s", firstNonEmpty(t.Fingerprint.Role, t.Fingerprint.Tag))
+			if n := firstNonEmpty(t.Fingerprint.AccessName, t.Fingerprint.Label, t.Fingerprint.Text, t.Fingerprint.ID); n != "" {
+				fmt.Fprintf(&b, " %q", clip(n, 40))
+			}
+		}
 	case chain.Press:
 		b.WriteString(" " + strings.Join(append(append([]string(nil), s.Modifiers...), s.Key), "+"))
 	case chain.Select:

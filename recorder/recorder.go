@@ -13,6 +13,8 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testid"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Options configure a Recorder. The zero value records with the default test
@@ -23,14 +25,30 @@ type Options struct {
 	Out string
 	// Name is the flow's name.
 	Name string
-	// TestIDAttribute is one more attribute read as a test id, after
-	// DefaultTestIDAttributes.
-	TestIDAttribute string
+	// TestIDAttrs are the application's own test id attributes, read
+	// before the defaults (internal/testid) and written to the flow's
+	// testid_attrs, so that replay reads them too.
+	TestIDAttrs []string
 	// OnStep, when set, is called from the recording goroutine after each
 	// recorded or changed step.
 	OnStep func(StepEvent)
 	// Log receives diagnostics; nil discards them.
 	Log io.Writer
+	// Vars are values a person may type or assert that the flow should
+	// hold as ${var:NAME} (NAME the key), so that replay can supply other
+	// ones (replayer --var, --data). Values shorter than 3 characters are
+	// only replaced where they are the whole text.
+	Vars map[string]string
+	// Prepare, when set, runs in the page once the start URL has loaded
+	// and before recording begins: replaying the flow a recording starts
+	// after (recorder --after). Nothing it does is recorded.
+	Prepare func(ctx context.Context, page *rod.Page) error
+	// Include, when set, is the first step of the flow: the file of the
+	// flow Prepare replayed, as the recorded flow's file names it.
+	Include string
+	// NoToolbar leaves the toolbar out of the recorded pages (toolbar.js);
+	// pause, undo and the assert modes are then not at hand.
+	NoToolbar bool
 }
 
 // StepEventKind says what happened to a step.
@@ -45,6 +63,8 @@ const (
 	StepReplaced
 	// StepNavigated: the step at Index caused a navigation (Step.Navigated).
 	StepNavigated
+	// StepRemoved: the step at Index (the last one) was undone.
+	StepRemoved
 )
 
 // StepEvent reports a recorded step.
@@ -60,34 +80,44 @@ type StepEvent struct {
 // ErrSaveFailed wraps a failure to write the flow file.
 var ErrSaveFailed = errors.New("save flow")
 
-// Recorder records what happens in one page into a flow.
+// Recorder records what happens in a page, and in the tabs and popups its
+// steps open, into a flow.
 type Recorder struct {
-	b        *rod.Browser
-	top      *rod.Page
-	opts     Options
-	testIDs  []string
-	inject   string
-	describe string
-	frameFn  string
+	b       *rod.Browser
+	opts    Options
+	testIDs []string
+	inject  string
 
 	mu       sync.Mutex
 	flow     chain.Flow
 	frames   map[proto.PageFrameID]*frame
 	ctxs     map[ctxKey]proto.PageFrameID
 	sessions map[proto.TargetSessionID]*rod.Page
-	topFrame proto.PageFrameID
-	started  bool
-	curURL   string
-	dpr      float64
-	viewport chain.Size
+	// tabs are the pages recorded, by their main frame (tabs.go); first
+	// is the one recording started in.
+	tabs   map[proto.PageFrameID]*tab
+	first  *tab
+	opened []*tab // in the order they opened
+	// tabAsked is when a recorded page last asked for a new window
+	// (Page.windowOpen), tabOpened when a tab was last set up.
+	tabAsked, tabOpened time.Time
+	started             bool
+	dpr                 float64
+	viewport            chain.Size
 
 	captures map[refKey]*capture
 	pend     *pendingType
 	// lastType is the last type step ended, which input into its field
 	// resumes while only scrolls followed it.
 	lastType *pendingType
-	lastIdx  int // index of the last step, -1 if none
-	lastKey  refKey
+	// effectStep maps an action the page numbered (its frame and q) to the
+	// step it made, for the action's effect report.
+	effectStep map[effectKey]int
+	// reveals maps a pressed element to the element whose hover showed it
+	// (mousedown's rv), for the hover step its click needs first.
+	reveals map[refKey][]refKey
+	lastIdx int // index of the last step, -1 if none
+	lastKey refKey
 	// clickIdx is the last step if it is a click, or if only scrolls
 	// followed it (-1 otherwise), on the element clickKey: typing into
 	// that element turns it into the type step.
@@ -95,9 +125,6 @@ type Recorder struct {
 	clickKey  refKey
 	userIdx   int // index of the last step caused by user input, -1 if none
 	userAt    time.Time
-	navReqAt  time.Time
-	loading   bool
-	idle      chan struct{} // closed when the top frame stops loading
 	marks     map[int]chan struct{}
 	nextMark  int
 	seen      map[string]int
@@ -106,6 +133,15 @@ type Recorder struct {
 	secrets   []string
 	saveErr   error
 	groupN    int
+
+	// The toolbar's state (toolbar.go).
+	paused    bool
+	pausedAt  map[*tab]string // each tab's URL when recording paused
+	asserting string          // the assert mode, "" when none
+	hello     map[proto.PageFrameID]bool
+	uiKick    chan struct{}
+	uiShown   int
+	uiSeen    chan struct{}
 
 	done     chan struct{}
 	doneOnce sync.Once
@@ -121,6 +157,11 @@ type frame struct {
 type ctxKey struct {
 	sess proto.TargetSessionID
 	ctx  proto.RuntimeExecutionContextID
+}
+
+type effectKey struct {
+	frame proto.PageFrameID
+	q     int
 }
 
 type refKey struct {
@@ -139,27 +180,27 @@ type pendingType struct {
 
 // New returns a recorder for pages of b.
 func New(b *rod.Browser, opts Options) *Recorder {
-	ids := append([]string(nil), DefaultTestIDAttributes...)
-	if opts.TestIDAttribute != "" {
-		ids = append(ids, opts.TestIDAttribute)
-	}
+	ids := testid.With(opts.TestIDAttrs)
 	return &Recorder{
 		b: b, opts: opts, testIDs: ids,
-		inject:   InjectSource(ids),
-		describe: describeCall(ids, ""),
-		frameFn:  describeCall(ids, "frame"),
-		frames:   map[proto.PageFrameID]*frame{},
-		ctxs:     map[ctxKey]proto.PageFrameID{},
-		sessions: map[proto.TargetSessionID]*rod.Page{},
-		captures: map[refKey]*capture{},
-		marks:    map[int]chan struct{}{},
-		seen:     map[string]int{},
-		seenCh:   make(chan struct{}),
-		idle:     closedChan(),
-		lastIdx:  -1,
-		clickIdx: -1,
-		userIdx:  -1,
-		done:     make(chan struct{}),
+		inject:     InjectSource(ids),
+		frames:     map[proto.PageFrameID]*frame{},
+		ctxs:       map[ctxKey]proto.PageFrameID{},
+		sessions:   map[proto.TargetSessionID]*rod.Page{},
+		tabs:       map[proto.PageFrameID]*tab{},
+		captures:   map[refKey]*capture{},
+		effectStep: map[effectKey]int{},
+		reveals:    map[refKey][]refKey{},
+		marks:      map[int]chan struct{}{},
+		hello:      map[proto.PageFrameID]bool{},
+		uiKick:     make(chan struct{}, 1),
+		uiSeen:     make(chan struct{}),
+		seen:       map[string]int{},
+		seenCh:     make(chan struct{}),
+		lastIdx:    -1,
+		clickIdx:   -1,
+		userIdx:    -1,
+		done:       make(chan struct{}),
 	}
 }
 
@@ -175,24 +216,29 @@ func (r *Recorder) logf(format string, args ...any) {
 // starts recording. It returns once the page has loaded; recording goes on
 // until Finish, ctx's end, or the tab closing (see Done).
 func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error {
-	r.top = page
 	events := r.b.Context(ctx).Event()
 	r.mu.Lock()
-	r.sessions[page.SessionID] = page
 	r.flow = chain.Flow{Version: chain.Version, Name: r.opts.Name, StartURL: url, RecordedAt: time.Now().UTC().Truncate(time.Second), Steps: []chain.Step{}}
+	r.flow.TestIDAttrs = append([]string(nil), r.opts.TestIDAttrs...)
 	r.mu.Unlock()
 
 	tree, err := proto.PageGetFrameTree{}.Call(page)
 	if err != nil {
 		return fmt.Errorf("recorder: frame tree: %w", err)
 	}
-	r.topFrame = tree.FrameTree.Frame.ID
 	r.mu.Lock()
-	r.frames[r.topFrame] = &frame{id: r.topFrame, sess: page}
+	r.first = r.addTabLocked(page, tree.FrameTree.Frame.ID)
+	r.first.index = 0
 	r.mu.Unlock()
 	go r.loop(ctx, events)
+	go r.uiLoop(ctx)
 	if err := r.setupSession(page, false); err != nil {
 		return err
+	}
+	// Tabs and popups the recorded pages open are announced to the
+	// browser's session (Target.targetCreated, with their opener).
+	if err := (proto.TargetSetDiscoverTargets{Discover: true}).Call(r.b); err != nil {
+		return fmt.Errorf("recorder: watch for new tabs: %w", err)
 	}
 
 	nav, err := proto.PageNavigate{URL: url}.Call(page)
@@ -217,11 +263,24 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 			r.mu.Unlock()
 		}
 	}
+	if r.opts.Prepare != nil {
+		if err := r.opts.Prepare(ctx, page); err != nil {
+			return fmt.Errorf("recorder: before recording: %w", err)
+		}
+		if err := r.WaitIdle(ctx); err != nil {
+			return err
+		}
+	}
 	// Let the loop catch up with the load's own events before recording.
 	if err := r.Sync(ctx, ""); err != nil {
 		return fmt.Errorf("recorder: the page did not answer: %w", err)
 	}
 	r.mu.Lock()
+	if r.opts.Include != "" {
+		r.flow.Steps = append(r.flow.Steps, chain.Step{Include: r.opts.Include})
+		r.lastIdx = 0
+		r.changedLocked(StepAdded, 0, "")
+	}
 	r.started = true
 	err = r.saveLocked()
 	r.mu.Unlock()
@@ -242,6 +301,20 @@ func (r *Recorder) setupSession(s *rod.Page, resume bool) error {
 		func() error { return proto.RuntimeEnable{}.Call(s) },
 		func() error { return proto.PageEnable{}.Call(s) },
 		func() error { return proto.RuntimeAddBinding{Name: BindingName}.Call(s) },
+		func() error {
+			if r.opts.NoToolbar {
+				return nil
+			}
+			// First, to attach its shadow roots with the browser's own
+			// attachShadow, which the model and the listener wrap.
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: toolbarJS, RunImmediately: true}.Call(s)
+			return err
+		},
+		func() error {
+			// The page model before the listener: its effect watches call it.
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript, RunImmediately: true}.Call(s)
+			return err
+		},
 		func() error {
 			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: r.inject, RunImmediately: true}.Call(s)
 			return err
@@ -309,8 +382,10 @@ func (r *Recorder) CaptureDurations() []time.Duration {
 	return append([]time.Duration(nil), r.durations...)
 }
 
+// saveLocked writes the flow file; before recording has started (a start
+// that failed) it writes nothing, so that a file already there is kept.
 func (r *Recorder) saveLocked() error {
-	if r.opts.Out == "" {
+	if r.opts.Out == "" || !r.started {
 		return nil
 	}
 	if err := chain.Save(r.opts.Out, &r.flow); err != nil {
@@ -347,15 +422,27 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 	sess, ours := r.sessions[msg.SessionID]
 	r.mu.Unlock()
 	if msg.SessionID == "" {
-		var det proto.TargetDetachedFromTarget
-		if msg.Load(&det) && det.SessionID == r.top.SessionID {
-			r.Finish("the tab was closed")
-			return true
-		}
-		var des proto.TargetTargetDestroyed
-		if msg.Load(&des) && des.TargetID == r.top.TargetID {
-			r.Finish("the tab was closed")
-			return true
+		switch msg.Method {
+		case "Target.targetCreated":
+			var e proto.TargetTargetCreated
+			if msg.Load(&e) && e.TargetInfo != nil && e.TargetInfo.Type == "page" && e.TargetInfo.OpenerID != "" {
+				r.mu.Lock()
+				opener := r.tabs[proto.PageFrameID(e.TargetInfo.OpenerID)]
+				r.mu.Unlock()
+				if opener != nil {
+					go r.openTab(ctx, e.TargetInfo.TargetID)
+				}
+			}
+		case "Target.detachedFromTarget":
+			var e proto.TargetDetachedFromTarget
+			if msg.Load(&e) {
+				return r.closeTab(func(t *tab) bool { return t.page.SessionID == e.SessionID })
+			}
+		case "Target.targetDestroyed":
+			var e proto.TargetTargetDestroyed
+			if msg.Load(&e) {
+				return r.closeTab(func(t *tab) bool { return t.page.TargetID == e.TargetID })
+			}
 		}
 		return false
 	}
@@ -408,30 +495,36 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			delete(r.frames, e.FrameID)
 			r.mu.Unlock()
 		}
+	case "Page.windowOpen":
+		r.mu.Lock()
+		r.tabAsked = time.Now()
+		r.mu.Unlock()
 	case "Page.frameRequestedNavigation":
 		var e proto.PageFrameRequestedNavigation
-		if msg.Load(&e) && e.FrameID == r.topFrame {
+		if msg.Load(&e) {
 			r.mu.Lock()
-			r.navReqAt = time.Now()
+			if t := r.tabs[e.FrameID]; t != nil {
+				t.navReqAt = time.Now()
+			}
 			r.mu.Unlock()
 		}
 	case "Page.frameStartedLoading":
 		var e proto.PageFrameStartedLoading
-		if msg.Load(&e) && e.FrameID == r.topFrame {
+		if msg.Load(&e) {
 			r.mu.Lock()
-			if !r.loading {
-				r.loading = true
-				r.idle = make(chan struct{})
+			if t := r.tabs[e.FrameID]; t != nil && !t.loading {
+				t.loading = true
+				t.idle = make(chan struct{})
 			}
 			r.mu.Unlock()
 		}
 	case "Page.frameStoppedLoading":
 		var e proto.PageFrameStoppedLoading
-		if msg.Load(&e) && e.FrameID == r.topFrame {
+		if msg.Load(&e) {
 			r.mu.Lock()
-			if r.loading {
-				r.loading = false
-				close(r.idle)
+			if t := r.tabs[e.FrameID]; t != nil && t.loading {
+				t.loading = false
+				close(t.idle)
 			}
 			r.mu.Unlock()
 		}
@@ -443,15 +536,21 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			if e.Frame.ParentID != "" {
 				f.parent = e.Frame.ParentID
 			}
+			t := r.tabs[e.Frame.ID]
 			r.mu.Unlock()
-			if e.Frame.ID == r.topFrame {
-				r.onTopNavigated(e.Frame.URL, false)
+			if t != nil {
+				r.onTopNavigated(t, e.Frame.URL, false)
 			}
 		}
 	case "Page.navigatedWithinDocument":
 		var e proto.PageNavigatedWithinDocument
-		if msg.Load(&e) && e.FrameID == r.topFrame {
-			r.onTopNavigated(e.URL, true)
+		if msg.Load(&e) {
+			r.mu.Lock()
+			t := r.tabs[e.FrameID]
+			r.mu.Unlock()
+			if t != nil {
+				r.onTopNavigated(t, e.URL, true)
+			}
 		}
 	case "Target.attachedToTarget":
 		var e proto.TargetAttachedToTarget
@@ -466,7 +565,7 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 				}
 			} else {
 				_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(child)
-				_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(r.top)
+				_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(sess)
 			}
 		}
 	case "Target.detachedFromTarget":
@@ -477,10 +576,7 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			r.mu.Unlock()
 		}
 	case "Inspector.detached", "Inspector.targetCrashed":
-		if msg.SessionID == r.top.SessionID {
-			r.Finish("the tab was closed or crashed")
-			return true
-		}
+		return r.closeTab(func(t *tab) bool { return t.page.SessionID == msg.SessionID })
 	}
 	return false
 }
@@ -501,7 +597,7 @@ func (r *Recorder) frameLocked(id proto.PageFrameID) *frame {
 func (r *Recorder) Sync(ctx context.Context, frameID proto.PageFrameID) error {
 	r.mu.Lock()
 	if frameID == "" {
-		frameID = r.topFrame
+		frameID = r.currentLocked().frame
 	}
 	f := r.frames[frameID]
 	if f == nil || f.sess == nil || f.ctx == 0 {
@@ -573,10 +669,10 @@ func (r *Recorder) Seen(kind string) (int, <-chan struct{}) {
 	return r.seen[kind], r.seenCh
 }
 
-// WaitIdle waits until the top frame is not loading.
+// WaitIdle waits until the current tab's main frame is not loading.
 func (r *Recorder) WaitIdle(ctx context.Context) error {
 	r.mu.Lock()
-	idle := r.idle
+	idle := r.currentLocked().idle
 	r.mu.Unlock()
 	select {
 	case <-idle:
@@ -588,16 +684,21 @@ func (r *Recorder) WaitIdle(ctx context.Context) error {
 	}
 }
 
-// NavigationRequestedSince reports whether the top frame started loading or
-// asked to navigate after t.
+// NavigationRequestedSince reports whether the current tab's main frame
+// started loading or asked to navigate after t.
 func (r *Recorder) NavigationRequestedSince(t time.Time) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.loading || r.navReqAt.After(t)
+	c := r.currentLocked()
+	return c.loading || c.navReqAt.After(t)
 }
 
-// TopFrame is the DevTools id of the page's main frame.
-func (r *Recorder) TopFrame() proto.PageFrameID { return r.topFrame }
+// TopFrame is the DevTools id of the current tab's main frame.
+func (r *Recorder) TopFrame() proto.PageFrameID {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.currentLocked().frame
+}
 
 // FrameSession returns the session and main-world execution context of a frame.
 func (r *Recorder) FrameSession(id proto.PageFrameID) (*rod.Page, proto.RuntimeExecutionContextID, bool) {
@@ -612,25 +713,41 @@ func (r *Recorder) FrameSession(id proto.PageFrameID) (*rod.Page, proto.RuntimeE
 
 // pageEvent is one report of the in-page script.
 type pageEvent struct {
-	K     string     `json:"k"`
-	ID    int        `json:"id"`
-	B     int        `json:"b"`
-	N     int        `json:"n"`
-	M     []string   `json:"m"`
-	X     float64    `json:"x"`
-	Y     float64    `json:"y"`
-	OX    float64    `json:"ox"`
-	OY    float64    `json:"oy"`
-	R     *Box       `json:"r"`
-	C     *cheapInfo `json:"c"`
-	Chk   *bool      `json:"chk"`
-	V     *string    `json:"v"`
-	S     bool       `json:"s"`
-	L     string     `json:"l"`
-	F     []string   `json:"f"`
-	Key   string     `json:"key"`
-	DX    float64    `json:"dx"`
-	DY    float64    `json:"dy"`
+	K   string     `json:"k"`
+	ID  int        `json:"id"`
+	B   int        `json:"b"`
+	N   int        `json:"n"`
+	M   []string   `json:"m"`
+	X   float64    `json:"x"`
+	Y   float64    `json:"y"`
+	OX  float64    `json:"ox"`
+	OY  float64    `json:"oy"`
+	R   *Box       `json:"r"`
+	C   *cheapInfo `json:"c"`
+	Chk *bool      `json:"chk"`
+	V   *string    `json:"v"`
+	S   bool       `json:"s"`
+	L   string     `json:"l"`
+	F   []string   `json:"f"`
+	// RV are the elements whose hover shows the pressed one, outermost
+	// first (mousedown).
+	RV []int `json:"rv"`
+	// Cmd is a toolbar command (tool); A an assert mode (assert).
+	Cmd string `json:"cmd"`
+	A   string `json:"a"`
+	// To, TX/TY, TR and TC are a drag's drop target: its reference, the
+	// release point in its box, its box and what the page sent of it.
+	To int        `json:"to"`
+	TX float64    `json:"tx"`
+	TY float64    `json:"ty"`
+	TR *Box       `json:"tr"`
+	TC *cheapInfo `json:"tc"`
+	// Q numbers the action for its effect report; E is that report's.
+	Q     int                `json:"q"`
+	E     *pagemodel.Effects `json:"e"`
+	Key   string             `json:"key"`
+	DX    float64            `json:"dx"`
+	DY    float64            `json:"dy"`
 	frame proto.PageFrameID
 }
 
@@ -676,11 +793,17 @@ func (r *Recorder) onReport(ctx context.Context, sess proto.TargetSessionID, cid
 	r.seen[e.K]++
 	close(r.seenCh)
 	r.seenCh = make(chan struct{})
-	started := r.started
+	started, paused := r.started, r.paused
 	r.mu.Unlock()
-	if !ok || !started {
+	if !ok {
 		return
 	}
 	e.frame = fid
-	r.onPageEvent(ctx, e)
+	switch {
+	case e.K == "tool" && (started || e.Cmd == "hello"):
+		r.onTool(e)
+	case !started || (paused && e.K != "assert"):
+	default:
+		r.onPageEvent(ctx, e)
+	}
 }

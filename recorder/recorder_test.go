@@ -33,7 +33,7 @@ func TestClosingTheTabFinishes(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("recording did not end when its tab closed")
 	}
-	if got := r.Reason(); got != "the tab was closed" {
+	if got := r.Reason(); got != "the last tab was closed" {
 		t.Errorf("reason = %q", got)
 	}
 	f := r.Flow()
@@ -93,7 +93,7 @@ func TestUploadStep(t *testing.T) {
 // A configured test id attribute is read like data-testid and checked for
 // uniqueness.
 func TestConfiguredTestIDAttribute(t *testing.T) {
-	r, p := startRecording(t, "login.html", Options{TestIDAttribute: "data-automation"})
+	r, p := startRecording(t, "login.html", Options{TestIDAttrs: []string{"data-automation"}})
 	if _, err := p.Eval(`() => document.getElementById("remember").setAttribute("data-automation", "remember-me")`); err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestConfiguredTestIDAttribute(t *testing.T) {
 		t.Fatalf("steps = %+v", f.Steps)
 	}
 	first := f.Steps[0].Target.Chain[0]
-	if first.Type != chain.CSS || first.Value != `[data-automation="remember-me"]` || first.Confidence != BaseConfidence[SigTestID] {
+	if first.Type != chain.TestID || first.Value != "remember-me" || first.Confidence != BaseConfidence[SigTestID] {
 		t.Errorf("first strategy = %+v, want the configured test id at %v", first, BaseConfidence[SigTestID])
 	}
 	if got := f.Steps[0].Target.Fingerprint.TestIDs["data-automation"]; got != "remember-me" {

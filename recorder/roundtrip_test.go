@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -9,76 +10,72 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/snapshot"
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
-// TestRecordedRoleReplays records every element of the fixture pages and
-// apps that Chromium's accessibility tree gives a role and a name, as the
-// recorder captures a target (CaptureObject, BuildTarget), and replays the
-// role strategy of its chain on the same page: on the tree
-// (strategies.Evaluate) and, when it answers, by page script
-// (strategies.Probe). Each must take the recorded element. The recorder
-// reads Chromium's tree and replay computes roles and names itself
-// (RoleOf, AccessibleName), so a role Chromium names otherwise ("image")
-// or computes where replay did not (a named section's region) made a
-// strategy that never found its own element.
-func TestRecordedRoleReplays(t *testing.T) {
+// TestEveryRecordedStrategyFindsItsElement records every visible element
+// of the fixture pages and apps that a person acts on (the snapshot's
+// tiers 1 and 2) as the recorder captures a target (CaptureObject,
+// BuildTarget), and replays each strategy of its chain alone on the same,
+// unchanged page (strategies.Evaluate): each must find the recorded
+// element. The recorder counts its locators with the page model's own
+// matching, so a strategy it writes with no index finds one element, and
+// one with an index finds it there.
+func TestEveryRecordedStrategyFindsItsElement(t *testing.T) {
 	pages := roundTripPages()
-	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Second)
 	defer cancel()
-	recorded, probed := 0, 0
-	roles := map[string]int{}
+	recorded, evaluated := 0, 0
+	types := map[chain.StrategyType]int{}
 	for _, page := range pages {
 		r, p, top := recordingTop(t, page)
-		ax, err := proto.AccessibilityGetFullAXTree{}.Call(p)
+		m := pagemodel.New(p, pagemodel.Options{})
+		s, err := snapshot.Capture(ctx, m, snapshot.Options{})
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: snapshot: %v", page, err)
 		}
-		for _, n := range ax.Nodes {
-			if n.Ignored || n.BackendDOMNodeID == 0 || n.Role == nil || n.Name == nil || n.Name.Value.Str() == "" {
+		for _, n := range s.Nodes {
+			if (n.Tier != snapshot.Semantic && n.Tier != snapshot.Interactive) || !n.Visible || len(n.FramePath) > 0 {
 				continue
 			}
-			if d, err := (proto.DOMDescribeNode{BackendNodeID: n.BackendDOMNodeID}).Call(p); err != nil || d.Node.NodeType != 1 || d.Node.PseudoType != "" {
-				continue // the document, a text node or a pseudo element: never a target
+			id, err := s.Resolve(ctx, n)
+			if err != nil {
+				t.Fatalf("%s: resolve %s: %v", page, n.ID, err)
 			}
-			el := captureBackend(ctx, t, r, p, top, n.BackendDOMNodeID, "roundtrip")
+			el := captureBackend(ctx, t, r, p, top, id, "roundtrip")
 			tg := BuildTarget(el, nil)
-			var s *chain.Strategy
-			for i := range tg.Chain {
-				if tg.Chain[i].Type == chain.Role {
-					s = &tg.Chain[i]
-				}
-			}
-			if s == nil {
-				continue // a generic role, or Chromium's own ("Iframe")
-			}
 			recorded++
-			roles[el.Role]++
-			where := page + " <" + el.Desc.Tag + "> " + s.Value
-			res := strategies.Evaluate(ctx, strategies.NewEnv(p, tg), *s)
-			if !res.Found || res.BackendNodeID != n.BackendDOMNodeID {
-				t.Errorf("%s (Chromium %s, nth %d): replay found %v, backend %d of %d matches, recorded %d",
-					where, n.Role.Value.Str(), s.Nth, res.Found, res.BackendNodeID, res.MatchCount, n.BackendDOMNodeID)
-				continue
-			}
-			if pr, ok := strategies.Probe(ctx, strategies.NewEnv(p, tg), *s); ok {
-				probed++
-				if pr.BackendNodeID != n.BackendDOMNodeID {
-					t.Errorf("%s: the probe took backend %d, recorded %d", where, pr.BackendNodeID, n.BackendDOMNodeID)
+			for _, st := range tg.Chain {
+				if st.Type == chain.Similarity || st.Type == chain.Coordinates {
+					continue
+				}
+				evaluated++
+				types[st.Type]++
+				where := fmt.Sprintf("%s <%s> %s %q nth %d", page, el.Desc.Tag, st.Type, st.Value, st.Nth)
+				res := strategies.Evaluate(ctx, strategies.NewEnv(m, tg), st)
+				if !res.Found || res.Element == nil {
+					t.Errorf("%s: not found (%v; %s)", where, res.Err, res.Detail)
+					continue
+				}
+				got, _, err := m.BackendID(ctx, res.Ref(), "roundtrip")
+				if err != nil || got != id {
+					t.Errorf("%s: took %s of %d matches (%s), not the recorded element", where, res.Element, res.MatchCount, res.Detail)
 				}
 			}
 		}
 		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "roundtrip"}.Call(p)
 	}
 	if recorded < 300 {
-		t.Fatalf("only %d role strategies recorded: the round trip proves little", recorded)
+		t.Fatalf("only %d elements recorded: the round trip proves little", recorded)
 	}
-	for _, want := range []string{"img", "region", "button", "link", "textbox", "heading"} {
-		if roles[want] == 0 {
-			t.Errorf("no %s recorded: the pages no longer cover it", want)
+	for _, want := range []chain.StrategyType{chain.TestID, chain.Role, chain.Label, chain.Text, chain.ID, chain.CSS, chain.XPath} {
+		if types[want] == 0 {
+			t.Errorf("no %s strategy recorded: the pages no longer cover it", want)
 		}
 	}
-	t.Logf("%d role strategies recorded and replayed (%d also probed); by role: %v", recorded, probed, roles)
+	t.Logf("%d elements recorded, %d strategies replayed alone; by type: %v", recorded, evaluated, types)
 }
 
 // roundTripPages are the fixture pages and app versions whose every

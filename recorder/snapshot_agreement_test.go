@@ -11,6 +11,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
@@ -25,8 +26,10 @@ import (
 // element differently (a.href resolved or as written, a label named by
 // aria-labelledby, a row's own text, a checkbox's value "on"), the
 // element a step was recorded on scores below 1 on the page it was
-// recorded on. strategies.TestSnapshotDescribesCandidatesAsTheTree holds
-// the tree's description to the snapshot's.
+// recorded on. Both descriptions come from the page model, but the
+// snapshot's walk computes texts and neighbours as it goes, for speed,
+// and the recorder's describe per element: this holds the two to one
+// definition.
 func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
 	pages := roundTripPages()
 	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
@@ -36,7 +39,7 @@ func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
 	parts := map[similarity.Attr]int{}
 	for _, page := range pages {
 		r, p, top := recordingTop(t, page)
-		s, err := snapshot.Capture(ctx, p, snapshot.Options{})
+		s, err := snapshot.Capture(ctx, pagemodel.New(p, pagemodel.Options{}), snapshot.Options{})
 		if err != nil {
 			t.Fatalf("%s: snapshot: %v", page, err)
 		}

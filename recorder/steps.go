@@ -2,7 +2,10 @@ package recorder
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
@@ -21,6 +24,37 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 	switch e.K {
 	case "down":
 		r.startCapture(ctx, e.frame, e.ID)
+		if len(e.RV) > 0 {
+			rvs := make([]refKey, len(e.RV))
+			for i, id := range e.RV {
+				rvs[i] = refKey{e.frame, id}
+				r.startCapture(ctx, e.frame, id)
+			}
+			r.mu.Lock()
+			r.reveals[key] = rvs
+			r.mu.Unlock()
+		}
+	case "over":
+		r.startCapture(ctx, e.frame, e.ID) // a drag's drop target, before the drop
+	case "assert":
+		r.onAssert(ctx, e, key)
+	case "drag":
+		r.flushType()
+		r.addReveal(ctx, e, key)
+		src := r.element(ctx, e, key)
+		tk := refKey{e.frame, e.To}
+		to := r.element(ctx, &pageEvent{K: "drop", ID: e.To, C: e.TC, R: e.TR, frame: e.frame}, tk)
+		from := chain.Point{X: e.X + src.FrameOffset.X, Y: e.Y + src.FrameOffset.Y}
+		s := chain.Step{Action: chain.Drag, Target: BuildTarget(src, &from),
+			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}
+		var at *chain.Point
+		if e.TR != nil {
+			at = &chain.Point{X: e.TR.X + e.TX + to.FrameOffset.X, Y: e.TR.Y + e.TY + to.FrameOffset.Y}
+		}
+		s.DropTarget = BuildTarget(to, at)
+		s.DropOffset = &chain.Point{X: round2(max(e.TX, 0)), Y: round2(max(e.TY, 0))}
+		r.addStep(s, key, true, "")
+		r.noteEffect(e)
 	case "click":
 		r.mu.Lock()
 		inField := r.pend != nil && r.pend.key == key
@@ -29,6 +63,7 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 			return // moving the caret in the field being typed into
 		}
 		r.flushType()
+		r.addReveal(ctx, e, key)
 		el := r.element(ctx, e, key)
 		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
 		s := chain.Step{Action: chain.Click, Target: BuildTarget(el, &pt), Modifiers: e.M,
@@ -46,15 +81,18 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 			}
 		}
 		r.addStep(s, key, true, "")
+		r.noteEffect(e)
 	case "dblclick":
 		r.flushType()
 		if r.amendLast(key, chain.Click, func(s *chain.Step) { s.Action = chain.DblClick }) {
+			r.noteEffect(e)
 			return
 		}
 		el := r.element(ctx, e, key)
 		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
 		r.addStep(chain.Step{Action: chain.DblClick, Target: BuildTarget(el, &pt), Modifiers: e.M,
 			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}, key, true, "")
+		r.noteEffect(e)
 	case "input":
 		r.onInput(ctx, e, key)
 	case "change":
@@ -77,13 +115,16 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 			}
 		}
 		r.addStep(s, key, true, "")
+		r.noteEffect(e)
 	case "select":
 		r.flushType()
 		if r.amendLast(key, chain.Select, func(s *chain.Step) { s.Value, s.Label = derefStr(e.V), e.L }) {
+			r.noteEffect(e)
 			return
 		}
 		el := r.element(ctx, e, key)
 		r.addStep(chain.Step{Action: chain.Select, Target: BuildTarget(el, nil), Value: derefStr(e.V), Label: e.L}, key, true, "")
+		r.noteEffect(e)
 	case "upload":
 		r.flushType()
 		el := r.element(ctx, e, key)
@@ -92,6 +133,8 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		}
 		r.addStep(chain.Step{Action: chain.Upload, Target: BuildTarget(el, nil), Files: e.F,
 			Comment: "files as the browser named them; put them next to the flow or edit the paths"}, key, true, "")
+	case "effect":
+		r.onEffect(e)
 	case "scroll":
 		r.flushType()
 		r.mu.Lock()
@@ -161,6 +204,7 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	s.Page = r.pageOfLocked(key.frame)
 	// A click that only focused this field becomes the type step, also
 	// when scrolls were reported after it: a scroll the click caused, or
 	// one reported by another frame while the keys went to this one,
@@ -170,6 +214,11 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		len(r.flow.Steps[i].Modifiers) == 0 && r.flow.Steps[i].Button == "" {
 		r.flow.Steps[i] = s
 		r.clickIdx = -1
+		for k, idx := range r.effectStep {
+			if idx == i {
+				delete(r.effectStep, k) // a click that only focused the field: its effects are typing's
+			}
+		}
 		r.pend = &pendingType{idx: i, key: key, secret: secret}
 		r.saveLocked()
 		return
@@ -181,14 +230,24 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 }
 
 // reuseTarget returns a copy of the target of the last step when it was on
-// the same element (the click that focused a field, the field typed into).
+// the same element (the click that focused a field, the field typed into),
+// or of the click on it that only scrolls followed: described at that
+// click's mousedown, before typing changed the page (a label that names
+// the card's brand once the number is typed).
 func (r *Recorder) reuseTarget(key refKey) *chain.Target {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.lastIdx < 0 || r.lastKey != key || r.flow.Steps[r.lastIdx].Target == nil {
+	i := r.lastIdx
+	if i < 0 || r.lastKey != key {
+		i = -1
+		if c := r.clickIdx; c >= 0 && r.clickKey == key && onlyScrollsAfter(r.flow.Steps, c) {
+			i = c
+		}
+	}
+	if i < 0 || r.flow.Steps[i].Target == nil {
 		return nil
 	}
-	t := *r.flow.Steps[r.lastIdx].Target
+	t := *r.flow.Steps[i].Target
 	t.Chain = append([]chain.Strategy(nil), t.Chain...)
 	if t.Fingerprint != nil {
 		fp := *t.Fingerprint
@@ -211,6 +270,9 @@ func (r *Recorder) flushTypeLocked() {
 	}
 	r.pend = nil
 	r.lastType = p
+	if p.secret == "" {
+		r.flow.Steps[p.idx].Text = r.withVars(r.flow.Steps[p.idx].Text)
+	}
 	if p.secret != "" {
 		known := false
 		for _, s := range r.secrets {
@@ -245,6 +307,7 @@ func onlyScrollsAfter(steps []chain.Step, i int) bool {
 func (r *Recorder) addStep(s chain.Step, key refKey, user bool, secret string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	s.Page = r.pageOfLocked(key.frame)
 	r.flow.Steps = append(r.flow.Steps, s)
 	r.lastIdx, r.lastKey = len(r.flow.Steps)-1, key
 	switch s.Action {
@@ -299,41 +362,53 @@ func (r *Recorder) element(ctx context.Context, e *pageEvent, key refKey) *Eleme
 	return r.fallbackElement(ctx, e.frame, e.C, e.R)
 }
 
-// onTopNavigated records a top-level URL change: on the step that caused it,
-// or as a navigate step.
-func (r *Recorder) onTopNavigated(url string, sameDoc bool) {
+// onTopNavigated records a URL change of a tab's main frame: on the step
+// that caused it, or as a navigate step. Where a tab a recorded page
+// opened first goes is no step: the step that opened it says so.
+func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	first := t.url == "" || t.url == "about:blank"
 	if !r.started {
-		r.curURL = url
+		t.url = url
 		return
 	}
-	if url == r.curURL || url == "" || url == "about:blank" {
+	if url == t.url || url == "" || url == "about:blank" {
 		return
 	}
-	r.curURL = url
+	t.url = url
+	if first && t != r.first {
+		return
+	}
+	if r.paused {
+		return // a navigate step at resume says where the page went (onTool)
+	}
 	if !sameDoc {
 		r.flushTypeLocked()
 		r.lastType = nil // element refs of the old document mean nothing now
-		r.captures = map[refKey]*capture{}
+		for k := range r.captures {
+			if tt := r.tabOfLocked(k.frame); tt == nil || tt == t {
+				delete(r.captures, k)
+			}
+		}
 	}
 	now := time.Now()
 	caused := false
-	if r.userIdx >= 0 {
+	if r.userIdx >= 0 && r.flow.Steps[r.userIdx].Page == r.pageIndexLocked(t) {
 		if sameDoc {
 			caused = now.Sub(r.userAt) < causedRouteWindow
 		} else {
-			caused = !r.navReqAt.IsZero() && !r.navReqAt.Before(r.userAt) && r.navReqAt.Sub(r.userAt) < causedNavigationWindow
+			caused = !t.navReqAt.IsZero() && !t.navReqAt.Before(r.userAt) && t.navReqAt.Sub(r.userAt) < causedNavigationWindow
 		}
 	}
-	r.navReqAt = time.Time{}
+	t.navReqAt = time.Time{}
 	if caused {
 		st := &r.flow.Steps[r.userIdx]
 		st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
 		r.changedLocked(StepNavigated, r.userIdx, "")
 		return
 	}
-	r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: url})
+	r.flow.Steps = append(r.flow.Steps, chain.Step{Action: chain.Navigate, URL: url, Page: r.pageIndexLocked(t)})
 	r.lastIdx, r.lastKey, r.clickIdx = len(r.flow.Steps)-1, refKey{}, -1
 	r.userIdx = -1
 	r.changedLocked(StepAdded, r.lastIdx, "")
@@ -359,4 +434,197 @@ func (r *Recorder) amendLast(key refKey, was chain.Action, amend func(*chain.Ste
 	r.userAt = time.Now()
 	r.changedLocked(StepReplaced, r.lastIdx, "")
 	return true
+}
+
+// noteEffect remembers that the action e numbered made the last step, for
+// its effect report (onEffect).
+func (r *Recorder) noteEffect(e *pageEvent) {
+	if e.Q == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.effectStep[effectKey{e.frame, e.Q}] = r.lastIdx
+	if len(r.effectStep) > 4096 {
+		clear(r.effectStep)
+	}
+}
+
+// onEffect records what an action did to the page (pagemodel.Effects, seen
+// by the page's watch from the action to the next one) on the step it
+// made: the target's state properties that changed, elements added or
+// removed, a dialog opened or closed. Replay checks that the same kinds
+// happen again (chain.Effect).
+func (r *Recorder) onEffect(e *pageEvent) {
+	if e.E == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := effectKey{e.frame, e.Q}
+	idx, ok := r.effectStep[k]
+	delete(r.effectStep, k)
+	if !ok || idx < 0 || idx >= len(r.flow.Steps) {
+		return
+	}
+	st := &r.flow.Steps[idx]
+	switch st.Action {
+	case chain.Click, chain.DblClick, chain.Check, chain.Uncheck, chain.Press, chain.Select, chain.Drag:
+	default:
+		return
+	}
+	eff := &chain.Effect{Content: e.E.Content > 0, Dialog: e.E.Dialog}
+	for _, s := range e.E.State {
+		if slices.Contains(chain.EffectStates, s) {
+			eff.State = append(eff.State, s)
+		}
+	}
+	if eff.Empty() {
+		return
+	}
+	st.Effect = eff
+	r.saveLocked()
+}
+
+// addReveal adds hover steps on the elements whose hover showed the one
+// key names (mousedown's report), outermost first, but not one the last
+// step already hovers: a control shown only while the pointer is over its
+// row, or a menu's item, is replayed after the pointer is brought there.
+func (r *Recorder) addReveal(ctx context.Context, e *pageEvent, key refKey) {
+	r.mu.Lock()
+	rvs := r.reveals[key]
+	delete(r.reveals, key)
+	r.mu.Unlock()
+	for i, rv := range rvs {
+		r.mu.Lock()
+		done := r.lastIdx >= 0 && r.lastKey == rv && r.flow.Steps[r.lastIdx].Action == chain.Hover
+		r.mu.Unlock()
+		if done {
+			continue
+		}
+		el := r.element(ctx, &pageEvent{K: "hover", ID: rv.ref, frame: rv.frame}, rv)
+		if el.Fallback {
+			return // gone before it could be described: no target to hover
+		}
+		comment := "the next step's element shows only while the pointer is over this one"
+		if i < len(rvs)-1 {
+			comment = "it shows the element the next step hovers"
+		}
+		r.addStep(chain.Step{Action: chain.Hover, Target: BuildTarget(el, nil), Comment: comment}, rv, true, "")
+	}
+}
+
+// onAssert records an assertion made in assert mode: the element clicked,
+// described as a click's would be, with its current text or value (a
+// secret field's value as a ${secret:NAME} placeholder).
+func (r *Recorder) onAssert(ctx context.Context, e *pageEvent, key refKey) {
+	r.flushType()
+	r.mu.Lock()
+	r.asserting = ""
+	r.mu.Unlock()
+	defer r.kickUI()
+	el := r.element(ctx, e, key)
+	s := chain.Step{Target: BuildTarget(el, nil)}
+	secret := ""
+	switch e.A {
+	case ModeAssertVisual:
+		s.Action = chain.AssertVisible
+	case ModeAssertText:
+		s.Action = chain.AssertText
+		s.Text = r.withVars(derefStr(e.V))
+		if s.Text == "" {
+			r.logf("recorder: assert text on an element without text; not recorded")
+			return
+		}
+	case ModeAssertValue:
+		s.Action = chain.AssertValue
+		s.Text = r.withVars(derefStr(e.V))
+		if e.S || el.Desc.Secret {
+			fp := s.Target.Fingerprint
+			field := "password"
+			if fp != nil {
+				field = firstNonEmpty(fp.Name, fp.ID, fp.Label, fp.AriaLabel, fp.Placeholder, "password")
+			}
+			secret = chain.SecretName(field)
+			s.Text = chain.SecretRef(secret)
+			r.mu.Lock()
+			if !slices.Contains(r.secrets, secret) {
+				r.secrets = append(r.secrets, secret)
+			}
+			r.mu.Unlock()
+		}
+	default:
+		r.logf("recorder: unknown assert mode %q", e.A)
+		return
+	}
+	if s.Action == chain.AssertText || s.Action == chain.AssertValue {
+		notByAsserted(s.Target, derefStr(e.V))
+	}
+	r.addStep(s, key, false, secret)
+}
+
+// notByAsserted keeps an assertion from finding its element by what it
+// asserts: a strategy whose value holds the asserted text (a text, a role
+// name, an XPath on the text) would find another element that happens to
+// show it once the page has changed, and pass the assertion on it; the
+// fingerprint's text and value, by which similarity would favour such an
+// element, are dropped too.
+func notByAsserted(t *chain.Target, asserted string) {
+	want := strings.ToLower(strings.Join(strings.Fields(asserted), " "))
+	if t == nil || want == "" {
+		return
+	}
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	kept := t.Chain[:0]
+	for _, s := range t.Chain {
+		switch s.Type {
+		case chain.Text:
+			continue
+		case chain.Role:
+			// A name from content: "status|Project: Beta".
+			if _, name, ok := strings.Cut(s.Value, "|"); ok && name != "" && (strings.Contains(norm(name), want) || strings.Contains(want, norm(name))) {
+				continue
+			}
+		case chain.XPath:
+			if strings.Contains(norm(s.Value), want) {
+				continue
+			}
+		}
+		kept = append(kept, s)
+	}
+	t.Chain = kept
+	if fp := t.Fingerprint; fp != nil {
+		fp.Text, fp.Value = "", ""
+	}
+}
+
+// withVars returns text with the values of Options.Vars replaced by their
+// ${var:NAME} placeholders, longest value first; a value shorter than 3
+// characters only where it is the whole text.
+func (r *Recorder) withVars(text string) string {
+	if len(r.opts.Vars) == 0 || text == "" {
+		return text
+	}
+	names := make([]string, 0, len(r.opts.Vars))
+	for n, v := range r.opts.Vars {
+		if v != "" {
+			names = append(names, n)
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if d := len(r.opts.Vars[b]) - len(r.opts.Vars[a]); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	for _, n := range names {
+		v := r.opts.Vars[n]
+		if text == v {
+			return chain.VarRef(n)
+		}
+		if utf8.RuneCountInString(v) >= 3 {
+			text = strings.ReplaceAll(text, v, chain.VarRef(n))
+		}
+	}
+	return text
 }

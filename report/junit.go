@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"path"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -166,14 +168,40 @@ func classname(file string) string {
 func failureOf(f Flow) (Code, string) {
 	for _, st := range f.Steps {
 		if st.Status == Failed && st.Error != nil {
-			return st.Error.Code, fmt.Sprintf("step %d (%s%s) failed: %s: %s",
-				st.Index, st.Action, describe(st), st.Error.Code, st.Error.Message)
+			return st.Error.Code, fmt.Sprintf("step %d%s (%s%s) failed: %s: %s",
+				st.Index, from(st), st.Action, describe(st), st.Error.Code, st.Error.Message)
 		}
 	}
 	if f.Error != nil {
 		return f.Error.Code, string(f.Error.Code) + ": " + f.Error.Message
 	}
 	return "FAILED", "the flow failed"
+}
+
+// from is " of FILE#N" for a step of an included flow, "" otherwise.
+func from(st Step) string {
+	if st.From == "" {
+		return ""
+	}
+	return " of " + st.From
+}
+
+// rowLine is the line that names a flow's data row, "" without one.
+func rowLine(f Flow) string {
+	r := f.Row
+	if r == nil {
+		return ""
+	}
+	names := make([]string, 0, len(r.Vars))
+	for k := range r.Vars {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	vals := make([]string, len(names))
+	for i, k := range names {
+		vals[i] = k + "=" + strconv.Quote(r.Vars[k])
+	}
+	return fmt.Sprintf("data row %d (line %d): %s\n", r.Index, r.Line, strings.Join(vals, " "))
 }
 
 func describe(st Step) string {
@@ -187,11 +215,12 @@ func describe(st Step) string {
 // and its attempts.
 func flowDetail(f Flow) string {
 	var b strings.Builder
+	b.WriteString(rowLine(f))
 	if f.Error != nil {
 		fmt.Fprintf(&b, "flow error: %s: %s\n", f.Error.Code, f.Error.Message)
 	}
 	for _, st := range f.Steps {
-		fmt.Fprintf(&b, "step %d %s%s: %s", st.Index, st.Action, describe(st), st.Status)
+		fmt.Fprintf(&b, "step %d%s %s%s: %s", st.Index, from(st), st.Action, describe(st), st.Status)
 		if st.Strategy != "" {
 			fmt.Fprintf(&b, " via %s", st.Strategy)
 			if st.Confidence != nil {
@@ -232,12 +261,16 @@ func flowDetail(f Flow) string {
 // attachments.
 func systemOut(f Flow, base string) string {
 	var b strings.Builder
+	b.WriteString(rowLine(f))
 	for _, st := range f.Steps {
-		fmt.Fprintf(&b, "step %d %s%s: %s", st.Index, st.Action, describe(st), st.Status)
+		fmt.Fprintf(&b, "step %d%s %s%s: %s", st.Index, from(st), st.Action, describe(st), st.Status)
 		if st.Strategy != "" {
 			fmt.Fprintf(&b, " via %s", st.Strategy)
 		}
 		b.WriteByte('\n')
+		for _, n := range st.Notes {
+			fmt.Fprintf(&b, "  note: %s\n", n)
+		}
 	}
 	if base != "" {
 		for _, st := range f.Steps {

@@ -1,5 +1,7 @@
 package report
 
+import "github.com/qa-chain/chainreplay/chain"
+
 // Status of a flow or a step.
 type Status string
 
@@ -30,6 +32,12 @@ const (
 	AssertionFailed Code = "ASSERTION_FAILED"
 	// SecretMissing: a ${secret:NAME} placeholder has no environment variable.
 	SecretMissing Code = "SECRET_MISSING"
+	// NoEffect: the step acted, but what it did at record time (its
+	// target's state, elements added or removed, a dialog) did not happen.
+	NoEffect Code = "NO_EFFECT"
+	// VarMissing: a ${var:NAME} placeholder has no value (replayer --var,
+	// a --data column).
+	VarMissing Code = "VAR_MISSING"
 )
 
 // Run is a whole replay: every flow, and the summary.
@@ -56,13 +64,34 @@ type Flow struct {
 	// Error is set when the flow failed before or outside its steps
 	// (the start URL did not load, the browser crashed).
 	Error *Error `json:"error,omitempty"`
+	// Row is the data row the flow was replayed with (replayer --data);
+	// nil for a replay without one.
+	Row   *Row   `json:"row,omitempty"`
 	Steps []Step `json:"steps"`
+}
+
+// Row is one row of a data file (replayer --data): a flow is replayed once
+// per row, with the row's columns as variables.
+type Row struct {
+	// Index is the row's 1-based position among the file's data rows (the
+	// header row is not one); Line is its line in the file.
+	Index int `json:"index"`
+	Line  int `json:"line"`
+	// Vars are the row's values by column name. They are not secret.
+	Vars map[string]string `json:"vars"`
 }
 
 // Step is the result of one step.
 type Step struct {
-	// Index is 1-based.
-	Index  int    `json:"index"`
+	// Index is 1-based. The steps of an included flow are steps of the
+	// including flow's report, in the order they ran: an include step is
+	// followed by the steps it includes, and indexes go on after them.
+	Index int `json:"index"`
+	// From is where a step of an included flow is written: the included
+	// file, relative to the replayed flow's folder, and the step's 1-based
+	// index in it ("login.yaml#2"); empty for the replayed flow's own
+	// steps.
+	From   string `json:"from,omitempty"`
 	Action string `json:"action"`
 	Status Status `json:"status"`
 	// Strategy and Confidence are the winner's; nil when nothing was located.
@@ -81,6 +110,10 @@ type Step struct {
 	Screenshot string `json:"screenshot,omitempty"`
 	// Description is a short human text of the target ("button \"Sign in\"").
 	Description string `json:"description,omitempty"`
+	// Notes say what differed from the recording without failing the
+	// step: another URL than recorded, a name matched only once its white
+	// space or case was forgiven.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Attempt is one strategy's evaluation during a step.
@@ -99,14 +132,28 @@ type Attempt struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-// Healing says what a step's target was found by instead of its first strategy.
+// Healing says what a step's target was found by instead of its first
+// strategy, or, with Drift, that strategies of its chain broke while the
+// winner held.
 type Healing struct {
 	// From is the recorded first strategy ("css #login-btn").
 	From string `json:"from"`
 	// To is the strategy that found the element.
 	To string `json:"to"`
-	// Chain is the chain a person may write back, new winner first.
+	// Drift is set when the first strategy still won but others of the
+	// chain no longer find the element (an id renamed under a surviving
+	// test id).
+	Drift bool `json:"drift,omitempty"`
+	// Broke lists the chain's strategies that no longer find the element.
+	Broke []HealedStrategy `json:"broke,omitempty"`
+	// Chain is the chain a person may write back, best first: the target's
+	// chain described anew (Target), else the winner and the strategies
+	// that agreed with it.
 	Chain []HealedStrategy `json:"chain,omitempty"`
+	// Target is the element described anew as the recorder describes a
+	// target (its whole chain, fingerprint and coordinates), what
+	// --update-flows writes back; nil when it could not be described.
+	Target *chain.Target `json:"target,omitempty"`
 }
 
 // HealedStrategy is one entry of a healed chain.

@@ -6,14 +6,43 @@ import (
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
 )
 
-// Job is one flow of a run: where it came from and what it holds.
+// Job is one flow of a run: where it came from and what it holds, and
+// the data row it replays with, if any.
 type Job struct {
 	// Path is the flow file as listed by Expand; the report's "file".
 	Path string
 	Flow *chain.Flow
+	// Row is the data row (replayer --data) whose values are variables of
+	// this replay, over Options.Replay.Vars; nil for none.
+	Row *report.Row
+	// RowLabel names Row in the job's name ("row 2: user=alice").
+	RowLabel string
 }
+
+// Name is the flow's name, and for a data row its label: the report's
+// "name" ("login [row 2: user=alice]").
+func (j Job) Name() string {
+	if j.Row == nil {
+		return j.Flow.Name
+	}
+	return j.Flow.Name + " [" + j.RowLabel + "]"
+}
+
+// Label is the flow file, and for a data row its number: how progress
+// lines name the job ("flows/login.yaml [row 2]").
+func (j Job) Label() string {
+	if j.Row == nil {
+		return j.Path
+	}
+	return fmt.Sprintf("%s [row %d]", j.Path, j.Row.Index)
+}
+
+// Steps counts the steps the job's report will list: the flow's own,
+// and those of the flows it includes (chain.Expand).
+func (j Job) Steps() int { return len(chain.Expand(j.Flow)) }
 
 // LoadError lists every flow file of a run that does not load. Each
 // element of Errs is what chain.Load returned for that file, usually a

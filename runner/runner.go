@@ -195,13 +195,23 @@ func (r *runner) onSession(ctx context.Context, s *session, i int, job Job) (res
 	}
 	opts.Debug = nil
 	if r.debug != nil {
-		opts.Debug = &prefixWriter{w: r.debug, prefix: "[" + job.Flow.Name + "] "}
+		opts.Debug = &prefixWriter{w: r.debug, prefix: "[" + job.Name() + "] "}
+	}
+	if job.Row != nil {
+		opts.Vars = make(map[string]string, len(opts.Vars)+len(job.Row.Vars))
+		for k, v := range r.opts.Replay.Vars {
+			opts.Vars[k] = v
+		}
+		for k, v := range job.Row.Vars {
+			opts.Vars[k] = v
+		}
 	}
 	res = r.replay(fctx, page.Context(fctx), job.Flow, opts)
 	res.File = job.Path
-	if res.Name == "" {
-		res.Name = job.Flow.Name
+	if res.Name == "" || job.Row != nil {
+		res.Name = job.Name()
 	}
+	res.Row = job.Row
 	if res.DurationMS == 0 {
 		res.DurationMS = ms(time.Since(start))
 	}
@@ -268,11 +278,10 @@ func markCrashed(res *report.Flow) {
 
 // notRun is the result of a flow whose steps never ran: all skipped.
 func notRun(job Job, code report.Code, msg string) report.Flow {
-	res := report.Flow{File: job.Path, Name: job.Flow.Name, Status: report.Skipped,
+	res := report.Flow{File: job.Path, Name: job.Name(), Row: job.Row, Status: report.Skipped,
 		Error: &report.Error{Code: code, Message: msg}, Steps: []report.Step{}}
-	for k, st := range job.Flow.Steps {
-		res.Steps = append(res.Steps, report.Step{Index: k + 1, Action: string(st.Action),
-			Status: report.Skipped, Attempts: []report.Attempt{}})
+	for k, st := range chain.Expand(job.Flow) {
+		res.Steps = append(res.Steps, replay.Skipped(k, st))
 	}
 	return res
 }

@@ -37,3 +37,34 @@ ensure_tools() {
   fi
   echo "==> browser: $(find_browser)"
 }
+
+# apt_install installs Debian packages when we are root; otherwise it says
+# what to install and fails.
+apt_install() {
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing $*: apt-get install -y $*"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    echo "missing: install it with: sudo apt-get install -y $*" >&2
+    return 1
+  fi
+}
+
+# ensure_xvfb makes sure Xvfb is there: the e2e suite records one flow in a
+# headed browser on a virtual display.
+ensure_xvfb() {
+  command -v Xvfb >/dev/null 2>&1 || apt_install xvfb
+  command -v Xvfb >/dev/null 2>&1 || { echo "Xvfb is still missing after apt-get" >&2; return 1; }
+}
+
+# ensure_peer installs @puppeteer/replay (scripts/bench/peer), the peer the
+# e2e suite and the benchmarks replay Chrome recordings with. It uses the
+# Chromium installed here: no browser is downloaded.
+ensure_peer() {
+  command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+  if [ ! -f scripts/bench/peer/node_modules/@puppeteer/replay/package.json ]; then
+    echo "==> @puppeteer/replay: npm ci in scripts/bench/peer"
+    (cd scripts/bench/peer && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs every test: go vet, the unit tests and the Ginkgo e2e suites against
-# real Chromium. Installs Chromium with apt-get when it is missing and we are
-# root; otherwise says what to install. A missing browser is a failure, never
-# a skip.
+# real Chromium. Installs what they need when it is missing and we are root
+# (Chromium and Xvfb with apt-get, @puppeteer/replay with npm ci, no browser
+# download); otherwise says what to install. A missing tool is a failure,
+# never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 . scripts/lib.sh
 ensure_tools
+ensure_xvfb
+ensure_peer
 
 echo "==> go vet ./..."
 go vet ./...

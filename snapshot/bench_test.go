@@ -183,7 +183,7 @@ func BenchmarkDecode(b *testing.B) {
 	fx := testenv.Fixtures(b)
 	p := open(b, fx.URL+"/snapshot/generated.html?n=10000")
 	raw, err := p.Browser().Call(context.Background(), string(p.SessionID), "Runtime.evaluate", proto.RuntimeEvaluate{
-		Expression: "(" + walkerJS + ").call(document, {seq: 1}, null)", ReturnByValue: true, Silent: true})
+		Expression: walkInstalling([]byte(`{"seq": 1}`)), ReturnByValue: true, Silent: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func BenchmarkDecode(b *testing.B) {
 		if err := decodeWalk(val, pc, nil); err != nil {
 			b.Fatal(err)
 		}
-		s := &Snapshot{worlds: []*world{{page: p}}}
+		s := &Snapshot{worlds: []*world{{}}}
 		s.assemble(pc)
 	}
 }

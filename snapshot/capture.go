@@ -2,10 +2,9 @@ package snapshot
 
 import (
 	"context"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -14,44 +13,27 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
-//go:embed walker.js
-var walkerJS string
+// walkCall is the expression that walks the world's document with the
+// model installed there before, or "" where it is not installed.
+func walkCall(o []byte) string { return pagemodel.Left("walk(document, " + string(o) + ", null)") }
 
-// installedWalker is an expression for the walker function of the
-// JavaScript world it runs in: the one an earlier capture left on the
-// global object (under a symbol named by the walker's hash, so that
-// another build's walker is never taken), else the walker, compiled and
-// left there. Reusing the function is what makes the second and later
-// captures of a page fast: V8 keeps the type feedback and optimized code
-// of a function's inner functions with the function, so a walker
-// evaluated anew for each capture starts cold every time (in-page time of
-// a 10k-element page: a median of 55 ms cold against 47 ms reused).
-var installedWalker = `((k) => { let w = globalThis[k]; if (typeof w !== "function") { w = (` + walkerJS + `);
-  try { Object.defineProperty(globalThis, k, { value: w, configurable: true }); } catch (e) {} } return w; })(` + walkerKey + `)`
-
-// walkerKey is the symbol the walker is left under, named by its hash.
-var walkerKey = func() string {
-	sum := sha256.Sum256([]byte(walkerJS))
-	return `Symbol.for("chainreplay.walker.` + hex.EncodeToString(sum[:6]) + `")`
-}()
-
-// walkerLeft is an expression that calls the walker an earlier capture
-// left in the world with options o, or is "" when there is none: a
-// request of a few bytes instead of the walker's 40 kB.
-func walkerLeft(o []byte) string {
-	return `((w) => typeof w === "function" ? w.call(document, ` + string(o) + `, null) : "")(globalThis[` + walkerKey + `])`
+// walkInstalling is the expression that walks the world's document,
+// installing the model first where it is not.
+func walkInstalling(o []byte) string {
+	return pagemodel.Installed + ".walk(document, " + string(o) + ", null)"
 }
 
-// walkerCall is the walker as a function declaration for callFunctionOn,
-// with its options o inlined (stash is the only argument).
-func walkerCall(o []byte) string {
-	return "function(stash) { return " + installedWalker + ".call(this, " + string(o) + ", stash) }"
+// walkRootCall is the walk of a shadow root (this) as a function
+// declaration for callFunctionOn, with its options o inlined (stash is
+// the only argument).
+func walkRootCall(o []byte) string {
+	return "function(stash) { return " + pagemodel.Installed + ".walk(this, " + string(o) + ", stash) }"
 }
 
 // seqCounter makes each capture's stash tag unique within this process; it
@@ -62,58 +44,23 @@ func init() { seqCounter.Store(rand.Int64N(1 << 19)) }
 
 func nextSeq() int64 { return seqCounter.Add(1) % (1 << 20) }
 
-// world is one JavaScript world the walker ran in: the top page's main
-// world (covering same-origin iframes and open shadow roots), an isolated
-// world of a cross-origin frame living in the page's process, or the main
-// world of an out-of-process frame reached through its own session.
+// world is one JavaScript world the walker ran in (pagemodel.World): the
+// page's top document's, covering same-origin iframes and shadow trees, or
+// a cross-origin frame's.
 type world struct {
-	page    *rod.Page // the captured page, or nil for an out-of-process frame
-	session *session  // the frame's own session when page is nil
-	ctxID   proto.RuntimeExecutionContextID
-	frameID proto.PageFrameID
+	w       *pagemodel.World
 	nodes   []*Node // by stash index
 	stashID proto.RuntimeRemoteObjectID
 }
 
 // client returns a DevTools client on the world's session bound to ctx.
-func (w *world) client(ctx context.Context) proto.Client {
-	if w.page != nil {
-		return w.page.Context(ctx)
-	}
-	return &session{b: w.session.b, id: w.session.id, ctx: ctx}
-}
+func (w *world) client(ctx context.Context) proto.Client { return w.w.S.Client(ctx) }
 
-// call sends one DevTools command on the world's session and returns the
-// raw result, which the caller decodes itself (rod's proto types would
-// parse it once more, which costs on the walker's large answer).
-func (w *world) call(ctx context.Context, method string, params any) ([]byte, error) {
-	if w.page != nil {
-		return w.page.Browser().Call(ctx, string(w.page.SessionID), method, params)
-	}
-	return w.session.b.Call(ctx, string(w.session.id), method, params)
-}
-
-// session is a DevTools session attached to an out-of-process frame.
-type session struct {
-	b   *rod.Browser
-	id  proto.TargetSessionID
-	ctx context.Context
-}
-
-// Call implements proto.Client on the session.
-func (s *session) Call(ctx context.Context, _, method string, params interface{}) ([]byte, error) {
-	return s.b.Call(ctx, string(s.id), method, params)
-}
-
-// GetSessionID implements proto.Sessionable.
-func (s *session) GetSessionID() proto.TargetSessionID { return s.id }
-
-// GetContext implements proto.Contextable.
-func (s *session) GetContext() context.Context {
-	if s.ctx == nil {
-		return context.Background()
-	}
-	return s.ctx
+// eval evaluates expr in the world and returns the raw answer, which the
+// caller decodes itself (rod's proto types would parse it once more,
+// which costs on the walker's large answer).
+func (w *world) eval(ctx context.Context, expr string) ([]byte, error) {
+	return w.w.EvalRaw(ctx, expr, true, "")
 }
 
 func (w *world) put(k int, n *Node) {
@@ -136,6 +83,7 @@ type walkOptions struct {
 	SP     []string    `json:"sp,omitempty"`
 	Hidden bool        `json:"hidden,omitempty"`
 	AC     bool        `json:"ac,omitempty"` // ask every element's cursor (tests)
+	Sel    string      `json:"sel,omitempty"`
 	Chunk  int         `json:"chunk,omitempty"`
 	PK     *int        `json:"pk,omitempty"`
 }
@@ -156,6 +104,7 @@ type rawOut struct {
 	NN int        `json:"nn"` // nodes
 	CH int        `json:"ch"` // chunks the nodes come in
 	VQ int        `json:"vq"` // visibility queries (checkVisibility) made
+	S  []int      `json:"s"`  // positions of the nodes Options.Select matched
 }
 
 type rawPath struct {
@@ -207,32 +156,41 @@ type sub struct {
 
 // capture holds the state of one Capture call.
 type capture struct {
-	ctx     context.Context
-	browser *rod.Browser
-	opts    Options
-	seq     int64
-	worlds  []*world
-	vw, vh  float64
-	stats   Stats
+	ctx    context.Context
+	model  *pagemodel.Page
+	opts   Options
+	seq    int64
+	worlds []*world
+	vw, vh float64
+	stats  Stats
 }
 
-// Capture takes a snapshot of page: one walk of the page's documents in
-// page script (same-origin iframes and open shadow roots included), then,
-// only where the page has them, closed shadow roots reached through
-// DevTools and cross-origin frames walked in their own context.
-func Capture(ctx context.Context, page *rod.Page, opts Options) (*Snapshot, error) {
+// Capture takes a snapshot of the page m models: one walk of the page's
+// documents in page script (same-origin iframes and open shadow roots
+// included), then, only where the page has them, closed shadow roots
+// reached through DevTools and cross-origin frames walked in their own
+// world.
+func Capture(ctx context.Context, m *pagemodel.Page, opts Options) (*Snapshot, error) {
 	start := time.Now()
-	c := &capture{ctx: ctx, opts: opts, seq: nextSeq(), browser: page.Browser()}
-	c.worlds = []*world{{page: page}}
-	top, err := c.walk(0, walkOptions{Seq: c.seq, All: opts.AllTiers, AC: opts.askCursor}, "", nil)
-	if err != nil {
-		return nil, err
+	var c *capture
+	var top *piece
+	for attempt := 0; ; attempt++ {
+		topW, err := m.Top(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: %w", err)
+		}
+		c = &capture{ctx: ctx, opts: opts, seq: nextSeq(), model: m}
+		c.worlds = []*world{{w: topW}}
+		top, err = c.walkDoc(0, walkOptions{Seq: c.seq, All: opts.AllTiers, AC: opts.askCursor, Sel: opts.Select})
+		if err == nil {
+			break
+		}
+		if attempt > 0 || !errors.Is(err, pagemodel.ErrGone) || !topW.Gone() {
+			return nil, err
+		}
+		// The page has a new document since the model last saw it.
 	}
-	c.vw, c.vh = top.out.VW, top.out.VH
-	if err := c.expand(top); err != nil {
-		return nil, err
-	}
-	s := &Snapshot{URL: top.out.U, Title: top.out.T, TakenAt: time.Now(), page: page, seq: c.seq, worlds: c.worlds,
+	s := &Snapshot{URL: top.out.U, Title: top.out.T, TakenAt: time.Now(), model: m, seq: c.seq, worlds: c.worlds,
 		Viewport: Rect{Width: c.vw, Height: c.vh}, ScrollX: top.out.SX, ScrollY: top.out.SY}
 	s.assemble(top)
 	s.visQueries, s.chunks = top.out.VQ, top.out.CH
@@ -271,14 +229,14 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 		// had right behind it; else send the walker itself.
 		hint := 0
 		if w == 0 {
-			hint = hints.get(wd.page.TargetID)
+			hint = hints.get(c.model.Rod.TargetID)
 		}
 		val := ""
 		if hint > 0 {
 			sctx, sent := browser.NotifySent(c.ctx)
 			walked := make(chan struct{})
 			ahead = c.askAhead(wd, hint-1, sent, walked)
-			raw, err = c.evaluate(sctx, wd, walkerLeft(ob))
+			raw, err = c.evaluate(sctx, wd, walkCall(ob))
 			close(walked)
 			if err != nil {
 				return nil, err
@@ -298,7 +256,7 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 				<-ch
 			}
 			ahead = nil
-			if raw, err = c.evaluate(c.ctx, wd, installedWalker+".call(document, "+string(ob)+", null)"); err != nil {
+			if raw, err = c.evaluate(c.ctx, wd, walkInstalling(ob)); err != nil {
 				return nil, err
 			}
 		}
@@ -307,13 +265,7 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 		if stash != nil {
 			args = append(args, &proto.RuntimeCallArgument{ObjectID: *stash})
 		}
-		raw, err = wd.call(c.ctx, "Runtime.callFunctionOn", proto.RuntimeCallFunctionOn{
-			FunctionDeclaration: walkerCall(ob),
-			ObjectID:            root,
-			Arguments:           args,
-			ReturnByValue:       true,
-			Silent:              true,
-		})
+		raw, err = wd.w.CallRaw(c.ctx, root, walkRootCall(ob), args, true, "")
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: walk shadow root: %w", err)
 		}
@@ -322,12 +274,12 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 	if err != nil {
 		return nil, err
 	}
-	pc := &piece{w: w, frameID: wd.frameID}
+	pc := &piece{w: w, frameID: wd.w.Frame}
 	if err := decodeWalk(val, pc, func(n int) func() (string, error) { return c.fetchChunks(wd, n, ahead) }); err != nil {
 		return nil, err
 	}
 	if w == 0 && root == "" {
-		hints.set(wd.page.TargetID, pc.out.CH)
+		hints.set(c.model.Rod.TargetID, pc.out.CH)
 	}
 	return pc, nil
 }
@@ -373,12 +325,7 @@ func (c *capture) askInOrder(wd *world, first int, chs []chan chunkResult) {
 
 // askChunkInto asks for chunk i and sends the result on ch.
 func (c *capture) askChunkInto(ctx context.Context, wd *world, i int, ch chan<- chunkResult) {
-	raw, err := wd.call(ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
-		Expression:    fmt.Sprintf(`(s => s && s.next ? s.next(%d, %d) : "")(globalThis[Symbol.for("chainreplay.snapshot")])`, c.seq, i),
-		ContextID:     wd.ctxID,
-		ReturnByValue: true,
-		Silent:        true,
-	})
+	raw, err := wd.eval(ctx, fmt.Sprintf(`(s => s && s.next ? s.next(%d, %d) : "")(globalThis[Symbol.for("chainreplay.snapshot")])`, c.seq, i))
 	var s string
 	if err == nil {
 		s, err = stringResult(raw)
@@ -391,12 +338,7 @@ func (c *capture) askChunkInto(ctx context.Context, wd *world, i int, ch chan<- 
 
 // evaluate runs expr in world wd and returns the raw result.
 func (c *capture) evaluate(ctx context.Context, wd *world, expr string) ([]byte, error) {
-	raw, err := wd.call(ctx, "Runtime.evaluate", proto.RuntimeEvaluate{
-		Expression:    expr,
-		ContextID:     wd.ctxID,
-		ReturnByValue: true,
-		Silent:        true,
-	})
+	raw, err := wd.eval(ctx, expr)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: walk page: %w", err)
 	}
@@ -504,11 +446,6 @@ func exceptionText(e *proto.RuntimeExceptionDetails) string {
 // expand walks what pc's walk could not reach from page script: closed
 // shadow roots of its candidate hosts and its cross-origin frames.
 func (c *capture) expand(pc *piece) error {
-	if !c.opts.NoClosedShadow && len(pc.out.C) > 0 {
-		if err := c.closedRoots(pc); err != nil {
-			return err
-		}
-	}
 	if !c.opts.NoRemoteFrames {
 		for _, f := range pc.out.F {
 			sp, err := c.remoteFrame(pc, f)
@@ -524,40 +461,39 @@ func (c *capture) expand(pc *piece) error {
 	return nil
 }
 
-// stashObject returns the remote object of world w's stash.
-func (c *capture) stashObject(w int) (proto.RuntimeRemoteObjectID, error) {
-	wd := c.worlds[w]
-	if wd.stashID != "" {
-		return wd.stashID, nil
-	}
-	res, err := proto.RuntimeEvaluate{
-		Expression: `globalThis[Symbol.for("chainreplay.snapshot")]`,
-		ContextID:  wd.ctxID,
-		Silent:     true,
-	}.Call(wd.client(c.ctx))
+// walkDoc walks the document of world w and what it holds that page
+// script cannot reach alone: closed shadow roots DevTools finds on the
+// custom elements the walk lists are handed to the page model, which keeps
+// them, and the document is walked again with them in place (a page's
+// first capture only: later walks find them kept); cross-origin frames are
+// walked in their own worlds.
+func (c *capture) walkDoc(w int, o walkOptions) (*piece, error) {
+	pc, err := c.walk(w, o, "", nil)
 	if err != nil {
-		return "", fmt.Errorf("snapshot: stash: %w", err)
+		return nil, err
 	}
-	if res.Result.ObjectID == "" {
-		return "", fmt.Errorf("snapshot: stash missing in world %d", w)
+	if w == 0 {
+		c.vw, c.vh = pc.out.VW, pc.out.VH
 	}
-	wd.stashID = res.Result.ObjectID
-	return wd.stashID, nil
-}
-
-// stashElement returns the remote object of world w's stash.list[i].
-func (c *capture) stashElement(w int, list string, i int) (proto.RuntimeRemoteObjectID, error) {
-	wd := c.worlds[w]
-	res, err := proto.RuntimeEvaluate{
-		Expression: fmt.Sprintf(`(s => s && s.seq === %d ? s.%s[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, c.seq, list, i),
-		ContextID:  wd.ctxID,
-		Silent:     true,
-	}.Call(wd.client(c.ctx))
-	if err != nil {
-		return "", fmt.Errorf("snapshot: %s[%d]: %w", list, i, err)
+	for round := 0; round < 4 && !c.opts.NoClosedShadow && len(pc.out.C) > 0; round++ {
+		hosts := make([]int, len(pc.out.C))
+		for i, h := range pc.out.C {
+			hosts[i] = h.H
+		}
+		found, err := c.model.ClosedRoots(c.ctx, c.worlds[w].w, hosts)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: closed shadow roots: %w", err)
+		}
+		if found == 0 {
+			break
+		}
+		c.stats.ClosedRoots += found
+		if pc, err = c.walk(w, o, "", nil); err != nil {
+			return nil, err
+		}
 	}
-	if res.Result.ObjectID == "" {
-		return "", fmt.Errorf("snapshot: %s[%d]: %w", list, i, ErrStale)
+	if err := c.expand(pc); err != nil {
+		return nil, err
 	}
-	return res.Result.ObjectID, nil
+	return pc, nil
 }

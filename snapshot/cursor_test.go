@@ -24,7 +24,7 @@ const cursorPage = `<!doctype html><html><head><title>cursor</title>
 <div id="app"><div class="sup"><i class="it">Supports rule</i><b class="bo">Not matched</b></div></div>
 <div class="inl" style="cursor: pointer"><span class="in">Under an inline cursor</span></div>
 <div style="color: red"><span class="in2">Under an unrelated inline style</span></div>
-<a href="#x" role="presentation"><span class="lk">In a presentational link</span></a>
+<a href="#x" role="generic"><span class="lk">In a generic link</span></a>
 <a role="presentation"><span class="nl">In an anchor without href</span></a>
 <div id="adopted"><span class="adopted">Adopted rule</span></div>
 <x-host class="host"><span class="slotted">Slotted</span></x-host>

@@ -93,6 +93,12 @@ func decodeWalk(val string, pc *piece, more func(n int) func() (string, error)) 
 	if err := decodeNodes(r, pc); err != nil {
 		return err
 	}
+	for _, i := range o.S {
+		if i < 0 || i >= len(pc.nodes) {
+			return errFormat
+		}
+		pc.nodes[i].Selected = true
+	}
 	if r.err != nil || r.i < len(r.s) || r.pos != len(r.blob) || r.chunks > 0 {
 		return errFormat
 	}

@@ -5,22 +5,22 @@
 // ids "node_N" stable within one snapshot, with maps both ways to DevTools
 // backend node ids.
 //
-// Similarity healing scores its interactive nodes when a locate round goes
-// without the page's tree (strategies.SkipTree: every other strategy of the
-// chain matches nothing), described in the recorder's terms by
-// similarity.FromNode (absolute XPath, neighbour texts), and Call reads the
-// finalists' regions and boxes in one page function; `replayer snapshot`
-// prints it (WriteTree). The recorder does not use it: it asks Chromium's
-// accessibility tree for the one element it describes.
+// Similarity healing scores its interactive nodes, described in the
+// recorder's terms by similarity.FromNode (absolute XPath, neighbour
+// texts), and Describe reads the finalists again as the page model
+// describes an element (region, exact boxes), in one page function per
+// world; `replayer snapshot` prints it (WriteTree).
 //
 // # How a capture works
 //
-// Capture makes one Runtime.evaluate of an injected script (walker.js) in
-// the page's main world. The walker function is left on the world's global
-// object (under a symbol named by its hash) and reused by later captures:
-// V8 keeps a function's type feedback and optimized code with it, so a
-// walker evaluated anew each time would start cold every time. It walks
-// the document in flat-tree order: open
+// The walk is the page model's (package pagemodel, js/80_walk.js): the
+// same module that computes roles, names and texts for the recorder and
+// every strategy, so a node's role and name are the ones a role strategy
+// matches. Capture makes one call of it in the world of the page's top
+// document; the model is left on the world's global object and reused by
+// later captures: V8 keeps a function's type feedback and optimized code
+// with it, so a walker evaluated anew each time would start cold every
+// time. It walks the document in flat-tree order: open
 // shadow roots (slotted children at their slots) and same-origin iframes
 // in place. For each element it computes the role (WAI-ARIA 1.2 with the
 // HTML-AAM mapping as Chromium applies it) and, for kept ones, the
@@ -63,16 +63,16 @@
 // and in scopes the scan cannot analyse (specPointerAgreesWithComputedStyle).
 //
 // What page script cannot reach is found cheaply by the same walk and only
-// then asked of DevTools: custom elements without an open shadow root are
-// the candidates for closed roots (DOM.describeNode pierce on each, or one
-// DOM.getDocument pierce above Options.MaxClosedHosts); the closed root is
-// then resolved to a remote object and walked by the same script. A page
-// that runs the replay's ClosedRoots script (internal/pagejs) keeps the
-// closed roots its scripts attach, on any element, where the walk reads
-// them directly. Iframes
-// whose document is unreadable are cross-origin: walked in an isolated world
-// of their frame when in the page's process, else (site isolation) through
-// a session attached to the frame's own target.
+// then asked of DevTools, through the page model: custom elements without
+// an open shadow root are the candidates for closed roots (asked once
+// each: pagemodel.Page.ClosedRoots); a closed root found is put where the
+// model reads closed roots, and the document is walked again with it in
+// place. A page that runs the replay's ClosedRoots script (internal/pagejs)
+// keeps the closed roots its scripts attach, on any element, where the
+// walk reads them directly. Iframes whose document is unreadable are
+// cross-origin: walked in the main world of their document, in the page's
+// session or (site isolation) in a session attached to the frame's own
+// target (pagemodel.Page.FrameWorld).
 //
 // # Flattening
 //
@@ -98,5 +98,5 @@
 // Invalidate (after every action) and on DOM.documentUpdated.
 //
 // It knows nothing of flows, chains, strategies or reports: it reads pages
-// through rod and answers queries.
+// through the page model and answers queries.
 package snapshot

@@ -8,6 +8,7 @@ import (
 	"github.com/go-rod/rod"
 
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // open loads url in a new page of the shared browser, closed at cleanup.
@@ -35,7 +36,7 @@ func snap(t testing.TB, p *rod.Page, o Options) *Snapshot {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	s, err := Capture(ctx, p, o)
+	s, err := Capture(ctx, pagemodel.New(p, pagemodel.Options{}), o)
 	if err != nil {
 		t.Fatalf("capture: %v", err)
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/ysmood/gson"
+
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Backend node ids are resolved lazily. The walk keeps a reference to every
@@ -29,30 +31,37 @@ func (s *Snapshot) Session(ctx context.Context, n *Node) proto.Client {
 // OwnSession reports whether n lives in an out-of-process frame, whose
 // session is not the page's.
 func (s *Snapshot) OwnSession(n *Node) bool {
-	return s.worlds[n.world].page == nil
+	return s.worlds[n.world].w.S.ID != s.model.Rod.SessionID
+}
+
+// Ref returns the page model's reference of n's element.
+func (s *Snapshot) Ref(ctx context.Context, n *Node) (pagemodel.Ref, error) {
+	obj, err := s.Object(ctx, n)
+	if err != nil {
+		return pagemodel.Ref{}, err
+	}
+	w := s.worlds[n.world].w
+	defer func() { _ = proto.RuntimeReleaseObject{ObjectID: obj.ObjectID}.Call(w.S.Client(ctx)) }()
+	return s.model.RefOf(ctx, w, obj.ObjectID)
 }
 
 // Object returns a remote object for n's element, in the world the walk
-// ran in (the page's main world, or an isolated world for a cross-origin
-// frame in the page's process). The caller releases it. It fails with
-// ErrStale when the page no longer holds this snapshot's elements.
+// ran in (the main world of the page's top document or of a cross-origin
+// frame's). The caller releases it. It fails with ErrStale when the page
+// no longer holds this snapshot's elements.
 func (s *Snapshot) Object(ctx context.Context, n *Node) (*proto.RuntimeRemoteObject, error) {
 	if n == nil || n.world < 0 || n.world >= len(s.worlds) {
 		return nil, fmt.Errorf("snapshot: object of unknown node: %w", ErrNoNode)
 	}
 	w := s.worlds[n.world]
-	res, err := proto.RuntimeEvaluate{
-		Expression: fmt.Sprintf(`(s => s && s.seq === %d ? s.els[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, s.seq, n.local),
-		ContextID:  w.ctxID,
-		Silent:     true,
-	}.Call(w.client(ctx))
+	res, err := w.w.Eval(ctx, fmt.Sprintf(`(s => s && s.seq === %d ? s.els[%d] : null)(globalThis[Symbol.for("chainreplay.snapshot")])`, s.seq, n.local), false, "")
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: object of %s: %w", n.ID, err)
 	}
-	if res.Result.ObjectID == "" {
+	if res.ObjectID == "" {
 		return nil, fmt.Errorf("snapshot: object of %s: %w", n.ID, ErrStale)
 	}
-	return res.Result, nil
+	return res, nil
 }
 
 // Resolve returns n's backend node id, asking DevTools the first time and
@@ -116,23 +125,23 @@ func (s *Snapshot) NodeForBackendID(ctx context.Context, id proto.DOMBackendNode
 	}
 	for _, w := range s.worlds {
 		p := w.client(ctx)
-		obj, err := proto.DOMResolveNode{BackendNodeID: id, ExecutionContextID: w.ctxID}.Call(p)
+		obj, err := proto.DOMResolveNode{BackendNodeID: id}.Call(p)
 		if err != nil {
-			continue // not in this session or world
+			continue // not in this session
 		}
-		st, err := proto.RuntimeEvaluate{Expression: `globalThis[Symbol.for("chainreplay.snapshot")]`, ContextID: w.ctxID, Silent: true}.Call(p)
-		if err != nil || st.Result.ObjectID == "" {
+		st, err := w.w.Eval(ctx, `globalThis[Symbol.for("chainreplay.snapshot")]`, false, "")
+		if err != nil || st.ObjectID == "" {
 			_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(p)
 			continue
 		}
 		res, err := proto.RuntimeCallFunctionOn{
 			FunctionDeclaration: fmt.Sprintf(`function(s) { return s && s.seq === %d ? s.els.indexOf(this) : -1 }`, s.seq),
 			ObjectID:            obj.Object.ObjectID,
-			Arguments:           []*proto.RuntimeCallArgument{{ObjectID: st.Result.ObjectID}},
+			Arguments:           []*proto.RuntimeCallArgument{{ObjectID: st.ObjectID}},
 			ReturnByValue:       true,
 		}.Call(p)
 		_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(p)
-		_ = proto.RuntimeReleaseObject{ObjectID: st.Result.ObjectID}.Call(p)
+		_ = proto.RuntimeReleaseObject{ObjectID: st.ObjectID}.Call(p)
 		if err != nil || res.ExceptionDetails != nil {
 			continue
 		}
@@ -177,28 +186,61 @@ func (s *Snapshot) Call(ctx context.Context, nodes []*Node, fn string) ([]gson.J
 			idx[j] = strconv.Itoa(nodes[i].local)
 		}
 		w := s.worlds[wi]
-		res, err := proto.RuntimeEvaluate{
-			Expression: fmt.Sprintf(`((s, f) => s && s.seq === %d ? f([%s].map(i => s.els[i])) : null)(globalThis[Symbol.for("chainreplay.snapshot")], (%s))`,
-				s.seq, strings.Join(idx, ","), fn),
-			ContextID:     w.ctxID,
-			ReturnByValue: true,
-			Silent:        true,
-		}.Call(w.client(ctx))
+		res, err := w.w.Eval(ctx, fmt.Sprintf(`((s, f) => s && s.seq === %d ? f([%s].map(i => s.els[i])) : null)(globalThis[Symbol.for("chainreplay.snapshot")], (%s))`,
+			s.seq, strings.Join(idx, ","), fn), true, "")
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: call: %w", err)
 		}
-		if res.ExceptionDetails != nil {
-			return nil, fmt.Errorf("snapshot: call: %s", res.ExceptionDetails.Text)
-		}
-		if res.Result.Value.Nil() {
+		if res.Value.Nil() {
 			return nil, fmt.Errorf("snapshot: call: %w", ErrStale)
 		}
-		vals := res.Result.Value.Arr()
+		vals := res.Value.Arr()
 		if len(vals) != len(is) {
 			return nil, fmt.Errorf("snapshot: call: %d answers for %d nodes", len(vals), len(is))
 		}
 		for j, i := range is {
 			out[i] = vals[j]
+		}
+	}
+	return out, nil
+}
+
+// Describe describes the elements of nodes as the page model does
+// (pagemodel.Element: region, neighbours, exact boxes...), one page
+// function per world; an element no longer in the page gives nil. It
+// fails with ErrStale when the page no longer holds this snapshot's
+// elements.
+func (s *Snapshot) Describe(ctx context.Context, nodes []*Node) ([]*pagemodel.Element, error) {
+	out := make([]*pagemodel.Element, len(nodes))
+	byWorld := map[int][]int{}
+	for i, n := range nodes {
+		if n == nil || n.world < 0 || n.world >= len(s.worlds) {
+			return nil, fmt.Errorf("snapshot: describe unknown node: %w", ErrNoNode)
+		}
+		byWorld[n.world] = append(byWorld[n.world], i)
+	}
+	for wi, is := range byWorld {
+		w := s.worlds[wi].w
+		idx := make([]int, len(is))
+		for j, i := range is {
+			idx[j] = nodes[i].local
+		}
+		var raw []*struct {
+			pagemodel.Element
+			K int `json:"k"`
+		}
+		if err := w.CallJSON(ctx, "stashBrief", &raw, s.seq, idx, map[string]any{"testIds": s.model.Options.TestIDs()}); err != nil {
+			return nil, fmt.Errorf("snapshot: describe: %w", err)
+		}
+		if raw == nil {
+			return nil, fmt.Errorf("snapshot: describe: %w", ErrStale)
+		}
+		for j, i := range is {
+			if j < len(raw) && raw[j] != nil {
+				e := raw[j].Element
+				w.Place(&e, raw[j].K)
+				out[i] = &e
+			}
 		}
 	}
 	return out, nil

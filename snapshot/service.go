@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Service keeps the snapshot of one page (seed 003: one service per tab).
@@ -15,7 +15,7 @@ import (
 // Invalidate after every action, failed ones included; a navigation
 // (DOM.documentUpdated) invalidates on its own.
 type Service struct {
-	page *rod.Page
+	page *pagemodel.Page
 	opts Options
 	// MaxAge overrides the package MaxAge when positive.
 	maxAge time.Duration
@@ -39,17 +39,17 @@ type ServiceOptions struct {
 
 // NewService starts a snapshot service for page. It enables the DOM domain
 // so that DevTools reports DOM.documentUpdated. Close stops it.
-func NewService(page *rod.Page, opts ServiceOptions) (*Service, error) {
+func NewService(page *pagemodel.Page, opts ServiceOptions) (*Service, error) {
 	s := &Service{page: page, opts: opts.Capture, maxAge: opts.MaxAge, now: time.Now}
 	if s.maxAge <= 0 {
 		s.maxAge = MaxAge
 	}
-	if err := (proto.DOMEnable{}).Call(page); err != nil {
+	if err := (proto.DOMEnable{}).Call(page.Rod); err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
-	wait := page.Context(ctx).EachEvent(func(*proto.DOMDocumentUpdated) {
+	wait := page.Rod.Context(ctx).EachEvent(func(*proto.DOMDocumentUpdated) {
 		s.emu.Lock()
 		s.updates++
 		s.emu.Unlock()

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // MaxAge is how long a snapshot is fresh (seed 003): older ones are taken anew.
@@ -128,6 +128,9 @@ type Node struct {
 	// text once.
 	Neighbours []string `json:"neighbours,omitempty"`
 
+	// Selected is set on the elements Options.Select matched.
+	Selected bool `json:"-"`
+
 	world      int  // index in Snapshot.worlds
 	local      int  // index in that world's element stash
 	textUnread bool // a container: Text was not read
@@ -156,7 +159,7 @@ type Snapshot struct {
 	// Stats count what was captured.
 	Stats Stats `json:"stats"`
 
-	page       *rod.Page
+	model      *pagemodel.Page
 	seq        int64
 	worlds     []*world
 	visQueries int // checkVisibility calls of the top walk (tests)
@@ -187,15 +190,15 @@ type Options struct {
 	// AllTiers keeps tier-3 nodes after flattening (the default drops the
 	// structural ones that carry nothing, hoisting their children).
 	AllTiers bool
-	// NoClosedShadow skips asking DevTools for closed shadow roots.
+	// NoClosedShadow skips asking DevTools for closed shadow roots (those
+	// the page model keeps already are walked).
 	NoClosedShadow bool
+	// Select, a CSS selector, marks the elements it matches in every tree
+	// scope and frame (Node.Selected) and gives them every attribute.
+	Select string
 	// NoRemoteFrames skips cross-origin frames (walked in their own
 	// execution context or, with site isolation, their own session).
 	NoRemoteFrames bool
-	// MaxClosedHosts bounds the custom elements without an open shadow
-	// root that are asked one by one whether they host a closed one; above
-	// it one DOM.getDocument(pierce) finds them all. 0 means 64.
-	MaxClosedHosts int
 
 	// askCursor makes the walker ask every candidate's cursor instead of
 	// only where the style sheets can set one (tests compare the two).

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Seed 000's defaults for the coordinates strategy.
@@ -131,11 +133,11 @@ func (c CoordinatesConfig) InViewport(x, y float64, vp Viewport) bool {
 
 // ElementAtPoint is what lies at a point, for verification.
 type ElementAtPoint struct {
-	Found     bool
-	BackendID proto.DOMBackendNodeID
-	Node      *Node
-	Tag, ID   string
-	Classes   []string
+	Found bool
+	// Element is the element there, as the page model describes it.
+	Element *pagemodel.Element
+	Tag, ID string
+	Classes []string
 	// Rect is the element's box in document CSS pixels.
 	Rect *chain.Rect
 }
@@ -215,6 +217,9 @@ func (c CoordinatesConfig) Confidence(verified bool, score float64, inViewport b
 	return math.Min(conf, CoordinatesCap)
 }
 
+// objectGroup names the remote objects the evaluators make for a moment.
+const objectGroup = "chainreplay-strategies"
+
 const scrollToFn = `function (x, y) { window.scrollTo({left: x, top: y, behavior: "instant"}); }`
 
 // Evaluate implements seed 000 with its faults fixed: the viewport is read
@@ -272,14 +277,14 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	var el ElementAtPoint
 	score := 0.0
 	if !c.NoVerify {
-		el = co.elementAt(ctx, env, pt, vp)
+		el = co.elementAt(ctx, env, pt, vp, m)
 		score = c.VerifyScore(el, m)
 		// Edge case 6: a fixed or sticky element does not move with the
 		// page; when the scroll-adjusted point does not verify, try the
 		// recorded viewport point as it was.
 		if score <= 0.5 && (adj.X != m.X || adj.Y != m.Y) && m.X < vp.Width && m.Y < vp.Height {
 			raw := chain.Point{X: m.X, Y: m.Y}
-			if el2 := co.elementAt(ctx, env, raw, vp); el2.Found {
+			if el2 := co.elementAt(ctx, env, raw, vp, m); el2.Found {
 				if s2 := c.VerifyScore(el2, m); s2 > score+0.15 {
 					el, score, pt = el2, s2, raw
 					notes = append(notes, "unadjusted point verifies better (fixed or sticky element)")
@@ -300,7 +305,7 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	r.Confidence = c.Confidence(verified, score, c.InViewport(pt.X, pt.Y, vp))
 	r.Verification = score
 	if el.Found {
-		r.BackendNodeID, r.Node = el.BackendID, el.Node
+		r.Element = el.Element
 		if el.Rect != nil {
 			b := *el.Rect
 			b.X -= vp.ScrollX
@@ -322,7 +327,7 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	if wantTag != "" && el.Found && el.Tag != wantTag {
 		r.KindMismatch = true
 		r.Confidence *= KindPenalty
-		notes = append(notes, fmt.Sprintf("found %s at the point, recorded a %s", el.Node, wantTag))
+		notes = append(notes, fmt.Sprintf("found %s at the point, recorded a %s", el.Element, wantTag))
 	}
 	r.Detail = fmt.Sprintf("point %.0f,%.0f score %.2f", pt.X, pt.Y, score)
 	if len(notes) > 0 {
@@ -332,37 +337,22 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	return r
 }
 
-// elementAt looks up the element at a viewport point (DOM.getNodeForLocation)
-// and describes it from the round's tree.
-func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport) ElementAtPoint {
-	if env.treeless {
-		return elementAtWithoutTree(ctx, env, p, vp)
-	}
+// elementAt is the element at a viewport point, as the pointer would reach
+// it through shadow trees and frames (pagemodel.Page.At), described for
+// verification: of the recorded tag when the element hit is inside one (a
+// button's inner <span>).
+func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport, m chain.CoordinatesMeta) ElementAtPoint {
 	var out ElementAtPoint
-	d, err := env.Doc(ctx)
-	if err != nil {
+	tag, id := m.TagName, m.ElementID
+	if fp := env.Fingerprint(); tag == "" && fp != nil {
+		tag = fp.Tag
+	}
+	el, err := env.Model.At(ctx, p.X, p.Y, tag, id)
+	if err != nil || el == nil {
 		return out
 	}
-	n, err := NodeAt(ctx, env.Page, d, p)
-	if err == nil && n == nil {
-		// The page changed since the tree was read: read it again.
-		env.Reset()
-		if d, err = env.Doc(ctx); err != nil {
-			return out
-		}
-		n, err = NodeAt(ctx, env.Page, d, p)
-	}
-	if err != nil || n == nil {
-		return out
-	}
-	return elementAtPoint(ctx, env, n, vp)
-}
-
-// elementAtPoint describes n, the element found at a point.
-func elementAtPoint(ctx context.Context, env *Env, n *Node, vp Viewport) ElementAtPoint {
-	out := ElementAtPoint{Found: true, Node: n, BackendID: n.BackendID}
-	out.Tag, out.ID, out.Classes = n.Tag, n.Attr("id"), strings.Fields(n.Attr("class"))
-	if b := env.NodeBox(ctx, n); b != nil {
+	out = ElementAtPoint{Found: true, Element: el, Tag: el.Tag, ID: el.ID, Classes: el.Classes()}
+	if b := boxOf(el); b != nil {
 		r := *b
 		r.X += vp.ScrollX
 		r.Y += vp.ScrollY
@@ -371,51 +361,10 @@ func elementAtPoint(ctx context.Context, env *Env, n *Node, vp Viewport) Element
 	return out
 }
 
-// elementAtWithoutTree is elementAt in a round without the tree: the
-// element at the point is read as a slice of the DOM around it. An element
-// in a frame or a shadow tree needs the tree (Env.NeedsTree).
-func elementAtWithoutTree(ctx context.Context, env *Env, p chain.Point, vp Viewport) ElementAtPoint {
-	var out ElementAtPoint
-	c := env.call(ctx)
-	id, err := HitTest(ctx, c, p.X, p.Y)
-	if err != nil || id == 0 {
-		return out
-	}
-	n := env.slices[id]
-	if n == nil {
-		group := fmt.Sprintf("chainreplay-probe-%d", probeGroups.Add(1))
-		defer proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(c) //nolint:errcheck // best effort
-		obj, err := proto.DOMResolveNode{BackendNodeID: id, ObjectGroup: group}.Call(c)
-		if err != nil {
-			env.needTree(fmt.Errorf("the node at %.0f,%.0f: %w", p.X, p.Y, err))
-			return out
-		}
-		el, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: pointElementJS, ObjectGroup: group}.Call(c)
-		if err != nil || el.ExceptionDetails != nil || el.Result.ObjectID == "" {
-			env.needTree(fmt.Errorf("the element at %.0f,%.0f is in a frame or a shadow tree", p.X, p.Y))
-			return out
-		}
-		var ok bool
-		if n, ok = env.sliceNode(c, el.Result.ObjectID); !ok {
-			env.needTree(fmt.Errorf("cannot read the element at %.0f,%.0f as a slice of the DOM", p.X, p.Y))
-			return out
-		}
-	}
-	return elementAtPoint(ctx, env, n, vp)
-}
-
-// pointElementJS is the element a hit node (this) stands for, or null when
-// it is in a shadow tree or is a frame, whose elements need the tree.
-const pointElementJS = `function () {
-	const e = this.nodeType === 1 ? this : this.parentElement;
-	if (!e || e.getRootNode() !== document || e.localName === "iframe" || e.localName === "frame") return null;
-	return e;
-}`
-
 // callOnWindow calls fn with args on the top-level window, values passed as
 // Runtime.callFunctionOn arguments.
 func callOnWindow(ctx context.Context, env *Env, fn string, args ...any) error {
-	c := env.call(ctx)
+	c := env.Model.Session().Client(ctx)
 	win, err := proto.RuntimeEvaluate{Expression: "window", ObjectGroup: objectGroup}.Call(c)
 	if err != nil {
 		return fmt.Errorf("Runtime.evaluate: %w", err)
@@ -423,7 +372,7 @@ func callOnWindow(ctx context.Context, env *Env, fn string, args ...any) error {
 	defer proto.RuntimeReleaseObjectGroup{ObjectGroup: objectGroup}.Call(c) //nolint:errcheck // best effort
 	ca := make([]*proto.RuntimeCallArgument, len(args))
 	for i, a := range args {
-		ca[i] = &proto.RuntimeCallArgument{Value: jsonValue(a)}
+		ca[i] = &proto.RuntimeCallArgument{Value: gson.New(a)}
 	}
 	res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: fn, ObjectID: win.Result.ObjectID, Arguments: ca}.Call(c)
 	if err != nil {
@@ -433,4 +382,11 @@ func callOnWindow(ctx context.Context, env *Env, fn string, args ...any) error {
 		return fmt.Errorf("Runtime.callFunctionOn: %s", exceptionText(res.ExceptionDetails))
 	}
 	return nil
+}
+
+func exceptionText(e *proto.RuntimeExceptionDetails) string {
+	if e.Exception != nil && e.Exception.Description != "" {
+		return e.Exception.Description
+	}
+	return e.Text
 }

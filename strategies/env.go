@@ -3,95 +3,51 @@ package strategies
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/internal/par"
-	"github.com/qa-chain/chainreplay/similarity"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
 
-// Env is the page as the evaluators of one locate round see it. It loads
-// the DOM tree once and shares it; Reset drops it (after any action, or
-// before the next retry).
+// Env is the page as the evaluators of one locate round see it: the page
+// model, the step's target, and what the round has read (the answers to
+// the chain's queries, the viewport, the snapshot similarity ranks).
+// Reset forgets what was read (after any action, or before the next
+// round).
 type Env struct {
-	// Page is the top-level page.
-	Page *rod.Page
+	// Model is the page's model.
+	Model *pagemodel.Page
 	// Target is the step's target: chain, frame path and fingerprint.
 	Target *chain.Target
-	// ObjectGroup, when set, is the object group in which an evaluator
-	// that makes the found element's JavaScript object anyway leaves it
-	// (Result.ObjectID), for the caller to reuse and release. Empty: no
-	// object outlives its evaluator.
-	ObjectGroup string
+	// Order is the chain in evaluation order, when the caller knows it:
+	// the first query asked fetches the answers of every query strategy
+	// of it at once (one page function for the round).
+	Order []chain.Strategy
 
-	doc       *Doc
-	scope     *Node
-	scopeNote string
-	boxes     map[*Node]*chain.Rect
-	vp        *Viewport
-	loads     int
-
-	// treeless is set by SkipTree: the round is evaluated without the
-	// tree (treeless.go). needsTree says why an evaluation could not go on
-	// that way; slices are the elements read as slices of the DOM (sliceOf)
-	// meanwhile, by backend id, so that two strategies that take the same
-	// element give the same *Node.
-	treeless   bool
-	needsTree  error
-	slices     map[proto.DOMBackendNodeID]*Node
-	snap       *snapshot.Snapshot                              // the similarity evaluation's
-	snapScored map[proto.DOMBackendNodeID]similarity.Candidate // the element it took, described
-	// none holds the strategies page script counted no match for in this
-	// round (CountsNone, SkipTree), by noneKey: they are not counted again.
-	none map[string]bool
+	answers map[string]pagemodel.Answer
+	note    string
+	vp      *Viewport
+	snap    *snapshot.Snapshot
+	finds   int
 }
 
-// NewEnv returns an Env for finding t on page.
-func NewEnv(page *rod.Page, t *chain.Target) *Env {
-	return &Env{Page: page, Target: t}
+// NewEnv returns an Env for finding t on the page m models.
+func NewEnv(m *pagemodel.Page, t *chain.Target) *Env {
+	return &Env{Model: m, Target: t}
 }
 
 // Reset forgets everything read from the page.
 func (e *Env) Reset() {
-	e.doc, e.scope, e.scopeNote, e.boxes, e.vp = nil, nil, "", nil, nil
-	e.treeless, e.needsTree, e.slices, e.snap, e.snapScored = false, nil, nil, nil, nil
-	e.none = nil
+	e.answers, e.note, e.vp, e.snap = nil, "", nil, nil
 }
 
-// NeedsTree says why an evaluation without the tree could not go on (an
-// element taken in a frame or shadow tree, a snapshot that failed): the
-// round must then be evaluated again on the tree. nil when none did.
-func (e *Env) NeedsTree() error { return e.needsTree }
-
-func (e *Env) needTree(err error) {
-	if e.needsTree == nil {
-		e.needsTree = err
-	}
-}
-
-// sliceNode reads the element obj as a slice of the DOM around it
-// (sliceOf), once per element and round.
-func (e *Env) sliceNode(p proto.Client, obj proto.RuntimeRemoteObjectID) (*Node, bool) {
-	n, ok := sliceOf(p, e, obj)
-	if !ok {
-		return nil, false
-	}
-	if old := e.slices[n.BackendID]; old != nil {
-		return old, true
-	}
-	if e.slices == nil {
-		e.slices = map[proto.DOMBackendNodeID]*Node{}
-	}
-	e.slices[n.BackendID] = n
-	return n, true
-}
+// Finds counts the page functions the round's queries took: 1 when the
+// chain was answered at once.
+func (e *Env) Finds() int { return e.finds }
 
 // Fingerprint is the target's fingerprint, or nil.
 func (e *Env) Fingerprint() *chain.Fingerprint {
@@ -101,78 +57,71 @@ func (e *Env) Fingerprint() *chain.Fingerprint {
 	return e.Target.Fingerprint
 }
 
-func (e *Env) call(ctx context.Context) session { return withCtx(e.Page, ctx) }
-
-// Doc returns the round's DOM tree, loading it on first use. The
-// viewport (Metrics), which every evaluator that finds something needs
-// next, is read at the same time when the round has not read it yet.
-func (e *Env) Doc(ctx context.Context) (*Doc, error) {
-	if e.doc != nil {
-		return e.doc, nil
+func (e *Env) tag() string {
+	if fp := e.Fingerprint(); fp != nil {
+		return fp.Tag
 	}
-	var d *Doc
-	var err error
-	e.whileReadingViewport(ctx, func() { d, err = LoadDoc(ctx, e.Page) })
-	if err != nil {
-		return nil, err
-	}
-	e.doc = d
-	e.loads++
-	return d, nil
+	return ""
 }
 
-// whileReadingViewport runs fn while the round's viewport is read, when
-// the round has not read it yet (a failed read is left for Metrics).
-func (e *Env) whileReadingViewport(ctx context.Context, fn func()) {
-	if e.vp != nil {
-		fn()
-		return
+// queryKey tells apart strategies that ask the page model different
+// queries: what they name, how, and inside what (within, hosts).
+func queryKey(s chain.Strategy) string {
+	k := string(s.Type) + "\x00" + s.Value + "\x00" + fmt.Sprint(s.Nth) + "\x00" + s.Match + "\x00" + s.Tag
+	if s.Within != nil {
+		k += "\x01" + queryKey(*s.Within)
 	}
-	var vp Viewport
-	var vpErr error
-	par.Do(fn, func() { vp, vpErr = ReadViewport(ctx, e.Page) })
-	if vpErr == nil {
-		e.vp = &vp
+	for _, h := range s.Hosts {
+		k += "\x02" + queryKey(h)
 	}
+	return k
 }
 
-// Loads counts the trees read so far: an evaluator that had to read the
-// tree again in the middle of a round (the page changed under it) makes the
-// round's results disagree in time, and the caller may run it again.
-func (e *Env) Loads() int { return e.loads }
-
-// Scope returns the node to search under: the document of the target's
-// frame path when every <iframe> of it still resolves, else the top document
-// (the whole page). note says which.
-func (e *Env) Scope(ctx context.Context) (scope *Node, note string, err error) {
-	d, err := e.Doc(ctx)
+// Answer is what the page model's query of s found in the target's
+// document (its frame path's, while that resolves; every document
+// otherwise). The first call of a round asks, in one page function, for s
+// and every other query strategy of Order not answered yet.
+func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, error) {
+	if a, ok := e.answers[queryKey(s)]; ok {
+		return a, nil
+	}
+	q, ok := QueryOf(s, e.Model.Options.TestIDs(), e.tag())
+	if !ok {
+		return pagemodel.Answer{}, fmt.Errorf("%w: %s %q names nothing the page model can look for", ErrNotFound, s.Type, s.Value)
+	}
+	batch := []chain.Strategy{s}
+	qs := []pagemodel.Query{q}
+	for _, o := range e.Order {
+		k := queryKey(o)
+		if k == queryKey(s) {
+			continue
+		}
+		if _, done := e.answers[k]; done {
+			continue
+		}
+		if oq, ok := QueryOf(o, e.Model.Options.TestIDs(), e.tag()); ok {
+			batch = append(batch, o)
+			qs = append(qs, oq)
+		}
+	}
+	var path []string
+	if e.Target != nil {
+		path = e.Target.FramePath
+	}
+	f, err := e.Model.Find(ctx, path, qs)
+	e.finds++
 	if err != nil {
-		return nil, "", err
+		return pagemodel.Answer{}, err
 	}
-	if e.scope != nil {
-		return e.scope, e.scopeNote, nil
+	if e.answers == nil {
+		e.answers = map[string]pagemodel.Answer{}
 	}
-	e.scope, e.scopeNote = d.Root, ""
-	if e.Target != nil && len(e.Target.FramePath) > 0 {
-		cur := d.Root
-		for _, sel := range e.Target.FramePath {
-			res, err := proto.DOMQuerySelector{NodeID: cur.NodeID, Selector: sel}.Call(Caller(ctx, e.Page, cur))
-			var n *Node
-			if err == nil {
-				n = d.NodeIn(cur.Frame, res.NodeID)
-			}
-			if n == nil || n.Content == nil {
-				cur = nil
-				e.scopeNote = fmt.Sprintf("frame path %q no longer resolves; searched all frames", strings.Join(e.Target.FramePath, " > "))
-				break
-			}
-			cur = n.Content
-		}
-		if cur != nil {
-			e.scope = cur
-		}
+	for i, b := range batch {
+		e.answers[queryKey(b)] = f.Answers[i]
 	}
-	return e.scope, e.scopeNote, nil
+	e.note = f.Note
+	a := f.Answers[0]
+	return a, a.Err
 }
 
 // Viewport is the top-level page's layout viewport in CSS pixels
@@ -190,7 +139,7 @@ func (e *Env) Metrics(ctx context.Context) (Viewport, error) {
 	if e.vp != nil {
 		return *e.vp, nil
 	}
-	v, err := ReadViewport(ctx, e.Page)
+	v, err := ReadViewport(ctx, e.Model.Session().Client(ctx))
 	if err != nil {
 		return v, err
 	}
@@ -199,12 +148,12 @@ func (e *Env) Metrics(ctx context.Context) (Viewport, error) {
 }
 
 // Scrolled forgets what the round measured that scrolling changes: the
-// viewport and the boxes.
-func (e *Env) Scrolled() { e.vp, e.boxes = nil, nil }
+// viewport, and the boxes of the elements found.
+func (e *Env) Scrolled() { e.vp, e.answers, e.snap = nil, nil, nil }
 
-// ReadViewport reads the layout viewport of page through Page.getLayoutMetrics.
-func ReadViewport(ctx context.Context, page *rod.Page) (Viewport, error) {
-	m, err := proto.PageGetLayoutMetrics{}.Call(withCtx(page, ctx))
+// ReadViewport reads the layout viewport through Page.getLayoutMetrics.
+func ReadViewport(ctx context.Context, c proto.Client) (Viewport, error) {
+	m, err := proto.PageGetLayoutMetrics{}.Call(c)
 	if err != nil {
 		return Viewport{}, fmt.Errorf("Page.getLayoutMetrics: %w", err)
 	}
@@ -220,127 +169,40 @@ func ReadViewport(ctx context.Context, page *rod.Page) (Viewport, error) {
 	return v, nil
 }
 
-// Box returns the border box of the page's own node with backend id id in
-// viewport CSS pixels of the top-level page, or nil when it is not
-// rendered. For nodes of out-of-process frames use NodeBox.
-func (e *Env) Box(ctx context.Context, id proto.DOMBackendNodeID) *chain.Rect {
-	if e.doc != nil {
-		if n := e.doc.ByBackendID(id); n != nil {
-			return e.NodeBox(ctx, n)
-		}
+// Snapshot is the round's page snapshot, captured on first use.
+func (e *Env) Snapshot(ctx context.Context) (*snapshot.Snapshot, error) {
+	if e.snap != nil {
+		return e.snap, nil
 	}
-	if n := e.slices[id]; n != nil {
-		return e.NodeBox(ctx, n)
-	}
-	r, _ := BoxOf(ctx, e.Page, id)
-	return r
-}
-
-// NodeBox returns n's border box in viewport CSS pixels of the top-level
-// page (through out-of-process frames), or nil when it is not rendered.
-// Boxes are measured once per round.
-func (e *Env) NodeBox(ctx context.Context, n *Node) *chain.Rect {
-	if r, ok := e.boxes[n]; ok {
-		return r
-	}
-	r, _ := NodeBox(ctx, e.Page, n)
-	if e.boxes == nil {
-		e.boxes = map[*Node]*chain.Rect{}
-	}
-	e.boxes[n] = r
-	return r
-}
-
-// measureConcurrency bounds the box measurements MeasureBoxes has in
-// flight at once.
-const measureConcurrency = 8
-
-// MeasureBoxes measures the boxes of nodes the round has not measured yet,
-// several DevTools calls at once, so that NodeBox then answers from the
-// round's cache: measuring many candidates costs a few round trips instead
-// of one each.
-func (e *Env) MeasureBoxes(ctx context.Context, nodes []*Node) {
-	var todo []*Node
-	seen := map[*Node]bool{}
-	for _, n := range nodes {
-		if _, ok := e.boxes[n]; !ok && !seen[n] {
-			seen[n] = true
-			todo = append(todo, n)
-		}
-	}
-	if len(todo) == 0 {
-		return
-	}
-	boxes := make([]*chain.Rect, len(todo))
-	if len(todo) == 1 {
-		boxes[0], _ = NodeBox(ctx, e.Page, todo[0])
-	} else {
-		sem := make(chan struct{}, measureConcurrency)
-		var wg sync.WaitGroup
-		for i, n := range todo {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				boxes[i], _ = NodeBox(ctx, e.Page, n)
-			}()
-		}
-		wg.Wait()
-	}
-	if e.boxes == nil {
-		e.boxes = map[*Node]*chain.Rect{}
-	}
-	for i, n := range todo {
-		e.boxes[n] = boxes[i]
-	}
-}
-
-// BoxOf measures the border box of a node (DOM.getBoxModel). A node that is
-// not rendered (display: none, detached) gives nil and an error.
-func BoxOf(ctx context.Context, c proto.Client, id proto.DOMBackendNodeID) (*chain.Rect, error) {
-	res, err := proto.DOMGetBoxModel{BackendNodeID: id}.Call(withCtx(c, ctx))
+	s, err := snapshot.Capture(ctx, e.Model, snapshot.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("DOM.getBoxModel: %w", err)
+		return nil, err
 	}
-	r := QuadRect(res.Model.Border)
-	return &r, nil
+	e.snap = s
+	return s, nil
 }
 
-// QuadRect is the axis-aligned rectangle around a DevTools quad.
-func QuadRect(q proto.DOMQuad) chain.Rect {
-	if len(q) < 8 {
-		return chain.Rect{}
+// boxOf is e's box, nil when it is not rendered.
+func boxOf(e *pagemodel.Element) *chain.Rect {
+	if e == nil || !e.Visible || e.Box.Width <= 0 || e.Box.Height <= 0 {
+		return nil
 	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for i := 0; i+1 < len(q); i += 2 {
-		minX, maxX = math.Min(minX, q[i]), math.Max(maxX, q[i])
-		minY, maxY = math.Min(minY, q[i+1]), math.Max(maxY, q[i+1])
-	}
-	return chain.Rect{X: minX, Y: minY, Width: maxX - minX, Height: maxY - minY}
+	return &chain.Rect{X: e.Box.X, Y: e.Box.Y, Width: e.Box.Width, Height: e.Box.Height}
 }
 
-// semanticLookup reports whether t finds elements the way the
-// accessibility tree names them, so that unrendered elements do not count.
-func semanticLookup(t chain.StrategyType) bool {
-	switch t {
-	case chain.Role, chain.Label, chain.Text:
-		return true
-	}
-	return false
-}
-
-// maxVerified bounds how many candidates Conclude measures and verifies.
-const maxVerified = 25
-
-// Conclude turns the candidates a strategy matched (in document order) into
-// a Result: it measures each, verifies it against the fingerprint, picks
-// one (the strategy's Nth when set, else the best verified, visible first)
-// and adjusts the recorded confidence by the evidence.
-func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, start time.Time) (r Result) {
-	r = Result{Strategy: s, MatchCount: len(cands)}
+// Conclude turns the matches of a strategy's query (in tree order, the
+// first pagemodel.MaxMatches and the recorded Nth) into a Result: it
+// verifies each against the fingerprint, picks one (the strategy's Nth
+// when set and still fitting, else the one that verifies best) and adjusts
+// the recorded confidence by the evidence. Every match counts, rendered or
+// not: the element a person means is the one the fingerprint names, never
+// the only one shown.
+func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answer, start time.Time) (r Result) {
+	r = Result{Strategy: s, MatchCount: ans.N, Tier: ans.Tier}
 	defer func() { r.Duration = time.Since(start) }()
-	if len(cands) == 0 {
+	if ans.N == 0 || len(ans.Els) == 0 {
 		r.Err = fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value)
+		r.Detail = e.note
 		return r
 	}
 	vp, err := e.Metrics(ctx)
@@ -350,41 +212,26 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 	}
 	fp := e.Fingerprint()
 	type scored struct {
-		n     *Node
+		el    *pagemodel.Element
 		box   *chain.Rect
 		score float64
 		kind  bool
 	}
-	// The first maxVerified candidates are verified, and the recorded
-	// Nth wherever it falls: the 30th of 30 look-alike buttons is taken as
-	// recorded, not replaced by the best of the first 25.
-	verified := cands[:min(len(cands), maxVerified)]
+	list := make([]scored, 0, len(ans.Els))
+	for _, el := range ans.Els {
+		box := boxOf(el)
+		v := Verify(el, box, vp, fp)
+		list = append(list, scored{el, box, v.Score, v.KindMismatch})
+	}
+	// The recorded Nth is the last of the list when it lies beyond the
+	// first MaxMatches.
 	nthAt := s.Nth - 1
-	if s.Nth > maxVerified && s.Nth <= len(cands) {
-		verified = append(verified[:len(verified):len(verified)], cands[s.Nth-1])
-		nthAt = len(verified) - 1
+	if s.Nth > pagemodel.MaxMatches && s.Nth <= ans.N {
+		nthAt = len(list) - 1
 	}
-	e.MeasureBoxes(ctx, verified)
-	list := make([]scored, 0, len(verified))
-	for _, n := range verified {
-		box := e.NodeBox(ctx, n)
-		c := CandidateOf(n, box, vp)
-		v := Verify(c, fp)
-		list = append(list, scored{n, box, v.Score, v.KindMismatch})
-	}
-	pick := -1
+	pick := 0
 	for i, c := range list {
-		if pick < 0 {
-			pick = i
-			continue
-		}
 		b := list[pick]
-		if (c.box != nil) != (b.box != nil) {
-			if c.box != nil {
-				pick = i
-			}
-			continue
-		}
 		if c.kind != b.kind {
 			if !c.kind {
 				pick = i
@@ -398,9 +245,8 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 	// The recorded index of several matches holds while the element there
 	// is of the recorded kind and verifies about as well as the best one;
 	// otherwise the page changed around it and the fingerprint decides.
-	nth := false
-	staleNth := false
-	if s.Nth > 0 && nthAt < len(list) {
+	nth, staleNth := false, false
+	if s.Nth > 0 && nthAt >= 0 && nthAt < len(list) {
 		c := list[nthAt]
 		if !c.kind && c.score >= list[pick].score-DistinctMargin {
 			pick, nth = nthAt, true
@@ -409,19 +255,6 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		}
 	}
 	best := list[pick]
-	// Accessibility lookups (role, label, text) count only what is
-	// rendered, as the accessibility tree does: the button of a closed
-	// dialog that bears the same name is no rival of the visible one.
-	matches := len(cands)
-	if semanticLookup(s.Type) && best.box != nil && len(cands) <= maxVerified {
-		matches = 0
-		for _, c := range list {
-			if c.box != nil {
-				matches++
-			}
-		}
-	}
-	r.MatchCount = matches
 	second := 0.0
 	for i, c := range list {
 		if i != pick && c.score > second {
@@ -429,44 +262,77 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, cands []*Node, sta
 		}
 	}
 	r.Found = true
-	r.Node = best.n
-	r.BackendNodeID = best.n.BackendID
+	r.Element = best.el
 	r.Box = best.box
 	if best.box != nil {
-		ctr := best.box.Center()
-		r.Point = &ctr
+		c := best.box.Center()
+		r.Point = &c
 	}
 	r.Verification = best.score
 	r.KindMismatch = best.kind
-	r.NthHeld = nth && len(cands) > 1
+	r.NthHeld = nth && ans.N > 1
 	r.Confidence = Adjust(Evidence{
-		Recorded: s.Confidence, Matches: matches, NthUsed: nth,
+		Recorded: s.Confidence, Matches: ans.N, NthUsed: nth,
 		Score: best.score, SecondScore: second, KindMismatch: best.kind, Visible: best.box != nil,
 	})
 	var notes []string
+	if e.note != "" {
+		notes = append(notes, e.note)
+	}
+	if ans.Tier > 0 {
+		notes = append(notes, "name matched after "+tierNote(ans.Tier))
+	}
 	if staleNth {
 		notes = append(notes, fmt.Sprintf("recorded #%d no longer fits", s.Nth))
 	}
-	if matches < len(cands) {
-		notes = append(notes, fmt.Sprintf("%d of %d matches rendered", matches, len(cands)))
-	}
-	if len(cands) > 1 {
+	if ans.N > 1 {
 		if nth {
-			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", len(cands), s.Nth))
+			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", ans.N, s.Nth))
 		} else {
 			at := pick + 1
-			if pick == nthAt && s.Nth > maxVerified {
+			if pick == nthAt && s.Nth > pagemodel.MaxMatches {
 				at = s.Nth
 			}
-			notes = append(notes, fmt.Sprintf("%d matches, picked #%d by fingerprint", len(cands), at))
+			notes = append(notes, fmt.Sprintf("%d matches, picked #%d by fingerprint", ans.N, at))
 		}
 	}
-	if best.kind {
-		notes = append(notes, fmt.Sprintf("found %s, recorded a %s", best.n, fp.Tag))
+	if best.kind && fp != nil {
+		notes = append(notes, fmt.Sprintf("found %s, recorded a %s", best.el, fp.Tag))
 	}
 	if best.box == nil {
 		notes = append(notes, "not rendered")
 	}
 	r.Detail = strings.Join(notes, "; ")
 	return r
+}
+
+// tierNote says what a comparison tier forgave.
+func tierNote(t int) string {
+	switch t {
+	case 1:
+		return "collapsing white space"
+	case 2:
+		return "ignoring case"
+	default:
+		return "ignoring white space"
+	}
+}
+
+// Holds reports whether the answer the round got for s (known false when
+// it got none: s was not asked) still names the element r as recorded:
+// the only match of a strategy recorded without an index, the Nth of one
+// recorded with it.
+func (e *Env) Holds(s chain.Strategy, r pagemodel.Ref) (known, holds bool) {
+	a, ok := e.answers[queryKey(s)]
+	if !ok || a.Err != nil {
+		return ok, false
+	}
+	if s.Nth == 0 {
+		return true, a.N == 1 && len(a.Els) == 1 && a.Els[0].Ref == r
+	}
+	at := s.Nth - 1
+	if s.Nth > pagemodel.MaxMatches {
+		at = len(a.Els) - 1
+	}
+	return true, s.Nth <= a.N && at >= 0 && at < len(a.Els) && a.Els[at].Ref == r
 }

@@ -7,9 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // Evaluator finds a target by one strategy type.
@@ -68,10 +67,6 @@ func Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 		return Result{Strategy: s, Err: fmt.Errorf("%w: %q", ErrNoEvaluator, s.Type)}
 	}
 	start := time.Now()
-	if env.treeless && s.Type != chain.Similarity && s.Type != chain.Coordinates {
-		// SkipTree counted its matches on the page: none.
-		return CountedNone(s, time.Since(start))
-	}
 	r := e.Evaluate(ctx, env, s)
 	r.Strategy = s
 	if r.Duration == 0 {
@@ -81,13 +76,6 @@ func Evaluate(ctx context.Context, env *Env, s chain.Strategy) Result {
 		r.Confidence = 0
 	}
 	return r
-}
-
-// CountedNone is the result of s when page script counted no match for it
-// on the page (CountsNone, SkipTree): not found, as on the tree.
-func CountedNone(s chain.Strategy, d time.Duration) Result {
-	return Result{Strategy: s, Err: fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value),
-		Detail: "none on the page (counted in page script, without the tree)", Duration: d}
 }
 
 // Result is what one evaluation found.
@@ -102,16 +90,9 @@ type Result struct {
 	// recorded index (Nth) picked one that still fits the fingerprint: as
 	// good as a unique match.
 	NthHeld bool
-	// BackendNodeID is the chosen element; 0 when none (coordinates with no
-	// element at the point).
-	BackendNodeID proto.DOMBackendNodeID
-	// Node is the chosen element in the round's tree, when it is there.
-	Node *Node
-	// ObjectID is the chosen element's JavaScript object, in the object
-	// group Env.ObjectGroup names, when the evaluator resolved it on its
-	// way (Probe does); "" otherwise. The caller that named the group may
-	// use it instead of resolving the element again, and releases it.
-	ObjectID proto.RuntimeRemoteObjectID
+	// Element is the chosen element, as the page model describes it; nil
+	// when none (coordinates with no element at the point).
+	Element *pagemodel.Element
 	// Point is where to act, in viewport CSS pixels of the top-level page:
 	// the box centre for element strategies, the adjusted point for coordinates.
 	Point *chain.Point
@@ -132,12 +113,23 @@ type Result struct {
 	// Detail is a short human note for the report and debug log
 	// ("3 matches, picked the 2nd by fingerprint", "scrolled by 0,600").
 	Detail string
+	// Tier says what the match of a name, label or text needed
+	// (pagemodel.Tiers): 0 an exact match.
+	Tier int
 	// HiddenRival is set when the element was ranked without a hidden
 	// look-alike that tied with it or held its confidence down (see the
 	// similarity evaluator): the target was on screen when recorded. The
 	// caller should take it only once the look-alike has stayed hidden a
 	// moment: a dialog or menu that is opening may be about to show it.
 	HiddenRival bool
+}
+
+// Ref is the chosen element's reference; the zero Ref when none.
+func (r Result) Ref() pagemodel.Ref {
+	if r.Element == nil {
+		return pagemodel.Ref{}
+	}
+	return r.Element.Ref
 }
 
 // ErrNoEvaluator is returned (wrapped) for a strategy type nobody handles.

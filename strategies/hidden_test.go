@@ -35,10 +35,10 @@ func TestSimilarityPrefersTheShownTwin(t *testing.T) {
 	page := testenv.Page(t, fx.URL+"/healing/hidden-twin.html")
 	ev, _ := For(chain.Similarity)
 
-	r := ev.Evaluate(ctx, NewEnv(page, &chain.Target{Fingerprint: archiveButton()}), chain.Strategy{Type: chain.Similarity})
+	r := ev.Evaluate(ctx, NewEnv(model(page), &chain.Target{Fingerprint: archiveButton()}), chain.Strategy{Type: chain.Similarity})
 	t.Logf("closed dialog: found %v conf %.2f hidden rival %v err %v; %s", r.Found, r.Confidence, r.HiddenRival, r.Err, r.Detail)
-	if !r.Found || r.Node.Attr("id") != "open-archive" || !r.HiddenRival {
-		t.Fatalf("want the shown button, flagged for its hidden twin; got found %v node %v hidden rival %v", r.Found, r.Node, r.HiddenRival)
+	if !r.Found || r.Element.ID != "open-archive" || !r.HiddenRival {
+		t.Fatalf("want the shown button, flagged for its hidden twin; got found %v element %v hidden rival %v", r.Found, r.Element, r.HiddenRival)
 	}
 	if !strings.Contains(r.Detail, "hidden") {
 		t.Errorf("the detail does not name the hidden rival: %s", r.Detail)
@@ -47,14 +47,14 @@ func TestSimilarityPrefersTheShownTwin(t *testing.T) {
 	// Open, the dialog's twin is a rival like any other: no tie is broken
 	// for being shown.
 	page.MustEval(`() => document.getElementById("confirm").showModal()`)
-	r = ev.Evaluate(ctx, NewEnv(page, &chain.Target{Fingerprint: archiveButton()}), chain.Strategy{Type: chain.Similarity})
+	r = ev.Evaluate(ctx, NewEnv(model(page), &chain.Target{Fingerprint: archiveButton()}), chain.Strategy{Type: chain.Similarity})
 	t.Logf("open dialog: found %v hidden rival %v err %v; %s", r.Found, r.HiddenRival, r.Err, r.Detail)
 	if r.HiddenRival {
 		t.Fatalf("nothing is hidden, yet the result is flagged: %s", r.Detail)
 	}
-	r = ev.Evaluate(ctx, NewEnv(page, &chain.Target{Fingerprint: confirmButton()}), chain.Strategy{Type: chain.Similarity})
+	r = ev.Evaluate(ctx, NewEnv(model(page), &chain.Target{Fingerprint: confirmButton()}), chain.Strategy{Type: chain.Similarity})
 	t.Logf("open dialog, confirm recorded: found %v conf %.2f err %v; %s", r.Found, r.Confidence, r.Err, r.Detail)
-	if !r.Found || r.Node.Attr("id") != "do-archive" {
-		t.Fatalf("the dialog's button recorded in the open dialog: got found %v node %v err %v", r.Found, r.Node, r.Err)
+	if !r.Found || r.Element.ID != "do-archive" {
+		t.Fatalf("the dialog's button recorded in the open dialog: got found %v element %v err %v", r.Found, r.Element, r.Err)
 	}
 }

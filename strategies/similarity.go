@@ -7,33 +7,32 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
+	"github.com/qa-chain/chainreplay/snapshot"
 )
 
 // similarityEvaluator heals a target that the direct strategies no longer
-// find: it scores the interactive elements of the scope (tier 1 and 2 of the
-// snapshot's terms, plus every element of the recorded tag) against the
-// step's fingerprint with package similarity, and takes the best only when
-// it clears the floor and stands out from the runner-up. A near tie fails
+// find: it scores the interactive elements of the page snapshot (tiers 1
+// and 2, plus every element of the recorded tag) against the step's
+// fingerprint with package similarity, and takes the best only when it
+// clears the floor and stands out from the runner-up. A near tie fails
 // with similarity.ErrAmbiguous; nothing similar enough fails with
 // ErrNotFound. Its confidence is the ranking's, which already weighs the
 // score and the margin; the strategy's recorded confidence only orders it in
 // the chain (a similarity entry always "found" its element at record time,
 // so it says nothing about the page now).
 //
-// Boxes cost one DevTools call each (made several at a time by
-// Env.MeasureBoxes), so candidates are first ranked on everything else and
-// only the best SimilarityMeasured of them are measured and ranked again
-// with location, area and shape.
+// Candidates are first ranked on what the snapshot says of them; the best
+// SimilarityMeasured are then described by the page model (their region
+// and exact boxes) and ranked again with location, area and shape.
 type similarityEvaluator struct{}
 
 func init() { Register(similarityEvaluator{}) }
 
-// SimilarityMeasured is how many of the best-scoring candidates have their
-// boxes measured for the final ranking.
+// SimilarityMeasured is how many of the best-scoring candidates are
+// described again for the final ranking.
 const SimilarityMeasured = 16
 
 // SimilarityOptions tune the ranking of the similarity evaluator.
@@ -50,33 +49,9 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		r.Err = fmt.Errorf("%w: similarity needs the step's fingerprint and it has none", ErrNotFound)
 		return r
 	}
-	if env.treeless {
-		similarityOnSnapshot(ctx, env, fp, &r)
-		return r
-	}
-	scope, note, err := env.Scope(ctx)
+	snap, err := env.Snapshot(ctx)
 	if err != nil {
 		r.Err = err
-		return r
-	}
-	doc, err := env.Doc(ctx)
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	ctxs := newNeighbourhood()
-	var nodes []*Node
-	var cands []similarity.Candidate
-	for _, n := range doc.ElementsIn(scope) {
-		if !similarityCandidate(n, fp.Tag) {
-			continue
-		}
-		nodes = append(nodes, n)
-		cands = append(cands, describeForSimilarity(n, ctxs))
-	}
-	if len(cands) == 0 {
-		r.Err = fmt.Errorf("%w: no interactive element to compare", ErrNotFound)
-		r.Detail = note
 		return r
 	}
 	vp, err := env.Metrics(ctx)
@@ -84,28 +59,95 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		r.Err = err
 		return r
 	}
-	// First pass: everything but the box; the best are measured.
-	keep := firstPass(fp, cands)
-	finalNodes := make([]*Node, len(keep))
-	for i, k := range keep {
-		finalNodes[i] = nodes[k]
+	nodes, note, err := scopeNodes(ctx, env, snap)
+	if err != nil {
+		r.Err = err
+		return r
 	}
-	env.MeasureBoxes(ctx, finalNodes)
-	final := make([]similarity.Candidate, len(keep))
-	names := make([]string, len(keep))
+	byID := make(map[string]*snapshot.Node, len(nodes))
+	for _, n := range nodes {
+		byID[n.ID] = n
+	}
+	cands := similarity.FromSnapshot(snap, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}, func(n *snapshot.Node) bool {
+		return byID[n.ID] != nil && actionable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, fp.Tag,
+			env.Model.Options.TestIDs())
+	})
+	if len(cands) == 0 {
+		r.Err = fmt.Errorf("%w: no interactive element to compare", ErrNotFound)
+		r.Detail = note
+		return r
+	}
+	keep := firstPass(fp, cands)
+	fnodes := make([]*snapshot.Node, len(keep))
 	for i, k := range keep {
-		final[i] = cands[k]
-		if box := env.NodeBox(ctx, finalNodes[i]); box != nil && box.Width > 0 && box.Height > 0 {
-			final[i].Box, final[i].Screen = placed(*box, vp)
+		fnodes[i] = byID[cands[k].Ref]
+	}
+	els, err := snap.Describe(ctx, fnodes)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	final := make([]similarity.Candidate, 0, len(keep))
+	var finalEls []*pagemodel.Element
+	var names []string
+	for i, k := range keep {
+		if els[i] == nil {
+			continue // gone from the page since the snapshot
 		}
-		names[i] = candidateName(&final[i])
+		c := cands[k]
+		c.Region = els[i].Region
+		c.Unknown = without(c.Unknown, similarity.Region)
+		c.Box, c.Screen = nil, nil
+		if b := boxOf(els[i]); b != nil {
+			c.Box, c.Screen = placed(*b, vp)
+		}
+		final = append(final, c)
+		finalEls = append(finalEls, els[i])
+		names = append(names, candidateName(&final[len(final)-1]))
 	}
 	i := decideSimilarity(fp, final, names, len(cands), note, &r)
 	if i < 0 {
 		return r
 	}
-	concludeSimilarity(ctx, env, finalNodes[i], vp, &r)
+	el := finalEls[i]
+	r.Found = true
+	r.MatchCount = 1
+	r.Element = el
+	if b := boxOf(el); b != nil {
+		r.Box = b
+		c := b.Center()
+		r.Point = &c
+	}
+	v := Verify(el, r.Box, vp, fp)
+	r.Verification = v.Score
+	r.KindMismatch = v.KindMismatch
 	return r
+}
+
+// scopeNodes are the snapshot's nodes in the document the target's frame
+// path leads to while it resolves, else all of them, with a note saying so.
+func scopeNodes(ctx context.Context, env *Env, snap *snapshot.Snapshot) ([]*snapshot.Node, string, error) {
+	t := env.Target
+	if t == nil || len(t.FramePath) == 0 {
+		return snap.Nodes, "", nil
+	}
+	fp, ok, err := env.Model.FramePath(ctx, t.FramePath)
+	if err != nil {
+		return nil, "", err
+	}
+	if ok {
+		var in []*snapshot.Node
+		want := strings.Join(fp, "\x00")
+		for _, n := range snap.Nodes {
+			if strings.Join(n.FramePath, "\x00") == want {
+				in = append(in, n)
+			}
+		}
+		if len(in) > 0 {
+			return in, "", nil
+		}
+	}
+	return snap.Nodes, fmt.Sprintf("frame path %q no longer resolves; searched every frame", strings.Join(t.FramePath, " > ")), nil
 }
 
 // firstPass ranks cands on everything but the box and returns the indices
@@ -198,24 +240,6 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	return idx[res.Best.Index]
 }
 
-// concludeSimilarity fills r for the element n taken, with the confidence
-// decideSimilarity set: its box and point, and its verification against
-// the fingerprint.
-func concludeSimilarity(ctx context.Context, env *Env, n *Node, vp Viewport, r *Result) {
-	r.Found = true
-	r.MatchCount = 1
-	r.Node = n
-	r.BackendNodeID = n.BackendID
-	if box := env.Box(ctx, n.BackendID); box != nil {
-		r.Box = box
-		c := box.Center()
-		r.Point = &c
-	}
-	v := Verify(CandidateOf(n, r.Box, vp), env.Fingerprint())
-	r.Verification = v.Score
-	r.KindMismatch = v.KindMismatch
-}
-
 // placed turns a viewport box into a candidate's document box (Box) and
 // screen box (Screen).
 func placed(box chain.Rect, vp Viewport) (doc, screen *chain.Rect) {
@@ -228,11 +252,23 @@ func placed(box chain.Rect, vp Viewport) (doc, screen *chain.Rect) {
 // hiddenTie reports whether res is held back by a rendered and a hidden
 // candidate being alike, for a target that was rendered when recorded: a
 // near tie between them (either one best), or a rendered best that a
-// hidden runner-up comes within FullMargin of. A hidden best that stands
+// hidden runner-up comes within FullMargin of, where the recorded
+// surroundings do not favour the hidden one. A hidden best that stands
 // out is left alone: the evidence points at it, shown or not.
 func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
 	if fp.Box == nil || fp.Box.Width <= 0 || fp.Box.Height <= 0 || res.Best == nil || res.RunnerUp == nil ||
 		rendered(res.Best) == rendered(res.RunnerUp) {
+		return false
+	}
+	// Where the recorded surroundings point at the hidden one (a row's
+	// button shown only on hover, whose row still says what the recorded
+	// row said), it is the target, shown or not: visibility never stands
+	// in for identity.
+	shown, hidden := res.Best, res.RunnerUp
+	if !rendered(shown) {
+		shown, hidden = hidden, shown
+	}
+	if hidden.Context > shown.Context+0.05 {
 		return false
 	}
 	switch res.Outcome {
@@ -296,17 +332,11 @@ func scoreAgainst(fp *chain.Fingerprint, c *similarity.Candidate) similarity.Sco
 	return similarity.NewReference(*fp, w).Score(c)
 }
 
-// similarityCandidate reports whether n is worth comparing: an element a
-// person can act on (the snapshot's tiers 1 and 2: native controls, links,
-// ARIA roles, click handlers, tab stops, test ids, editable content) or an
-// element of the recorded tag.
-func similarityCandidate(n *Node, tag string) bool {
-	return actionable(n.Tag, n.HasAttr, n.Attr, tag)
-}
-
-// actionable is similarityCandidate for an element of tag el whose
-// attributes has and attr read.
-func actionable(el string, has func(string) bool, attr func(string) string, tag string) bool {
+// actionable reports whether an element of tag el, whose attributes has
+// and attr read, is worth comparing: one a person can act on (the
+// snapshot's tiers 1 and 2: native controls, links, ARIA roles, click
+// handlers, tab stops, test ids, editable content) or of the recorded tag.
+func actionable(el string, has func(string) bool, attr func(string) string, tag string, testIDs []string) bool {
 	switch el {
 	case "html", "head", "body", "script", "style", "template", "noscript", "meta", "link", "title", "br":
 		return false
@@ -327,7 +357,7 @@ func actionable(el string, has func(string) bool, attr func(string) string, tag 
 			return true
 		}
 	}
-	for _, a := range TestIDAttrs {
+	for _, a := range testIDs {
 		if has(a) {
 			return true
 		}
@@ -335,137 +365,60 @@ func actionable(el string, has func(string) bool, attr func(string) string, tag 
 	return false
 }
 
-// describeForSimilarity describes n in the terms of a fingerprint, as the
-// recorder does (recorder/describe.js): label, neighbour texts and an
-// absolute XPath included.
-func describeForSimilarity(n *Node, nb *neighbourhood) similarity.Candidate {
+// CandidateOf describes el, an element the page model described, as a
+// similarity candidate, in the recorder's terms (as similarity.FromNode
+// does a snapshot node): vp turns its box into document coordinates.
+func CandidateOf(el *pagemodel.Element, vp Viewport) similarity.Candidate {
 	c := similarity.Candidate{
-		Ref: fmt.Sprint(n.BackendID), Tag: n.Tag, ID: n.Attr("id"), Name: n.Attr("name"),
-		Type: strings.ToLower(n.Attr("type")), Classes: strings.Fields(n.Attr("class")),
-		Role: RoleOf(n), AccessName: AccessibleName(n), Label: recordedLabel(n),
-		Placeholder: n.Attr("placeholder"), Title: n.Attr("title"), Alt: n.Attr("alt"),
-		AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"), Value: n.Attr("value"),
-		XPath: nb.absoluteXPath(n), Neighbours: nb.of(n), Region: nb.region(n),
+		Ref: fmt.Sprint(el.Ref.K), Tag: el.Tag, ID: el.ID, Name: el.NameAttr, Type: strings.ToLower(el.Type),
+		Classes: el.Classes(), Role: el.Role, AccessName: el.Name, Text: el.Text, Label: el.Label,
+		Placeholder: el.Placeholder, Title: el.Title, Alt: el.Alt, AriaLabel: el.AriaLabel, Href: el.Href,
+		XPath: el.XPath, Neighbours: el.Neighbours, Region: el.Region, TestIDs: el.TestIDs,
 	}
-	switch n.Tag {
-	case "input", "textarea":
-	case "select": // its options' text, as innerText gives it
-		var opts []string
-		for _, o := range n.Children {
-			switch o.Tag {
-			case "option":
-				opts = append(opts, o.Text())
-			case "optgroup":
-				for _, g := range o.Children {
-					if g.Tag == "option" {
-						opts = append(opts, g.Text())
-					}
-				}
-			}
-		}
-		c.Text = capRunes(collapse(strings.Join(opts, " ")), 200)
-	default:
-		if t := n.Text(); len(t) <= 200 {
-			c.Text = t
-		}
+	if similarity.FixedValue(el.Tag, el.Type) {
+		c.Value = el.Value
 	}
-	if ariaHidden(n) {
-		// Out of Chromium's accessibility tree: the recorder reads no role
-		// and no name for it.
+	if el.Role == "" {
+		c.AccessName = ""
+	}
+	if el.AriaHidden {
+		// Out of the accessibility tree: no role and no name, as the
+		// recorder reads them.
 		c.Role, c.AccessName = "", ""
 	}
-	for _, a := range TestIDAttrs {
-		if v := n.Attr(a); v != "" {
-			if c.TestIDs == nil {
-				c.TestIDs = map[string]string{}
-			}
-			c.TestIDs[a] = v
-		}
-	}
-	for p := n.Parent; p != nil && p.NodeType == 1; p = p.Parent {
-		c.Ancestors = append(c.Ancestors, fmt.Sprint(p.BackendID))
+	if b := boxOf(el); b != nil {
+		c.Box, c.Screen = placed(*b, vp)
 	}
 	return c
 }
 
-// ariaHidden reports whether n or an element above it (through shadow
-// hosts) has aria-hidden="true".
-func ariaHidden(n *Node) bool {
-	for p := n; p != nil; p = p.Parent {
-		if p.NodeType == 1 && p.Attr("aria-hidden") == "true" {
-			return true
-		}
-	}
-	return false
-}
-
-// capRunes is s cut to at most n characters.
-func capRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
-// absoluteXPath is n's step-by-step XPath in its document, a position
-// only where a same-tag sibling exists (the recorder's form); "" inside a
-// shadow tree, where XPath cannot reach. Paths are cached per element, so
-// a page of candidates costs one pass.
-func (nb *neighbourhood) absoluteXPath(n *Node) string {
-	if n == nil || n.NodeType != 1 {
-		return ""
-	}
-	if x, ok := nb.xpaths[n]; ok {
-		return x
-	}
-	x := ""
-	base, ok := "", false
-	switch p := n.Parent; {
-	case p == nil:
-	case p.NodeType == 9:
-		ok = true
-	case p.NodeType == 1:
-		base = nb.absoluteXPath(p)
-		ok = base != ""
-	}
-	if ok {
-		nb.siblings(n) // computes the steps of n and its siblings
-		x = base + "/" + nb.step[n]
-	}
-	nb.xpaths[n] = x
-	return x
-}
-
-// SimilarityScore scores one element, the one with backend id id, against
+// SimilarityScore scores one element, as the page model described it, against
 // the step's fingerprint exactly as the similarity strategy scores its
 // candidates. It lets the decision check an element that other strategies
 // settled on: a score under the similarity floor (similarity.DefaultFloor)
 // means the element reads like the target but stands elsewhere among other
 // neighbours (a decoy), or stands where the target stood but is named
 // nothing like it.
-func SimilarityScore(ctx context.Context, env *Env, id proto.DOMBackendNodeID) (similarity.Score, error) {
+func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element) (similarity.Score, error) {
 	fp := env.Fingerprint()
 	if fp == nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: the step has no fingerprint")
-	}
-	if sc, ok := similarityScoreOnSnapshot(ctx, env, fp, id); ok {
-		return sc, nil
-	}
-	doc, err := env.Doc(ctx)
-	if err != nil {
-		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
-	}
-	n := doc.ByBackendID(id)
-	if n == nil || !n.IsElement() {
-		return similarity.Score{}, fmt.Errorf("similarity score: %w: no element with backend id %d", ErrNotFound, id)
 	}
 	vp, err := env.Metrics(ctx)
 	if err != nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
 	}
-	c := describeForSimilarity(n, newNeighbourhood())
-	if box := env.Box(ctx, id); box != nil && box.Width > 0 && box.Height > 0 {
-		c.Box, c.Screen = placed(*box, vp)
-	}
+	c := CandidateOf(el, vp)
 	return scoreAgainst(fp, &c), nil
+}
+
+// without returns attrs without a (a new slice).
+func without(attrs []similarity.Attr, a similarity.Attr) []similarity.Attr {
+	var out []similarity.Attr
+	for _, x := range attrs {
+		if x != a {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -5,53 +5,8 @@ import (
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
-
-// Candidate is what is known of one element found on the page, in the
-// terms of a chain.Fingerprint. It is plain data so scoring can be tested
-// without a browser.
-type Candidate struct {
-	Tag, ID, Name, Type         string
-	Classes                     []string
-	Role, AccessName            string
-	Text, Label, Placeholder    string
-	Title, Alt, AriaLabel, Href string
-	TestIDs                     map[string]string
-	// Box is the border box in document CSS pixels, nil when not rendered.
-	Box *chain.Rect
-}
-
-// TestIDAttrs are the attributes read as test ids, in order of preference.
-var TestIDAttrs = []string{"data-testid", "data-test-id", "data-test", "data-cy", "data-qa"}
-
-// CandidateOf describes n; box is its viewport box (nil when not rendered)
-// and vp the viewport it was measured in.
-func CandidateOf(n *Node, box *chain.Rect, vp Viewport) Candidate {
-	c := Candidate{
-		Tag: n.Tag, ID: n.Attr("id"), Name: n.Attr("name"), Type: strings.ToLower(n.Attr("type")),
-		Classes: strings.Fields(n.Attr("class")), Role: RoleOf(n), AccessName: AccessibleName(n),
-		Text: n.Text(), Label: LabelOf(n), Placeholder: n.Attr("placeholder"),
-		Title: n.Attr("title"), Alt: n.Attr("alt"), AriaLabel: n.Attr("aria-label"), Href: n.Attr("href"),
-	}
-	if c.Tag == "button" && c.Type == "" {
-		c.Type = "submit" // the default type of a <button>
-	}
-	for _, a := range TestIDAttrs {
-		if v, ok := n.Attrs[a]; ok {
-			if c.TestIDs == nil {
-				c.TestIDs = map[string]string{}
-			}
-			c.TestIDs[a] = v
-		}
-	}
-	if box != nil {
-		b := *box
-		b.X += vp.ScrollX
-		b.Y += vp.ScrollY
-		c.Box = &b
-	}
-	return c
-}
 
 // Verification is how well a candidate matches a fingerprint.
 type Verification struct {
@@ -64,6 +19,36 @@ type Verification struct {
 	Compared float64
 }
 
+// candidate is what Verify compares of an element.
+type candidate struct {
+	Tag, ID, Name, Type         string
+	Classes                     []string
+	Role, AccessName            string
+	Text, Label, Placeholder    string
+	Title, Alt, AriaLabel, Href string
+	TestIDs                     map[string]string
+	// Box is the border box in document CSS pixels, nil when not rendered.
+	Box *chain.Rect
+}
+
+func candidateOf(el *pagemodel.Element, box *chain.Rect, vp Viewport) candidate {
+	c := candidate{
+		Tag: el.Tag, ID: el.ID, Name: el.NameAttr, Type: strings.ToLower(el.Type), Classes: el.Classes(),
+		Role: el.Role, AccessName: el.Name, Text: el.Text, Label: el.Label, Placeholder: el.Placeholder,
+		Title: el.Title, Alt: el.Alt, AriaLabel: el.AriaLabel, Href: el.Href, TestIDs: el.TestIDs,
+	}
+	if box != nil {
+		b := *box
+		b.X += vp.ScrollX
+		b.Y += vp.ScrollY
+		c.Box = &b
+	}
+	return c
+}
+
+// collapse folds white space runs to one space and trims.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 // Weights of the fingerprint fields in Verify.
 const (
 	wTag, wType, wID, wTestID, wText, wAccessName = 3, 2, 2, 2, 2, 2
@@ -71,8 +56,19 @@ const (
 	wAriaLabel, wHref, wSize, wPosition, wMinor   = 1, 1, 1, 1, 0.5
 )
 
-// Verify scores c against fp (see Verification). A nil fingerprint gives 1.
-func Verify(c Candidate, fp *chain.Fingerprint) Verification {
+// Verify scores the element el against fp (see Verification). box is its
+// rendered box in the top viewport (nil when it is not rendered) and vp
+// the viewport it was measured in; boxes are compared in document
+// coordinates. A nil fingerprint gives 1.
+func Verify(el *pagemodel.Element, box *chain.Rect, vp Viewport, fp *chain.Fingerprint) Verification {
+	if el == nil {
+		return Verification{Score: 1}
+	}
+	return verifyCandidate(candidateOf(el, box, vp), fp)
+}
+
+// verifyCandidate is Verify on what it compares.
+func verifyCandidate(c candidate, fp *chain.Fingerprint) Verification {
 	v := Verification{Score: 1}
 	if fp == nil {
 		return v

@@ -13,29 +13,29 @@ var submitFP = &chain.Fingerprint{
 	Box: &chain.Rect{X: 460, Y: 360, Width: 73, Height: 31},
 }
 
-func submitCandidate() Candidate {
-	return Candidate{Tag: "button", ID: "login-btn", Type: "submit", Classes: []string{"btn", "primary"},
+func submitcandidate() candidate {
+	return candidate{Tag: "button", ID: "login-btn", Type: "submit", Classes: []string{"btn", "primary"},
 		Role: "button", AccessName: "Sign in", Text: "Sign in", TestIDs: map[string]string{"data-testid": "login-submit"},
 		Box: &chain.Rect{X: 460, Y: 360, Width: 73, Height: 31}}
 }
 
 func TestVerifyIdenticalScoresOne(t *testing.T) {
-	v := Verify(submitCandidate(), submitFP)
+	v := verifyCandidate(submitcandidate(), submitFP)
 	if v.Score != 1 || v.KindMismatch {
 		t.Fatalf("identical element: got %+v, want score 1 and same kind", v)
 	}
 }
 
 func TestVerifyNilFingerprintIsNeutral(t *testing.T) {
-	if v := Verify(Candidate{Tag: "div"}, nil); v.Score != 1 || v.KindMismatch {
+	if v := verifyCandidate(candidate{Tag: "div"}, nil); v.Score != 1 || v.KindMismatch {
 		t.Fatalf("no fingerprint: got %+v", v)
 	}
 }
 
 func TestVerifyDifferentKindIsFlagged(t *testing.T) {
-	c := Candidate{Tag: "div", Classes: []string{"btn", "primary"}, Text: "Sign in",
+	c := candidate{Tag: "div", Classes: []string{"btn", "primary"}, Text: "Sign in",
 		Box: &chain.Rect{X: 460, Y: 360, Width: 73, Height: 31}}
-	v := Verify(c, submitFP)
+	v := verifyCandidate(c, submitFP)
 	if !v.KindMismatch {
 		t.Fatalf("a div where a button was recorded must be a kind mismatch: %+v", v)
 	}
@@ -46,32 +46,32 @@ func TestVerifyDifferentKindIsFlagged(t *testing.T) {
 
 func TestVerifyCheckboxIsNotATextbox(t *testing.T) {
 	fp := &chain.Fingerprint{Tag: "input", Type: "email"}
-	if v := Verify(Candidate{Tag: "input", Type: "checkbox"}, fp); !v.KindMismatch {
+	if v := verifyCandidate(candidate{Tag: "input", Type: "checkbox"}, fp); !v.KindMismatch {
 		t.Fatal("checkbox where an email input was recorded must be a kind mismatch")
 	}
-	if v := Verify(Candidate{Tag: "input", Type: "text"}, fp); v.KindMismatch {
+	if v := verifyCandidate(candidate{Tag: "input", Type: "text"}, fp); v.KindMismatch {
 		t.Fatal("text and email inputs are the same kind")
 	}
 }
 
 func TestVerifyRenamedIDCostsSomething(t *testing.T) {
-	c := submitCandidate()
+	c := submitcandidate()
 	c.ID = "submit-login"
-	v := Verify(c, submitFP)
+	v := verifyCandidate(c, submitFP)
 	if v.Score >= 1 || v.Score < 0.8 || v.KindMismatch {
 		t.Fatalf("renamed id: got %+v, want a score in [0.8,1)", v)
 	}
 }
 
 func TestVerifyMovedBoxLowersScore(t *testing.T) {
-	near, far := submitCandidate(), submitCandidate()
+	near, far := submitcandidate(), submitcandidate()
 	far.Box = &chain.Rect{X: 460, Y: 900, Width: 73, Height: 31}
-	if a, b := Verify(near, submitFP).Score, Verify(far, submitFP).Score; !(a > b) {
+	if a, b := verifyCandidate(near, submitFP).Score, verifyCandidate(far, submitFP).Score; !(a > b) {
 		t.Fatalf("the element where it was (%.3f) must verify better than one 540 px away (%.3f)", a, b)
 	}
-	hidden := submitCandidate()
+	hidden := submitcandidate()
 	hidden.Box = nil
-	if s := Verify(hidden, submitFP).Score; s >= 1 {
+	if s := verifyCandidate(hidden, submitFP).Score; s >= 1 {
 		t.Fatalf("an unrendered element cannot verify its box: %.3f", s)
 	}
 }
@@ -116,21 +116,5 @@ func TestAdjust(t *testing.T) {
 	}
 	if got := Adjust(Evidence{Recorded: 2, Score: 5, Matches: 1, Visible: true}); got != 1 {
 		t.Fatalf("confidence must be clamped to 1, got %v", got)
-	}
-}
-
-func TestInnermostOfChains(t *testing.T) {
-	// <div>Sign in<button><span>Sign in</span></button></div> collapsed to the button for a button fingerprint.
-	div := &Node{NodeType: 1, Tag: "div"}
-	btn := &Node{NodeType: 1, Tag: "button", Parent: div}
-	span := &Node{NodeType: 1, Tag: "span", Parent: btn}
-	other := &Node{NodeType: 1, Tag: "a"}
-	got := innermostOfChains([]*Node{div, btn, span, other}, "button")
-	if len(got) != 2 || got[0] != btn || got[1] != other {
-		t.Fatalf("got %v, want [button a]", got)
-	}
-	got = innermostOfChains([]*Node{div, span}, "")
-	if len(got) != 1 || got[0] != span {
-		t.Fatalf("without a recorded tag the innermost wins: got %v", got)
 	}
 }

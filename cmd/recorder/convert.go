@@ -78,6 +78,7 @@ func convert(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
 			return 2
 		}
+		f = inlineIncludes(f)
 		data, warns, err = chromerec.Export(f)
 		printWarnings(stderr, in, warns)
 		if err != nil {
@@ -129,4 +130,29 @@ func printWarnings(w io.Writer, file string, warns []chromerec.Warning) {
 	for _, x := range warns {
 		fmt.Fprintf(w, "recorder convert: warning: %s: %s\n", file, x)
 	}
+}
+
+// inlineIncludes returns f with each include step replaced by what replay
+// does for it, as Chrome's recorder format has no includes: a navigate to
+// the included flow's start URL (left out for a first step that starts
+// where the flow does), then the included steps, their includes inlined
+// in turn. A flow without include steps is returned as it is.
+func inlineIncludes(f *chain.Flow) *chain.Flow {
+	es := chain.Expand(f)
+	if len(es) == len(f.Steps) {
+		return f
+	}
+	out := *f
+	out.Steps = make([]chain.Step, 0, len(es))
+	for i, e := range es {
+		if e.Step.Include == "" {
+			out.Steps = append(out.Steps, *e.Step)
+			continue
+		}
+		if inc := e.Step.Included; inc != nil && (i > 0 || inc.Flow.StartURL != f.StartURL) {
+			out.Steps = append(out.Steps, chain.Step{Action: chain.Navigate, URL: inc.Flow.StartURL,
+				Comment: "include: " + e.Step.Include})
+		}
+	}
+	return &out
 }

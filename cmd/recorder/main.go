@@ -2,6 +2,7 @@
 // Chromium into a flow file of fallback chains. See INTERFACE.md.
 //
 //	recorder --url URL --out FLOW.yaml [--headless] [--drive DRIVE.txt] [--viewport 1280x800] [--name NAME]
+//	recorder --after LOGIN.yaml [--url URL] --out FLOW.yaml [--var NAME=VALUE ...] ...
 //	recorder convert IN OUT
 package main
 
@@ -16,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -38,10 +40,33 @@ func main() {
 
 // config is the parsed command line.
 type config struct {
-	url, out, drive, name, bin, testID string
-	headless, siteIsolation, verbose   bool
-	viewport                           chain.Size
-	timeout                            time.Duration
+	url, out, drive, name, bin       string
+	testIDs                          []string
+	headless, siteIsolation, verbose bool
+	noToolbar                        bool
+	viewport                         chain.Size
+	timeout                          time.Duration
+	// after is the flow replayed before recording (--after), baseURL
+	// its --base-url, vars the --var values.
+	after, baseURL string
+	vars           map[string]string
+}
+
+// varFlag collects repeated --var NAME=VALUE flags.
+type varFlag struct{ vars map[string]string }
+
+func (v *varFlag) String() string { return "" }
+
+func (v *varFlag) Set(s string) error {
+	name, value, err := chain.ParseVar(s)
+	if err != nil {
+		return err
+	}
+	if v.vars == nil {
+		v.vars = map[string]string{}
+	}
+	v.vars[name] = value
+	return nil
 }
 
 func parse(args []string, stderr io.Writer) (*config, error) {
@@ -50,6 +75,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recorder --url URL --out FLOW.yaml [--headless] [--drive DRIVE.txt] [--viewport 1280x800] [--name NAME]")
+		fmt.Fprintln(stderr, "       recorder --after LOGIN.yaml [--url URL] --out FLOW.yaml [--var NAME=VALUE ...] ...")
 		fmt.Fprintln(stderr, "       recorder convert IN OUT")
 		fs.PrintDefaults()
 	}
@@ -61,18 +87,39 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&vp, "viewport", vp, "viewport WIDTHxHEIGHT in CSS pixels")
 	fs.StringVar(&c.name, "name", "", "flow name (default: the --out file name)")
 	fs.StringVar(&c.bin, "browser", "", "Chromium binary or ws:// DevTools endpoint (default $"+browser.EnvVar+", then PATH)")
-	fs.StringVar(&c.testID, "testid-attr", "", "one more attribute to read as a test id (after data-testid, data-test-id, data-test, data-qa, data-cy)")
+	fs.Func("testid-attr", "the application's own test id `ATTRIBUTE` (data-automation-id, ...), read before data-testid, data-test-id, data-test, data-cy, data-qa; repeat for several", func(v string) error {
+		if strings.TrimSpace(v) == "" {
+			return errors.New("an attribute name is needed")
+		}
+		c.testIDs = append(c.testIDs, strings.TrimSpace(v))
+		return nil
+	})
 	fs.BoolVar(&c.siteIsolation, "site-isolation", true, "keep Chromium's out-of-process iframes (false: cross-origin iframes share the page's process)")
 	fs.DurationVar(&c.timeout, "drive-timeout", 10*time.Second, "how long a --drive line waits for its element")
 	fs.BoolVar(&c.verbose, "v", false, "log diagnostics to stderr")
+	fs.BoolVar(&c.noToolbar, "no-toolbar", false, "leave the recorder's toolbar (pause, assert, undo, stop) out of the page; drive lines assert, undo, pause and resume need it")
+	fs.StringVar(&c.after, "after", "", "replay this `FLOW.yaml` first (a sign-in), then record; the recorded flow starts by including it (default --url: its start_url)")
+	fs.StringVar(&c.baseURL, "base-url", "", "with --after: replay it against this origin, as replayer --base-url does")
+	var vars varFlag
+	fs.Var(&vars, "var", "`NAME=VALUE`: typed or asserted text equal to (or holding) VALUE is recorded as ${var:NAME}; --after's flow gets it too (repeat the flag for more)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	c.vars = vars.vars
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if c.url == "" || c.out == "" {
-		return nil, errors.New("--url and --out are required")
+	if c.out == "" || (c.url == "" && c.after == "") {
+		return nil, errors.New("--url (or --after) and --out are required")
+	}
+	if c.baseURL != "" {
+		u, err := url.Parse(c.baseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("--base-url %q: want an absolute http(s) URL such as http://127.0.0.1:8080", c.baseURL)
+		}
+		if c.after == "" {
+			return nil, errors.New("--base-url maps the --after flow's URLs; give --after too")
+		}
 	}
 	w, h, ok := strings.Cut(vp, "x")
 	wi, err1 := strconv.Atoi(w)
@@ -166,6 +213,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	var after *afterFlow
+	if c.after != "" {
+		a, err := loadAfter(c)
+		if err != nil {
+			fmt.Fprintf(stderr, "recorder: --after: %v\n", err)
+			return 2
+		}
+		after = a
+		if c.url == "" {
+			c.url = a.startURL
+		}
+	}
 	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := checkURL(sigCtx, c.url); err != nil {
@@ -200,11 +259,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.verbose {
 		logw = stderr
 	}
-	rec := recorder.New(b.Browser, recorder.Options{Out: c.out, Name: c.name, TestIDAttribute: c.testID, Log: logw,
-		OnStep: func(ev recorder.StepEvent) { printStep(stdout, ev) }})
+	ropts := recorder.Options{Out: c.out, Name: c.name, TestIDAttrs: c.testIDs, Log: logw, Vars: c.vars, NoToolbar: c.noToolbar,
+		OnStep: func(ev recorder.StepEvent) { printStep(stdout, ev) }}
+	if after != nil {
+		ropts.Include = after.include
+		ropts.Prepare = func(ctx context.Context, page *rod.Page) error {
+			return after.replay(ctx, page, c, stdout)
+		}
+	}
+	rec := recorder.New(b.Browser, ropts)
 	recCtx, cancelRec := context.WithCancel(context.Background())
 	defer cancelRec()
 	if err := rec.Start(recCtx, page, c.url); err != nil {
+		// A recording that never started writes nothing: --out is as it was.
+		cancelRec()
+		if after != nil && after.err != nil {
+			fmt.Fprintf(stderr, "recorder: --after: %v; nothing was recorded\n", after.err)
+			return 1
+		}
 		fmt.Fprintf(stderr, "recorder: %v\n", err)
 		var le *recorder.LoadError
 		if errors.As(err, &le) {
@@ -249,7 +321,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, s := range rec.Secrets() {
 		fmt.Fprintf(stdout, "before replaying, supply the secret: export %s=...\n", s)
 	}
+	if names := flowVars(&f); len(names) > 0 {
+		fmt.Fprintf(stdout, "the flow takes variables; replay it with: --var %s\n", strings.Join(names, "=... --var ")+"=...")
+	}
 	return code
+}
+
+// flowVars lists the variables f's steps name, sorted.
+func flowVars(f *chain.Flow) []string {
+	seen := map[string]bool{}
+	for _, s := range f.Steps {
+		for _, v := range []string{s.Text, s.URL, s.Value, s.Label} {
+			for _, n := range chain.VarNames(v) {
+				seen[n] = true
+			}
+		}
+	}
+	names := make([]string, 0, len(seen))
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // openTab returns the tab to record in: the browser's first tab when this

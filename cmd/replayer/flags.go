@@ -36,7 +36,28 @@ type config struct {
 	shotsAll      bool
 	updateFlows   bool
 	progress      string
+	vars          map[string]string
+	data          string
+	startURL      string
+	testIDs       []string
 	args          []string
+}
+
+// varFlag collects repeated --var NAME=VALUE flags.
+type varFlag struct{ vars map[string]string }
+
+func (v *varFlag) String() string { return "" }
+
+func (v *varFlag) Set(s string) error {
+	name, value, err := chain.ParseVar(s)
+	if err != nil {
+		return err
+	}
+	if v.vars == nil {
+		v.vars = map[string]string{}
+	}
+	v.vars[name] = value
+	return nil
 }
 
 const usageHead = `usage: replayer [flags] FLOW.yaml|DIR ...     (a DIR means every *.yaml / *.yml below it)
@@ -64,13 +85,14 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fs.PrintDefaults()
 	}
 	var strategies, shard, viewport string
+	var vars varFlag
 	fs.StringVar(&c.baseURL, "base-url", "", "replay against this origin: recorded URLs on the flow's start_url origin get it instead")
 	fs.StringVar(&c.reportJSON, "report-json", "", "write the JSON report to `PATH`")
-	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow) to `PATH`")
+	fs.StringVar(&c.reportJUnit, "report-junit", "", "write JUnit XML (one testcase per flow, and per data row) to `PATH`")
 	fs.StringVar(&c.reportHTML, "report-html", "", "write an HTML report with a screenshot of each failed step into folder `DIR`")
 	fs.StringVar(&strategies, "strategies", "", "comma `LIST` of strategy types allowed (e.g. css,coordinates); default all")
 	fs.Float64Var(&c.minConfidence, "min-confidence", replay.DefaultMinConfidence, "a located element below this confidence fails the step")
-	fs.DurationVar(&c.timeout, "timeout", replay.DefaultTimeout, "how long one step may wait for its target to appear")
+	fs.DurationVar(&c.timeout, "timeout", replay.DefaultTimeout, "how long one step may wait for its target to appear, unless the flow or the step says otherwise (timeout_ms)")
 	fs.IntVar(&c.parallel, "parallel", 1, "flows replayed at once, one browser context each, in one browser")
 	fs.StringVar(&shard, "shard", "", "replay only the I-th of N equal slices of the sorted flow list (`I/N`)")
 	fs.BoolVar(&c.headless, "headless", true, "run the browser headless; --headless=false shows it")
@@ -84,6 +106,16 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.shotsAll, "screenshots-all", false, "with --report-html, a screenshot of every step, not only failed ones")
 	fs.BoolVar(&c.updateFlows, "update-flows", false, "write healed chains back into the flow files (the old file is kept as .bak)")
 	fs.StringVar(&c.progress, "progress", "auto", "`auto` (a bar on a terminal, lines otherwise), bar or plain")
+	fs.Var(&vars, "var", "a variable for ${var:NAME} placeholders, `NAME=VALUE` (repeat the flag for more)")
+	fs.StringVar(&c.data, "data", "", "replay each flow once per row of this CSV `FILE` (header row: variable names); each row is its own result")
+	fs.StringVar(&c.startURL, "url", "", "the page to start on, for flows that have no start_url (a Chrome recording that opens no page itself)")
+	fs.Func("testid-attr", "the application's own test id `ATTRIBUTE` (data-automation-id, ...), read before the defaults; repeat for several", func(v string) error {
+		if strings.TrimSpace(v) == "" {
+			return errors.New("an attribute name is needed")
+		}
+		c.testIDs = append(c.testIDs, strings.TrimSpace(v))
+		return nil
+	})
 
 	rest := args
 	for {
@@ -102,6 +134,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		rest = left[1:]
 	}
 
+	c.vars = vars.vars
 	bad := func(format string, a ...any) (*config, error) {
 		return nil, fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 	}
@@ -112,6 +145,12 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		u, err := url.Parse(c.baseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return bad("--base-url %q: want an absolute http(s) URL such as http://127.0.0.1:8080", c.baseURL)
+		}
+	}
+	if c.startURL != "" {
+		u, err := url.Parse(c.startURL)
+		if err != nil || u.Scheme == "" || (u.Host == "" && u.Scheme != "about" && u.Scheme != "file") {
+			return bad("--url %q: want an absolute URL such as http://127.0.0.1:8080/", c.startURL)
 		}
 	}
 	if strategies != "" {
@@ -193,5 +232,9 @@ func (c *config) replayOptions() replay.Options {
 		MinConfidence: min,
 		Timeout:       c.timeout,
 		Viewport:      c.viewport,
+		Rewrite:       c.updateFlows,
+		Vars:          c.vars,
+		StartURL:      c.startURL,
+		TestIDAttrs:   c.testIDs,
 	}
 }

@@ -66,6 +66,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "replayer: flow files that do not load:\n%v\n", err)
 		return exitUsage
 	}
+	if cfg.data != "" {
+		data, err := runner.LoadData(cfg.data)
+		if err != nil {
+			fmt.Fprintf(stderr, "replayer: --data: %v\n", err)
+			return exitUsage
+		}
+		jobs = data.Jobs(jobs)
+	}
 	jobs = runner.Apply(cfg.shard, jobs)
 
 	mode := progress.Plain
@@ -136,17 +144,24 @@ func hostname() string {
 }
 
 // updateFlows writes the healed chains of res back into their flow files
-// (--update-flows), keeping each old file as .bak.
+// (--update-flows), keeping each old file as .bak. Only a flow's own
+// steps are written back: an included flow's healed steps are reported,
+// and written back when that flow is replayed itself. A flow replayed
+// once per data row is written back from its first row's result that
+// healed.
 func updateFlows(res *report.Run, out io.Writer, quiet bool) error {
 	var errs []error
+	done := map[string]bool{}
 	for _, f := range res.Flows {
+		f = ownSteps(f)
 		healed := false
 		for _, st := range f.Steps {
 			healed = healed || st.Healed != nil
 		}
-		if !healed {
+		if !healed || done[f.File] {
 			continue
 		}
+		done[f.File] = true
 		changed, err := flowupdate.Update(f.File, f)
 		if err != nil {
 			errs = append(errs, err)
@@ -157,4 +172,24 @@ func updateFlows(res *report.Run, out io.Writer, quiet bool) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ownSteps is f with only the flow's own steps, each indexed as in its
+// file: an include step and the steps it includes are left out.
+func ownSteps(f report.Flow) report.Flow {
+	own := make([]report.Step, 0, len(f.Steps))
+	n := 0
+	for _, st := range f.Steps {
+		if st.From != "" {
+			continue
+		}
+		n++
+		if st.Action == "include" {
+			continue
+		}
+		st.Index = n
+		own = append(own, st)
+	}
+	f.Steps = own
+	return f
 }

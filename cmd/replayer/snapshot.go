@@ -18,6 +18,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/snapshot"
 )
 
@@ -42,6 +43,9 @@ type snapshotConfig struct {
 	width, height    int
 	timeout          time.Duration
 	noClosed, noOOPF bool
+	// sel, a CSS selector: print only the elements it matches, of any
+	// tier, with every attribute.
+	sel string
 }
 
 func parseSnapshotArgs(args []string, stderr io.Writer) (*snapshotConfig, error) {
@@ -61,6 +65,7 @@ func parseSnapshotArgs(args []string, stderr io.Writer) (*snapshotConfig, error)
 	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, "how long loading and capturing may take")
 	fs.BoolVar(&c.noClosed, "no-closed-shadow", false, "do not reach closed shadow roots through DevTools")
 	fs.BoolVar(&c.noOOPF, "no-cross-origin-frames", false, "do not walk cross-origin frames")
+	fs.StringVar(&c.sel, "select", "", "print only the elements this CSS selector matches (any tier, shadow roots and frames too), each with every attribute")
 	// The URL may come before, between or after the flags.
 	var rest []string
 	for {
@@ -116,6 +121,18 @@ func snapshotCommand(ctx context.Context, args []string, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "replayer snapshot: %s: %v\n", c.url, err)
 		return 1
 	}
+	if c.sel != "" {
+		var kept []*snapshot.Node
+		for _, n := range s.Nodes {
+			if n.Selected {
+				kept = append(kept, n)
+			}
+		}
+		if len(kept) == 0 {
+			fmt.Fprintf(stderr, "replayer snapshot: %s: no element matches %q\n", c.url, c.sel)
+		}
+		s.Nodes = kept
+	}
 	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -158,5 +175,9 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}
-	return snapshot.Capture(ctx, page, snapshot.Options{AllTiers: c.all, NoClosedShadow: c.noClosed, NoRemoteFrames: c.noOOPF})
+	o := snapshot.Options{AllTiers: c.all, NoClosedShadow: c.noClosed, NoRemoteFrames: c.noOOPF}
+	if c.sel != "" {
+		o.AllTiers, o.Select = true, c.sel
+	}
+	return snapshot.Capture(ctx, pagemodel.New(page, pagemodel.Options{}), o)
 }

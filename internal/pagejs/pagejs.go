@@ -1,15 +1,10 @@
-// Package pagejs holds page functions that more than one package runs in
-// the page, so that what the recorder writes and what replay compares it
-// with come from the same source.
+// Package pagejs holds the script replay (and the snapshot command) runs
+// in every frame before the page's own: it keeps the closed shadow roots
+// the page's scripts attach where the page model (package pagemodel) can
+// walk into them.
 package pagejs
 
-import (
-	_ "embed"
-	"strings"
-)
-
-//go:embed region.js
-var regionJS string
+import _ "embed"
 
 // ClosedRoots is a script for Page.addScriptToEvaluateOnNewDocument that
 // keeps the closed shadow roots the page's scripts attach where page
@@ -21,13 +16,3 @@ var ClosedRoots string
 
 // ClosedRootsKey names the symbol ClosedRoots keeps its map under.
 const ClosedRootsKey = "chainreplay.closedRoots"
-
-// Region is a function declaration, function (el), that returns the
-// region an element sits in (region.js), without its leading comment.
-var Region = func() string {
-	s := regionJS
-	for strings.HasPrefix(s, "//") {
-		_, s, _ = strings.Cut(s, "\n")
-	}
-	return strings.TrimSpace(s)
-}()

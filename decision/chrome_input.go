@@ -1,0 +1,176 @@
+package decision
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
+)
+
+// click clicks the step's button at p count times, holding it down for
+// the step's duration (a long press) when it has one.
+func (r *Runner) click(ctx context.Context, s *chain.Step, p chain.Point, count, mods int) error {
+	if s.DurationMS > 0 {
+		return pressFor(ctx, r.Page, p, s.Button, count, mods, time.Duration(s.DurationMS)*time.Millisecond)
+	}
+	return mouseClick(ctx, r.Page, p, s.Button, count, mods)
+}
+
+// pressWith presses key with the modifiers held as a person holds them:
+// each modifier goes down (its own key event) in order, the key is
+// pressed, and the modifiers come up in reverse order.
+func (r *Runner) pressWith(ctx context.Context, key string, mods []string) error {
+	for _, m := range mods {
+		if err := r.keyEvent(ctx, m, true); err != nil {
+			return err
+		}
+	}
+	err := keyPress(ctx, r.Page, key, r.held)
+	for i := len(mods) - 1; i >= 0; i-- {
+		if e := r.keyEvent(ctx, mods[i], false); e != nil && err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// pressFor presses button at p count times, holding it down for hold each
+// time (a long press), as Puppeteer's click with a delay does.
+func pressFor(ctx context.Context, page *rod.Page, p chain.Point, button string, count, mods int, hold time.Duration) error {
+	btn, bits := buttonOf(button)
+	c := page.Context(ctx)
+	if err := mouseMove(ctx, page, p, mods, 0); err != nil {
+		return err
+	}
+	for i := 1; i <= count; i++ {
+		down := bits
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn,
+			Buttons: &down, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
+		}
+		if err := sleep(ctx, hold); err != nil {
+			return err
+		}
+		up := 0
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn,
+			Buttons: &up, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent mouseReleased: %w", err)
+		}
+	}
+	return nil
+}
+
+// scrollTo scrolls the target element, or the document of the step's
+// frame path (the page's when it has none), to the position to, as
+// Chrome's recorder records a scroll and Puppeteer replays it.
+func (r *Runner) scrollTo(ctx context.Context, s *chain.Step, w *strategies.Result, el Elem, to chain.Point) error {
+	if w != nil && w.Element != nil {
+		return callOn(ctx, el, `async function (x, y) { this.scrollLeft = x; this.scrollTop = y; `+twoFrames+` }`, nil, to.X, to.Y)
+	}
+	return r.callDoc(ctx, framePathOf(s), `async function (x, y) { const w = this.defaultView; w.scroll(x, y); `+twoFrames+` }`, nil, to.X, to.Y)
+}
+
+// twoFrames waits (in a page function of a window w, or of an element)
+// for two animation frames: a scroll is then applied and its events are
+// dispatched before the next step.
+const twoFrames = `const v = (typeof w !== "undefined" ? w : this.ownerDocument.defaultView); await new Promise((r) => v.requestAnimationFrame(() => v.requestAnimationFrame(r)));`
+
+// waitFrame waits until a frame path of frame indexes (chain.FrameIndex)
+// leads to a frame, or fails the step: a target recorded in a frame is
+// never looked for elsewhere. A path of selectors is left to the page
+// model, which searches every frame when it no longer resolves.
+func (r *Runner) waitFrame(ctx context.Context, framePath []string, once bool) *StepError {
+	if !chain.IndexedFrames(framePath) {
+		return nil
+	}
+	for {
+		_, _, ok, err := r.model().Document(ctx, framePath)
+		if err == nil && ok {
+			return nil
+		}
+		if once || sleep(ctx, DefaultPoll) != nil {
+			return stepErr(report.ElementNotFound, ctx.Err(), "frame path %q leads to no frame (Chrome's frame %s); the step is not run in another frame",
+				strings.Join(framePath, " > "), chromeFrame(framePath))
+		}
+	}
+}
+
+// chromeFrame writes a frame path of indexes as Chrome's recorder does: [1, 0].
+func chromeFrame(path []string) string {
+	var parts []string
+	for _, e := range path {
+		if i, ok := chain.FrameIndex(e); ok {
+			parts = append(parts, fmt.Sprint(i))
+		} else {
+			parts = append(parts, e)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// framePathOf is the frame path of a step's target, nil without one.
+func framePathOf(s *chain.Step) []string {
+	if s.Target == nil {
+		return nil
+	}
+	return s.Target.FramePath
+}
+
+// docStateIn reads the docState of the document a frame path leads to
+// (the page's when the path is empty): a navigation recorded in a frame is
+// the frame's, and is checked there. A zero one when the path leads to
+// no document now (the frame is loading another).
+func (r *Runner) docStateIn(ctx context.Context, framePath []string) docState {
+	if len(framePath) == 0 {
+		return readDocState(ctx, r.Page)
+	}
+	var st struct {
+		URL, State string
+		Origin     float64
+	}
+	if err := r.callDoc(ctx, framePath, `function () { const w = this.defaultView; return {url: w.location.href, origin: w.performance.timeOrigin, state: this.readyState}; }`, &st); err != nil {
+		return docState{}
+	}
+	return docState{URL: st.URL, Origin: st.Origin}
+}
+
+// waitCompleteIn waits until the document a frame path leads to has
+// loaded (the page's when the path is empty).
+func (r *Runner) waitCompleteIn(ctx context.Context, framePath []string) error {
+	if len(framePath) == 0 {
+		return waitComplete(ctx, r.Page)
+	}
+	for {
+		var state string
+		if r.callDoc(ctx, framePath, `function () { return this.readyState; }`, &state) == nil && state == "complete" {
+			return nil
+		}
+		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+			return fmt.Errorf("waiting for the frame to load: %w", err)
+		}
+	}
+}
+
+// callDoc calls fn on the document a frame path leads to and decodes its
+// value into out.
+func (r *Runner) callDoc(ctx context.Context, framePath []string, fn string, out any, args ...any) error {
+	w, doc, ok, err := r.model().Document(ctx, framePath)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("frame path %q leads to no frame", strings.Join(framePath, " > "))
+	}
+	v, err := w.CallValue(ctx, doc, fn, args...)
+	if err != nil || out == nil {
+		return err
+	}
+	return v.Unmarshal(out)
+}

@@ -1,0 +1,100 @@
+package pagemodel
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// hit is what a hit test answers in one world: an element, or the
+// cross-origin frame at the point.
+type hit struct {
+	K   int       `json:"k"`
+	El  *Element  `json:"el"`
+	Far *farFrame `json:"far"`
+}
+
+// At returns the element at (x, y) of the page's top viewport, as the
+// pointer would reach it, through shadow trees (closed ones too) and
+// frames; nil when there is none. With tag set, the element a pointer
+// there acts on as one of that tag (and id, when set) is preferred: the
+// nearest ancestor of that tag of the element hit, when there is one a few
+// levels up (a button whose inner <span> is hit). DevTools' hit test (DOM.getNodeForLocation,
+// which a page cannot patch) finds it in each world; where it lands in a
+// same-origin frame of the world, page script's hit test finds it
+// instead, from the world's document.
+func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, error) {
+	w, err := p.Top(ctx)
+	if err != nil {
+		return nil, err
+	}
+	opts := map[string]any{"testIds": p.Options.TestIDs(), "tag": strings.ToLower(tag), "id": id}
+	top := w
+	var topScroll [2]float64
+	for depth := 0; depth < 16; depth++ {
+		lx, ly := x-w.X, y-w.Y
+		var h hit
+		own := w.Frame
+		if own == "" {
+			own = p.Rod.FrameID
+		}
+		// DOM.getNodeForLocation takes document coordinates: a scrolled
+		// page finds nothing at viewport coordinates.
+		var sc [2]float64
+		if err := w.callJSON(ctx, "", "scroll", &sc); err != nil {
+			return nil, err
+		}
+		hx, hy := lx+sc[0], ly+sc[1]
+		if depth == 0 {
+			topScroll = sc
+		} else if w.S.ID == top.S.ID {
+			// A cross-origin frame in the page's own process: the page's
+			// session hit-tests in the top document's coordinates.
+			hx, hy = x+topScroll[0], y+topScroll[1]
+		}
+		loc, err := proto.DOMGetNodeForLocation{X: int(math.Floor(hx)), Y: int(math.Floor(hy)), IgnorePointerEventsNone: true}.Call(w.S.Client(ctx))
+		switch {
+		case err != nil:
+			return nil, nil // nothing there (outside the page)
+		case loc.FrameID == own:
+			obj, err := proto.DOMResolveNode{BackendNodeID: loc.BackendNodeID, ObjectGroup: w.group}.Call(w.S.Client(ctx))
+			if err != nil {
+				return nil, nil
+			}
+			s, err := w.callString(ctx, obj.Object.ObjectID, "atNode", opts)
+			if err != nil {
+				return nil, err
+			}
+			if s == "null" || json.Unmarshal([]byte(s), &h) != nil {
+				return nil, nil
+			}
+		default:
+			// In a frame of this world's own process that page script
+			// reaches (same origin), or a cross-origin one in the page's
+			// process: page script's hit test finds it.
+			s, err := w.callString(ctx, "", "at", lx, ly, opts)
+			if err != nil {
+				return nil, err
+			}
+			if s == "null" || json.Unmarshal([]byte(s), &h) != nil {
+				return nil, nil
+			}
+		}
+		if h.El != nil {
+			h.El.place(w, h.K)
+			return h.El, nil
+		}
+		if h.Far == nil {
+			return nil, nil
+		}
+		nw, err := p.farWorld(ctx, w, *h.Far)
+		if err != nil || nw == nil {
+			return nil, err
+		}
+		w = nw
+	}
+	return nil, nil
+}

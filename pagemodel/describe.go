@@ -1,0 +1,170 @@
+package pagemodel
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Count is how many elements of a document a locator matched (N), which
+// of them, 1-based in tree order, was the described element (I, 0 when it
+// was not among them), and the comparison tier the matches needed.
+type Count struct {
+	N    int `json:"n"`
+	I    int `json:"i"`
+	Tier int `json:"tier"`
+}
+
+// Unique reports whether the locator matched exactly the element.
+func (c Count) Unique() bool { return c.N == 1 && c.I == 1 }
+
+// Counts are the counts of the locators the recorder may write, each
+// counted by the matching replay uses (Find).
+type Counts struct {
+	// TestID maps each test id value of the element to its count among
+	// every test id attribute.
+	TestID      map[string]Count `json:"testid"`
+	Role        *Count           `json:"role"`
+	Placeholder *Count           `json:"placeholder"`
+	Label       *Count           `json:"label"`
+	Alt         *Count           `json:"alt"`
+	Text        *Count           `json:"text"`
+	Title       *Count           `json:"title"`
+	ID          *Count           `json:"id"`
+	Name        *Count           `json:"name"`
+	// Kind counts the elements of the element's tag, input type and role
+	// attribute.
+	Kind *Count `json:"kind"`
+}
+
+// Description is everything the recorder captures of an element
+// (js/70_describe.js, describe): the Element and what writing its chain
+// needs.
+type Description struct {
+	Element
+	// TextValue is the text locator's value: the text, when it is short
+	// (80 characters) and the element is not a form field.
+	TextValue string `json:"textValue"`
+	Counts    Counts `json:"counts"`
+	// CSS is a short selector unique in the element's document (shadow
+	// trees included); CSSPositional says it holds :nth-of-type.
+	CSS           string `json:"css"`
+	CSSPositional bool   `json:"cssPositional"`
+	// XPath is unique in the document, anchored at an attribute or a text
+	// where one is unique, else absolute (XPathPositional).
+	XPathLocator    string `json:"xpath"`
+	XPathPositional bool   `json:"xpathPositional"`
+	SiblingIndex    int    `json:"siblingIndex"`
+	// Fixed: the element or an ancestor has position: fixed.
+	Fixed bool `json:"fixed"`
+	// Scroll is its document's scroll offset.
+	Scroll [2]float64 `json:"scroll"`
+	// Scope, for an element in a repeated item (a row, a list item, a
+	// card), names the item by a text unique among the page's items and
+	// the element inside it; nil otherwise.
+	Scope *Scope `json:"scope"`
+}
+
+// Scope names an element as the part of its repeated item: the item, an
+// element of tag Tag whose text holds Text (the only one of the page), and
+// in it the element by its role and name (InnerType "role", InnerRole and
+// InnerValue) or a CSS selector (InnerType "css", InnerValue). N is how
+// many elements that names, I which one is the element (1-based).
+type Scope struct {
+	Tag   string `json:"tag"`
+	Text  string `json:"text"`
+	Inner struct {
+		Type  string `json:"t"`
+		Role  string `json:"r"`
+		Value string `json:"v"`
+	} `json:"inner"`
+	N int `json:"n"`
+	I int `json:"i"`
+}
+
+// DescribeOptions tune Describe.
+type DescribeOptions struct {
+	// TestIDAttrs are the attributes read as test ids; nil means
+	// DefaultTestIDAttrs.
+	TestIDAttrs []string
+	// GenClass and GenID are regular expressions (JavaScript syntax) for
+	// class names and ids that look generated: selectors avoid them.
+	GenClass, GenID string
+	// Secret says the field was a secret before (its value is never read).
+	Secret bool
+}
+
+// Describe describes the element obj, a remote object of session s, for
+// the recorder: in the JavaScript world obj belongs to (the model is
+// installed there on first use), with boxes in the viewport of the
+// element's own document. Its Ref names it in a world of its own, for
+// this description only.
+func Describe(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID, o DescribeOptions) (*Description, error) {
+	w := &World{S: s, group: newGroup(), Clip: [4]float64{-1e9, -1e9, 1e9, 1e9}}
+	defer w.release(context.WithoutCancel(ctx))
+	testIDs := o.TestIDAttrs
+	if len(testIDs) == 0 {
+		testIDs = DefaultTestIDAttrs
+	}
+	str, err := w.callString(ctx, obj, "describe", map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID,
+		"secret": o.Secret, "local": true})
+	if err != nil {
+		return nil, err
+	}
+	var d Description
+	if err := json.Unmarshal([]byte(str), &d); err != nil {
+		return nil, fmt.Errorf("pagemodel: describe answer: %w", err)
+	}
+	var k struct {
+		K int `json:"k"`
+	}
+	_ = json.Unmarshal([]byte(str), &k)
+	d.place(w, k.K)
+	return &d, nil
+}
+
+// FrameInfo describes the <iframe> obj, a remote object of session s, as
+// a frame path names it: a CSS selector unique in its document, and where
+// its content box starts in its document's viewport.
+func FrameInfo(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID, o DescribeOptions) (css string, x, y float64, err error) {
+	w := &World{S: s, group: newGroup()}
+	defer w.release(context.WithoutCancel(ctx))
+	testIDs := o.TestIDAttrs
+	if len(testIDs) == 0 {
+		testIDs = DefaultTestIDAttrs
+	}
+	var info struct {
+		CSS string  `json:"css"`
+		X   float64 `json:"x"`
+		Y   float64 `json:"y"`
+	}
+	if err := w.callJSON(ctx, obj, "frameInfo", &info, map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID}); err != nil {
+		return "", 0, 0, err
+	}
+	return info.CSS, info.X, info.Y, nil
+}
+
+// DescribeRef describes the element r names, for the recorder, in its
+// world, with its box in the page's top viewport and its full frame path.
+func (p *Page) DescribeRef(ctx context.Context, r Ref, o DescribeOptions) (*Description, error) {
+	obj, err := p.Object(ctx, r, "")
+	if err != nil {
+		return nil, err
+	}
+	testIDs := o.TestIDAttrs
+	if len(testIDs) == 0 {
+		testIDs = p.Options.TestIDs()
+	}
+	str, err := r.W.callString(ctx, obj, "describe", map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID, "secret": o.Secret})
+	if err != nil {
+		return nil, err
+	}
+	var d Description
+	if err := json.Unmarshal([]byte(str), &d); err != nil {
+		return nil, fmt.Errorf("pagemodel: describe answer: %w", err)
+	}
+	d.place(r.W, r.K)
+	return &d, nil
+}

@@ -1,0 +1,221 @@
+// ---- where an element stands: region, neighbours, locators ----
+
+// upEl is el's composed parent element: a shadow root's host stands for
+// the root.
+function upEl(e) { return e.parentElement || (e.parentNode && e.parentNode.host) || null; }
+
+// The region of an element: the nearest enclosing section, article,
+// aside, nav, form, main, dialog or search element, page-level header or
+// footer, or element with a landmark, region, form or dialog role, that
+// has a name: its aria-labelledby texts, its aria-label, its own first
+// heading (one inside a nested region names that region), or, for a
+// landmark, its role ("banner" for the page's header); unnamed ones that
+// are not landmarks are climbed past, and shadow roots are crossed to
+// their hosts. "" when none.
+const REGION_TAGS = /^(section|article|aside|nav|form|main|dialog|search)$/;
+const REGION_ROLES = /^(region|navigation|complementary|form|dialog|alertdialog|main|search|banner|contentinfo)$/;
+const LANDMARK_ROLES = /^(main|navigation|complementary|banner|contentinfo|search)$/;
+const LANDMARK_TAGS = { main: "main", nav: "navigation", aside: "complementary", search: "search" };
+function isRegion(a) {
+  if (REGION_ROLES.test(a.getAttribute("role") || "")) return true;
+  if (a.localName === "header" || a.localName === "footer") return !sectioned(a);
+  return REGION_TAGS.test(a.localName);
+}
+function landmarkOf(a) {
+  const r = a.getAttribute("role") || "";
+  if (r) return LANDMARK_ROLES.test(r) ? r : "";
+  if (LANDMARK_TAGS[a.localName]) return LANDMARK_TAGS[a.localName];
+  if (a.localName === "header" && !sectioned(a)) return "banner";
+  if (a.localName === "footer" && !sectioned(a)) return "contentinfo";
+  return "";
+}
+function ownHeading(a) {
+  for (const h of a.querySelectorAll("h1,h2,h3,h4,h5,h6")) {
+    let p = h.parentElement;
+    while (p && p !== a && !isRegion(p)) p = p.parentElement;
+    if (p === a) return h;
+  }
+  return null;
+}
+function regionOf(el) {
+  for (let a = upEl(el); a && a.nodeType === 1; a = upEl(a)) {
+    if (!isRegion(a)) continue;
+    let name = "";
+    const ids = (a.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    if (ids.length) {
+      const r = a.getRootNode();
+      name = collapse(ids.map((id) => { const l = r.getElementById ? r.getElementById(id) : null; return l ? l.textContent : ""; }).join(" "));
+    }
+    if (!name) name = collapse(a.getAttribute("aria-label") || "");
+    if (!name) { const h = ownHeading(a); if (h) name = collapse(h.textContent); }
+    if (!name) name = landmarkOf(a);
+    if (name) return cap(name, MAXNB);
+  }
+  return "";
+}
+
+// labelsOf is the <label> elements that label el: those whose for names
+// it in its tree, and a label around it of which it is the first
+// labelable element (HTML's labeled control).
+function labelsOf(el) {
+  if (!LABELABLE.has(el.tagName)) return null;
+  const lf = labelsFor(el, el.getRootNode());
+  let out = lf ? lf.slice() : null;
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    if (a.tagName !== "LABEL") continue;
+    if (!a.hasAttribute("for") && firstLabelable(a) === el) (out || (out = [])).push(a);
+    break;
+  }
+  return out;
+}
+function firstLabelable(label) {
+  for (const e of label.querySelectorAll("input,select,textarea,button,meter,output,progress")) {
+    if (e.tagName === "INPUT" && inputType(e) === "hidden") continue;
+    return e;
+  }
+  return null;
+}
+
+// labelOf is the text a person reads as el's label: the text of its
+// <label>s, else of the elements its aria-labelledby names (the walk's
+// Label, the label strategy's value).
+function labelOf(el) {
+  const labels = labelsOf(el);
+  if (labels && labels.length) return cap(labelText(labels, el), MAXNAME);
+  if (el.hasAttribute("aria-labelledby")) return cap(labelledByText(el), MAXNAME);
+  return "";
+}
+
+// headingBefore is the nearest heading (role heading) before el in its
+// tree, in tree order, else, in a shadow tree, the one before its host:
+// the walk's heading neighbour (walk.js tracks the same as it goes). A
+// heading's own is the one before it. steps bounds the search.
+function headingBefore(el) {
+  let steps = 5000;
+  for (let e = el; e;) {
+    const root = e.getRootNode();
+    const tw = (root.ownerDocument || root).createTreeWalker(root, 1);
+    tw.currentNode = e;
+    for (let p = tw.previousNode(); p && steps-- > 0; p = tw.previousNode()) {
+      if (p.nodeType === 1 && roleOf(p, p.tagName, p.hasAttributes()) === "heading") return p;
+    }
+    e = root.host || null;
+  }
+  return null;
+}
+
+// neighboursOf is the nearby text of el, in this order and each once: its
+// label, the legend of the fieldset around it (its own for a fieldset),
+// the nearest heading before it, and the text of its table row or list
+// item (tr or li, el itself included).
+function neighboursOf(el) {
+  const out = [];
+  const add = (s) => { if (s && out.indexOf(s) < 0) out.push(s); };
+  add(cap(labelOf(el), MAXNB));
+  const fs = el.closest("fieldset");
+  if (fs) { const lg = fs.querySelector("legend"); add(lg ? textOf(lg, MAXNB) : ""); }
+  const h = headingBefore(el);
+  if (h) add(cap(accName(h, null, "heading", h.hasAttributes()), MAXNB));
+  const row = el.closest("tr,li");
+  if (row) add(cap(textOf(row, MAXTEXT), MAXNB));
+  return out;
+}
+
+// ---- locators ----
+function sameTagIndex(e) {
+  let i = 1;
+  for (let s = e.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === e.localName) i++;
+  return i;
+}
+function hasLaterSame(e) { for (let s = e.nextElementSibling; s; s = s.nextElementSibling) if (s.localName === e.localName) return true; return false; }
+function hasSameTagSibling(e) { return sameTagIndex(e) > 1 || hasLaterSame(e); }
+function foreign(el) { return el.namespaceURI !== "http://www.w3.org/1999/xhtml" || el.localName.indexOf(":") >= 0; }
+
+// absXPath is el's XPath from its document's root, a position only on a
+// step whose element has a sibling of its tag ("/html/body/main/button[2]");
+// "" inside a shadow tree, where XPath cannot reach.
+function absXPath(el) {
+  if (el.getRootNode().nodeType !== 9) return "";
+  const parts = [];
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+    const step = foreign(e) ? "*[local-name()='" + e.localName + "']" : e.localName;
+    parts.unshift(step + (hasSameTagSibling(e) ? "[" + sameTagIndex(e) + "]" : ""));
+  }
+  return "/" + parts.join("/");
+}
+
+// selectorOf is a CSS selector for el in its tree scope: its id when that
+// is unique there, else a path of tags with :nth-of-type from the nearest
+// ancestor with a unique id (frame and shadow paths).
+function selectorOf(el) {
+  const scope = el.getRootNode();
+  const id = el.id;
+  if (id && scope.querySelectorAll && scope.querySelectorAll("#" + CSS.escape(id)).length === 1) return "#" + CSS.escape(id);
+  const parts = [];
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+    if (e !== el && e.id && scope.querySelectorAll("#" + CSS.escape(e.id)).length === 1) { parts.unshift("#" + CSS.escape(e.id)); break; }
+    const i = sameTagIndex(e);
+    parts.unshift(e.localName + (i > 1 || hasLaterSame(e) ? ":nth-of-type(" + i + ")" : ""));
+    if (e.parentNode === scope) break;
+  }
+  return parts.join(" > ");
+}
+
+// shadowPathOf is a selector for each shadow host from el's document down
+// to el's shadow root.
+function shadowPathOf(el) {
+  const out = [];
+  for (let r = el.getRootNode(); r && r.nodeType === 11 && r.host; r = r.host.getRootNode()) out.unshift(selectorOf(r.host));
+  return out;
+}
+
+// testIdsOf maps the test id attributes el carries (of attrs) to their values.
+function testIdsOf(el, attrs) {
+  let out = null;
+  for (const a of attrs) {
+    const v = el.getAttribute(a);
+    if (v !== null) (out || (out = {}))[a] = v;
+  }
+  return out;
+}
+
+// fixedLayer reports whether el or an ancestor has position: fixed (a
+// modal dialog, a fixed bar, a toast): it keeps its place on screen
+// whatever the scroll.
+function fixedLayer(el) {
+  for (let a = el; a && a.nodeType === 1; a = upEl(a)) {
+    const v = a.ownerDocument.defaultView || win;
+    if (v.getComputedStyle(a).position === "fixed") return true;
+  }
+  return false;
+}
+
+// frameOffset is where el's document's viewport starts in the viewport of
+// the world's top document (same-origin frames in between), and the clip
+// the frames make: [x, y, clip].
+function frameOffset(el) {
+  const fs = [];
+  for (let v = el.ownerDocument.defaultView; v && v.frameElement; v = v.frameElement.ownerDocument.defaultView) fs.unshift(v.frameElement);
+  let x = 0, y = 0;
+  let clip = [-1e9, -1e9, 1e9, 1e9];
+  for (const f of fs) {
+    const r = f.getBoundingClientRect();
+    const cs = (f.ownerDocument.defaultView || win).getComputedStyle(f);
+    const fx = x + r.left + f.clientLeft + parseFloat(cs.paddingLeft || "0");
+    const fy = y + r.top + f.clientTop + parseFloat(cs.paddingTop || "0");
+    const cw = f.clientWidth - parseFloat(cs.paddingLeft || "0") - parseFloat(cs.paddingRight || "0");
+    const ch = f.clientHeight - parseFloat(cs.paddingTop || "0") - parseFloat(cs.paddingBottom || "0");
+    clip = [Math.max(clip[0], fx), Math.max(clip[1], fy), Math.min(clip[2], fx + cw), Math.min(clip[3], fy + ch)];
+    x = fx;
+    y = fy;
+  }
+  return [x, y, clip];
+}
+
+// framePathOf is a selector for each iframe from the world's top document
+// down to el's document.
+function framePathOf(el) {
+  const out = [];
+  for (let v = el.ownerDocument.defaultView; v && v.frameElement; v = v.frameElement.ownerDocument.defaultView) out.unshift(selectorOf(v.frameElement));
+  return out;
+}

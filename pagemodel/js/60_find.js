@@ -1,0 +1,373 @@
+// ---- element references ----
+// Go names an element by its number in this world's registry: the same
+// element keeps its number for the life of the world (the document), so
+// that two strategies that find one element give one number.
+const REG_IDS = new WeakMap();
+let REG = [];
+function ref(el) {
+  let i = REG_IDS.get(el);
+  if (i === undefined) {
+    i = REG.length;
+    REG.push(el);
+    REG_IDS.set(el, i);
+  }
+  return i;
+}
+function deref(i) { return REG[i] || null; }
+
+// ---- tree scopes ----
+// scopesOf lists the tree scopes under root in tree order: root itself,
+// then every shadow root page script can reach (open, or closed and kept
+// in its document's map, closedMapOf) in place, and, when frames is set, the documents of
+// same-origin frames in place. It also lists what page script cannot
+// reach: custom elements without a reachable shadow root (they may hold a
+// closed one: DevTools is asked) and, with frames, cross-origin frames.
+function scopesOf(root, frames) {
+  const scopes = [], hosts = [], far = [];
+  (function visit(r) {
+    scopes.push(r);
+    if (r !== root) observeRoot(r);
+    const all = r.querySelectorAll("*");
+    for (let i = 0; i < all.length; i++) {
+      const e = all[i];
+      if (e.tagName === UI) continue;
+      const sr = shadowOf(e);
+      if (sr) visit(sr);
+      else if (e.tagName.indexOf("-") > 0) hosts.push(e);
+      if (frames && (e.tagName === "IFRAME" || e.tagName === "FRAME")) {
+        let d = null;
+        try { d = e.contentDocument; } catch (x) { d = null; }
+        if (d && d.documentElement) visit(d);
+        else far.push(e);
+      }
+    }
+  })(root);
+  return { scopes, hosts, far };
+}
+
+// ---- comparing names ----
+// Names, labels and texts are compared as people read them: equal, else
+// equal once white space runs are collapsed (names computed here already
+// are), else equal ignoring case, else equal ignoring white space
+// altogether (Chromium puts a space between block-level children: "Express"
+// and "2-3 days" in two divs read "Express 2-3 days"). A query takes the
+// first of these tiers at which anything matches; the report says when it
+// was not the first.
+const TIERS = ["exact", "whitespace", "case", "spacing"];
+function unspace(s) { return s.replace(/\s+/g, ""); }
+function wantOf(v, contains) {
+  const n = collapse(v);
+  return { v: v, n: n, l: n.toLowerCase(), u: unspace(n).toLowerCase(), c: !!contains };
+}
+function tierOf(have, w) {
+  if (!w.c) {
+    if (have === w.v) return 0;
+    const n = collapse(have);
+    if (n === w.n) return 1;
+    const l = n.toLowerCase();
+    if (l === w.l) return 2;
+    if (unspace(l) === w.u) return 3;
+    return 4;
+  }
+  if (have.indexOf(w.v) >= 0) return 0;
+  const n = collapse(have);
+  if (n.indexOf(w.n) >= 0) return 1;
+  const l = n.toLowerCase();
+  if (l.indexOf(w.l) >= 0) return 2;
+  if (unspace(l).indexOf(w.u) >= 0) return 3;
+  return 4;
+}
+
+// ---- queries ----
+// A query q names elements by one strategy:
+//   {t: "attr", a: [attributes], v}  an attribute equal to v (test id, id, name, placeholder)
+//   {t: "css", v}                    a CSS selector, in every tree scope
+//   {t: "xpath", v}                  an XPath, in every document
+//   {t: "role", r, v, hn}            role r ("" any) named v (any name unless hn)
+//   {t: "label", v}                  labelled v (labelOf) or aria-label v
+//   {t: "text", v, m, tag}           whose text is v (m "contains": holds v); of
+//                                    nested matches, one per chain (innermost,
+//                                    of the tag when given)
+//   {t: "kind", v}                   of the kind v (kindOf)
+//   q.w (any type)                   only inside an element q.w matches
+//   q.only (any type)                only elements of that tag
+//   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
+// matchAll returns the elements q matches under the scopes, in tree order,
+// and the tier (TIERS) of the comparison.
+function matchAll(q, sc) {
+  const r = q.hs ? matchInHosts(q, sc) : matchOne(q, sc);
+  if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
+  if (!q.w) return r;
+  const cs = matchAll(q.w, sc).els;
+  r.els = cs.length ? r.els.filter((e) => cs.some((c) => c !== e && containsFlat(c, e))) : [];
+  return r;
+}
+function matchOne(q, sc) {
+  switch (q.t) {
+    case "attr": {
+      const out = [];
+      for (const s of sc.scopes) for (const a of q.a) {
+        for (const e of s.querySelectorAll("[" + CSS.escape(a) + "]")) if (e.getAttribute(a) === q.v && out.indexOf(e) < 0) out.push(e);
+      }
+      if (q.a.length > 1 || sc.scopes.length > 1) sortTree(out, sc);
+      return { els: out, tier: 0 };
+    }
+    case "css": {
+      const out = [];
+      for (const s of sc.scopes) for (const e of s.querySelectorAll(q.v)) out.push(e);
+      return { els: out, tier: 0 };
+    }
+    case "xpath": {
+      const out = [];
+      for (const s of sc.scopes) {
+        if (s.nodeType !== 9) continue;
+        const r = s.evaluate(q.v, s, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        for (let i = 0; i < r.snapshotLength; i++) { const n = r.snapshotItem(i); if (n.nodeType === 1) out.push(n); }
+      }
+      return { els: out, tier: 0 };
+    }
+    case "kind": {
+      const out = [];
+      eachElement(sc, (e) => { if (kindOf(e) === q.v) out.push(e); });
+      return { els: out, tier: 0 };
+    }
+    case "role": return byTier(sc, q.hn ? wantOf(q.v, false) : null, (e, w) => {
+      const tag = e.tagName;
+      const r = roleOf(e, tag, e.hasAttributes());
+      if (q.r ? r !== q.r : !r && !hasOwnName(e)) return 4;
+      if (!w) return 0;
+      return tierOf(accName(e, labelsOf(e), r, e.hasAttributes()), w);
+    });
+    case "label": return byTier(sc, wantOf(q.v, false), (e, w) => {
+      const t1 = LABELABLE.has(e.tagName) || e.hasAttribute("aria-labelledby") ? tierOf(labelOf(e), w) : 4;
+      const al = e.getAttribute("aria-label");
+      const t2 = al ? tierOf(al, w) : 4;
+      return Math.min(t1, t2);
+    }, "input,select,textarea,button,meter,output,progress,[aria-label],[aria-labelledby]");
+    case "text": return byText(q, sc);
+  }
+  throw new Error("unknown query type " + q.t);
+}
+
+// eachElement calls f on every element of the scopes, in tree order
+// within each scope.
+function eachElement(sc, f, sel) {
+  for (const s of sc.scopes) {
+    const all = s.querySelectorAll(sel || "*");
+    for (let i = 0; i < all.length; i++) f(all[i]);
+  }
+}
+
+// byTier keeps the elements whose tier (rank(e, want)) is the best found.
+function byTier(sc, w, rank, sel) {
+  let best = 4, out = [];
+  eachElement(sc, (e) => {
+    if (SKIP.has(e.tagName)) return;
+    const t = rank(e, w);
+    if (t > best) return;
+    if (t < best) { best = t; out = []; }
+    out.push(e);
+  }, sel);
+  return { els: best < 4 ? out : [], tier: best < 4 ? best : 0 };
+}
+
+// byText finds the elements whose visible text is (or holds) q.v. The
+// candidates are the ancestors of the text nodes that hold the value's
+// longest word (case aside), up to where their text is too long to match;
+// when none matches (a value that runs across elements without white
+// space, "CoffeeBrewingCups"), every element whose textContent holds the
+// value, white space and case aside, top down.
+function byText(q, sc) {
+  const w = wantOf(q.v, q.m === "contains");
+  if (!w.n) return { els: [], tier: 0 };
+  let word = "";
+  for (const x of w.n.split(" ")) if (x.length > word.length) word = x;
+  const wl = word.toLowerCase();
+  const room = w.c ? MAXTEXT * 50 : w.n.length * 2 + 40;
+  const seen = new Set(), cands = [];
+  for (const s of sc.scopes) {
+    const tw = (s.ownerDocument || s).createTreeWalker(s, 4);
+    for (let t = tw.nextNode(); t; t = tw.nextNode()) {
+      const d = t.data;
+      if (d.length < wl.length || d.toLowerCase().indexOf(wl) < 0) continue;
+      for (let e = t.parentElement || (t.parentNode && t.parentNode.host) || null; e; e = upEl(e)) {
+        if (SKIP.has(e.tagName) || e.tagName === "HTML" || e.tagName === "BODY") break;
+        if (seen.has(e)) break;
+        seen.add(e);
+        const tx = textOf(e, room);
+        if (!w.c && tx.length >= room) break;
+        cands.push(e);
+      }
+    }
+  }
+  let r = bestOfText(cands, w, room);
+  if (r.els.length === 0) {
+    const more = [];
+    const visit = (e) => {
+      if (SKIP.has(e.tagName)) return;
+      const tc = e.textContent;
+      if (tc.length >= w.u.length && unspace(tc).toLowerCase().indexOf(w.u) >= 0) {
+        if (e.tagName !== "HTML" && e.tagName !== "BODY" && !seen.has(e)) more.push(e);
+        for (let c = e.firstElementChild; c; c = c.nextElementSibling) visit(c);
+      }
+      const sr = shadowOf(e);
+      if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) visit(c);
+    };
+    for (const s of sc.scopes) if (s.nodeType === 9 && s.documentElement) visit(s.documentElement);
+    r = bestOfText(more, w, room);
+  }
+  if (q.only) r.els = r.els.filter((e) => e.localName === q.only);
+  if (r.els.length === 0) return r;
+  sortTree(r.els, sc);
+  r.els = innermostOfChains(r.els, (q.tag || q.only || "").toUpperCase());
+  return r;
+}
+
+// bestOfText keeps the candidates whose text matches w at the best tier.
+function bestOfText(cands, w, room) {
+  let best = 4, out = [];
+  for (const e of cands) {
+    const t = tierOf(textOf(e, room), w);
+    if (t > best) continue;
+    if (t < best) { best = t; out = []; }
+    out.push(e);
+  }
+  return best === 4 ? { els: [], tier: 0 } : { els: out, tier: best };
+}
+
+// innermostOfChains keeps one element of each chain of nested matches (a
+// wrapper and its child with the same text): the one of the recorded tag,
+// else the innermost interactive one, else the innermost.
+function innermostOfChains(els, tag) {
+  const inSet = new Set(els);
+  const top = new Map(), order = [];
+  for (const e of els) {
+    let t = e;
+    for (let p = upEl(e); p; p = upEl(p)) if (inSet.has(p)) t = p;
+    if (!top.has(t)) { order.push(t); top.set(t, e); }
+    else if (betterOfChain(e, top.get(t), tag)) top.set(t, e);
+  }
+  return order.map((t) => top.get(t));
+}
+function betterOfChain(a, b, tag) {
+  if (tag && (a.tagName === tag) !== (b.tagName === tag)) return a.tagName === tag;
+  const ia = interactiveEl(a), ib = interactiveEl(b);
+  if (ia !== ib) return ia;
+  return containsFlat(b, a); // deeper wins
+}
+function interactiveEl(e) {
+  switch (e.tagName) {
+    case "A": case "BUTTON": case "INPUT": case "SELECT": case "TEXTAREA": case "LABEL": case "SUMMARY": case "OPTION": return true;
+  }
+  return e.hasAttribute("onclick") || e.hasAttribute("role") || e.hasAttribute("tabindex");
+}
+function containsFlat(a, b) {
+  for (let e = b; e; e = upEl(e)) if (e === a) return true;
+  return false;
+}
+
+// sortTree puts els in the order a walk of the scopes meets them: scope by
+// scope, tree order within one.
+function sortTree(els, sc) {
+  if (els.length < 2) return;
+  const si = new Map(sc.scopes.map((s, i) => [s, i]));
+  els.sort((a, b) => {
+    const ra = si.get(a.getRootNode()) || 0, rb = si.get(b.getRootNode()) || 0;
+    if (ra !== rb) return ra - rb;
+    const p = a.compareDocumentPosition(b);
+    return p & 4 ? -1 : p & 2 ? 1 : 0;
+  });
+}
+
+// kindOf is an element's kind: its tag, input type and role attribute.
+function kindOf(e) {
+  return e.localName + "|" + (e.localName === "input" ? (e.getAttribute("type") || "text").toLowerCase() : (e.getAttribute("type") || "").toLowerCase()) +
+    "|" + (e.getAttribute("role") || "").trim().toLowerCase();
+}
+
+// find runs the queries qs under root (a document or a shadow root). o:
+// frames (also search same-origin frames, and list cross-origin ones),
+// lim (matches returned per query, 25 when 0), nth (per query, the
+// 1-based match to return as well when it lies beyond lim), testIds (the
+// test id attributes, for descriptions). Each query's answer: n (how many
+// matched), ids (the first lim and the nth, as references), tier, or err.
+// els describes every element returned (brief). hosts and far reference
+// the custom elements and cross-origin frames page script could not look
+// into.
+function find(root, qs, o) {
+  const sc = scopesOf(root, !!o.frames);
+  const lim = o.lim || 25;
+  const out = { q: [], els: {}, hosts: sc.hosts.map(ref), far: sc.far.map((f) => farFrame(f)) };
+  for (let i = 0; i < qs.length; i++) {
+    const q = qs[i];
+    let r;
+    try { r = matchAll(q, sc); } catch (x) { out.q.push({ n: 0, ids: [], err: String(x && x.message || x) }); continue; }
+    const ids = [];
+    for (let k = 0; k < r.els.length && k < lim; k++) ids.push(ref(r.els[k]));
+    const nth = o.nth && o.nth[i];
+    if (nth > lim && nth <= r.els.length) ids.push(ref(r.els[nth - 1]));
+    for (const id of ids) if (!(id in out.els)) out.els[id] = brief(REG[id], o);
+    out.q.push({ n: r.els.length, ids: ids, tier: r.tier });
+  }
+  return out;
+}
+
+// farFrame describes a frame page script cannot enter: its reference,
+// frame path and where its content starts in the world's top viewport.
+function farFrame(f) {
+  const off = frameOffset(f);
+  const r = f.getBoundingClientRect();
+  const cs = (f.ownerDocument.defaultView || win).getComputedStyle(f);
+  const x = off[0] + r.left + f.clientLeft + parseFloat(cs.paddingLeft || "0");
+  const y = off[1] + r.top + f.clientTop + parseFloat(cs.paddingTop || "0");
+  const cw = f.clientWidth - parseFloat(cs.paddingLeft || "0") - parseFloat(cs.paddingRight || "0");
+  const ch = f.clientHeight - parseFloat(cs.paddingTop || "0") - parseFloat(cs.paddingBottom || "0");
+  const c = off[2];
+  return { k: ref(f), fp: framePathOf(f).concat([selectorOf(f)]), x: x, y: y,
+    clip: [Math.max(c[0], x), Math.max(c[1], y), Math.min(c[2], x + cw), Math.min(c[3], y + ch)], vis: visibleEl(f) };
+}
+
+// frameDoc follows a frame path (a selector per iframe, each searched in
+// every tree scope of its document) from doc: the document it leads to,
+// or, where a frame cannot be entered, that frame and the rest of the
+// path, or null when a selector finds nothing.
+function frameDoc(doc, path) {
+  let d = doc;
+  for (let i = 0; i < path.length; i++) {
+    let f = frameByIndex(d, path[i]);
+    if (f === undefined) for (const s of scopesOf(d, false).scopes) { f = s.querySelector(path[i]); if (f) break; }
+    if (!f || (f.tagName !== "IFRAME" && f.tagName !== "FRAME")) return null;
+    let cd = null;
+    try { cd = f.contentDocument; } catch (x) { cd = null; }
+    if (!cd || !cd.documentElement) return { far: farFrame(f), rest: path.slice(i + 1) };
+    d = cd;
+  }
+  return { doc: d };
+}
+
+// at is the element at (x, y) of the world's top viewport, through shadow
+// roots and same-origin frames: its reference and description, or the
+// cross-origin frame there ({far}), or null.
+function at(doc, x, y, o) {
+  let d = doc, ox = 0, oy = 0;
+  for (let depth = 0; depth < 32; depth++) {
+    let el = d.elementFromPoint(x - ox, y - oy);
+    if (!el || el.tagName === UI) return null;
+    for (let sr = shadowOf(el); sr && sr.elementFromPoint;) {
+      const inner = sr.elementFromPoint(x - ox, y - oy);
+      if (!inner || inner === el) break;
+      el = inner;
+      sr = shadowOf(el);
+    }
+    if (el.tagName !== "IFRAME" && el.tagName !== "FRAME") { el = preferred(el, o); return { k: ref(el), el: brief(el, o) }; }
+    let cd = null;
+    try { cd = el.contentDocument; } catch (e) { cd = null; }
+    if (!cd || !cd.documentElement) return { far: farFrame(el) };
+    const r = el.getBoundingClientRect();
+    const cs = (el.ownerDocument.defaultView || win).getComputedStyle(el);
+    ox += r.left + el.clientLeft + parseFloat(cs.paddingLeft || "0");
+    oy += r.top + el.clientTop + parseFloat(cs.paddingTop || "0");
+    d = cd;
+  }
+  return null;
+}

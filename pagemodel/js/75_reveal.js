@@ -1,0 +1,247 @@
+// ---- repeated items: the container an element repeats in, and what shows it ----
+
+// ROWS are the tags of items that repeat in a list, a table or a menu.
+const ROWS = new Set(["LI", "TR", "ARTICLE", "DD", "DT", "OPTION", "SUMMARY", "DETAILS"]);
+const ROW_ROLES = /^(row|listitem|option|treeitem|article|menuitem|gridcell|tab)$/;
+
+// alike reports whether b is an item of the same kind as a: same tag and
+// role, and for elements that are not list or table items, the same first
+// class.
+function alike(a, b) {
+  if (a.tagName !== b.tagName || (a.getAttribute("role") || "") !== (b.getAttribute("role") || "")) return false;
+  if (ROWS.has(a.tagName) || ROW_ROLES.test(a.getAttribute("role") || "")) return true;
+  const ca = a.classList[0], cb = b.classList[0];
+  return !!ca && ca === cb;
+}
+
+// itemOf is the nearest ancestor of el (a few levels up) that repeats
+// among its siblings (alike), or null: the row, list item or card el is
+// one part of.
+function itemOf(el) {
+  let up = 0;
+  for (let c = upEl(el); c && up < 8; c = upEl(c), up++) {
+    if (c.tagName === "BODY" || c.tagName === "HTML") break;
+    const p = c.parentElement;
+    if (!p) continue;
+    for (let s = p.firstElementChild; s; s = s.nextElementSibling) if (s !== c && alike(s, c)) return c;
+  }
+  return null;
+}
+
+// itemTexts are the texts that may name an item c, best first: its
+// heading, its own name (aria-label, aria-labelledby), the text of the
+// first element in it that carries text of its own and does not hold el,
+// and its whole text; each at most 80 characters.
+function itemTexts(c, el) {
+  const out = [];
+  const add = (t) => { t = collapse(t || ""); if (t && t.length <= 80 && out.indexOf(t) < 0) out.push(t); };
+  const h = c.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
+  if (h && !containsFlat(h, el) && !containsFlat(el, h)) add(textOf(h, 80));
+  add(c.getAttribute("aria-label"));
+  if (c.hasAttribute("aria-labelledby")) add(labelledByText(c));
+  const tw = (c.ownerDocument || win.document).createTreeWalker(c, 1);
+  for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+    if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) continue;
+    if (ownText(n) && visibleEl(n)) { add(textOf(n, 80)); break; }
+  }
+  const all = textOf(c, 80);
+  if (!textTruncated) add(all);
+  return out;
+}
+
+// scopeOf proposes, for an element in a repeated item, the query naming
+// its item by a text unique among the items of the page (a contains
+// match on items of its tag), and the query naming el inside it (its
+// role and name, else a CSS selector of its tag and first class), with
+// how many elements that scoped query matches in sc and which is el.
+// null when el is in no repeated item, or nothing names it there alone.
+function scopeOf(el, sc) {
+  const c = itemOf(el);
+  if (!c) return null;
+  for (const text of itemTexts(c, el)) {
+    const within = { t: "text", v: text, m: "contains", only: c.localName };
+    const items = matchAll(within, sc).els;
+    if (items.length !== 1 || items[0] !== c) continue;
+    const role = roleOf(el, el.tagName, el.hasAttributes());
+    const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
+    let inner;
+    if (role && name) inner = { t: "role", r: role, v: name, hn: true, w: within };
+    else {
+      const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x));
+      inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : ""), w: within };
+    }
+    const r = matchAll(inner, sc).els;
+    const i = r.indexOf(el) + 1;
+    if (i === 0) continue;
+    return { tag: c.localName, text: text, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+  }
+  return null;
+}
+
+// ---- what shows an element: the hover of another ----
+
+// hoverRules reads a tree scope's style rules that show or hide: those
+// that apply under :hover and set display, visibility or opacity (show),
+// and those without :hover that hide (display: none, visibility: hidden,
+// opacity: 0). They are read again when the scope's sheets change.
+const hoverCache = new WeakMap();
+function hoverRules(scope) {
+  const sheets = [...(scope.styleSheets || []), ...(scope.adoptedStyleSheets || [])];
+  const c = hoverCache.get(scope);
+  if (c && c.n === sheets.length) return c;
+  const show = [], hide = [];
+  const rules = (list) => {
+    for (const r of list) {
+      const st = r.style, sel = r.selectorText;
+      if (sel && st) {
+        if (sel.indexOf(":hover") >= 0) {
+          if (st.display || st.visibility || st.opacity) show.push(sel);
+        } else if (st.display === "none" || st.visibility === "hidden" || st.opacity === "0") {
+          hide.push(sel);
+        }
+      }
+      let sub = null;
+      try { sub = r.cssRules; } catch (e) { sub = null; }
+      if (sub && sub.length) rules(sub);
+    }
+  };
+  for (const sh of sheets) { try { rules(sh.cssRules); } catch (e) {} }
+  const out = { n: sheets.length, show, hide };
+  hoverCache.set(scope, out);
+  return out;
+}
+
+// hiddenBy reports whether a rule of hide matches e.
+function hiddenBy(e, hide) {
+  for (const sel of hide) {
+    try { if (e.matches(sel)) return true; } catch (x) {}
+  }
+  return false;
+}
+
+// splitSelectors splits a selector list at its top-level commas.
+function splitSelectors(s) {
+  const out = [];
+  let depth = 0, from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth--;
+    else if (ch === "," && depth === 0) { out.push(s.slice(from, i).trim()); from = i + 1; }
+  }
+  out.push(s.slice(from).trim());
+  return out;
+}
+
+// hoverPrefix is a selector up to the end of its compound holding
+// ":hover" ("ul li:hover .x" gives "ul li:hover"), or "" when :hover is
+// in its last compound (the rule styles the hovered element itself).
+function hoverPrefix(sel) {
+  const at = sel.indexOf(":hover");
+  if (at < 0) return "";
+  let depth = 0;
+  for (let i = at; i < sel.length; i++) {
+    const ch = sel[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") depth--;
+    else if (depth === 0 && (ch === " " || ch === ">" || ch === "+" || ch === "~")) return sel.slice(0, i).trim();
+  }
+  return "";
+}
+
+// revealedBy is the element whose hover shows el, or null: an ancestor a
+// style rule shows el under while it is hovered (".menu:hover .submenu
+// { display: block }") where another rule hides it otherwise; the
+// element a script showed el for (shownByScript); or the repeated item
+// el stands in, hovered now, whose counterparts in the other items are
+// hidden or absent (a row's delete button, shown by a :hover rule or by
+// a script on mouseenter).
+function revealedBy(el, changed) {
+  const scope = el.getRootNode();
+  const hr = hoverRules(scope.styleSheets ? scope : el.ownerDocument);
+  for (const sel of hr.show) {
+    for (const part of splitSelectors(sel)) {
+      const prefix = hoverPrefix(part);
+      if (!prefix) continue;
+      let x = el;
+      for (let up = 0; x && up < 6; x = x.parentElement, up++) {
+        let m = false;
+        try { m = x.matches(part); } catch (e) { m = false; }
+        if (!m) continue;
+        // Shown under the hover of h, and hidden by a rule of its own
+        // otherwise.
+        let h = null;
+        try { h = x.parentElement && x.parentElement.closest(prefix); } catch (e) { h = null; }
+        if (h && h !== el && !containsFlat(el, h) && hiddenBy(x, hr.hide)) return h;
+        break;
+      }
+    }
+  }
+  const byScript = shownByScript(el, changed, hr);
+  if (byScript) return byScript;
+  const c = itemOf(el);
+  if (!c || !visibleEl(el)) return null;
+  let hovered = false;
+  try { hovered = c.matches(":hover"); } catch (e) { hovered = false; }
+  if (!hovered) return null;
+  const path = [];
+  for (let e = el; e && e !== c; e = e.parentElement) path.unshift(e.localName + (e.classList[0] && /^[A-Za-z][\w-]*$/.test(e.classList[0]) ? "." + e.classList[0] : ""));
+  if (!path.length) return null;
+  const rel = ":scope > " + path.join(" > ");
+  let others = 0, shown = 0, hidden = 0;
+  for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
+    if (s === c || !alike(s, c)) continue;
+    others++;
+    let twin = null;
+    try { twin = s.querySelector(rel); } catch (e) { return null; }
+    if (!twin) continue;
+    if (visibleEl(twin) && twin.getBoundingClientRect().width > 0) shown++;
+    else hidden++;
+  }
+  // Twins hidden in the other items, or, in list and table rows, absent
+  // from them all (a script renders the button in the hovered row only).
+  const row = ROWS.has(c.tagName) || ROW_ROLES.test(c.getAttribute("role") || "");
+  return shown === 0 && (hidden > 0 || (row && others >= 2 && hidden === 0)) ? c : null;
+}
+
+// POPUP_ROLES are the roles of what a menu button or a hovered item pops up.
+const POPUP_ROLES = /^(menu|menubar|listbox|tooltip|dialog|tree|grid)$/;
+
+// shownByScript is the element whose hover made a script show el, or
+// null. shown(n) says, of a node a script added or restyled (its style,
+// class or hidden attribute) moments after the pointer entered an element
+// h and before any press, {h, added}: the recorder's listener keeps it.
+// Such a change shows el when it is el or an ancestor, h is not inside el,
+// and the change is near h: n added or restyled inside h, beside it (in
+// its parent or grandparent), or h declares a popup (aria-haspopup,
+// aria-expanded) or n is one (a menu, a listbox, a tooltip). Where n holds
+// h itself (a class put on the hovered menu item), it shows el only if an
+// element between them is hidden by a style rule otherwise (".submenu
+// { display: none }" that ".open > .submenu" overrides), and n, when only
+// a few levels above h, is the element to hover.
+function shownByScript(el, shown, hr) {
+  if (typeof shown !== "function") return null;
+  let up = 0;
+  for (let n = el; n && up < 16; n = upEl(n), up++) {
+    if (n.tagName === "BODY" || n.tagName === "HTML") break;
+    const s = shown(n);
+    if (!s) continue;
+    const h = s.h;
+    if (!h || !h.isConnected || h === el || containsFlat(el, h)) continue;
+    if (containsFlat(n, h)) {
+      // The element a few levels above the one entered, its class
+      // changed, is the one the script listens on (a row on mouseenter):
+      // hover it; a far ancestor's centre may not be over h at all.
+      let d = 0;
+      for (let x = h; x && x !== n; x = upEl(x)) d++;
+      for (let x = el; x && x !== n; x = upEl(x)) if (hiddenBy(x, hr.hide)) return d <= 3 ? n : h;
+      continue;
+    }
+    const p = upEl(h), g = p && upEl(p);
+    const near = containsFlat(h, n) || (p && containsFlat(p, n)) || (g && g.tagName !== "BODY" && containsFlat(g, n)) ||
+      h.hasAttribute("aria-haspopup") || h.getAttribute("aria-expanded") === "true" ||
+      POPUP_ROLES.test(roleOf(n, n.tagName, n.hasAttributes()));
+    if (near) return h;
+  }
+  return null;
+}

@@ -1,0 +1,91 @@
+// ---- the module's entry points ----
+// Each returns what Go reads (a JSON string, a number, an element) and
+// starts from fresh caches. root, doc and el are the object Go calls the
+// function on (Runtime.callFunctionOn's this).
+//
+// preferred is the element a pointer on el acts on as o.tag (and o.id)
+// say: el itself, or its nearest ancestor of that tag (through shadow
+// hosts, a few levels up): a click on a button's inner <span> is a click
+// on the button.
+function preferred(el, o) {
+  if (!o.tag || el.localName === o.tag) return el;
+  let up = 0;
+  for (let a = upEl(el); a && up < 8; a = upEl(a), up++) {
+    if (a.localName === o.tag && (!o.id || a.id === o.id)) return a;
+  }
+  return el;
+}
+
+// checked holds the custom elements DevTools found without a closed
+// shadow root, so that find and walk stop listing them (Page.ClosedRoots:
+// one it finds is put in its document's map of closed roots instead,
+// which shadowOf reads).
+const CHECKED = new WeakSet();
+return {
+  find(root, qs, o) { fresh(); const r = find(root, qs, o); r.hosts = r.hosts.filter((k) => !CHECKED.has(REG[k])); return JSON.stringify(r); },
+  frameDoc(doc, path) { fresh(); const r = frameDoc(doc, path); return r && r.doc ? r.doc : JSON.stringify(r); },
+  // reaches: whether a pointer that hits element h reaches element t: h
+  // is t or inside it (through shadow roots), or is in a <label> of t.
+  reaches(_, h, t) {
+    const a = REG[h], b = REG[t];
+    if (!a || !b) return "false";
+    if (containsFlat(b, a)) return "true";
+    for (let e = a; e; e = upEl(e)) if (e.tagName === "LABEL" && (containsFlat(e, b) || (e.control === b))) return "true";
+    return "false";
+  },
+  scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
+  quiet() { return quietFor(); },
+  watch(el) { fresh(); return watch(el); },
+  effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
+  revealedBy(el, shown) { fresh(); return revealedBy(el, shown); },
+  framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
+  // atNode: the element a hit test reached (this, a node DevTools found at
+  // a point): its reference and description, or the cross-origin frame
+  // it is ({far}).
+  atNode(n, o) {
+    fresh();
+    let el = n.nodeType === 1 ? n : n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    if (!el || inUI(el)) return "null";
+    el = preferred(el, o);
+    if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
+      let cd = null;
+      try { cd = el.contentDocument; } catch (e) { cd = null; }
+      if (!cd || !cd.documentElement) return JSON.stringify({ far: farFrame(el) });
+    }
+    return JSON.stringify({ k: ref(el), el: brief(el, o) });
+  },
+  at(doc, x, y, o) { fresh(); return JSON.stringify(at(doc, x, y, o)); },
+  brief(_, ks, o) { fresh(); return JSON.stringify(ks.map((k) => REG[k] && REG[k].isConnected ? brief(REG[k], o) : null)); },
+  stashBrief(_, seq, idx, o) {
+    fresh();
+    const s = win[SNAP];
+    if (!s || s.seq !== seq) return "null";
+    return JSON.stringify(idx.map((i) => { const e = s.els[i]; return e && e.isConnected ? brief(e, o) : null; }));
+  },
+  // frameInfo: an <iframe> (this) as a frame path names it: a selector
+  // unique in its document, and where its content box starts in its
+  // document's viewport.
+  frameInfo(el, o) {
+    fresh();
+    const sc = scopesOf(el.ownerDocument, false);
+    const css = cssFor(el, sc, new RegExp(o.genClass || "(?!)"), new RegExp(o.genID || "(?!)"), o.testIds || []) || selectorOf(el);
+    const r = el.getBoundingClientRect();
+    const cs = (el.ownerDocument.defaultView || win).getComputedStyle(el);
+    return JSON.stringify({ css: css, x: r.left + el.clientLeft + parseFloat(cs.paddingLeft || "0"), y: r.top + el.clientTop + parseFloat(cs.paddingTop || "0") });
+  },
+  describe(el, o) { fresh(); return JSON.stringify(describe(el, o)); },
+  ref(el) { return ref(el); },
+  el(_, k) { return deref(k); },
+  checked(_, ks) { for (const k of ks) if (REG[k]) CHECKED.add(REG[k]); },
+  role(el) { fresh(); return roleOf(el, el.tagName, el.hasAttributes()); },
+  computedRole(el) { fresh(); return computedRole(el); },
+  computedName(el) { fresh(); return computedName(el); },
+  name(el) { fresh(); return accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes()); },
+  label(el) { fresh(); return labelOf(el); },
+  text(el) { fresh(); return textOf(el, MAXTEXT); },
+  visible(el) { fresh(); return visibleEl(el); },
+  region(el) { fresh(); return regionOf(el); },
+  neighbours(el) { fresh(); return JSON.stringify(neighboursOf(el)); },
+  walk(start, o, stash) { fresh(); return walk(start, o, stash); },
+};
+}

@@ -1,0 +1,41 @@
+package pagemodel_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
+)
+
+func TestFindOnLogin(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	f, err := m.Find(ctx, nil, []pagemodel.Query{
+		{Type: pagemodel.ByAttr, Attrs: pagemodel.DefaultTestIDAttrs, Value: "login-submit"},
+		{Type: pagemodel.ByRole, Role: "button", Value: "sign in", HasName: true},
+		{Type: pagemodel.ByLabel, Value: "Email"},
+		{Type: pagemodel.ByText, Value: "Browse products"},
+		{Type: pagemodel.ByCSS, Value: "input"},
+		{Type: pagemodel.ByXPath, Value: "//button"},
+		{Type: pagemodel.ByRole, Role: "checkbox", Value: "Remember me", HasName: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range f.Answers {
+		t.Logf("q%d: n=%d tier=%d err=%v", i, a.N, a.Tier, a.Err)
+		for _, e := range a.Els {
+			t.Logf("   %s role=%s name=%q label=%q text=%q box=%+v vis=%v nb=%q rg=%q xp=%s", e, e.Role, e.Name, e.Label, e.Text, e.Box, e.Visible, e.Neighbours, e.Region, e.XPath)
+		}
+	}
+	if f.Answers[0].N != 1 || f.Answers[1].N != 1 || f.Answers[1].Els[0].Ref != f.Answers[0].Els[0].Ref {
+		t.Errorf("test id and role disagree")
+	}
+	el, err := m.At(ctx, f.Answers[0].Els[0].Box.X+5, f.Answers[0].Els[0].Box.Y+5, "", "")
+	if err != nil || el == nil || el.Ref != f.Answers[0].Els[0].Ref {
+		t.Errorf("at: %v %v", el, err)
+	}
+}

@@ -1,0 +1,79 @@
+package pagemodel
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+//go:embed js/*.js
+var jsFiles embed.FS
+
+// Source is the page model's script: a function declaration, function
+// (win), that returns the model's entry points for the window win. It is
+// the files of js/ in their numbered order.
+var Source = func() string {
+	names, err := fs.Glob(jsFiles, "js/*.js")
+	if err != nil {
+		panic(err)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		data, err := jsFiles.ReadFile(n)
+		if err != nil {
+			panic(err)
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}()
+
+// key is the expression of the symbol the model is installed under in a
+// world's global object, named by the script's hash so that another
+// build's model is never taken.
+var key = func() string {
+	sum := sha256.Sum256([]byte(Source))
+	return `Symbol.for("chainreplay.model.` + hex.EncodeToString(sum[:6]) + `")`
+}()
+
+// Installed is an expression for the model of the world it is evaluated
+// in: the one installed there before, else the model, made and left on the
+// global object. V8 keeps the optimized code of a function's inner
+// functions with the function, so a model made once serves every later
+// call warm.
+var Installed = `((k) => { let m = globalThis[k]; if (!m) { m = (` + Source + `)(globalThis);
+  try { Object.defineProperty(globalThis, k, { value: m, configurable: true }); } catch (e) {} } return m; })(` + key + `)`
+
+// noModel is what callLeft answers where the model is not installed yet.
+const noModel = "\u0000chainreplay: no model"
+
+// callLeft is a function declaration for Runtime.callFunctionOn that calls
+// the entry point fn of the model installed in the object's world with
+// this object and the call's arguments, or answers noModel: a request of
+// a few bytes instead of the model's 100 kB.
+func callLeft(fn string) string {
+	return `function (...a) { const m = globalThis[` + key + `]; return m ? m.` + fn + `(this, ...a) : "` + `\u0000chainreplay: no model` + `"; }`
+}
+
+// callInstalling is callLeft that installs the model first where it is not.
+func callInstalling(fn string) string {
+	return `function (...a) { return ` + Installed + `.` + fn + `(this, ...a); }`
+}
+
+// Left is an expression that makes the call call (for instance
+// `walk(document, {...}, null)`) on the model installed in the world it
+// is evaluated in, or is "" where the model is not installed yet.
+func Left(call string) string {
+	return `((m) => m ? m.` + call + ` : "")(globalThis[` + key + `])`
+}
+
+// Key is the expression of the symbol the model is installed under in a
+// world's global object: window[Key] is the model's object of entry
+// points where it is installed (scripts of the engine's own, such as the
+// recorder's listener, call it directly).
+func Key() string { return key }

@@ -1,0 +1,110 @@
+package recorder
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+)
+
+// A row's delete button shows only while the pointer is over the row (by
+// a CSS :hover rule, or by a script on mouseenter). Recording the deletion
+// of the first row writes a hover step on that row (found by its own text)
+// and, for the button, a strategy naming it inside that row. Replayed with
+// the pointer resting on the last row, whose delete button is then the
+// only one shown, it deletes the first row, never the last.
+func TestHoverRevealedControlIsRecordedAndReplayed(t *testing.T) {
+	for _, variant := range []string{"", "?js"} {
+		t.Run("hover-rows"+variant, func(t *testing.T) {
+			f := recordDrive(t, "variants/hover-rows.html"+variant, `hover li:nth-child(1)
+click li:nth-child(1) .destroy
+`)
+			var hover, click *chain.Step
+			for i := range f.Steps {
+				switch f.Steps[i].Action {
+				case chain.Hover:
+					hover = &f.Steps[i]
+				case chain.Click:
+					click = &f.Steps[i]
+				}
+			}
+			if hover == nil || click == nil {
+				t.Fatalf("want a hover step before the click, got %d steps: %v", len(f.Steps), lines(f))
+			}
+			if fp := hover.Target.Fingerprint; fp == nil || fp.Tag != "li" {
+				t.Errorf("the hover step is on %+v, want the row", hover.Target.Fingerprint)
+			}
+			scoped := false
+			for _, s := range click.Target.Chain {
+				if s.Within != nil && strings.Contains(s.Within.Value, "Pay the rent") {
+					scoped = true
+				}
+			}
+			if !scoped {
+				t.Errorf("no strategy names the button inside its row: %v", lines(f))
+			}
+
+			// Replay with the pointer resting on the last row.
+			p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { p.Close() })
+			if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
+				t.Fatal(err)
+			}
+			last := p.MustElement("li:nth-child(3) label").MustShape().Box()
+			if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: last.X + 5, Y: last.Y + 5}).Call(p); err != nil {
+				t.Fatal(err)
+			}
+			r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 5 * time.Second}}
+			for i := range f.Steps {
+				if out := r.Step(ctx, &f.Steps[i]); out.Err != nil {
+					t.Fatalf("step %d %s: %v", i+1, f.Steps[i].Action, out.Err)
+				}
+			}
+			left := p.MustEval(`() => [...document.querySelectorAll("li label")].map(l => l.textContent).join(",")`).Str()
+			if left != "Walk the dog,Water the plants" {
+				t.Errorf("rows left: %s, want the first one deleted", left)
+			}
+
+			// Without the hover step, the first row's button never shows:
+			// the click fails safely, and the last row's button, the only
+			// one shown, is not taken for it.
+			if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
+				t.Fatal(err)
+			}
+			if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: last.X + 5, Y: last.Y + 5}).Call(p); err != nil {
+				t.Fatal(err)
+			}
+			r = &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+			if out := r.Step(ctx, click); out.Err == nil {
+				t.Errorf("the click without its hover passed")
+			} else {
+				t.Logf("without the hover: %v", out.Err)
+			}
+			left = p.MustEval(`() => [...document.querySelectorAll("li label")].map(l => l.textContent).join(",")`).Str()
+			if left != "Pay the rent,Walk the dog,Water the plants" {
+				t.Errorf("rows left: %s, want all three: nothing deleted", left)
+			}
+		})
+	}
+}
+
+func lines(f chain.Flow) string {
+	var b strings.Builder
+	for i, s := range f.Steps {
+		b.WriteString("\n" + Line(i+1, s))
+	}
+	return b.String()
+}

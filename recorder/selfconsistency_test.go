@@ -1,0 +1,79 @@
+package recorder
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/fixtures"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
+)
+
+// TestRecordedFlowsAreSelfConsistent records each fixture app's drive
+// script, then replays the flow on the unchanged app, and before each step
+// evaluates every strategy of the step's chain alone (decision.Locate with
+// only that type allowed): each must find the element the whole chain
+// decides on, and win with it. What the recorder writes is what replay
+// finds, step by step, in the state the flow leaves the page in.
+func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
+	for _, app := range fixtures.Apps {
+		t.Run(app.Name, func(t *testing.T) {
+			f := recordDrive(t, app.Path()[1:], app.Drive)
+			if len(f.Steps) == 0 {
+				t.Fatal("nothing recorded")
+			}
+			p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { p.Close() })
+			if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
+				t.Fatal(err)
+			}
+			m := pagemodel.New(p, pagemodel.Options{})
+			r := &decision.Runner{Page: p, Model: m, Options: decision.RunOptions{Timeout: 5 * time.Second,
+				LookupSecret: func(string) (string, bool) { return "secret", true }}}
+			checked := 0
+			for i := range f.Steps {
+				s := &f.Steps[i]
+				if s.Target != nil && len(s.Target.Chain) > 0 {
+					lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+					whole := decision.Locate(lctx, m, s.Target, decision.LocateOptions{})
+					cancel()
+					if whole.Winner == nil {
+						t.Fatalf("step %d %s: the whole chain finds nothing: %v", i+1, s.Action, whole.Err)
+					}
+					for _, st := range s.Target.Chain {
+						one := *s.Target
+						one.Chain = []chain.Strategy{st}
+						v := decision.Locate(ctx, m, &one, decision.LocateOptions{Once: true})
+						what := fmt.Sprintf("step %d %s, %s %q (nth %d)", i+1, s.Action, st.Type, st.Value, st.Nth)
+						switch {
+						case v.Winner == nil:
+							t.Errorf("%s alone: %v", what, v.Err)
+						case v.Winner.Ref() != whole.Winner.Ref() && v.Winner.Element != nil:
+							t.Errorf("%s alone took %s, the chain %s", what, v.Winner.Element, whole.Winner.Element)
+						case v.Winner.Strategy.Type != st.Type:
+							t.Errorf("%s alone was won by %s", what, v.Winner.Strategy.Type)
+						}
+						checked++
+					}
+				}
+				if out := r.Step(ctx, s); out.Err != nil {
+					t.Fatalf("step %d %s: %v", i+1, s.Action, out.Err)
+				}
+			}
+			t.Logf("%d steps, %d strategies each evaluated alone", len(f.Steps), checked)
+		})
+	}
+}
