@@ -102,6 +102,15 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 		AriaLabel:   a.Get("aria-label"),
 		Href:        a.Get("href"),
 		Value:       a.Get("value"),
+		Landmarks:   n.Landmarks,
+		// The walk reads every node's landmark path.
+		LandmarksKnown: true,
+		Icon:           n.Icon,
+	}
+	if len(n.ShadowPath) == 0 {
+		// Inside a shadow tree the walk's XPath starts at the shadow
+		// root, not at an element with an id or the document's root.
+		c.IDXPath = n.XPath
 	}
 	if n.Role == "" || n.Role == "generic" {
 		// The snapshot names a tier-2 element from its content for a

@@ -155,7 +155,7 @@ func scopeNodes(ctx context.Context, env *Env, snap *snapshot.Snapshot) ([]*snap
 // boxes are then measured.
 func firstPass(fp *chain.Fingerprint, cands []similarity.Candidate) []int {
 	similarity.MarkSole(*fp, cands)
-	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Area, similarity.Shape), SimilarityOptions)
+	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Overlap, similarity.Area, similarity.Shape), SimilarityOptions)
 	keep := make([]int, 0, min(SimilarityMeasured, len(first.Ranked)))
 	for _, sc := range first.Ranked[:cap(keep)] {
 		keep = append(keep, sc.Index)
