@@ -45,6 +45,9 @@ func (s *pageStats) weight(k int) tokenWeight {
 	if s == nil {
 		return nil
 	}
+	if k == kindIcon {
+		return s[k].iconWeight
+	}
 	return s[k].weight
 }
 

@@ -40,12 +40,14 @@ var (
 // Defaults of Options, chosen on the tuning sites of the redesign
 // benchmark (see TestTuneRedesign).
 const (
-	DefaultFloor      = 0.4
-	DefaultSureFloor  = 0.7
-	DefaultTieMargin  = 0.06
-	DefaultWideMargin = 0.21
+	DefaultFloor      = 0.475
+	DefaultSureFloor  = 0.6
+	DefaultTieMargin  = 0.07
+	DefaultWideMargin = 0.27
 	DefaultFullMargin = DefaultWideMargin
-	DefaultDistinct   = -1
+	DefaultDistinct   = 2
+	// DefaultIdentityMargin: see Options.IdentityMargin.
+	DefaultIdentityMargin = 0.08
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
 	// as a unique test id.
 	MaxConfidence = 0.9
@@ -59,7 +61,11 @@ const (
 // least SureFloor and stands TieMargin above it. Otherwise it is refused:
 // Ambiguous when the runner-up is within TieMargin (two candidates really
 // are alike), NotFound when nothing scores the floor or the best is
-// neither sure nor clearly ahead.
+// neither sure nor clearly ahead. A sure best within TieMargin of the
+// runner-up is still found when it leads it by IdentityMargin on what
+// names them (Score.Identity): siblings that share a place and a look
+// (a table of buttons, a row of tabs) tie on the whole score but not on
+// their texts, classes or links, while two real look-alikes tie on both.
 type Options struct {
 	// Weights; nil means DefaultWeights.
 	Weights *Weights
@@ -74,6 +80,10 @@ type Options struct {
 	// WideMargin is the margin that lets a best candidate under SureFloor
 	// be found (DefaultWideMargin, or TieMargin when it is wider).
 	WideMargin float64
+	// IdentityMargin is the lead in identity similarity that lets a sure
+	// best within TieMargin be found (DefaultIdentityMargin; negative
+	// for never).
+	IdentityMargin float64
 	// FullMargin is the margin at which the confidence is no longer reduced
 	// for a close runner-up (DefaultFullMargin).
 	FullMargin float64
@@ -108,6 +118,9 @@ func (o Options) withDefaults() Options {
 	if o.FullMargin <= 0 {
 		o.FullMargin = DefaultFullMargin
 	}
+	if o.IdentityMargin == 0 {
+		o.IdentityMargin = DefaultIdentityMargin
+	}
 	if o.Distinct == 0 {
 		o.Distinct = DefaultDistinct
 	}
@@ -134,6 +147,9 @@ type Result struct {
 	RunnerUp *Scored
 	// Margin is Best's value minus RunnerUp's (Best's value without one).
 	Margin float64
+	// IdentityLead is Best's identity similarity minus RunnerUp's (0
+	// when either has none to compare).
+	IdentityLead float64
 	// Confidence in [0, MaxConfidence] that Best is the target: its score,
 	// reduced when the margin is under FullMargin; 0 unless Found.
 	Confidence float64
@@ -217,10 +233,15 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	if res.RunnerUp != nil {
 		res.Margin = res.Best.Value - res.RunnerUp.Value
 	}
+	if ru := res.RunnerUp; ru != nil && res.Best.Identity >= 0 && ru.Identity >= 0 {
+		res.IdentityLead = res.Best.Identity - ru.Identity
+	}
+	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && res.Best.Value >= opts.SureFloor &&
+		res.IdentityLead >= opts.IdentityMargin
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
-	case res.RunnerUp != nil && res.Margin < opts.TieMargin:
+	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
 	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin:
 		res.Outcome = NotFound
@@ -242,4 +263,3 @@ func confidence(score, margin, full float64) float64 {
 func nested(a, b *Candidate) bool {
 	return a.Ref != "" && b.Ref != "" && (slices.Contains(a.Ancestors, b.Ref) || slices.Contains(b.Ancestors, a.Ref))
 }
-

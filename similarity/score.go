@@ -45,7 +45,7 @@ type Score struct {
 // like it). A group with nothing to compare damps nothing.
 const (
 	ContextBase  = 1 - ContextFull
-	ContextFull  = 0.5
+	ContextFull  = 0.75
 	IdentityBase = 1 - IdentityFull
 	IdentityFull = 0.25
 )
@@ -244,10 +244,23 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	case Href:
 		return both(fp.Href, c.Href, r.hrefSim)
 	case Icon:
-		// An icon names only an element without a text: one side
-		// without it has a text instead, which the text compares.
-		if strings.TrimSpace(fp.Icon) == "" || strings.TrimSpace(c.Icon) == "" {
+		// An icon names only an element without a text: a side without
+		// one that has a text is compared by its text instead; a side
+		// with neither lost the icon that named it.
+		fi, ci := strings.TrimSpace(fp.Icon) != "", strings.TrimSpace(c.Icon) != ""
+		switch {
+		case !fi && !ci:
 			return 0, 0
+		case !fi:
+			if strings.TrimSpace(fp.Text) != "" {
+				return 0, 0
+			}
+			return 0, OneSided
+		case !ci:
+			if strings.TrimSpace(c.Text) != "" || c.unknown(Text) {
+				return 0, 0
+			}
+			return 0, OneSided
 		}
 		return tokenSetSim(identTokens(fp.Icon), identTokens(c.Icon), r.page.weight(kindIcon)), 1
 	case Value:

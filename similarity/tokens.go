@@ -50,9 +50,9 @@ func identTokens(s string) []string {
 
 // tokenSim compares two tokens: 1 when equal, TokenNear when one is a
 // prefix of the other or abbreviates it (abbreviates: "btn" and
-// "button"; "nav" and "navbar"; the shorter of at least three letters),
-// their edit similarity when it reaches 0.85 (a typo, a spelling:
-// "colour" and "color"), else 0. Numbers are equal or not.
+// "button", "colour" and "color"; the shorter of at least three letters),
+// their edit similarity when it reaches 0.85 (a typo in a long word:
+// "navigation" and "novigation"), else 0. Numbers are equal or not.
 func tokenSim(x, y string) float64 {
 	if x == y {
 		return 1
@@ -76,14 +76,25 @@ func tokenSim(x, y string) float64 {
 // TokenNear is the similarity of a token and its prefix or abbreviation.
 const TokenNear = 0.8
 
-// abbreviates reports whether s is an abbreviation of l as identifiers
-// abbreviate, by dropping vowels: the same first letter, then consonants
-// only, found in l in order ("btn" of "button", "msg" of "message"; not
-// "fab" of "facebook", which is another word).
+// abbreviates reports whether s abbreviates l as identifiers and
+// spellings do: the same first letter and every letter of s found in l in
+// order, s either dropping l's vowels (consonants only after the first
+// letter: "btn" of "button", "msg" of "message"; not "fab" of
+// "facebook", which is another word) or dropping a single letter of a
+// word of at least six ("color" of "colour"; not "hose" of "horse",
+// too short to tell a spelling from another word).
 func abbreviates(s, l string) bool {
-	if s == "" || l == "" || s[0] != l[0] || strings.ContainsAny(s[1:], "aeiou") {
+	if s == "" || l == "" || s[0] != l[0] || !subsequence(s, l) {
 		return false
 	}
+	if len(l) == len(s)+1 && len(l) >= 6 {
+		return true
+	}
+	return !strings.ContainsAny(s[1:], "aeiou")
+}
+
+// subsequence reports whether the bytes of s appear in l in order.
+func subsequence(s, l string) bool {
 	i := 0
 	for j := 0; j < len(l) && i < len(s); j++ {
 		if l[j] == s[i] {
@@ -195,3 +206,15 @@ func (s *tokenStats) weight(t string) float64 {
 
 // MinTokenWeight is the least weight a token gets, however common.
 const MinTokenWeight = 0.1
+
+// iconWeight is weight for the tokens of icons, whose vocabulary a
+// redesign swaps whole (an icon font for another: "fa fa-facebook fa-fw"
+// becomes "bi bi-facebook"): a recorded token that no icon of the page
+// has any more, and a number (a size: "fa-2x", "fs-3"), weigh
+// MinTokenWeight, so that the name they share ("facebook") decides.
+func (s *tokenStats) iconWeight(t string) float64 {
+	if isNumber(t) || s != nil && s.n >= 2 && s.df[t] == 0 {
+		return MinTokenWeight
+	}
+	return s.weight(t)
+}

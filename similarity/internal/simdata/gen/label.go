@@ -64,7 +64,9 @@ func targets(p *simdata.Page) []*simdata.Node {
 
 var spaces = regexp.MustCompile(`\s+`)
 
-func normText(s string) string { return strings.ToLower(strings.TrimSpace(spaces.ReplaceAllString(s, " "))) }
+func normText(s string) string {
+	return strings.ToLower(strings.TrimSpace(spaces.ReplaceAllString(s, " ")))
+}
 
 // normHref is a link's href without origin and leading ./; "" for one that
 // names nothing ("#", "#!", javascript:).
