@@ -76,7 +76,8 @@ const (
 	Identity
 	// Context: where it is (neighbour texts, XPath, location).
 	Context
-	// Visual: how big and what shape (area, aspect ratio).
+	// Visual: how big, what shape and whether it stayed put (area, aspect
+	// ratio, overlap).
 	Visual
 )
 
@@ -85,9 +86,12 @@ func (a Attr) Group() Group {
 	switch a {
 	case Tag, Type, Role:
 		return Kind
-	case Neighbours, Region, Landmarks, XPath, IDXPath, Location, Overlap:
+	case Neighbours, Region, Landmarks, XPath, IDXPath, Location:
 		return Context
-	case Area, Shape:
+	case Overlap, Area, Shape:
+		// Overlap says whether it stayed put, not where it stands: an
+		// element a redesign moved a little overlaps its old box no more
+		// than one across the page, and is no decoy for it.
 		return Visual
 	}
 	return Identity

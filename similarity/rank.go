@@ -41,11 +41,11 @@ var (
 // benchmark (see TestTuneRedesign).
 const (
 	DefaultFloor      = 0.475
-	DefaultSureFloor  = 0.6
+	DefaultSureFloor  = 0.65
 	DefaultTieMargin  = 0.07
-	DefaultWideMargin = 0.27
+	DefaultWideMargin = 0.295
 	DefaultFullMargin = DefaultWideMargin
-	DefaultDistinct   = 2
+	DefaultDistinct   = 1
 	// DefaultIdentityMargin: see Options.IdentityMargin.
 	DefaultIdentityMargin = 0.08
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
@@ -63,9 +63,10 @@ const (
 // are alike), NotFound when nothing scores the floor or the best is
 // neither sure nor clearly ahead. A sure best within TieMargin of the
 // runner-up is still found when it leads it by IdentityMargin on what
-// names them (Score.Identity): siblings that share a place and a look
-// (a table of buttons, a row of tabs) tie on the whole score but not on
-// their texts, classes or links, while two real look-alikes tie on both.
+// names them (Score.Identity) and does not trail it on where they stand
+// (Score.Context): siblings that share a place and a look (a table of
+// buttons, a row of tabs) tie on the whole score but not on their texts,
+// classes or links, while two real look-alikes tie on both.
 type Options struct {
 	// Weights; nil means DefaultWeights.
 	Weights *Weights
@@ -150,6 +151,8 @@ type Result struct {
 	// IdentityLead is Best's identity similarity minus RunnerUp's (0
 	// when either has none to compare).
 	IdentityLead float64
+	// ContextLead is the same for the context similarity (Score.Context).
+	ContextLead float64
 	// Confidence in [0, MaxConfidence] that Best is the target: its score,
 	// reduced when the margin is under FullMargin; 0 unless Found.
 	Confidence float64
@@ -233,11 +236,19 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	if res.RunnerUp != nil {
 		res.Margin = res.Best.Value - res.RunnerUp.Value
 	}
-	if ru := res.RunnerUp; ru != nil && res.Best.Identity >= 0 && ru.Identity >= 0 {
-		res.IdentityLead = res.Best.Identity - ru.Identity
+	if ru := res.RunnerUp; ru != nil {
+		if res.Best.Identity >= 0 && ru.Identity >= 0 {
+			res.IdentityLead = res.Best.Identity - ru.Identity
+		}
+		if res.Best.Context >= 0 && ru.Context >= 0 {
+			res.ContextLead = res.Best.Context - ru.Context
+		}
 	}
+	// Named apart: the best leads on what names them and does not trail
+	// on where they stand (a copy elsewhere of a reworded target leads on
+	// its text and trails on its place).
 	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && res.Best.Value >= opts.SureFloor &&
-		res.IdentityLead >= opts.IdentityMargin
+		res.IdentityLead >= opts.IdentityMargin && res.ContextLead >= 0
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound

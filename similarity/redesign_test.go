@@ -166,6 +166,13 @@ func hiddenHoldsBack(fp chain.Fingerprint, res Result, opts Options) bool {
 		shown(res.Best) == shown(res.RunnerUp) {
 		return false
 	}
+	sh, hid := res.Best, res.RunnerUp
+	if !shown(sh) {
+		sh, hid = hid, sh
+	}
+	if hid.Context > sh.Context+0.05 {
+		return false
+	}
 	switch res.Outcome {
 	case Ambiguous:
 		return true
@@ -175,6 +182,12 @@ func hiddenHoldsBack(fp chain.Fingerprint, res Result, opts Options) bool {
 			full = DefaultFullMargin
 		}
 		return shown(res.Best) && res.Margin < full
+	case NotFound:
+		floor := opts.Floor
+		if floor <= 0 {
+			floor = DefaultFloor
+		}
+		return shown(res.Best) && res.Best.Value >= floor
 	}
 	return false
 }

@@ -74,6 +74,7 @@ func (p params) reference(fp chain.Fingerprint) *Reference {
 type verdict struct {
 	best, margin float64
 	idLead       float64 // Result.IdentityLead
+	ctxLead      float64 // Result.ContextLead
 	took         string  // the best candidate's ref
 	identity     float64 // the best candidate's Score.Identity
 	has, correct bool
@@ -195,7 +196,7 @@ func verdicts(items []*tuneItem, p params) []verdict {
 				v := verdict{removed: it.removed, w: it.w}
 				if res.Best != nil {
 					v.has, v.best, v.margin, v.took, v.identity = true, res.Best.Value, res.Margin, res.Best.Candidate.Ref, res.Best.Identity
-					v.idLead = res.IdentityLead
+					v.idLead, v.ctxLead = res.IdentityLead, res.ContextLead
 					v.correct = it.truth[res.Best.Candidate.Ref]
 				}
 				out[i] = v
@@ -225,7 +226,7 @@ func (r rule) found(v verdict) bool {
 	if !v.has || v.best < r.floor {
 		return false
 	}
-	named := r.idm > 0 && v.margin > 0 && v.best >= r.sure && v.idLead >= r.idm
+	named := r.idm > 0 && v.margin > 0 && v.best >= r.sure && v.idLead >= r.idm && v.ctxLead >= 0
 	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide)
 }
 
@@ -441,7 +442,7 @@ func contracts(p params) []contract {
 		v := verdict{}
 		if r.Best != nil {
 			v.has, v.best, v.margin, v.correct = true, r.Best.Value, r.Margin, r.Best.Candidate.Ref == want
-			v.idLead = r.IdentityLead
+			v.idLead, v.ctxLead = r.IdentityLead, r.ContextLead
 		}
 		out = append(out, contract{name: name, v: v, want: want})
 	}
