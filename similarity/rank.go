@@ -40,12 +40,14 @@ var (
 // Defaults of Options, chosen on the tuning sites of the redesign
 // benchmark (see TestTuneRedesign).
 const (
-	DefaultFloor      = 0.475
-	DefaultSureFloor  = 0.65
-	DefaultTieMargin  = 0.07
-	DefaultWideMargin = 0.295
+	DefaultFloor      = 0.5
+	DefaultSureFloor  = 0.675
+	DefaultTieMargin  = 0.05
+	DefaultWideMargin = 0.325
 	DefaultFullMargin = DefaultWideMargin
 	DefaultDistinct   = 1
+	// DefaultRatio: see Options.Ratio.
+	DefaultRatio = 0.5
 	// DefaultIdentityMargin: see Options.IdentityMargin.
 	DefaultIdentityMargin = 0.08
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
@@ -58,7 +60,8 @@ const (
 // The best candidate is found when it scores at least Floor and either
 // stands WideMargin or more above the runner-up (on a page that changed a
 // lot, a candidate that is clearly the best is the target) or scores at
-// least SureFloor and stands TieMargin above it. Otherwise it is refused:
+// least SureFloor and stands TieMargin above it, or the runner-up scores
+// at most Ratio times as much. Otherwise it is refused:
 // Ambiguous when the runner-up is within TieMargin (two candidates really
 // are alike), NotFound when nothing scores the floor or the best is
 // neither sure nor clearly ahead. A sure best within TieMargin of the
@@ -81,6 +84,12 @@ type Options struct {
 	// WideMargin is the margin that lets a best candidate under SureFloor
 	// be found (DefaultWideMargin, or TieMargin when it is wider).
 	WideMargin float64
+	// Ratio lets a best candidate under SureFloor be found when the
+	// runner-up scores at most Ratio times as much (DefaultRatio;
+	// negative for never): on a page that changed a lot, every score
+	// falls, and a best that stands twice as high as any other is the
+	// target, as a match passes Lowe's ratio test.
+	Ratio float64
 	// IdentityMargin is the lead in identity similarity that lets a sure
 	// best within TieMargin be found (DefaultIdentityMargin; negative
 	// for never).
@@ -118,6 +127,9 @@ func (o Options) withDefaults() Options {
 	o.WideMargin = max(o.WideMargin, o.TieMargin)
 	if o.FullMargin <= 0 {
 		o.FullMargin = DefaultFullMargin
+	}
+	if o.Ratio == 0 {
+		o.Ratio = DefaultRatio
 	}
 	if o.IdentityMargin == 0 {
 		o.IdentityMargin = DefaultIdentityMargin
@@ -254,7 +266,8 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
-	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin:
+	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin &&
+		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value):
 		res.Outcome = NotFound
 	default:
 		res.Outcome = Found
