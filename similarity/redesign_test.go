@@ -323,13 +323,17 @@ func redesignTable(outs []outcome) string {
 		return keys[i].kind > keys[j].kind
 	})
 	var b strings.Builder
-	fmt.Fprintf(&b, "| split | pairs | targets | removed | ours: located | wrong | refused | removed taken | Similo: located | wrong | removed taken |\n")
-	fmt.Fprintf(&b, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	// Wrong actions: another element taken, or one taken for a removed
+	// target, over every item.
+	fmt.Fprintf(&b, "| split | pairs | targets | removed | ours: located | wrong | refused | removed taken | wrong actions | Similo: located | wrong | removed taken | wrong actions |\n")
+	fmt.Fprintf(&b, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, k := range keys {
 		o, s := ours[k], sim[k]
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s | %d | %s | %s | %d |\n", k.split, k.kind, o.items, o.removed,
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s | %d | %d (%s) | %s | %s | %d | %d (%s) |\n", k.split, k.kind, o.items, o.removed,
 			pct(o.located, o.items), pct(o.wrong, o.items), pct(o.refused, o.items), o.removedTaken,
-			pct(s.located, s.items), pct(s.wrong, s.items), s.removedTaken)
+			o.wrong+o.removedTaken, pct(o.wrong+o.removedTaken, o.items+o.removed),
+			pct(s.located, s.items), pct(s.wrong, s.items), s.removedTaken,
+			s.wrong+s.removedTaken, pct(s.wrong+s.removedTaken, s.items+s.removed))
 	}
 	return b.String()
 }
