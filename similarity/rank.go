@@ -57,14 +57,15 @@ const (
 
 // Options tune Rank. The zero value uses the defaults.
 //
-// The best candidate is found when it scores at least Floor and either
-// stands WideMargin or more above the runner-up (on a page that changed a
-// lot, a candidate that is clearly the best is the target) or scores at
-// least SureFloor and stands TieMargin above it, or the runner-up scores
-// at most Ratio times as much. Otherwise it is refused:
-// Ambiguous when the runner-up is within TieMargin (two candidates really
-// are alike), NotFound when nothing scores the floor or the best is
-// neither sure nor clearly ahead. A sure best within TieMargin of the
+// The best candidate is found when it scores at least Floor, stands
+// TieMargin or more above the runner-up, and either scores at least
+// SureFloor, or stands WideMargin or more above the runner-up, or the
+// runner-up scores at most Ratio times as much (on a page that changed a
+// lot every score falls, and a candidate that is clearly the best is the
+// target). Otherwise it is refused: Ambiguous when the runner-up is
+// within TieMargin (two candidates really are alike), NotFound when
+// nothing scores the floor or the best is neither sure nor clearly ahead.
+// A sure best within TieMargin of the
 // runner-up is still found when it leads it by IdentityMargin on what
 // names them (Score.Identity) and does not trail it on where they stand
 // (Score.Context): siblings that share a place and a look (a table of
