@@ -4,12 +4,13 @@
 // element and, for an element without a text, the icons and pictures
 // that name it. The id-anchored XPath is the walk's own (Node.XPath).
 const LANDMARK_ROLE = /^(banner|navigation|main|complementary|contentinfo|search|form|region|dialog|alertdialog)$/;
-// landmarkOf is the landmark role el adds to the path of the elements
+// pathLandmark is the landmark role el adds to the path of the elements
 // inside it, or "": an explicit landmark role (alertdialog read as
 // dialog); else a header or footer outside article, aside, main, nav and
 // section, a nav, main, aside, search, form or dialog element, or a
-// section named by aria-label, aria-labelledby or title.
-function landmarkOf(el) {
+// section named by aria-label, aria-labelledby or title. (50_context.js's
+// landmarkOf names a region; this is the path similarity compares.)
+function pathLandmark(el) {
   const r = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
   if (r) return LANDMARK_ROLE.test(r) ? (r === "alertdialog" ? "dialog" : r) : "";
   switch (el.localName) {
@@ -26,8 +27,7 @@ function landmarkOf(el) {
   }
   return "";
 }
-// upEl is el's parent element, or its shadow root's host.
-function upEl(el) { return el.parentElement || (el.parentNode && el.parentNode.host) || null; }
+// (upEl, 50_context.js: the parent element, or a shadow root's host.)
 // landmarksOf is the space-separated landmark path around el (el
 // excluded), outermost first; memo maps an element to the path inside it
 // (its own landmark included), so that a walk asks each ancestor once.
@@ -36,7 +36,7 @@ function landmarksOf(el, memo) {
     if (!a || a.nodeType !== 1) return "";
     let p = memo.get(a);
     if (p === undefined) {
-      const outer = inside(upEl(a)), l = landmarkOf(a);
+      const outer = inside(upEl(a)), l = pathLandmark(a);
       p = l ? (outer ? outer + " " + l : l) : outer;
       memo.set(a, p);
     }
