@@ -232,6 +232,21 @@ type Fingerprint struct {
 	// dropped: a sibling inserted before the target takes its steps, and
 	// scored as the target's rival (bench, shop "Add to cart").
 	XPath string `yaml:"xpath,omitempty"`
+	// IDXPath is the element's XPath from the nearest element, itself
+	// included, that has an id, every step with its same-tag position
+	// (//*[@id="nav"]/ul[1]/li[3]/a[1]); from the root (/html/body[1]/...)
+	// when no element above has one; empty inside a shadow tree. Similo's
+	// "idxpath": it tells copies of one block apart where the absolute
+	// path barely does, and survives changes above the anchor.
+	IDXPath string `yaml:"id_xpath,omitempty"`
+	// Landmarks are the landmark roles of the element's ancestors,
+	// outermost first (["banner", "navigation"]; see
+	// similarity.Candidate.Landmarks for how they are read).
+	Landmarks []string `yaml:"landmarks,omitempty"`
+	// Icon names an element that has no text by its first descendant icon
+	// or picture (see similarity.Candidate.Icon): "fab fa-twitter",
+	// "svg-inline--fa fa-bell bell", "avatar-3 Jane Doe".
+	Icon string `yaml:"icon,omitempty"`
 	// SiblingIndex is the 1-based position among same-tag siblings.
 	SiblingIndex int `yaml:"sibling_index,omitempty"`
 	// Neighbours are texts near the element: its label, heading, row.

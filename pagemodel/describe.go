@@ -65,6 +65,23 @@ type Description struct {
 	// card), names the item by a text unique among the page's items and
 	// the element inside it; nil otherwise.
 	Scope *Scope `json:"scope"`
+	// Sim is what similarity healing compares of the element beside the
+	// rest (js/78_simfacts.js), as snapshot nodes have it.
+	Sim SimFacts `json:"sim"`
+}
+
+// SimFacts are the facts of an element similarity healing compares
+// beside its attributes and texts (chain.Fingerprint's IDXPath,
+// Landmarks and Icon).
+type SimFacts struct {
+	// IDXPath is the XPath from the nearest element with an id, every
+	// step with its position; "" inside a shadow tree.
+	IDXPath string `json:"ix"`
+	// Landmarks is the space-separated landmark path around the element,
+	// outermost first.
+	Landmarks string `json:"lm"`
+	// Icon names an element without a text by its icons and pictures.
+	Icon string `json:"ic"`
 }
 
 // Scope names an element as the part of its repeated item: the item, an

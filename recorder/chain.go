@@ -223,6 +223,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
 		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
 		KindCount: d.Counts["kind"].N,
+		IDXPath:   d.IDXPath, Landmarks: d.Landmarks, Icon: d.Icon,
 	}
 	if e.RoleCountKnown && e.RoleCount.I > 0 {
 		fp.NameCount = e.RoleCount.N

@@ -1,6 +1,8 @@
 package recorder
 
 import (
+	"strings"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -60,7 +62,12 @@ type Description struct {
 	SiblingIndex    int              `json:"siblingIndex"`
 	Neighbours      []string         `json:"neighbours"`
 	Region          string           `json:"region"`
-	Rect            Box              `json:"rect"`
+	// IDXPath, Landmarks and Icon are what similarity healing compares
+	// beside the rest (chain.Fingerprint's).
+	IDXPath   string   `json:"idxpath,omitempty"`
+	Landmarks []string `json:"landmarks,omitempty"`
+	Icon      string   `json:"icon,omitempty"`
+	Rect      Box      `json:"rect"`
 	// Scope names the element as the part of its repeated item (a row, a
 	// list item, a card); nil when it is in none.
 	Scope *pagemodel.Scope `json:"scope"`
@@ -115,6 +122,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 		Text: d.Text, TextValue: d.TextValue, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
 		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope,
+		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,
 		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},
 		Counts: map[string]Count{},
 	}

@@ -81,10 +81,14 @@ func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
 	if compared < 700 {
 		t.Errorf("only %d elements compared: the test proves little", compared)
 	}
-	for _, a := range []similarity.Attr{similarity.Href, similarity.Label, similarity.Neighbours, similarity.Role, similarity.Text, similarity.Value, similarity.TestID} {
+	for _, a := range []similarity.Attr{similarity.Href, similarity.Label, similarity.Neighbours, similarity.Role, similarity.Text, similarity.Value, similarity.TestID,
+		similarity.IDXPath, similarity.Landmarks} {
 		if parts[a] < 10 {
 			t.Errorf("%s compared on %d elements: the pages no longer exercise it", a, parts[a])
 		}
+	}
+	if parts[similarity.Icon] < 3 { // the pages have few icon-only controls
+		t.Errorf("icon compared on %d elements: the pages no longer exercise it", parts[similarity.Icon])
 	}
 	t.Logf("%d elements compared, %d neighbour lists allowed short in closed shadow roots; attributes compared: %v", compared, allowed, parts)
 	t.Logf("score of each element against its own node: mean %.3f, lowest %.3f, %d under 1", sum/float64(compared), lowest, below)
@@ -151,7 +155,13 @@ func describe(a similarity.Attr, fp *chain.Fingerprint, c *similarity.Candidate)
 		return pick(strings.Join(fp.Neighbours, " | "), strings.Join(c.Neighbours, " | "))
 	case similarity.XPath:
 		return pick(fp.XPath, c.XPath)
-	case similarity.Location, similarity.Area, similarity.Shape:
+	case similarity.IDXPath:
+		return pick(fp.IDXPath, c.IDXPath)
+	case similarity.Landmarks:
+		return pick(fp.Landmarks, c.Landmarks)
+	case similarity.Icon:
+		return pick(fp.Icon, c.Icon)
+	case similarity.Location, similarity.Overlap, similarity.Area, similarity.Shape:
 		return pick(fp.Box, c.Box)
 	}
 	return "?"

@@ -20,22 +20,31 @@ const (
 	Alt
 	Title
 	Href
+	// Icon names an element without a text by its icons (Candidate.Icon).
+	Icon
 	// Value is the value attribute of a control whose value is fixed by
 	// the page (radio, checkbox, option, button), never typed text.
 	Value
 	Neighbours
 	// Region is the name of the landmark or named section around it.
 	Region
+	// Landmarks is the path of landmark roles around it.
+	Landmarks
 	XPath
+	// IDXPath is the XPath from the nearest element with an id.
+	IDXPath
 	Location
+	// Overlap is how much the candidate's box covers the recorded one
+	// (intersection over union), as VON Similo compares elements.
+	Overlap
 	Area
 	Shape
 	numAttrs
 )
 
 var attrNames = [numAttrs]string{"tag", "id", "name", "type", "class", "testid", "role",
-	"accessible_name", "text", "label", "placeholder", "aria-label", "alt", "title", "href",
-	"value", "neighbours", "region", "xpath", "location", "area", "shape"}
+	"accessible_name", "text", "label", "placeholder", "aria-label", "alt", "title", "href", "icon",
+	"value", "neighbours", "region", "landmarks", "xpath", "idxpath", "location", "overlap", "area", "shape"}
 
 // String is the attribute's name as reports show it.
 func (a Attr) String() string {
@@ -67,7 +76,8 @@ const (
 	Identity
 	// Context: where it is (neighbour texts, XPath, location).
 	Context
-	// Visual: how big and what shape (area, aspect ratio).
+	// Visual: how big, what shape and whether it stayed put (area, aspect
+	// ratio, overlap).
 	Visual
 )
 
@@ -76,9 +86,12 @@ func (a Attr) Group() Group {
 	switch a {
 	case Tag, Type, Role:
 		return Kind
-	case Neighbours, Region, XPath, Location:
+	case Neighbours, Region, Landmarks, XPath, IDXPath, Location:
 		return Context
-	case Area, Shape:
+	case Overlap, Area, Shape:
+		// Overlap says whether it stayed put, not where it stands: an
+		// element a redesign moved a little overlaps its old box no more
+		// than one across the page, and is no decoy for it.
 		return Visual
 	}
 	return Identity
@@ -94,26 +107,30 @@ type Weights [numAttrs]float64
 
 // DefaultWeights are the weights Rank uses unless told otherwise.
 var DefaultWeights = Weights{
-	Tag:         1.5,
+	Tag:         2.5,
 	ID:          1.5,
-	Name:        1.5,
-	Type:        1.0,
+	Name:        0.25,
+	Type:        0.25,
 	Class:       0.5,
 	TestID:      1.5,
-	Role:        1.5,
-	AccessName:  1.0,
-	Text:        1.5,
-	Label:       1.5,
-	Placeholder: 1.0,
-	AriaLabel:   1.0,
+	Role:        0.25,
+	AccessName:  0.25,
+	Text:        2.5,
+	Label:       0.25,
+	Placeholder: 1.5,
+	AriaLabel:   2.5,
 	Alt:         0.5,
-	Title:       0.5,
-	Href:        0.5,
-	Value:       1.0,
+	Title:       0.25,
+	Href:        1.0,
+	Icon:        2.5,
+	Value:       0.25,
 	Neighbours:  1.5,
-	Region:      1.0,
-	XPath:       0.5,
+	Region:      0.25,
+	Landmarks:   0.5,
+	XPath:       1.0,
+	IDXPath:     1.5,
 	Location:    0.5,
+	Overlap:     0.25,
 	Area:        0.5,
-	Shape:       0.5,
+	Shape:       2.5,
 }

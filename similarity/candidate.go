@@ -36,6 +36,29 @@ type Candidate struct {
 	// Region is the name of the nearest landmark or named section around
 	// it, as the recorder reads it.
 	Region string
+	// IDXPath is the XPath from the nearest element with an id, every step
+	// with its position, as chain.Fingerprint.IDXPath; empty when unknown.
+	IDXPath string
+	// Landmarks are the landmark roles of the element's ancestors,
+	// outermost first: an ancestor with an explicit role banner,
+	// navigation, main, complementary, contentinfo, search, form, region,
+	// dialog or alertdialog (read as dialog); else a header or footer not
+	// inside article, aside, main, nav or section (banner, contentinfo), a
+	// nav, main, aside, search, form or dialog element, or a section with
+	// aria-label, aria-labelledby or title (region). Nil when unknown or
+	// when none encloses it (see LandmarksKnown).
+	Landmarks []string
+	// LandmarksKnown says that Landmarks was read: an element outside every
+	// landmark then has none, rather than unknown ones.
+	LandmarksKnown bool
+	// Icon names an element without a text (an icon button, a social
+	// link, an avatar) by its descendant icons and pictures, at most four
+	// in document order, space-separated: an <svg>'s data-icon, classes
+	// and <use> fragment, an <img>'s file name (its src without
+	// directories, query and extension) and alt, an <i>'s or <span>'s
+	// classes. Empty for an element with a text, a text control or
+	// select, or none.
+	Icon string
 	// Box is the bounding box in document CSS pixels; nil when unknown or
 	// when the element has no layout box.
 	Box *chain.Rect
@@ -79,6 +102,15 @@ func FromNode(n *snapshot.Node, scroll chain.Point) Candidate {
 		AriaLabel:   a.Get("aria-label"),
 		Href:        a.Get("href"),
 		Value:       a.Get("value"),
+		Landmarks:   n.Landmarks,
+		// The walk reads every node's landmark path.
+		LandmarksKnown: true,
+		Icon:           n.Icon,
+	}
+	if len(n.ShadowPath) == 0 {
+		// Inside a shadow tree the walk's XPath starts at the shadow
+		// root, not at an element with an id or the document's root.
+		c.IDXPath = n.XPath
 	}
 	if n.Role == "" || n.Role == "generic" {
 		// The snapshot names a tier-2 element from its content for a

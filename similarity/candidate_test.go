@@ -23,6 +23,7 @@ func TestFromNode(t *testing.T) {
 		TestIDs: map[string]string{"data-testid": "login-submit"},
 		Box:     &chain.Rect{X: 15, Y: 120, Width: 80, Height: 30}, Screen: &chain.Rect{X: 10, Y: 20, Width: 80, Height: 30},
 		XPath: "/html/body/main/form/button", Neighbours: []string{"Sign in", "Password"},
+		IDXPath: `//*[@id="login-btn"]`, LandmarksKnown: true,
 		Unknown: []Attr{Region}}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("FromNode =\n%+v\nwant\n%+v", c, want)

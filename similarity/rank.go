@@ -37,28 +37,75 @@ var (
 	ErrAmbiguous = errors.New("similarity: ambiguous")
 )
 
-// Defaults of Options.
+// Defaults of Options, chosen on the tuning sites of the redesign
+// benchmark (see TestTuneRedesign).
 const (
 	DefaultFloor      = 0.5
+	DefaultSureFloor  = 0.675
 	DefaultTieMargin  = 0.05
-	DefaultFullMargin = 0.25
+	DefaultWideMargin = 0.325
+	DefaultFullMargin = DefaultWideMargin
+	DefaultDistinct   = 1
+	// DefaultRatio: see Options.Ratio.
+	DefaultRatio = 0.5
+	// DefaultIdentityMargin: see Options.IdentityMargin.
+	DefaultIdentityMargin = 0.08
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
 	// as a unique test id.
 	MaxConfidence = 0.9
 )
 
 // Options tune Rank. The zero value uses the defaults.
+//
+// The best candidate is found when it scores at least Floor, stands
+// TieMargin or more above the runner-up, and either scores at least
+// SureFloor, or stands WideMargin or more above the runner-up, or the
+// runner-up scores at most Ratio times as much (on a page that changed a
+// lot every score falls, and a candidate that is clearly the best is the
+// target). Otherwise it is refused: Ambiguous when the runner-up is
+// within TieMargin (two candidates really are alike), NotFound when
+// nothing scores the floor or the best is neither sure nor clearly ahead.
+// A sure best within TieMargin of the
+// runner-up is still found when it leads it by IdentityMargin on what
+// names them (Score.Identity) and does not trail it on where they stand
+// (Score.Context): siblings that share a place and a look (a table of
+// buttons, a row of tabs) tie on the whole score but not on their texts,
+// classes or links, while two real look-alikes tie on both.
 type Options struct {
 	// Weights; nil means DefaultWeights.
 	Weights *Weights
 	// Floor is the least score the best candidate needs (DefaultFloor).
 	Floor float64
+	// SureFloor is the score from which TieMargin is margin enough
+	// (DefaultSureFloor, or Floor when it is higher).
+	SureFloor float64
 	// TieMargin: when the runner-up is within it of the best, the outcome
 	// is Ambiguous (DefaultTieMargin).
 	TieMargin float64
+	// WideMargin is the margin that lets a best candidate under SureFloor
+	// be found (DefaultWideMargin, or TieMargin when it is wider).
+	WideMargin float64
+	// Ratio lets a best candidate under SureFloor be found when the
+	// runner-up scores at most Ratio times as much (DefaultRatio;
+	// negative for never): on a page that changed a lot, every score
+	// falls, and a best that stands twice as high as any other is the
+	// target, as a match passes Lowe's ratio test.
+	Ratio float64
+	// IdentityMargin is the lead in identity similarity that lets a sure
+	// best within TieMargin be found (DefaultIdentityMargin; negative
+	// for never).
+	IdentityMargin float64
 	// FullMargin is the margin at which the confidence is no longer reduced
 	// for a close runner-up (DefaultFullMargin).
 	FullMargin float64
+	// Distinct is how much more an identifying attribute weighs when few
+	// candidates match its recorded value (Reference.distinct;
+	// DefaultDistinct; negative for none).
+	Distinct float64
+
+	// full, when set, replaces IdentityFull and ContextFull (the weight
+	// search tries others).
+	full *damping
 }
 
 func (o Options) withDefaults() Options {
@@ -68,12 +115,30 @@ func (o Options) withDefaults() Options {
 	if o.Floor <= 0 {
 		o.Floor = DefaultFloor
 	}
+	if o.SureFloor <= 0 {
+		o.SureFloor = DefaultSureFloor
+	}
+	o.SureFloor = max(o.SureFloor, o.Floor)
 	if o.TieMargin <= 0 {
 		o.TieMargin = DefaultTieMargin
 	}
+	if o.WideMargin <= 0 {
+		o.WideMargin = DefaultWideMargin
+	}
+	o.WideMargin = max(o.WideMargin, o.TieMargin)
 	if o.FullMargin <= 0 {
 		o.FullMargin = DefaultFullMargin
 	}
+	if o.Ratio == 0 {
+		o.Ratio = DefaultRatio
+	}
+	if o.IdentityMargin == 0 {
+		o.IdentityMargin = DefaultIdentityMargin
+	}
+	if o.Distinct == 0 {
+		o.Distinct = DefaultDistinct
+	}
+	o.Distinct = max(o.Distinct, 0)
 	return o
 }
 
@@ -96,6 +161,11 @@ type Result struct {
 	RunnerUp *Scored
 	// Margin is Best's value minus RunnerUp's (Best's value without one).
 	Margin float64
+	// IdentityLead is Best's identity similarity minus RunnerUp's (0
+	// when either has none to compare).
+	IdentityLead float64
+	// ContextLead is the same for the context similarity (Score.Context).
+	ContextLead float64
 	// Confidence in [0, MaxConfidence] that Best is the target: its score,
 	// reduced when the margin is under FullMargin; 0 unless Found.
 	Confidence float64
@@ -119,24 +189,40 @@ func (r Result) Err() error {
 	return fmt.Errorf("%w: the best, %s, scores %.2f", ErrNotFound, r.Best.Candidate.Ref, r.Best.Value)
 }
 
-// Rank scores every candidate against fp and decides: Found with a
-// confidence, Ambiguous when the runner-up is within the tie margin, or
-// NotFound when the best scores under the floor.
+// Rank scores every candidate against fp and decides as Options says:
+// Found with a confidence, Ambiguous when the runner-up is within the tie
+// margin, or NotFound. Identifier tokens are weighed by how many of cands
+// share them.
 func Rank(fp chain.Fingerprint, cands []Candidate, opts Options) Result {
 	opts = opts.withDefaults()
 	ref := NewReference(fp, *opts.Weights)
+	if opts.full != nil {
+		ref.full = *opts.full
+	}
+	ref.page = newPageStats(cands)
+	cmp := make([]comparison, len(cands))
+	for i := range cands {
+		ref.compare(&cands[i], &cmp[i])
+	}
+	return rank(ref, cands, cmp, opts)
+}
+
+// rank is Rank on the candidates' comparisons with the reference (which
+// do not depend on the weights: the weight search reuses them).
+func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Result {
+	ref = ref.distinct(cmp, opts.Distinct)
 	res := Result{Ranked: make([]Scored, len(cands))}
 	for i := range cands {
-		res.Ranked[i] = Scored{Index: i, Candidate: &cands[i], Score: ref.Score(&cands[i])}
+		res.Ranked[i] = Scored{Index: i, Candidate: &cands[i], Score: ref.combine(&cmp[i], false)}
 	}
 	// The page's sole match of the target's kind or name (MarkSole) is not
 	// taken for a decoy for standing elsewhere when the recorded context
 	// cannot tell the candidates apart anyway: nothing else on the page
 	// could be the target, and a redesign moves things.
-	if contextSilent(fp, res.Ranked) {
+	if contextSilent(ref.fp, res.Ranked) {
 		for i := range res.Ranked {
 			if sc := &res.Ranked[i]; sc.Candidate.Sole {
-				sc.Score = ref.score(sc.Candidate, true)
+				sc.Score = ref.combine(&cmp[sc.Index], true)
 			}
 		}
 	}
@@ -163,11 +249,27 @@ func Rank(fp chain.Fingerprint, cands []Candidate, opts Options) Result {
 	if res.RunnerUp != nil {
 		res.Margin = res.Best.Value - res.RunnerUp.Value
 	}
+	if ru := res.RunnerUp; ru != nil {
+		if res.Best.Identity >= 0 && ru.Identity >= 0 {
+			res.IdentityLead = res.Best.Identity - ru.Identity
+		}
+		if res.Best.Context >= 0 && ru.Context >= 0 {
+			res.ContextLead = res.Best.Context - ru.Context
+		}
+	}
+	// Named apart: the best leads on what names them and does not trail
+	// on where they stand (a copy elsewhere of a reworded target leads on
+	// its text and trails on its place).
+	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && res.Best.Value >= opts.SureFloor &&
+		res.IdentityLead >= opts.IdentityMargin && res.ContextLead >= 0
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
-	case res.RunnerUp != nil && res.Margin < opts.TieMargin:
+	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
+	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin &&
+		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value):
+		res.Outcome = NotFound
 	default:
 		res.Outcome = Found
 		res.Confidence = confidence(res.Best.Value, res.Margin, opts.FullMargin)

@@ -145,7 +145,7 @@ func TestConfidenceReflectsMargin(t *testing.T) {
 	fp := chain.Fingerprint{Tag: "button", Text: "Save draft", Role: "button"}
 	best := Candidate{Ref: "best", Tag: "button", Text: "Save draft", Role: "button"}
 	far := Candidate{Ref: "far", Tag: "a", Text: "Help", Role: "link"}
-	close := Candidate{Ref: "close", Tag: "button", Text: "Save draft now", Role: "button"}
+	close := Candidate{Ref: "close", Tag: "button", Text: "Save a draft", Role: "button"}
 	alone := Rank(fp, []Candidate{best}, Options{})
 	distant := Rank(fp, []Candidate{best, far}, Options{})
 	tight := Rank(fp, []Candidate{best, close}, Options{})
@@ -194,8 +194,16 @@ func TestFloorAndTieOptions(t *testing.T) {
 	if r := Rank(fp, two, Options{}); r.Outcome != Found {
 		t.Errorf("margin %.3f over the default tie margin: %s", r.Margin, describe(r))
 	}
-	if r := Rank(fp, two, Options{TieMargin: 0.5}); r.Outcome != Ambiguous {
+	if r := Rank(fp, two, Options{TieMargin: 0.5, IdentityMargin: -1}); r.Outcome != Ambiguous {
 		t.Errorf("tie margin 0.5: %s, want ambiguous", describe(r))
+	}
+	// Within the tie margin, a lead on what names them still tells them
+	// apart; not when the lead asked for is wider.
+	if r := Rank(fp, two, Options{TieMargin: 0.5, IdentityMargin: 0.1}); r.Outcome != Found || r.IdentityLead < 0.1 {
+		t.Errorf("tie margin 0.5, identity margin 0.1: %s, identity lead %.3f, want found", describe(r), r.IdentityLead)
+	}
+	if r := Rank(fp, two, Options{TieMargin: 0.5, IdentityMargin: 0.9}); r.Outcome != Ambiguous {
+		t.Errorf("tie margin 0.5, identity margin 0.9: %s, want ambiguous", describe(r))
 	}
 }
 

@@ -44,11 +44,15 @@ type Score struct {
 // identity (a replacement: stands where the target stood, named nothing
 // like it). A group with nothing to compare damps nothing.
 const (
-	ContextBase  = 0.5
-	ContextFull  = 0.5
-	IdentityBase = 0.75
+	ContextBase  = 1 - ContextFull
+	ContextFull  = 0.75
+	IdentityBase = 1 - IdentityFull
 	IdentityFull = 0.25
 )
+
+// damping holds the similarities under which identity and context damp
+// a score, each damping by 1 - full + similarity (1 at full).
+type damping struct{ identity, context float64 }
 
 // OneSided is the share of its weight an attribute keeps when only one
 // side has it (a test id or a label removed, a title added): the pair is
@@ -71,7 +75,16 @@ type Reference struct {
 	classes []string
 	xpath   []segment
 	hasXP   bool
+	idxpath idPath
+	hasIDX  bool
 	w       Weights
+	// page weighs identifier tokens by how many of the page's candidates
+	// share them (Rank sets it; nil weighs every token 1).
+	page *pageStats
+	// full holds the identity and context similarities under which a
+	// score is damped (IdentityFull, ContextFull; the weight search
+	// tries others).
+	full damping
 	// texts remembers textSim's answers: a page repeats the same
 	// neighbour texts (a section's heading, a table's row) across many
 	// candidates, and each costs word sets and an edit distance.
@@ -80,9 +93,12 @@ type Reference struct {
 
 // NewReference prepares fp for scoring with weights w.
 func NewReference(fp chain.Fingerprint, w Weights) *Reference {
-	r := &Reference{fp: fp, classes: dedupe(fp.Classes), w: w}
+	r := &Reference{fp: fp, classes: dedupe(fp.Classes), w: w, full: damping{IdentityFull, ContextFull}}
 	if absoluteXPath(fp.XPath) {
 		r.xpath, r.hasXP = segments(fp.XPath), true
+	}
+	if fp.IDXPath != "" {
+		r.idxpath, r.hasIDX = parseIDPath(fp.IDXPath), true
 	}
 	return r
 }
@@ -107,49 +123,75 @@ func (r *Reference) Score(c *Candidate) Score { return r.score(c, false) }
 
 // score is Score, without the context damping when waive is set.
 func (r *Reference) score(c *Candidate, waive bool) Score {
+	var v comparison
+	r.compare(c, &v)
+	return r.combine(&v, waive)
+}
+
+// comparison is how a candidate compares with the reference, attribute by
+// attribute, before the weights: what Score combines.
+type comparison struct {
+	// sim and share are each attribute's similarity and the share of its
+	// weight the comparison carries: 0 when not compared (neither side
+	// has it, or the source cannot see it), OneSided when one side lacks
+	// it, 1 otherwise.
+	sim, share [numAttrs]float64
+	// other is set for another option of the target's group.
+	other bool
+}
+
+// compare fills v with c's comparison.
+func (r *Reference) compare(c *Candidate, v *comparison) {
+	for a := Attr(0); a < numAttrs; a++ {
+		v.sim[a], v.share[a] = 0, 0
+		if c.unknown(a) {
+			continue
+		}
+		v.sim[a], v.share[a] = r.sim(a, c)
+	}
+	v.other = r.otherOption(c)
+}
+
+// combine weighs v with the reference's weights into a Score.
+func (r *Reference) combine(v *comparison, waive bool) Score {
 	var s Score
 	var sum, wsum float64
 	var gsum, gw [4]float64
 	for a := Attr(0); a < numAttrs; a++ {
-		w := r.w[a]
-		if w <= 0 || c.unknown(a) {
+		w := r.w[a] * v.share[a]
+		if w <= 0 {
 			continue
 		}
-		sim, f := r.sim(a, c)
-		if f == 0 {
-			continue
-		}
-		w *= f
+		sim := v.sim[a]
 		s.Parts = append(s.Parts, Part{Attr: a, Sim: sim, Weight: w})
 		sum += w * sim
 		wsum += w
 		gsum[a.Group()] += w * sim
 		gw[a.Group()] += w
 	}
+	s.Identity, s.Context = -1, -1
 	if wsum == 0 {
-		s.Identity, s.Context = -1, -1
 		return s
 	}
 	s.Raw = sum / wsum
-	s.Identity, s.Context = -1, -1
 	damp := 1.0
 	if gw[Identity] > 0 {
 		s.Identity = gsum[Identity] / gw[Identity]
-		if s.Identity < IdentityFull {
-			damp *= IdentityBase + s.Identity
+		if s.Identity < r.full.identity {
+			damp *= 1 - r.full.identity + s.Identity
 		}
 	}
 	if gw[Context] > 0 {
 		s.Context = gsum[Context] / gw[Context]
-		if s.Context < ContextFull {
+		if s.Context < r.full.context {
 			if waive {
 				s.ContextWaived = true
 			} else {
-				damp *= ContextBase + s.Context
+				damp *= 1 - r.full.context + s.Context
 			}
 		}
 	}
-	if r.otherOption(c) {
+	if v.other {
 		damp *= OtherOption
 		s.OtherOption = true
 	}
@@ -165,11 +207,11 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	fp := &r.fp
 	switch a {
 	case Tag:
-		return both(fp.Tag, c.Tag, equalFold)
+		return both(fp.Tag, c.Tag, tagSim)
 	case ID:
-		return both(fp.ID, c.ID, identSim)
+		return both(fp.ID, c.ID, r.identSim(kindIdent))
 	case Name:
-		return both(fp.Name, c.Name, identSim)
+		return both(fp.Name, c.Name, r.identSim(kindIdent))
 	case Type:
 		return both(inputType(fp.Tag, fp.Type), inputType(c.Tag, c.Type), equalFold)
 	case Class:
@@ -180,11 +222,11 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		case len(r.classes) == 0 || len(cc) == 0:
 			return 0, OneSided
 		}
-		return softJaccard(r.classes, cc), 1
+		return r.classSim(r.classes, cc), 1
 	case TestID:
-		return testIDSim(fp.TestIDs, c.TestIDs)
+		return r.testIDSim(fp.TestIDs, c.TestIDs)
 	case Role:
-		return both(semanticRole(fp.Role), semanticRole(c.Role), equalFold)
+		return both(semanticRole(fp.Role), semanticRole(c.Role), roleSim)
 	case AccessName:
 		return both(fp.AccessName, c.AccessName, r.textSim)
 	case Text:
@@ -200,7 +242,27 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 	case Title:
 		return both(fp.Title, c.Title, r.textSim)
 	case Href:
-		return both(fp.Href, c.Href, hrefSim)
+		return both(fp.Href, c.Href, r.hrefSim)
+	case Icon:
+		// An icon names only an element without a text: a side without
+		// one that has a text is compared by its text instead; a side
+		// with neither lost the icon that named it.
+		fi, ci := strings.TrimSpace(fp.Icon) != "", strings.TrimSpace(c.Icon) != ""
+		switch {
+		case !fi && !ci:
+			return 0, 0
+		case !fi:
+			if strings.TrimSpace(fp.Text) != "" {
+				return 0, 0
+			}
+			return 0, OneSided
+		case !ci:
+			if strings.TrimSpace(c.Text) != "" || c.unknown(Text) {
+				return 0, 0
+			}
+			return 0, OneSided
+		}
+		return tokenSetSim(identTokens(fp.Icon), identTokens(c.Icon), r.page.weight(kindIcon)), 1
 	case Value:
 		if !FixedValue(fp.Tag, fp.Type) || !FixedValue(c.Tag, c.Type) {
 			return 0, 0
@@ -210,6 +272,13 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		return neighbourSim(fp.Neighbours, c.Neighbours, r.textSim)
 	case Region:
 		return both(fp.Region, c.Region, r.textSim)
+	case Landmarks:
+		// Recorded with the id-anchored XPath: a fingerprint with one and
+		// no landmarks stood outside every landmark.
+		if fp.IDXPath == "" || !c.LandmarksKnown {
+			return 0, 0
+		}
+		return landmarkSim(fp.Landmarks, c.Landmarks), 1
 	case XPath:
 		if !r.hasXP {
 			return 0, 0
@@ -220,7 +289,12 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 			return 0, 0
 		}
 		return xpathSim(r.xpath, segments(c.XPath)), 1
-	case Location, Area, Shape:
+	case IDXPath:
+		if !r.hasIDX || c.IDXPath == "" {
+			return 0, 0
+		}
+		return r.idPathSim(r.idxpath, parseIDPath(c.IDXPath)), 1
+	case Location, Overlap, Area, Shape:
 		fb, cb := fp.Box, c.Box
 		if fb != nil && (fb.Width <= 0 || fb.Height <= 0) {
 			fb = nil
@@ -233,13 +307,17 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 			return 0, 1
 		}
 		switch a {
-		case Location:
+		case Location, Overlap:
+			fa, ca := *fb, *cb
 			if fs, cs := r.fp.ScreenBox, c.Screen; fs != nil && cs != nil {
 				// A fixed layer's element keeps its place on screen: in
 				// the document it moves with the scroll.
-				return locationSim(*fs, *cs), 1
+				fa, ca = *fs, *cs
 			}
-			return locationSim(*fb, *cb), 1
+			if a == Overlap {
+				return overlapSim(fa, ca), 1
+			}
+			return locationSim(fa, ca), 1
 		case Area:
 			return areaSim(*fb, *cb), 1
 		}
@@ -379,84 +457,4 @@ func equalFold(a, b string) float64 {
 		return 1
 	}
 	return 0
-}
-
-// hrefSim compares two links by their path, query and fragment when both
-// are on the same host (or relative), and by the whole URL otherwise. The
-// recorder keeps a link's resolved URL (a.href) and replay reads the
-// attribute as written, so a relative link ("#help", "../index.html") is
-// compared with the end of the other side's path that it can resolve to.
-func hrefSim(a, b string) float64 {
-	a, b = stripOrigin(a), stripOrigin(b)
-	if r, abs, ok := relativeAndAbsolute(a, b); ok && resolvesTo(r, abs) {
-		return 1
-	}
-	return identSim(a, b)
-}
-
-// relativeAndAbsolute orders a and b as a relative reference and an
-// absolute path, when they are one of each.
-func relativeAndAbsolute(a, b string) (rel, abs string, ok bool) {
-	relative := func(u string) bool { return u != "" && u[0] != '/' && !strings.Contains(u, "://") }
-	switch {
-	case relative(a) && strings.HasPrefix(b, "/"):
-		return a, b, true
-	case relative(b) && strings.HasPrefix(a, "/"):
-		return b, a, true
-	}
-	return "", "", false
-}
-
-// resolvesTo reports whether the relative reference rel, resolved against
-// some page of the site, can be the absolute path abs: a fragment or a
-// query alone ends abs, a path with its "./" and "../" steps dropped is
-// the last steps of abs.
-func resolvesTo(rel, abs string) bool {
-	if rel[0] == '#' || rel[0] == '?' {
-		return strings.HasSuffix(abs, rel)
-	}
-	for {
-		switch {
-		case strings.HasPrefix(rel, "./"):
-			rel = rel[2:]
-		case strings.HasPrefix(rel, "../"):
-			rel = rel[3:]
-		default:
-			return rel != "" && strings.HasSuffix(abs, "/"+rel)
-		}
-	}
-}
-
-func stripOrigin(u string) string {
-	if i := strings.Index(u, "://"); i >= 0 {
-		rest := u[i+3:]
-		if j := strings.IndexByte(rest, '/'); j >= 0 {
-			return rest[j:]
-		}
-		return "/"
-	}
-	return u
-}
-
-// testIDSim compares test id maps: the best similarity of any recorded
-// value with any live value, the same attribute name or not (a team moving
-// from data-test to data-testid keeps its values).
-func testIDSim(a, b map[string]string) (float64, float64) {
-	switch {
-	case len(a) == 0 && len(b) == 0:
-		return 0, 0
-	case len(a) == 0 || len(b) == 0:
-		return 0, OneSided
-	}
-	best := 0.0
-	for ka, va := range a {
-		for kb, vb := range b {
-			s := identSim(va, vb)
-			if ka != kb {
-				s *= 0.9
-			}
-			best = max(best, s)
-		}
-	}
-	return best, 1
 }

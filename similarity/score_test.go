@@ -25,8 +25,14 @@ func TestEachAttributeIsCompared(t *testing.T) {
 		lo, hi float64
 	}{
 		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "BUTTON"}, 1, 1},
-		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "a"}, 0, 0},
-		{ID, chain.Fingerprint{ID: "login-btn"}, Candidate{ID: "login-button"}, 0.6, 0.8},
+		// A link and a button are near (a redesign turns one into the
+		// other); a button and a select are not.
+		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "a"}, TagNear, TagNear},
+		{Tag, chain.Fingerprint{Tag: "button"}, Candidate{Tag: "select"}, 0, 0},
+		{ID, chain.Fingerprint{ID: "login-btn"}, Candidate{ID: "login-button"}, 0.6, 0.85},
+		// Ids differing in the one token that tells them apart.
+		{ID, chain.Fingerprint{ID: "link-box-en"}, Candidate{ID: "link-box-de"}, 0.4, 0.5},
+		{ID, chain.Fingerprint{ID: "navHome"}, Candidate{ID: "nav-home"}, 1, 1},
 		{Name, chain.Fingerprint{Name: "email"}, Candidate{Name: "email"}, 1, 1},
 		{Type, chain.Fingerprint{Type: "submit"}, Candidate{Type: "button"}, 0, 0},
 		{Type, chain.Fingerprint{Tag: "input", Type: "text"}, Candidate{Tag: "input"}, 1, 1}, // the default type
@@ -92,8 +98,9 @@ func TestMissingOnOneSideCountsAsMismatchAtPartWeight(t *testing.T) {
 	if !ok || p.Sim != 0 || p.Weight != OneSided*DefaultWeights[ID] {
 		t.Fatalf("recorded id, candidate without one: part %+v ok %v, want compared at 0 with weight %.2f", p, ok, OneSided*DefaultWeights[ID])
 	}
-	if want := 1.5 / (1.5 + OneSided*1.5); !near(s.Raw, want) {
-		t.Errorf("raw %.3f, want %.3f (tag 1.5 of 1.5 + the id's half weight)", s.Raw, want)
+	w := DefaultWeights
+	if want := w[Tag] / (w[Tag] + OneSided*w[ID]); !near(s.Raw, want) {
+		t.Errorf("raw %.3f, want %.3f (the tag's weight of itself and the id's half weight)", s.Raw, want)
 	}
 	// A different id costs more than a removed one.
 	if d := ref.Score(&Candidate{Tag: "button", ID: "zz"}); !(d.Raw < s.Raw) {
@@ -155,7 +162,8 @@ func TestStableAttributesWeighMore(t *testing.T) {
 func TestRawScoreIsTheWeightedMean(t *testing.T) {
 	fp := chain.Fingerprint{Tag: "button", Text: "Sign in", Classes: []string{"a", "b"}}
 	s := NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "button", Text: "Sign in", Classes: []string{"a"}})
-	want := (1.5*1 + 1.5*1 + 0.5*0.5) / (1.5 + 1.5 + 0.5)
+	w := DefaultWeights
+	want := (w[Tag]*1 + w[Text]*1 + w[Class]*0.5) / (w[Tag] + w[Text] + w[Class])
 	if !near(s.Raw, want) {
 		t.Errorf("raw %.4f, want %.4f", s.Raw, want)
 	}
@@ -222,6 +230,16 @@ func TestRadioOptionsDifferByValue(t *testing.T) {
 // A copy of a card, test id included, placed in another section of the
 // page loses to the original by the section it stands in.
 func TestCopyInAnotherRegionLoses(t *testing.T) {
+	fp, cands := copyInAnotherRegion()
+	r := Rank(fp, cands, Options{})
+	if r.Outcome != Found || r.Best.Candidate.Ref != "real" {
+		t.Fatalf("%v best %+v margin %.3f, want the card in All products found", r.Outcome, r.Best, r.Margin)
+	}
+}
+
+// copyInAnotherRegion is a card's button recorded in "All products" and
+// the page where a copy of the card stands first, in "Staff picks".
+func copyInAnotherRegion() (chain.Fingerprint, []Candidate) {
 	card := func(region string, y float64) Candidate {
 		return Candidate{Tag: "button", Type: "button", Role: "button", AccessName: "Add to cart", Text: "Add to cart",
 			Classes: []string{"add"}, TestIDs: map[string]string{"data-testid": "add-copper-kettle"},
@@ -236,10 +254,7 @@ func TestCopyInAnotherRegionLoses(t *testing.T) {
 	copyFirst.Ref = "copy"
 	real := card("All products", 1600)
 	real.Ref = "real"
-	r := Rank(fp, []Candidate{copyFirst, real}, Options{})
-	if r.Outcome != Found || r.Best.Candidate.Ref != "real" {
-		t.Fatalf("%v best %+v margin %.3f, want the card in All products found", r.Outcome, r.Best, r.Margin)
-	}
+	return fp, []Candidate{copyFirst, real}
 }
 
 // The recorder keeps what Chromium and the DOM say of an element (a.href

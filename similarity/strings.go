@@ -91,31 +91,23 @@ func levSim(a, b string) float64 {
 	return 1 - float64(levenshtein(ra, rb))/float64(n)
 }
 
-// levNoise is the edit similarity two unrelated identifiers of similar
-// length reach by chance; identSim maps it to 0.
+// levNoise is the edit similarity two unrelated short strings of similar
+// length reach by chance; textSim maps it to 0.
 const levNoise = 0.3
 
-// identSim compares identifiers (id, name, test id, alt, aria-label,
-// placeholder, title, href): equal is 1; otherwise the normalized
-// Levenshtein similarity, rescaled so that chance-level resemblance counts
-// as nothing. Strings longer than maxRunes are compared by word sets.
-func identSim(a, b string) float64 {
-	a, b = norm(a), norm(b)
-	if a == b {
-		return 1
-	}
-	if len([]rune(a)) > maxRunes || len([]rune(b)) > maxRunes {
-		return jaccard(words(a), words(b))
-	}
-	return max(0, (levSim(a, b)-levNoise)/(1-levNoise))
-}
+// NumberWeight is the weight of a number among the words of a text that
+// has words of letters too: "English 5 465 000+ articles" and "English 6
+// 199 000+ articles" are one link whose count changed. A text of numbers
+// alone (a page of a pager) is its numbers.
+const NumberWeight = 0.2
 
 // textSim compares visible texts and names: the Jaccard similarity of their
-// word sets, or, for short texts, their edit similarity with spaces and
-// punctuation removed ("Log in" and "Login"), whichever is higher.
+// word sets (numbers weighing NumberWeight beside words of letters), or,
+// for short texts, their edit similarity with spaces and punctuation
+// removed ("Log in" and "Login"), whichever is higher.
 func textSim(a, b string) float64 {
 	wa, wb := words(a), words(b)
-	s := jaccard(wa, wb)
+	s := tokenSetJaccard(wa, wb, numberWeight(wa, wb))
 	ca, cb := compact(a), compact(b)
 	if ca == cb && ca != "" {
 		return 1
@@ -124,6 +116,53 @@ func textSim(a, b string) float64 {
 		s = max(s, max(0, (levSim(ca, cb)-levNoise)/(1-levNoise)))
 	}
 	return s
+}
+
+// numberWeight weighs numbers NumberWeight when either word list has a
+// word of letters, and every word 1 otherwise.
+func numberWeight(a, b []string) tokenWeight {
+	for _, ws := range [][]string{a, b} {
+		for _, w := range ws {
+			if !isNumber(w) {
+				return func(t string) float64 {
+					if isNumber(t) {
+						return NumberWeight
+					}
+					return 1
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// tokenSetJaccard is the weighted Jaccard similarity of two word sets:
+// the weight of the words they share over that of all their words; two
+// empty sets score 1.
+func tokenSetJaccard(a, b []string, w tokenWeight) float64 {
+	if w == nil {
+		return jaccard(a, b)
+	}
+	a, b = dedupe(a), dedupe(b)
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	in := map[string]bool{}
+	for _, x := range a {
+		in[x] = true
+	}
+	var inter, union float64
+	for _, x := range a {
+		union += w(x)
+	}
+	for _, y := range b {
+		if in[y] {
+			inter += w(y)
+		} else {
+			union += w(y)
+		}
+	}
+	return inter / union
 }
 
 // jaccard is |A∩B| / |A∪B| of two word sets; two empty sets score 1.

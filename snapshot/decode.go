@@ -52,6 +52,8 @@ const (
 	hasRowText
 	hasLegend
 	textUnread // not a field: the walker did not read the node's text
+	hasLandmarks
+	hasIcon
 )
 
 // Bits of an XPath entry's code, below the step's same-tag position (<<3).
@@ -127,7 +129,8 @@ func isASCII(s string) bool {
 // back to it or 0; when absent, the previous node's), row (distance back
 // to the row node, 0 when the node is its own row, whose Text is the row
 // text) or row text, and the legend of the nearest fieldset (the node's
-// own for a fieldset). The last header bit, textUnread, has no field.
+// own for a fieldset). The header bit textUnread has no field; the
+// landmark path (space-separated) and the icon follow it.
 func decodeNodes(r *numReader, pc *piece) error {
 	o := &pc.out
 	nodes := make([]Node, o.NN)
@@ -261,6 +264,12 @@ func decodeNodes(r *numReader, pc *piece) error {
 		legend := ""
 		if m&hasLegend != 0 {
 			legend = r.str()
+		}
+		if m&hasLandmarks != 0 {
+			n.Landmarks = strings.Fields(r.str())
+		}
+		if m&hasIcon != 0 {
+			n.Icon = r.str()
 		}
 		// Neighbours, as the recorder gathers them: the label, the
 		// fieldset's legend, the nearest preceding heading, the row; each

@@ -128,6 +128,17 @@ type Node struct {
 	// text once.
 	Neighbours []string `json:"neighbours,omitempty"`
 
+	// Landmarks are the landmark roles of the element's ancestors,
+	// outermost first (similarity.Candidate.Landmarks): an explicit
+	// landmark role, a header or footer outside sectioning content
+	// (banner, contentinfo), a nav, main, aside, search, form or dialog
+	// element, a section with an accessible name (region).
+	Landmarks []string `json:"landmarks,omitempty"`
+	// Icon names a tier-1 or tier-2 element without a text by its
+	// descendant icons and pictures (similarity.Candidate.Icon); empty for
+	// an element with a text, a text control or a select.
+	Icon string `json:"icon,omitempty"`
+
 	// Selected is set on the elements Options.Select matched.
 	Selected bool `json:"-"`
 

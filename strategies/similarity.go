@@ -155,7 +155,7 @@ func scopeNodes(ctx context.Context, env *Env, snap *snapshot.Snapshot) ([]*snap
 // boxes are then measured.
 func firstPass(fp *chain.Fingerprint, cands []similarity.Candidate) []int {
 	similarity.MarkSole(*fp, cands)
-	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Area, similarity.Shape), SimilarityOptions)
+	first := similarity.Rank(*fp, withUnknown(cands, similarity.Location, similarity.Overlap, similarity.Area, similarity.Shape), SimilarityOptions)
 	keep := make([]int, 0, min(SimilarityMeasured, len(first.Ranked)))
 	for _, sc := range first.Ranked[:cap(keep)] {
 		keep = append(keep, sc.Index)
@@ -252,7 +252,8 @@ func placed(box chain.Rect, vp Viewport) (doc, screen *chain.Rect) {
 // hiddenTie reports whether res is held back by a rendered and a hidden
 // candidate being alike, for a target that was rendered when recorded: a
 // near tie between them (either one best), or a rendered best that a
-// hidden runner-up comes within FullMargin of, where the recorded
+// hidden runner-up comes within FullMargin of or keeps from being found
+// (a best over the floor refused for its margin), where the recorded
 // surroundings do not favour the hidden one. A hidden best that stands
 // out is left alone: the evidence points at it, shown or not.
 func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
@@ -280,6 +281,14 @@ func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
 			full = similarity.DefaultFullMargin
 		}
 		return rendered(res.Best) && res.Margin < full
+	case similarity.NotFound:
+		// A rendered best refused for its margin over the hidden one,
+		// not for its score.
+		floor := SimilarityOptions.Floor
+		if floor <= 0 {
+			floor = similarity.DefaultFloor
+		}
+		return rendered(res.Best) && res.Best.Value >= floor
 	}
 	return false
 }

@@ -478,6 +478,7 @@ function walk(start, o, stash) {
     if (rr && known !== undefined && rr.x === known) n.rw = rr.k;
     else n.rt = cap(rt, MAXNB);
   }
+  simFacts(out.n, els); // 78_simfacts.js: landmark paths, icons
   // The numbers, per node (decode.go reads them): a header (tier | flags
   // << 2 | which optional fields follow << 7), the tag, the distance to
   // the parent (0: none), the box in hundredths of a pixel as differences
@@ -485,8 +486,8 @@ function walk(start, o, stash) {
   // then per entry the distance to its prefix entry, 0 for none, the
   // step's name and code, and its anchor when the code says it has one; the
   // node's own entry is the last), then the
-  // optional fields in the order of their bits (the last, 8192, a
-  // container whose text was not read, has none). A node's heading
+  // optional fields in the order of their bits (8192, a container whose
+  // text was not read, has none; then the landmark path and the icon). A node's heading
   // (distance back to it, 0 for none) is sent only when it differs from
   // the previous node's.
   //
@@ -559,6 +560,8 @@ function walk(start, o, stash) {
       else if (n.rt) m |= 2048;
       if (n.lg) m |= 4096;
       if (n.nx) m |= 8192;
+      if (n.lm) m |= 16384;
+      if (n.ic) m |= 32768;
       const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 4;
       room(22 + 4 * (xe - n.xp0) + (n.a ? n.a.length : 0));
       V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
@@ -586,6 +589,8 @@ function walk(start, o, stash) {
       if (m & 1024) V(n.k - n.rw);
       else if (m & 2048) S(n.rt);
       if (m & 4096) S(n.lg);
+      if (m & 16384) S(n.lm);
+      if (m & 32768) S(n.ic);
     }
     return new TextDecoder().decode(buf.subarray(0, bl)) + "\n" + strs.join("");
   }

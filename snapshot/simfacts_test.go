@@ -1,0 +1,107 @@
+package snapshot
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// simFactsPage has the elements whose similarity facts are checked: a
+// link under an element with an id, links in a nav and in a footer, a
+// section named by aria-label, icon-only buttons and links, and a link
+// with a text (which has no icon).
+const simFactsPage = `<!doctype html><html><head><title>facts</title></head><body>
+<header><nav><ul><li><a href="/home" data-k="nav-home">Home</a></li>
+<li><a href="/docs" data-k="nav-docs">Docs</a></li></ul></nav></header>
+<main><div id="cards"><div><p>One</p><a href="/one" data-k="card-link">Read</a></div></div>
+<section aria-label="Tools"><button data-k="trash"><i class="fa fa-trash"></i></button>
+<button data-k="save"><svg class="icon"><use href="/sprite.svg#save"></use></svg></button></section>
+<form><input name="q" data-k="q"></form></main>
+<footer><a href="https://x.example/acme" data-k="social"><img src="/img/twitter.png?v=2" alt="Twitter"></a>
+<a href="/about" data-k="about">About</a></footer>
+</body></html>`
+
+// TestSimilarityFacts checks the landmark paths, icons and id-anchored
+// XPaths the walk gives nodes against what they must be and against
+// what the similarity benchmark's generator computed for its data
+// (similarity/internal/simdata/gen/facts.js), on the same elements.
+func TestSimilarityFacts(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, simFactsPage)
+	}))
+	defer srv.Close()
+	p := open(t, srv.URL)
+	s := snap(t, p, Options{Select: "[data-k]"})
+	byKey := map[string]*Node{}
+	for _, n := range s.Nodes {
+		if k := n.Attrs.Get("data-k"); k != "" {
+			byKey[k] = n
+		}
+	}
+	want := []struct {
+		key       string
+		landmarks []string
+		icon      string
+		xpath     string
+	}{
+		{"nav-home", []string{"banner", "navigation"}, "", "/html/body[1]/header[1]/nav[1]/ul[1]/li[1]/a[1]"},
+		{"nav-docs", []string{"banner", "navigation"}, "", "/html/body[1]/header[1]/nav[1]/ul[1]/li[2]/a[1]"},
+		{"card-link", []string{"main"}, "", `//*[@id="cards"]/div[1]/a[1]`},
+		{"trash", []string{"main", "region"}, "fa fa-trash", "/html/body[1]/main[1]/section[1]/button[1]"},
+		{"save", []string{"main", "region"}, "icon save", "/html/body[1]/main[1]/section[1]/button[2]"},
+		{"q", []string{"main", "form"}, "", "/html/body[1]/main[1]/form[1]/input[1]"},
+		{"social", []string{"contentinfo"}, "twitter Twitter", "/html/body[1]/footer[1]/a[1]"},
+		{"about", []string{"contentinfo"}, "", "/html/body[1]/footer[1]/a[2]"},
+	}
+	var nodes []*Node
+	for _, w := range want {
+		n := byKey[w.key]
+		if n == nil {
+			t.Fatalf("no node for %s", w.key)
+		}
+		nodes = append(nodes, n)
+		if !slices.Equal(n.Landmarks, w.landmarks) {
+			t.Errorf("%s: landmarks %q, want %q", w.key, n.Landmarks, w.landmarks)
+		}
+		if n.Icon != w.icon {
+			t.Errorf("%s: icon %q, want %q", w.key, n.Icon, w.icon)
+		}
+		if n.XPath != w.xpath {
+			t.Errorf("%s: xpath %q, want %q", w.key, n.XPath, w.xpath)
+		}
+	}
+	// The benchmark's data was made with the generator's script: the
+	// walk must agree with it, or the benchmark measures facts replay
+	// does not have.
+	src, err := os.ReadFile("../similarity/internal/simdata/gen/facts.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := strings.Replace(string(src), "REGION", "(() => \"\")", 1)
+	ctx := t.Context()
+	facts, err := s.Call(ctx, nodes, js)
+	if err != nil {
+		t.Fatalf("generator's facts: %v", err)
+	}
+	for i, n := range nodes {
+		f := facts[i]
+		var lms []string
+		for _, l := range f.Get("landmarks").Arr() {
+			lms = append(lms, l.Str())
+		}
+		if !slices.Equal(n.Landmarks, lms) {
+			t.Errorf("%s: walk's landmarks %q, generator's %q", want[i].key, n.Landmarks, lms)
+		}
+		if g := f.Get("icon").Str(); n.Icon != g {
+			t.Errorf("%s: walk's icon %q, generator's %q", want[i].key, n.Icon, g)
+		}
+		if g := f.Get("idxpath").Str(); n.XPath != g {
+			t.Errorf("%s: walk's xpath %q, generator's %q", want[i].key, n.XPath, g)
+		}
+	}
+}
