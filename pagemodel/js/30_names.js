@@ -217,9 +217,10 @@ function scanPseudo(scope) {
   } catch (e) { k.unknown = k.any = true; }
   return k.any ? k : null;
 }
-// splitSelectors splits a selector list at its top-level commas.
+// splitSelectors splits a selector list at its top-level commas (not in
+// parentheses, brackets or escapes), each part trimmed.
 function splitSelectors(t) {
-  if (t.indexOf(",") < 0) return [t];
+  if (t.indexOf(",") < 0) return [t.trim()];
   const out = [];
   let d = 0, from = 0;
   for (let i = 0; i < t.length; i++) {
@@ -227,9 +228,9 @@ function splitSelectors(t) {
     if (ch === "\\") { i++; continue; }
     if (ch === "(" || ch === "[") d++;
     else if (ch === ")" || ch === "]") d--;
-    else if (ch === "," && d === 0) { out.push(t.slice(from, i)); from = i + 1; }
+    else if (ch === "," && d === 0) { out.push(t.slice(from, i).trim()); from = i + 1; }
   }
-  out.push(t.slice(from));
+  out.push(t.slice(from).trim());
   return out;
 }
 // subjectKey adds to sk the key of the subject of sel (a selector with a

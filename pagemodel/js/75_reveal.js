@@ -119,20 +119,6 @@ function hiddenBy(e, hide) {
   return false;
 }
 
-// splitSelectors splits a selector list at its top-level commas.
-function splitSelectors(s) {
-  const out = [];
-  let depth = 0, from = 0;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (ch === "(" || ch === "[") depth++;
-    else if (ch === ")" || ch === "]") depth--;
-    else if (ch === "," && depth === 0) { out.push(s.slice(from, i).trim()); from = i + 1; }
-  }
-  out.push(s.slice(from).trim());
-  return out;
-}
-
 // hoverPrefix is a selector up to the end of its compound holding
 // ":hover" ("ul li:hover .x" gives "ul li:hover"), or "" when :hover is
 // in its last compound (the rule styles the hovered element itself).
