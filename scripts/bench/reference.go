@@ -270,7 +270,8 @@ func waitShown(el *rod.Element, d time.Duration) bool {
 }
 
 // typeSettle is how long the reference lets a page react to the click
-// into a field before it selects and replaces the field's text.
+// into a field, after two animation frames, before it selects and
+// replaces the field's text.
 const typeSettle = 100 * time.Millisecond
 
 // perform does s on el (nil for page-level steps) with real input.
@@ -287,9 +288,12 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 			return err
 		}
 		// A framework may render again after the click (Mithril redraws
-		// after every event it handles, setting the field's value, which
-		// moves the caret to the end): select the text only once it has,
-		// or the typed text lands after the old one.
+		// on the next animation frame after every event it handles,
+		// setting the field's value, which moves the caret to the end):
+		// select the text only once it has, or the typed text lands after
+		// the old one. Two frames, then typeSettle; a busy machine delays
+		// frames.
+		_, _ = page.Eval(`() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 		time.Sleep(typeSettle)
 		if err := press(page, "a", keys.Ctrl); err != nil {
 			return err
