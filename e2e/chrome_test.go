@@ -85,20 +85,7 @@ func crPeer(rec string) (crPeerResult, []fixtures.Event) {
 	}
 	Expect(json.Unmarshal(out, &res)).To(Succeed(), "the peer's output: %s", out)
 	Expect(res.Recordings).To(HaveLen(1))
-	return res.Recordings[0], crSettled()
-}
-
-// crSettled returns the events once no more have come for 300 ms.
-func crSettled() []fixtures.Event {
-	last := -1
-	for {
-		n := len(Fixtures.Events())
-		if n == last {
-			return Fixtures.Events()
-		}
-		last = n
-		time.Sleep(300 * time.Millisecond)
-	}
+	return res.Recordings[0], SettledEvents(300 * time.Millisecond)
 }
 
 // crEngine imports a recording with `recorder convert` and replays the
@@ -115,7 +102,7 @@ func crEngine(rec string, args ...string) (report.Flow, int, string, []fixtures.
 	s, err := gexec.Start(exec.Command(ReplayerBin, append([]string{flow, "--report-json", rep, "--timeout", "5s", "--progress", "plain"}, args...)...), GinkgoWriter, GinkgoWriter)
 	Expect(err).NotTo(HaveOccurred())
 	Eventually(s).WithTimeout(2 * time.Minute).Should(gexec.Exit())
-	events := crSettled()
+	events := SettledEvents(300 * time.Millisecond)
 	var run report.Run
 	if b, err := os.ReadFile(rep); err == nil {
 		Expect(json.Unmarshal(b, &run)).To(Succeed())

@@ -76,20 +76,6 @@ func fwRuns(app *fixtures.App, events []fixtures.Event) []fwRun {
 	return runs
 }
 
-// fwSettled waits until the fixture server has had no new event for a
-// moment, and returns the events.
-func fwSettled() []fixtures.Event {
-	n := -1
-	for {
-		e := Fixtures.Events()
-		if len(e) == n {
-			return e
-		}
-		n = len(e)
-		time.Sleep(400 * time.Millisecond)
-	}
-}
-
 // The framework pages (Preact and Lit from npm, committed built) hold the
 // classes of failure of a page still reacting and of controls revealed
 // by hover: each flow is recorded by a scripted user that never pauses,
@@ -107,7 +93,7 @@ var _ = Describe("flows on pages built with UI frameworks, replayed ten times", 
 			rec, err := gexec.Start(exec.Command(RecorderBin, "--url", Fixtures.URL+app.Path(), "--out", flow, "--headless", "--drive", script), GinkgoWriter, GinkgoWriter)
 			Expect(err).NotTo(HaveOccurred())
 			Eventually(rec, 2*time.Minute).Should(gexec.Exit(0), "recorder:\n%s", rec.Err.Contents())
-			recorded := fwRuns(app, fwSettled())
+			recorded := fwRuns(app, SettledEvents(400*time.Millisecond))
 			Expect(recorded).To(HaveLen(1), "the recording loaded the page once")
 			Expect(recorded[0].acted).NotTo(BeEmpty())
 
@@ -125,7 +111,7 @@ var _ = Describe("flows on pages built with UI frameworks, replayed ten times", 
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				res := replay.Flow(ctx, page, f, replay.Options{Timeout: 5 * time.Second})
 				cancel()
-				fwSettled()
+				SettledEvents(400 * time.Millisecond)
 				_ = inc.Close()
 				var won []string
 				for _, st := range res.Steps {
@@ -137,7 +123,7 @@ var _ = Describe("flows on pages built with UI frameworks, replayed ten times", 
 				}
 				Expect(won).To(Equal(first), "replay %d decided otherwise than replay 1", i+1)
 			}
-			replays := fwRuns(app, fwSettled())
+			replays := fwRuns(app, SettledEvents(400*time.Millisecond))
 			Expect(replays).To(HaveLen(fwReplays))
 			for i, r := range replays {
 				Expect(r.acted).To(Equal(recorded[0].acted), "replay %d reached other elements than the recording", i+1)

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"time"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -66,4 +68,20 @@ func ClosePage(p *rod.Page) {
 		}
 		return nil
 	})
+}
+
+// SettledEvents returns the fixture server's events once no new one has
+// come for quiet (the pages post them asynchronously), or, on a page that
+// keeps reporting, after 15 s.
+func SettledEvents(quiet time.Duration) []fixtures.Event {
+	deadline := time.Now().Add(15 * time.Second)
+	last := -1
+	for {
+		n := len(Fixtures.Events())
+		if n == last || time.Now().After(deadline) {
+			return Fixtures.Events()
+		}
+		last = n
+		time.Sleep(quiet)
+	}
 }

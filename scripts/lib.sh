@@ -62,7 +62,10 @@ ensure_xvfb() {
 # e2e suite and the benchmarks replay Chrome recordings with. It uses the
 # Chromium installed here: no browser is downloaded.
 ensure_peer() {
-  command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+  # Debian's nodejs comes without npm; NodeSource's brings its own (and
+  # conflicts with Debian's npm package).
+  command -v node >/dev/null 2>&1 || apt_install nodejs
+  command -v npm >/dev/null 2>&1 || apt_install npm
   if [ ! -f scripts/bench/peer/node_modules/@puppeteer/replay/package.json ]; then
     echo "==> @puppeteer/replay: npm ci in scripts/bench/peer"
     (cd scripts/bench/peer && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
