@@ -1,14 +1,15 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
-	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -28,24 +29,35 @@ import (
 const DocsEnv = "CHAINREPLAY_DOCS"
 
 // startXvfb starts a virtual display for this test process and returns
-// its DISPLAY value. A missing Xvfb fails the spec: scripts/test.sh
-// installs it.
+// its DISPLAY value. Xvfb picks a free display number itself (-displayfd),
+// so a server left running by another process or user never collides with
+// this one. A missing Xvfb fails the spec: scripts/test.sh installs it.
 func startXvfb() string {
 	GinkgoHelper()
 	bin, err := exec.LookPath("Xvfb")
 	Expect(err).NotTo(HaveOccurred(), "Xvfb is not installed: apt-get install -y xvfb (scripts/test.sh does it)")
-	n := 90 + GinkgoParallelProcess()
-	display := fmt.Sprintf(":%d", n)
-	cmd := exec.Command(bin, display, "-screen", "0", "1280x900x24", "-nolisten", "tcp")
+	r, w, err := os.Pipe()
+	Expect(err).NotTo(HaveOccurred())
+	defer r.Close()
+	// The write end is the child's fd 3.
+	cmd := exec.Command(bin, "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w}
 	cmd.Stdout, cmd.Stderr = GinkgoWriter, GinkgoWriter
 	Expect(cmd.Start()).To(Succeed())
+	w.Close()
 	DeferCleanup(func() {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	})
-	sock := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
-	Eventually(func() error { _, err := os.Stat(sock); return err }).WithTimeout(10*time.Second).Should(Succeed(), "Xvfb %s did not come up", display)
-	return display
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		got <- strings.TrimSpace(line)
+	}()
+	var n string
+	Eventually(got).WithTimeout(15*time.Second).Should(Receive(&n), "Xvfb did not report its display")
+	Expect(n).To(MatchRegexp(`^[0-9]+$`), "Xvfb reported no display number (did it exit? see its output above)")
+	return ":" + n
 }
 
 // near reports whether c is within d of the colour (r, g, b) in each channel.
