@@ -88,7 +88,11 @@ var _ = Describe("flows on pages built with UI frameworks, replayed ten times", 
 		It(app.Name, func() {
 			Fixtures.ResetEvents()
 			script := TempPath(app.Name + ".txt")
-			Expect(os.WriteFile(script, []byte(app.Drive), 0o644)).To(Succeed())
+			// The drive never pauses between its lines; the wait after
+			// the last one lets the page's tracker post the state that
+			// line caused before the recorder closes the browser (a post
+			// still queued then is lost, and the recording's facts with it).
+			Expect(os.WriteFile(script, []byte(app.Drive+"wait 300\n"), 0o644)).To(Succeed())
 			flow := TempPath(app.Name + ".yaml")
 			rec, err := gexec.Start(exec.Command(RecorderBin, "--url", Fixtures.URL+app.Path(), "--out", flow, "--headless", "--drive", script), GinkgoWriter, GinkgoWriter)
 			Expect(err).NotTo(HaveOccurred())
