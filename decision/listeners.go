@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/par"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // keyEventTypes are the listener types that make typing go key by key.
@@ -105,7 +107,7 @@ func listensForKeys(t keyTargets) bool {
 			yes := err != nil
 			if err == nil {
 				for _, l := range res.Listeners {
-					if keyEventTypes[l.Type] {
+					if keyEventTypes[l.Type] && !ownListener(l) {
 						yes = true
 						break
 					}
@@ -120,4 +122,10 @@ func listensForKeys(t keyTargets) bool {
 	}
 	par.Do(fns...)
 	return found
+}
+
+// ownListener reports whether l is the page model's own (it notes the
+// time of each input for a settled page), not the page's.
+func ownListener(l *proto.DOMDebuggerEventListener) bool {
+	return l.Handler != nil && strings.Contains(l.Handler.Description, pagemodel.ActivityListener)
 }

@@ -3,6 +3,7 @@ package decision
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,5 +26,27 @@ func TestTypingHonoursAnAncestorsKeyListener(t *testing.T) {
 	}
 	if got := p.MustEval(`() => [window.keys, document.getElementById("q").value]`).Arr(); got[0].Int() != len("teapot") || got[1].Str() != "teapot" {
 		t.Errorf("keydowns %d, value %q; want %d and %q", got[0].Int(), got[1].Str(), len("teapot"), "teapot")
+	}
+}
+
+// TestTypingWithoutKeyListenersInsertsTheText: the page model's own input
+// listener (it times the page's reactions) is not the page listening for
+// keys: a field nobody listens to is typed into with one insertText.
+func TestTypingWithoutKeyListenersInsertsTheText(t *testing.T) {
+	p := actionPage(t, `<form><input id="q" data-testid="query"></form>`, 1)
+	var debug bytes.Buffer
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second, Debug: &debug}}
+	s := &chain.Step{Action: chain.Type, Text: "teapot", Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.TestID, Value: "query", Confidence: 0.95}},
+		Fingerprint: &chain.Fingerprint{Tag: "input", ID: "q", TestIDs: map[string]string{"data-testid": "query"}},
+	}}
+	if out := r.Step(context.Background(), s); out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	if !strings.Contains(debug.String(), "key events: false") {
+		t.Errorf("typed key by key into a field nobody listens to:\n%s", debug.String())
+	}
+	if got := p.MustEval(`() => document.getElementById("q").value`).Str(); got != "teapot" {
+		t.Errorf("value %q; want teapot", got)
 	}
 }

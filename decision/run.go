@@ -136,19 +136,19 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	if s.Navigated != nil {
 		navFrom = r.docStateIn(ctx, framePathOf(s))
 	}
-	if s.Action != chain.Navigate {
-		// Before looking for the target: what the previous step started
-		// is done.
-		r.model().Settle(ctx)
-	}
+	// Every step but a navigation first lets the page settle: what the
+	// previous step started is done (act locates its target meanwhile).
 	switch s.Action {
 	case chain.AssertText, chain.AssertValue, chain.AssertVisible:
+		r.model().Settle(ctx)
 		out = r.assertElement(ctx, s, text)
 	case chain.AssertURL:
+		r.model().Settle(ctx)
 		out.Err = r.assertURL(ctx, s)
 	case chain.Navigate:
 		out.Err = r.navigate(ctx, r.mapURL(s.URL))
 	case chain.WaitElement, chain.WaitExpression, chain.KeyDown, chain.KeyUp, chain.EmulateNetwork, chain.SetViewport, chain.Custom:
+		r.model().Settle(ctx)
 		out, _ = r.chromeStep(ctx, s)
 	default:
 		out = r.act(ctx, s, text)
@@ -206,17 +206,38 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outcome) {
 	var w *strategies.Result
 	var el Elem
-	if s.Target != nil && len(s.Target.Chain) > 0 {
-		v := r.locate(ctx, s.Target, false)
-		out.Verdict = &v
-		if v.Err != nil {
-			out.Err = v.Err
+	var p chain.Point // where a pointer action acts
+	if s.Target == nil || len(s.Target.Chain) == 0 {
+		r.model().Settle(ctx)
+	} else {
+		// The target is located (and, for a pointer action, made ready)
+		// while the page settles from the previous step: the work counts
+		// only if the page did not change meanwhile, else it is done
+		// again on the settled page.
+		settle := time.Now().Add(pagemodel.MaxSettle)
+		for {
+			mark := r.model().Mark(ctx)
+			v := r.locate(ctx, s.Target, false)
+			out.Verdict, out.Err = &v, nil
+			if v.Err != nil {
+				out.Err = v.Err
+			} else {
+				w = v.Winner
+				el = r.elem(w)
+				if pointerAction(s.Action) {
+					p, out.Err = r.pointAt(ctx, w, el, s.Offset)
+				}
+			}
+			if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
+				break
+			}
+			r.debugf("  the page changed while the target was located: again")
+		}
+		if out.Err != nil {
 			return out
 		}
-		w = v.Winner
-		el = r.elem(w)
 		if r.Options.Located != nil {
-			r.Options.Located(ctx, s, &v)
+			r.Options.Located(ctx, s, out.Verdict)
 		}
 	}
 	mods := keys.Bits(s.Modifiers)
@@ -228,9 +249,8 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 	}()
 	switch s.Action {
 	case chain.Click, chain.DblClick, chain.Hover:
-		p, err := r.pointAt(ctx, w, el, s.Offset)
-		if err != nil {
-			out.Err = err
+		if w == nil {
+			out.Err = stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 			return out
 		}
 		switch s.Action {
@@ -276,6 +296,12 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		out.Err = stepErr(report.InvalidStep, nil, "action %q is not supported", s.Action)
 	}
 	return out
+}
+
+// pointerAction reports whether a acts with the pointer at its target's
+// point (pointAt).
+func pointerAction(a chain.Action) bool {
+	return a == chain.Click || a == chain.DblClick || a == chain.Hover
 }
 
 // pointAt waits until the winner can take pointer input and returns where.

@@ -26,38 +26,79 @@ const (
 	MaxSettle   = time.Second
 )
 
-// Settle waits, within MaxSettle, until the page has had no DOM mutation
-// for QuietWindow.
+// ActivityListener is the name of the function the model listens to the
+// page's input events with (pointer, key, input, route change): a caller
+// that asks which listeners a page has can leave it out.
+const ActivityListener = "chainreplayActivity"
+
+// Settle waits, within MaxSettle, until the page has had no DOM mutation,
+// input or route change for QuietWindow.
 func (p *Page) Settle(ctx context.Context) {
-	deadline := time.Now().Add(MaxSettle)
+	p.SettleAfter(ctx, Mark{}, time.Now().Add(MaxSettle))
+}
+
+// Mark is where a page's changes stood at one moment (Page.Mark):
+// SettleAfter tells whether the page changed after it.
+type Mark struct {
+	w    *World
+	last float64 // page-clock time of the last change, ms
+}
+
+// Mark notes where the page's changes stand now. A caller may then work
+// on the page while it is still reacting (locate a step's target) and ask
+// SettleAfter whether that work saw the settled page.
+func (p *Page) Mark(ctx context.Context) Mark {
+	w, st, err := p.still(ctx)
+	if err != nil {
+		return Mark{}
+	}
+	return Mark{w: w, last: st.Last}
+}
+
+// SettleAfter waits, until deadline, until the page has been still for
+// QuietWindow (as Settle), and reports whether it changed after m: a DOM
+// mutation, an input or a route change since, or another document. A page
+// that never stops changing is taken as it is once deadline has passed:
+// SettleAfter then reports no change. When the model cannot be read it
+// reports a change only if m could not be read either and it now can.
+func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (changed bool) {
 	for {
-		q, err := p.Quiet(ctx)
-		if err != nil || q >= QuietWindow || time.Now().After(deadline) {
-			return
+		w, st, err := p.still(ctx)
+		if err != nil {
+			return false
+		}
+		changed = m.w != w || st.Last > m.last
+		q := time.Duration(st.Quiet * float64(time.Millisecond))
+		if q >= QuietWindow || !time.Now().Before(deadline) {
+			return changed && time.Now().Before(deadline)
 		}
 		t := time.NewTimer(min(QuietWindow-q, 10*time.Millisecond))
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return
+			return false
 		case <-t.C:
 		}
 	}
 }
 
-// Quiet is how long the page's top document (its shadow trees and
-// same-origin frames as far as the model has met them) has had no DOM
-// mutation.
-func (p *Page) Quiet(ctx context.Context) (time.Duration, error) {
+// still is how long the page's top document (its shadow trees and
+// same-origin frames as far as the model has met them) has been still,
+// and when it last changed.
+func (p *Page) still(ctx context.Context) (*World, stillness, error) {
+	var st stillness
 	w, err := p.Top(ctx)
 	if err != nil {
-		return 0, err
+		return nil, st, err
 	}
-	r, err := w.call(ctx, "", "quiet", true, "")
-	if err != nil {
-		return 0, err
-	}
-	return time.Duration(r.Value.Num() * float64(time.Millisecond)), nil
+	err = w.callJSON(ctx, "", "still", &st)
+	return w, st, err
+}
+
+// stillness is the model's answer to "still".
+type stillness struct {
+	Quiet float64 `json:"quiet"` // ms since the last change
+	Last  float64 `json:"last"`  // page-clock time of the last change, ms
 }
 
 // Watch opens a watch on what happens to the page after now, about the

@@ -46,8 +46,11 @@ try {
 // third-party apps the first mutation came a median 14 ms after the input,
 // BenchmarkReactionGaps): those count as activity too, so that a quiet
 // window does not close before the reaction has begun.
+// The listener's name lets replay tell it from the page's own: a page
+// that listens for keys is typed into key by key (package decision).
 let lastActivity = performance.now();
-function activity() { lastActivity = performance.now(); }
+function chainreplayActivity() { lastActivity = performance.now(); }
+const activity = chainreplayActivity;
 for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate"]) {
   try { win.addEventListener(t, activity, true); } catch (e) {}
 }

@@ -35,6 +35,9 @@ return {
   },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
   quiet() { return quietFor(); },
+  // still: how long the page has been still, and the page-clock time of
+  // its last change (a mutation, an input or a route change).
+  still() { return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity) }); },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   revealedBy(el, shown, pressedIn) { fresh(); return revealedBy(el, shown, pressedIn); },
