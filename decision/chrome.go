@@ -12,6 +12,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
@@ -78,7 +79,7 @@ func (r *Runner) waitElement(ctx context.Context, s *chain.Step) error {
 		} else if ctx.Err() == nil {
 			last = err.Error()
 		}
-		if sleep(ctx, pollChrome) != nil {
+		if wait.Sleep(ctx, pollChrome) != nil {
 			what := "the elements to be there"
 			if gone {
 				what = "the elements to be gone"
@@ -181,7 +182,7 @@ func (r *Runner) waitExpression(ctx context.Context, s *chain.Step) error {
 		case ctx.Err() == nil:
 			last = err.Error()
 		}
-		if sleep(ctx, pollChrome) != nil {
+		if wait.Sleep(ctx, pollChrome) != nil {
 			return stepErr(report.AssertionFailed, ctx.Err(), "waited for %s to be true: %s", clip(s.Expression), last)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -55,7 +56,7 @@ func pressFor(ctx context.Context, page *rod.Page, p chain.Point, button string,
 			Buttons: &down, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 		}
-		if err := sleep(ctx, hold); err != nil {
+		if err := wait.Sleep(ctx, hold); err != nil {
 			return err
 		}
 		up := 0
@@ -95,7 +96,7 @@ func (r *Runner) waitFrame(ctx context.Context, framePath []string, once bool) *
 		if err == nil && ok {
 			return nil
 		}
-		if once || sleep(ctx, DefaultPoll) != nil {
+		if once || wait.Sleep(ctx, DefaultPoll) != nil {
 			return stepErr(report.ElementNotFound, ctx.Err(), "frame path %q leads to no frame (Chrome's frame %s); the step is not run in another frame",
 				strings.Join(framePath, " > "), chromeFrame(framePath))
 		}
@@ -152,7 +153,7 @@ func (r *Runner) waitCompleteIn(ctx context.Context, framePath []string) error {
 		if r.callDoc(ctx, framePath, `function () { return this.readyState; }`, &state) == nil && state == "complete" {
 			return nil
 		}
-		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
 			return fmt.Errorf("waiting for the frame to load: %w", err)
 		}
 	}

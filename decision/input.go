@@ -12,6 +12,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -82,7 +83,7 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 			Button: proto.InputMouseButtonLeft, Buttons: &left}).Call(c); err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mouseMoved: %w", err)
 		}
-		if err := sleep(ctx, 16*time.Millisecond); err != nil {
+		if err := wait.Sleep(ctx, 16*time.Millisecond); err != nil {
 			return err
 		}
 	}

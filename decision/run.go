@@ -17,6 +17,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
+	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
@@ -410,7 +411,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		if st.Visible {
 			why = "the element is disabled or read-only"
 		}
-		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
 			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
 		}
 	}
@@ -440,17 +441,6 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		return keyPress(ctx, r.Page, "Enter", 0)
 	}
 	return nil
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 const checkedFn = `function () { return !!this.checked || this.getAttribute("aria-checked") === "true"; }`
@@ -533,7 +523,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 		if err := st.fatal(); err != nil {
 			return err
 		}
-		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
 			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
 		}
 	}
@@ -633,7 +623,7 @@ func waitComplete(ctx context.Context, page *rod.Page) error {
 		if err == nil && res.Result.Value.Str() == "complete" {
 			return nil
 		}
-		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
 			return fmt.Errorf("waiting for the page to load: %w", err)
 		}
 	}
@@ -715,7 +705,16 @@ func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from d
 				return fmt.Sprintf("led to %s; recorded %s", cur.URL, want), nil
 			}
 		}
-		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+		var err error
+		if len(framePath) == 0 {
+			// The page's next change (a route change, a mutation, its
+			// document going) ends the pause early.
+			r.model().NextChange(ctx, 10*time.Millisecond)
+			err = ctx.Err()
+		} else {
+			err = wait.Sleep(ctx, 10*time.Millisecond)
+		}
+		if err != nil {
 			kind := "load a new document"
 			if n.SameDocument {
 				kind = "change the route"
@@ -786,7 +785,7 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 			out.Err = stepErr(report.AssertionFailed, nil, "the element could not be read")
 		}
 		prev = &out
-		if err := sleep(ctx, DefaultPoll); err != nil {
+		if err := wait.Sleep(ctx, DefaultPoll); err != nil {
 			return *prev
 		}
 	}
@@ -799,7 +798,7 @@ func (r *Runner) assertURL(ctx context.Context, s *chain.Step) error {
 		if matchURL(want, got) {
 			return nil
 		}
-		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
 			return stepErr(report.AssertionFailed, nil, "the page is at %s, expected %s", got, want)
 		}
 	}
@@ -868,8 +867,15 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 	}
 	want := s.Effect
 	var seen *pagemodel.Effects
-	for {
-		e, err := r.model().Effects(ctx, wt.w, wt.id, false)
+	for first := true; ; first = false {
+		// First what happened already, then at each change of the page.
+		var e *pagemodel.Effects
+		var err error
+		if first {
+			e, err = r.model().Effects(ctx, wt.w, wt.id, false)
+		} else {
+			e, err = r.model().NextEffects(ctx, wt.w, wt.id, 50*time.Millisecond)
+		}
 		if err != nil {
 			if errors.Is(err, pagemodel.ErrGone) {
 				return nil // a new document: the page moved on
@@ -885,7 +891,7 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 				return nil
 			}
 		}
-		if sleep(ctx, 10*time.Millisecond) != nil {
+		if ctx.Err() != nil {
 			return stepErr(report.NoEffect, ctx.Err(), "%s did not do what it did when recorded: expected %s; %s",
 				s.Action, describeEffect(want), sawEffect(seen))
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/qa-chain/chainreplay/internal/wait"
 )
 
 // StartScript installs the model at the start of every document, for
@@ -72,12 +74,8 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 		if q >= QuietWindow || !time.Now().Before(deadline) {
 			return changed && time.Now().Before(deadline)
 		}
-		t := time.NewTimer(min(QuietWindow-q, 10*time.Millisecond))
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		if wait.Sleep(ctx, min(QuietWindow-q, 10*time.Millisecond)) != nil {
 			return false
-		case <-t.C:
 		}
 	}
 }
@@ -130,6 +128,32 @@ type Effects struct {
 	Dialog string `json:"dialog"`
 	// URL is set when the document's URL changed (a route).
 	URL bool `json:"url"`
+}
+
+// NextChange returns at the page's next change (a DOM mutation in its top
+// document, an input, a route change), when its document goes, or once
+// d has passed, whichever comes first.
+func (p *Page) NextChange(ctx context.Context, d time.Duration) {
+	w, err := p.Top(ctx)
+	if err == nil {
+		_, err = w.call(ctx, "", "next", true, "", d.Milliseconds())
+	}
+	if err != nil {
+		// The model cannot say (the document is going, or cannot be
+		// read): wait a little, as a poll would.
+		wait.Sleep(ctx, min(d, 5*time.Millisecond)) //nolint:errcheck // the caller checks ctx
+	}
+}
+
+// NextEffects is Effects (without closing the watch) once the page next
+// changes (a DOM mutation, an input, a route change), or once wait has
+// passed: a caller waiting for an effect learns of it as it happens.
+func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Duration) (*Effects, error) {
+	var e *Effects
+	if err := w.callJSON(ctx, "", "effectsNext", &e, id, wait.Milliseconds()); err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
 // Effects says what happened since watch id opened in world w; close

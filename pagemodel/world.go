@@ -81,8 +81,8 @@ func newGroup() string { return "chainreplay-model-" + strconv.FormatInt(groups.
 
 // call calls the model's entry point fn on the object this (the world's
 // document when empty) with args, and returns its result: by value when
-// byValue, else as a remote object in group (the world's own when "").
-// The model is installed in the world on the first call that finds it
+// byValue, else as a remote object in group (the world's own when ""); a
+// promise is awaited. The model is installed in the world on the first call that finds it
 // missing.
 func (w *World) call(ctx context.Context, this proto.RuntimeRemoteObjectID, fn string, byValue bool, group string, args ...any) (*proto.RuntimeRemoteObject, error) {
 	if this == "" {
@@ -105,7 +105,7 @@ func (w *World) call(ctx context.Context, this proto.RuntimeRemoteObjectID, fn s
 			decl = callInstalling(fn)
 		}
 		res, err := proto.RuntimeCallFunctionOn{FunctionDeclaration: decl, ObjectID: this, Arguments: ca,
-			ReturnByValue: byValue, ObjectGroup: group, Silent: true}.Call(w.S.Client(ctx))
+			ReturnByValue: byValue, ObjectGroup: group, Silent: true, AwaitPromise: true}.Call(w.S.Client(ctx))
 		if err != nil {
 			if gone(err) {
 				w.gone.Store(true)

@@ -11,6 +11,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
+	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -108,7 +109,7 @@ func (e *engine) runnerFor(ctx context.Context, f *chain.Flow, s *chain.Step) (*
 		if len(urls) > 0 {
 			seen = fmt.Sprintf("; pages opened meanwhile: %v", urls)
 		}
-		if sleepCtx(wctx, pagesPoll) != nil {
+		if wait.Sleep(wctx, pagesPoll) != nil {
 			return nil, nil, stepError(report.ElementNotFound, fmt.Sprintf("page %d (%s) did not open, nor is it a frame of the flow's pages, within %v%s; the step is not run in another page",
 				s.Page, want, e.stepTimeout(s), seen))
 		}
@@ -175,17 +176,6 @@ func (e *engine) flowPage(f *chain.Flow, index int) *flowPage {
 // stepError is a step failure with a code and a message.
 func stepError(code report.Code, msg string) error {
 	return &decision.StepError{Code: code, Msg: msg}
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // pageOf is the rod page r acts in, the flow's first page without one.

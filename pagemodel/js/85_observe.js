@@ -22,7 +22,23 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   if (!page) return;
   lastMutation = performance.now();
   if (n) for (const w of watches.values()) w.content += n;
+  changed();
 }) : null;
+// changeWaiters are the calls waiting for the page's next change
+// (nextChange): a mutation, an input, a route change wakes them.
+const changeWaiters = new Set();
+function changed() {
+  for (const wake of changeWaiters) wake();
+  changeWaiters.clear();
+}
+// nextChange resolves at the page's next change, or after ms.
+function nextChange(ms) {
+  return new Promise((resolve) => {
+    const wake = () => { clearTimeout(t); changeWaiters.delete(wake); resolve(); };
+    const t = setTimeout(wake, ms);
+    changeWaiters.add(wake);
+  });
+}
 // ignoredNode: the recorder's own elements (UI: its toolbar, its outline)
 // are not the page's doing.
 function ignoredNode(x) { return x.tagName === UI; }
@@ -49,7 +65,7 @@ try {
 // The listener's name lets replay tell it from the page's own: a page
 // that listens for keys is typed into key by key (package decision).
 let lastActivity = performance.now();
-function chainreplayActivity() { lastActivity = performance.now(); }
+function chainreplayActivity() { lastActivity = performance.now(); changed(); }
 const activity = chainreplayActivity;
 for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate"]) {
   try { win.addEventListener(t, activity, true); } catch (e) {}

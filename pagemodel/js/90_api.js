@@ -40,6 +40,10 @@ return {
   still() { return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity) }); },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
+  // next: resolves at the page's next change, or after ms.
+  next(_, ms) { return nextChange(ms).then(() => ""); },
+  // effectsNext: effects, once the page next changes (or after ms).
+  effectsNext(_, id, ms) { return nextChange(ms).then(() => { fresh(); return JSON.stringify(effects(id, false)); }); },
   revealedBy(el, shown, pressedIn) { fresh(); return revealedBy(el, shown, pressedIn); },
   framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
   // atNode: the element a hit test reached (this, a node DevTools found at
