@@ -52,6 +52,10 @@ type Description struct {
 	// trees included); CSSPositional says it holds :nth-of-type.
 	CSS           string `json:"css"`
 	CSSPositional bool   `json:"cssPositional"`
+	// CSSHosts, when set, are the shadow hosts CSS is to be looked for
+	// inside, outermost first (a selector for each, as ShadowPath): CSS is
+	// then unique in the element's own shadow root only.
+	CSSHosts []string `json:"cssHosts,omitempty"`
 	// XPath is unique in the document, anchored at an attribute or a text
 	// where one is unique, else absolute (XPathPositional).
 	XPathLocator    string `json:"xpath"`

@@ -96,7 +96,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		}
 		s.Confidence = round2(conf)
 		for _, o := range out {
-			if o.Type == s.Type && o.Value == s.Value && (o.Within == nil) == (s.Within == nil) {
+			if o.Type == s.Type && o.Value == s.Value && (o.Within == nil) == (s.Within == nil) && len(o.Hosts) == len(s.Hosts) {
 				return
 			}
 		}
@@ -166,8 +166,13 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		if d.CSSPositional {
 			sig = SigCSSPath
 		}
-		// Verified unique in its tree (document or shadow root) by describe.
-		add(chain.CSS, sig, d.CSS, Count{N: 1, I: 1}, true)
+		// Verified unique in its document by describe, or in its own
+		// shadow root and reached through its hosts.
+		s := chain.Strategy{Type: chain.CSS, Value: d.CSS}
+		for _, h := range d.CSSHosts {
+			s.Hosts = append(s.Hosts, chain.Strategy{Type: chain.CSS, Value: h})
+		}
+		addStrategy(s, sig, Count{N: 1, I: 1}, true)
 	}
 	if d.XPath != "" {
 		sig := SigXPath

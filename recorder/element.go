@@ -53,15 +53,18 @@ type Description struct {
 	// "id", "name", "placeholder", "label", "text", "alt", "title"), its
 	// matches in the frame, counted as replay counts them; "kind" counts
 	// the elements of the target's tag, input type and role attribute.
-	Counts          map[string]Count `json:"counts"`
-	CSS             string           `json:"css"`
-	CSSPositional   bool             `json:"cssPositional"`
-	XPath           string           `json:"xpath"`
-	XPathPositional bool             `json:"xpathPositional"`
-	ShadowPath      []string         `json:"shadowPath"`
-	SiblingIndex    int              `json:"siblingIndex"`
-	Neighbours      []string         `json:"neighbours"`
-	Region          string           `json:"region"`
+	Counts        map[string]Count `json:"counts"`
+	CSS           string           `json:"css"`
+	CSSPositional bool             `json:"cssPositional"`
+	// CSSHosts are the shadow hosts CSS is looked for inside, outermost
+	// first (pagemodel.Description's).
+	CSSHosts        []string `json:"cssHosts,omitempty"`
+	XPath           string   `json:"xpath"`
+	XPathPositional bool     `json:"xpathPositional"`
+	ShadowPath      []string `json:"shadowPath"`
+	SiblingIndex    int      `json:"siblingIndex"`
+	Neighbours      []string `json:"neighbours"`
+	Region          string   `json:"region"`
 	// IDXPath, Landmarks and Icon are what similarity healing compares
 	// beside the rest (chain.Fingerprint's).
 	IDXPath   string   `json:"idxpath,omitempty"`
@@ -119,7 +122,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 	desc := Description{
 		Tag: d.Tag, Secret: d.Secret, ID: d.ID, Name: d.NameAttr, Type: d.Type, Classes: d.Classes(), Href: d.Href,
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
-		Text: d.Text, TextValue: d.TextValue, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional,
+		Text: d.Text, TextValue: d.TextValue, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
 		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope,
 		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,

@@ -152,6 +152,18 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 	if s := tg.Chain[0]; s.Type != chain.Role || s.Value != "switch|Email newsletter" {
 		t.Errorf("first strategy = %s %q, want role switch|Email newsletter", s.Type, s.Value)
 	}
+	// The same button is inside every switch: its CSS is unique in its own
+	// shadow root only, and is recorded through its host, as Chrome's
+	// multi-part selectors are.
+	var css *chain.Strategy
+	for i := range tg.Chain {
+		if tg.Chain[i].Type == chain.CSS {
+			css = &tg.Chain[i]
+		}
+	}
+	if css == nil || len(css.Hosts) != 1 || css.Hosts[0].Type != chain.CSS || css.Hosts[0].Value != "#notify-email" {
+		t.Errorf("CSS strategy = %+v, want one looked for inside #notify-email's shadow root", css)
+	}
 }
 
 // A region is named by its own heading, not by one of a nested region: the

@@ -208,6 +208,14 @@ function describe(el, o) {
   d.scope = scopeOf(el, sc);
   const genC = new RegExp(o.genClass || "(?!)"), genI = new RegExp(o.genID || "(?!)");
   d.css = cssFor(el, sc, genC, genI, testIds);
+  const root = el.getRootNode();
+  if (!d.css && root.nodeType === 11 && root.host) {
+    // Repeated components (a toggle in every settings row) have the same
+    // inside: a selector unique in el's own shadow root, reached through
+    // its hosts as a multi-part selector is.
+    d.css = cssFor(el, { scopes: [root] }, genC, genI, testIds);
+    if (d.css) d.cssHosts = shadowPathOf(el);
+  }
   d.cssPositional = /nth-of-type/.test(d.css);
   const xp = xpathFor(el, genI, testIds, d.textValue);
   d.xpath = xp.x;
