@@ -6,12 +6,16 @@
 // preferred is the element a pointer on el acts on as o.tag (and o.id)
 // say: el itself, or its nearest ancestor of that tag (through shadow
 // hosts, a few levels up): a click on a button's inner <span> is a click
-// on the button.
+// on the button, and one on a <label> a click on its control.
 function preferred(el, o) {
   if (!o.tag || el.localName === o.tag) return el;
   let up = 0;
-  for (let a = upEl(el); a && up < 8; a = upEl(a), up++) {
-    if (a.localName === o.tag && (!o.id || a.id === o.id)) return a;
+  for (let a = el; a && up < 8; a = upEl(a), up++) {
+    if (a !== el && a.localName === o.tag && (!o.id || a.id === o.id)) return a;
+    // A click on a <label> acts on its control: a checkbox or radio
+    // drawn by its label, the input itself hidden under the drawing.
+    const c = a.tagName === "LABEL" ? a.control : null;
+    if (c && c.localName === o.tag && (!o.id || c.id === o.id)) return c;
   }
   return el;
 }
@@ -48,10 +52,12 @@ return {
   framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
   // atNode: the element a hit test reached (this, a node DevTools found at
   // a point): its reference and description, or the cross-origin frame
-  // it is ({far}).
+  // it is ({far}). A ::before or ::after box (a checkbox its label draws,
+  // an icon) stands for the element it belongs to.
   atNode(n, o) {
     fresh();
-    let el = n.nodeType === 1 ? n : n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    let el = n.nodeType === 1 ? n : n.element && n.element.nodeType === 1 ? n.element
+      : n.parentElement || (n.parentNode && n.parentNode.host) || null;
     if (!el || inUI(el)) return "null";
     el = preferred(el, o);
     if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
