@@ -42,7 +42,17 @@ type flowScore struct {
 	removed int
 	// verdicts holds each step's verdict.
 	verdicts []string
-	notes    []string
+	// notes say what went wrong or failed, step by step; wrongs are the
+	// notes of the wrong actions alone (each counted in wrong).
+	notes  []string
+	wrongs []string
+}
+
+// wrongNote notes a wrong action (the caller counts it).
+func (s *flowScore) wrongNote(format string, args ...any) {
+	n := fmt.Sprintf(format, args...)
+	s.notes = append(s.notes, n)
+	s.wrongs = append(s.wrongs, n)
 }
 
 func (s flowScore) summary() string {
@@ -138,7 +148,7 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 				sc.steps++
 				sc.wrong++
 				sc.verdicts[i] = vWrong
-				sc.notes = append(sc.notes, fmt.Sprintf("step %d (%s) acted on %v", i+1, r.flow.Steps[i].Action, others))
+				sc.wrongNote("step %d (%s) acted on %v", i+1, r.flow.Steps[i].Action, others)
 			case ref.empty() && (effectOK || st.status != "passed"):
 				sc.verdicts[i] = vUnscored
 			case st.status == "passed" && effectOK:
@@ -149,7 +159,7 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 				sc.steps++
 				sc.wrong++
 				sc.verdicts[i] = vWrong
-				sc.notes = append(sc.notes, fmt.Sprintf("step %d (%s) passed but %s", i+1, r.flow.Steps[i].Action, effectNote()))
+				sc.wrongNote("step %d (%s) passed but %s", i+1, r.flow.Steps[i].Action, effectNote())
 			default:
 				sc.steps++
 				sc.safe++
@@ -165,7 +175,7 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 			if st.status == "passed" || len(others) > 0 {
 				sc.wrong++
 				sc.verdicts[i] = vWrong
-				sc.notes = append(sc.notes, fmt.Sprintf("step %d: %s was removed, yet the step %s (acted on %v)", i+1, want, st.status, others))
+				sc.wrongNote("step %d: %s was removed, yet the step %s (acted on %v)", i+1, want, st.status, others)
 			} else {
 				sc.refused++
 				sc.verdicts[i] = vRefused
@@ -177,18 +187,18 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 		case len(others) > 0:
 			sc.wrong++
 			sc.verdicts[i] = vWrong
-			sc.notes = append(sc.notes, fmt.Sprintf("step %d %s: acted on %v, recorded on %q", i+1, st.status, others, want))
+			sc.wrongNote("step %d %s: acted on %v, recorded on %q", i+1, st.status, others, want)
 		case st.status == "passed" && hit && effectOK:
 			sc.correct++
 			sc.verdicts[i] = vCorrect
 		case st.status == "passed" && hit:
 			sc.wrong++
 			sc.verdicts[i] = vWrong
-			sc.notes = append(sc.notes, fmt.Sprintf("step %d passed on %q but %s", i+1, want, effectNote()))
+			sc.wrongNote("step %d passed on %q but %s", i+1, want, effectNote())
 		case st.status == "passed":
 			sc.wrong++
 			sc.verdicts[i] = vWrong
-			sc.notes = append(sc.notes, fmt.Sprintf("step %d passed but %q reported nothing", i+1, want))
+			sc.wrongNote("step %d passed but %q reported nothing", i+1, want)
 		default:
 			sc.safe++
 			sc.verdicts[i] = vSafe

@@ -46,6 +46,17 @@ func TestScore(t *testing.T) {
 	if sc.correct != 0 || sc.wrong != 2 || sc.safe != 1 {
 		t.Errorf("decoy: %+v", sc)
 	}
+	if len(sc.wrongs) != sc.wrong {
+		t.Errorf("decoy: %d wrong actions listed, %d counted: %q", len(sc.wrongs), sc.wrong, sc.wrongs)
+	}
+	// a step that failed after acting on another element is a wrong
+	// action, and is listed as one.
+	sc = score(r, orig, steps(
+		stepResult{status: "failed", events: []fixtures.Event{ev("decoy:email", "click")}},
+	))
+	if sc.wrong != 1 || len(sc.wrongs) != 1 {
+		t.Errorf("failed after acting elsewhere: %d wrong, listed %q", sc.wrong, sc.wrongs)
+	}
 	// a removed target must fail; acting anyway is wrong; later steps are not reachable.
 	sc = score(r, removed, steps(
 		stepResult{status: "passed", events: []fixtures.Event{ev("email", "input")}},

@@ -283,10 +283,7 @@ func (res *results) wrongList(b *strings.Builder, configs []string) {
 			if x.config != cfg || x.score.wrong == 0 {
 				continue
 			}
-			for _, n := range x.score.notes {
-				if strings.Contains(n, "failed:") {
-					continue
-				}
+			for _, n := range x.score.wrongs {
 				lines = append(lines, fmt.Sprintf("- %s on %s (run %d): %s", x.r.app.Name, x.version.Mutation, x.rep, n))
 			}
 		}
