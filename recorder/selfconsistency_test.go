@@ -15,15 +15,29 @@ import (
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
-// TestRecordedFlowsAreSelfConsistent records each fixture app's drive
-// script, then replays the flow on the unchanged app, and before each step
-// evaluates every strategy of the step's chain alone (decision.Locate with
-// only that type allowed): each must find the element the whole chain
-// decides on, and win with it. What the recorder writes is what replay
-// finds, step by step, in the state the flow leaves the page in.
+// notSelfConsistentYet are the apps whose flows still hold a strategy
+// that does not find its element alone, each for a class of failure not
+// yet fixed.
+var notSelfConsistentYet = map[string]string{
+	"sb-admin-2": "coordinates alone hit the logout modal's full-window container while its dialog still " +
+		"slides in: a CSS transition makes no mutation, so the quiet window does not wait for it",
+	"preact-hover": "the hover step's text strategy holds the Delete button the hover itself shows",
+	"lit-hover":    "the hover step's text and CSS strategies describe the row as it is while hovered",
+}
+
+// TestRecordedFlowsAreSelfConsistent records each app's drive script (the
+// fixture apps, the third-party apps and the framework pages), then
+// replays the flow on the unchanged app, and before each step evaluates
+// every strategy of the step's chain alone (decision.Locate with only that
+// type allowed): each must find the element the whole chain decides on,
+// and win with it. What the recorder writes is what replay finds, step by
+// step, in the state the flow leaves the page in.
 func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
-	for _, app := range fixtures.Apps {
+	for _, app := range fixtures.AllApps() {
 		t.Run(app.Name, func(t *testing.T) {
+			if why, ok := notSelfConsistentYet[app.Name]; ok {
+				t.Skip("not yet: " + why)
+			}
 			f := recordDrive(t, app.Path()[1:], app.Drive)
 			if len(f.Steps) == 0 {
 				t.Fatal("nothing recorded")
