@@ -131,3 +131,33 @@ func TestLine(t *testing.T) {
 		t.Errorf("press line = %q", got)
 	}
 }
+
+// What a hover showed is taken out of the hovered row's texts: its text
+// strategy (whole words) and the text content naming its row (run together,
+// matched as contained).
+func TestWithoutShownText(t *testing.T) {
+	for _, c := range []struct {
+		v, shown  string
+		contained bool
+		want      string
+	}{
+		{"☆ Draft the agenda Delete", "Delete", false, "☆ Draft the agenda"},
+		{"Delete old files Delete", "Delete", false, "Delete old files"},
+		{"Delegate the work", "Del", false, "Delegate the work"}, // not a whole word
+		{"☆Draft the agendaDelete", "Delete", true, "☆Draft the agenda"},
+		{"EditPay the rent", "Edit", true, "Pay the rent"},
+		{"Pay theEditrent", "Edit", true, "Pay theEditrent"}, // inside: left as it is
+		{"Delete", "Delete", false, ""},
+	} {
+		if got := withoutText(c.v, c.shown, c.contained); got != c.want {
+			t.Errorf("withoutText(%q, %q, %v) = %q, want %q", c.v, c.shown, c.contained, got, c.want)
+		}
+	}
+	ch := withoutShownText([]chain.Strategy{
+		{Type: chain.Text, Value: "Delete"},
+		{Type: chain.CSS, Value: "span.title", Within: &chain.Strategy{Type: chain.Text, Value: "Pay the rentDelete", Match: "contains"}},
+	}, "Delete")
+	if len(ch) != 1 || ch[0].Within.Value != "Pay the rent" {
+		t.Errorf("chain = %+v, want the text strategy dropped and the row named without Delete", ch)
+	}
+}

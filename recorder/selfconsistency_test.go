@@ -15,14 +15,6 @@ import (
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
-// notSelfConsistentYet are the apps whose flows still hold a strategy
-// that does not find its element alone, each for a class of failure not
-// yet fixed.
-var notSelfConsistentYet = map[string]string{
-	"preact-hover": "the hover step's text strategy holds the Delete button the hover itself shows",
-	"lit-hover":    "the hover step's text and CSS strategies describe the row as it is while hovered",
-}
-
 // TestRecordedFlowsAreSelfConsistent records each app's drive script (the
 // fixture apps, the third-party apps and the framework pages), then
 // replays the flow on the unchanged app, and before each step evaluates
@@ -33,9 +25,6 @@ var notSelfConsistentYet = map[string]string{
 func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 	for _, app := range fixtures.AllApps() {
 		t.Run(app.Name, func(t *testing.T) {
-			if why, ok := notSelfConsistentYet[app.Name]; ok {
-				t.Skip("not yet: " + why)
-			}
 			f := recordDrive(t, app.Path()[1:], app.Drive)
 			if len(f.Steps) == 0 {
 				t.Fatal("nothing recorded")

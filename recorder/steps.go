@@ -495,6 +495,12 @@ func (r *Recorder) addReveal(ctx context.Context, e *pageEvent, key refKey) {
 	rvs := r.reveals[key]
 	delete(r.reveals, key)
 	r.mu.Unlock()
+	// What the hover shows is not part of the element hovered before the
+	// hover: a row is found by its text without its Delete button's.
+	shown := ""
+	if len(rvs) > 0 {
+		shown = r.capturedText(ctx, key)
+	}
 	for i, rv := range rvs {
 		r.mu.Lock()
 		done := r.lastIdx >= 0 && r.lastKey == rv && r.flow.Steps[r.lastIdx].Action == chain.Hover
@@ -510,8 +516,85 @@ func (r *Recorder) addReveal(ctx context.Context, e *pageEvent, key refKey) {
 		if i < len(rvs)-1 {
 			comment = "it shows the element the next step hovers"
 		}
-		r.addStep(chain.Step{Action: chain.Hover, Target: BuildTarget(el, nil), Comment: comment}, rv, true, "")
+		t := BuildTarget(el, nil)
+		if i == len(rvs)-1 {
+			t.Chain = withoutShownText(t.Chain, shown)
+		}
+		r.addStep(chain.Step{Action: chain.Hover, Target: t, Comment: comment}, rv, true, "")
 	}
+}
+
+// capturedText is the text value of the element whose capture key began
+// (at mousedown), once it is ready; "" when there is none. The capture is
+// left for the step that takes it.
+func (r *Recorder) capturedText(ctx context.Context, key refKey) string {
+	r.mu.Lock()
+	c := r.captures[key]
+	r.mu.Unlock()
+	if c == nil {
+		return ""
+	}
+	t := time.NewTimer(captureWait)
+	defer t.Stop()
+	select {
+	case <-c.done:
+	case <-t.C:
+		return ""
+	case <-ctx.Done():
+		return ""
+	}
+	if c.err != nil || c.el == nil {
+		return ""
+	}
+	return c.el.Desc.TextValue
+}
+
+// withoutShownText takes the text a hover showed (the revealed element's,
+// shown) out of the hovered element's text strategies and out of the text
+// naming its row (within): before the hover the row reads without it. A
+// text strategy left with no text is dropped.
+func withoutShownText(c []chain.Strategy, shown string) []chain.Strategy {
+	shown = strings.Join(strings.Fields(shown), " ")
+	if shown == "" {
+		return c
+	}
+	out := c[:0]
+	for _, s := range c {
+		if s.Type == chain.Text && s.Within == nil {
+			if s.Value = withoutText(s.Value, shown, s.Match == "contains"); s.Value == "" {
+				continue
+			}
+		}
+		if w := s.Within; w != nil && w.Type == chain.Text {
+			w2 := *w
+			if w2.Value = withoutText(w.Value, shown, w.Match == "contains"); w2.Value != "" {
+				s.Within = &w2
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// withoutText is v without shown: the last occurrence of it as whole
+// words, or, for a value matched as contained (a row's text content, run
+// together), a leading or trailing occurrence. v is returned as it is when
+// neither applies.
+func withoutText(v, shown string, contained bool) string {
+	v = strings.Join(strings.Fields(v), " ")
+	i := strings.LastIndex(v, shown)
+	if i >= 0 && (i == 0 || v[i-1] == ' ') && (i+len(shown) == len(v) || v[i+len(shown)] == ' ') {
+		return strings.Join(strings.Fields(v[:i]+" "+v[i+len(shown):]), " ")
+	}
+	if contained {
+		if t := strings.TrimSpace(strings.TrimSuffix(v, shown)); t != v {
+			return t
+		}
+		if t := strings.TrimSpace(strings.TrimPrefix(v, shown)); t != v {
+			return t
+		}
+	}
+	return v
 }
 
 // onAssert records an assertion made in assert mode: the element clicked,
