@@ -293,19 +293,33 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 		// select the text only once it has, or the typed text lands after
 		// the old one. Two frames, then typeSettle; a busy machine delays
 		// frames.
-		_, _ = page.Eval(`() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
-		time.Sleep(typeSettle)
-		if err := press(page, "a", keys.Ctrl); err != nil {
-			return err
-		}
+		// The field must then hold the text alone: on a machine busy
+		// enough to delay the redraw past typeSettle, the text landed
+		// after the old one, and the reference would expect that.
 		text := s.Text
 		for _, name := range chain.Secrets(text) {
 			text = strings.ReplaceAll(text, chain.SecretRef(name), secrets[name])
 		}
-		if text == "" {
-			return press(page, "Backspace", 0)
+		for attempt := 0; ; attempt++ {
+			_, _ = page.Eval(`() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+			time.Sleep(typeSettle)
+			if err := press(page, "a", keys.Ctrl); err != nil {
+				return err
+			}
+			var err error
+			if text == "" {
+				err = press(page, "Backspace", 0)
+			} else {
+				err = typeText(page, text)
+			}
+			if err != nil {
+				return err
+			}
+			v, verr := el.Property("value")
+			if verr != nil || v.Nil() || v.Str() == text || attempt == 2 {
+				return nil
+			}
 		}
-		return typeText(page, text)
 	case chain.Press:
 		if el != nil {
 			if err := el.Focus(); err != nil {
