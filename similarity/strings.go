@@ -236,23 +236,8 @@ func softJaccard(a, b []string) float64 {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	used := make([]bool, len(b))
 	matched := 0.0
-	for _, x := range a {
-		best, bi := 0.0, -1
-		for j, y := range b {
-			if used[j] {
-				continue
-			}
-			if s := classSim(x, y); s > best {
-				best, bi = s, j
-			}
-		}
-		if bi >= 0 && best >= 0.7 {
-			used[bi] = true
-			matched += best
-		}
-	}
+	pairUp(a, b, classSim, 0.7, func(_, _ string, s float64) { matched += s })
 	return matched / (float64(len(a)+len(b)) - matched)
 }
 

@@ -143,27 +143,36 @@ func tokenSetSim(a, b []string, w tokenWeight) float64 {
 	for _, t := range b {
 		total += w(t)
 	}
-	used := make([]bool, len(b))
 	matched := 0.0
+	pairUp(a, b, tokenSim, 0, func(x, y string, s float64) {
+		// The pair stands for two tokens of the union: it moves their
+		// weight from the union to the intersection as far as they are
+		// alike.
+		matched += s * (w(x) + w(y)) / 2
+	})
+	return matched / (total - matched)
+}
+
+// pairUp pairs each entry of a, in order, with its most similar entry of
+// b not paired yet (sim above 0), and calls pair for each pair whose
+// similarity reaches min: the greedy matching of the soft set comparisons.
+func pairUp(a, b []string, sim func(x, y string) float64, min float64, pair func(x, y string, s float64)) {
+	used := make([]bool, len(b))
 	for _, x := range a {
 		best, bi := 0.0, -1
 		for j, y := range b {
 			if used[j] {
 				continue
 			}
-			if s := tokenSim(x, y); s > best {
+			if s := sim(x, y); s > best {
 				best, bi = s, j
 			}
 		}
-		if bi >= 0 {
+		if bi >= 0 && best >= min {
 			used[bi] = true
-			// The pair stands for two tokens of the union: it moves
-			// their weight from the union to the intersection as far as
-			// they are alike.
-			matched += best * (w(x) + w(b[bi])) / 2
+			pair(x, b[bi], best)
 		}
 	}
-	return matched / (total - matched)
 }
 
 // tokenStats counts, for one kind of identifier, how many of the page's
