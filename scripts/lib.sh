@@ -21,17 +21,12 @@ ensure_tools() {
     return 1
   fi
   if ! find_browser >/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-      echo "==> Chromium is missing: apt-get install -y chromium"
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-      if ! find_browser >/dev/null; then
-        echo "apt-get install chromium finished but no chromium is on PATH; install it by hand" >&2
-        return 1
-      fi
-    else
-      echo "no Chromium found. Install it with: sudo apt-get install -y chromium" >&2
+    if ! apt_install chromium; then
       echo "(or point BROWSER_BIN at a Chromium binary or a ws:// DevTools endpoint)" >&2
+      return 1
+    fi
+    if ! find_browser >/dev/null; then
+      echo "apt-get install chromium finished but no chromium is on PATH; install it by hand" >&2
       return 1
     fi
   fi
