@@ -69,7 +69,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		byID[n.ID] = n
 	}
 	cands := similarity.FromSnapshot(snap, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}, func(n *snapshot.Node) bool {
-		return byID[n.ID] != nil && actionable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, fp.Tag,
+		return byID[n.ID] != nil && Comparable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, fp.Tag,
 			env.Model.Options.TestIDs())
 	})
 	if len(cands) == 0 {
@@ -341,11 +341,11 @@ func scoreAgainst(fp *chain.Fingerprint, c *similarity.Candidate) similarity.Sco
 	return similarity.NewReference(*fp, w).Score(c)
 }
 
-// actionable reports whether an element of tag el, whose attributes has
-// and attr read, is worth comparing: one a person can act on (the
+// Comparable reports whether an element of tag el, whose attributes has
+// and attr read, is worth comparing for a target of the recorded tag: one a person can act on (the
 // snapshot's tiers 1 and 2: native controls, links, ARIA roles, click
 // handlers, tab stops, test ids, editable content) or of the recorded tag.
-func actionable(el string, has func(string) bool, attr func(string) string, tag string, testIDs []string) bool {
+func Comparable(el string, has func(string) bool, attr func(string) string, tag string, testIDs []string) bool {
 	switch el {
 	case "html", "head", "body", "script", "style", "template", "noscript", "meta", "link", "title", "br":
 		return false

@@ -20,6 +20,7 @@ import (
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/similarity/internal/simdata"
 	"github.com/qa-chain/chainreplay/snapshot"
+	"github.com/qa-chain/chainreplay/strategies"
 )
 
 //go:embed facts.js
@@ -148,7 +149,7 @@ func capture(ctx context.Context, b *browser.Browser, url string, o captureOpts)
 			XPath: c.XPath, IDXPath: n.XPath, Neighbours: c.Neighbours, Region: f.Get("region").Str(), Icon: f.Get("icon").Str(),
 			Box: c.Box, Screen: c.Screen, Fixed: f.Get("fixed").Bool(), TextUnread: !n.TextRead(),
 			Visible: n.Visible, Tier: int(n.Tier), SimID: f.Get("simid").Int(),
-			Actionable: actionable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get),
+			Actionable: strategies.Comparable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, "", similarity.TestIDAttrs),
 		}
 		for _, l := range f.Get("landmarks").Arr() {
 			nd.Landmarks = append(nd.Landmarks, l.Str())
@@ -260,35 +261,6 @@ func target(n *snapshot.Node, nd simdata.Node) bool {
 		return false
 	}
 	return nd.Actionable || n.Tier == snapshot.Interactive
-}
-
-// actionable is strategies' actionable for an element of tag el with no
-// recorded tag: the elements its similarity healing compares for a
-// target of any tag.
-func actionable(el string, has func(string) bool, attr func(string) string) bool {
-	switch el {
-	case "html", "head", "body", "script", "style", "template", "noscript", "meta", "link", "title", "br":
-		return false
-	case "button", "select", "textarea", "summary", "option":
-		return true
-	case "a":
-		if has("href") {
-			return true
-		}
-	case "input":
-		return !strings.EqualFold(attr("type"), "hidden")
-	}
-	for _, a := range []string{"role", "onclick", "tabindex", "contenteditable"} {
-		if has(a) {
-			return true
-		}
-	}
-	for _, a := range similarity.TestIDAttrs {
-		if has(a) {
-			return true
-		}
-	}
-	return false
 }
 
 // assign gives the elements of the loaded page p the identities of the
