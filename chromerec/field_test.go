@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -299,18 +298,7 @@ func allDiffs(path string, a, b any) []string {
 		if !ok {
 			break
 		}
-		keys := map[string]bool{}
-		for k := range x {
-			keys[k] = true
-		}
-		for k := range y {
-			keys[k] = true
-		}
-		names := make([]string, 0, len(keys))
-		for k := range keys {
-			names = append(names, k)
-		}
-		sort.Strings(names)
+		names := keysOf(x, y)
 		var out []string
 		for _, k := range names {
 			va, ina := x[k]

@@ -106,6 +106,21 @@ func Same(a, b []byte) (bool, string, error) {
 	return false, diff("", na, nb), nil
 }
 
+// keysOf is the keys of x and y, sorted.
+func keysOf(x, y map[string]any) []string {
+	names := make([]string, 0, len(x)+len(y))
+	for k := range x {
+		names = append(names, k)
+	}
+	for k := range y {
+		if _, ok := x[k]; !ok {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
 // diff names the first place where a and b differ.
 func diff(path string, a, b any) string {
 	switch x := a.(type) {
@@ -114,18 +129,7 @@ func diff(path string, a, b any) string {
 		if !ok {
 			return fmt.Sprintf("%s: %s against %s", orRoot(path), show(a), show(b))
 		}
-		keys := map[string]bool{}
-		for k := range x {
-			keys[k] = true
-		}
-		for k := range y {
-			keys[k] = true
-		}
-		names := make([]string, 0, len(keys))
-		for k := range keys {
-			names = append(names, k)
-		}
-		sort.Strings(names)
+		names := keysOf(x, y)
 		for _, k := range names {
 			va, ina := x[k]
 			vb, inb := y[k]
