@@ -15,8 +15,8 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/browser"
-	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/recorder"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/similarity/internal/simdata"
 	"github.com/qa-chain/chainreplay/snapshot"
@@ -116,7 +116,7 @@ func capture(ctx context.Context, b *browser.Browser, url string, o captureOpts)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	snap, err := snapshot.Capture(ctx, p, snapshot.Options{})
+	snap, err := snapshot.Capture(ctx, pagemodel.New(p, pagemodel.Options{}), snapshot.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
@@ -126,7 +126,7 @@ func capture(ctx context.Context, b *browser.Browser, url string, o captureOpts)
 			nodes = append(nodes, n)
 		}
 	}
-	facts, err := snap.Call(ctx, nodes, strings.Replace(factsJS, "REGION", pagejs.Region, 1))
+	facts, err := snap.Call(ctx, nodes, strings.Replace(factsJS, "MODEL", pagemodel.Key(), 1))
 	if err != nil {
 		return nil, fmt.Errorf("facts: %w", err)
 	}
@@ -137,7 +137,6 @@ func capture(ctx context.Context, b *browser.Browser, url string, o captureOpts)
 	for _, n := range snap.Nodes {
 		byID[n.ID] = n
 	}
-	mismatch := 0
 	group := "simdata"
 	for i, n := range nodes {
 		c := similarity.FromNode(n, scroll)
@@ -146,19 +145,10 @@ func capture(ctx context.Context, b *browser.Browser, url string, o captureOpts)
 			Ref: n.ID, Tag: c.Tag, ID: c.ID, Name: c.Name, Type: c.Type, Classes: c.Classes, Role: c.Role,
 			AccessName: c.AccessName, Text: c.Text, Label: c.Label, Placeholder: c.Placeholder, Title: c.Title,
 			Alt: c.Alt, AriaLabel: c.AriaLabel, Href: c.Href, Value: c.Value, TestIDs: c.TestIDs,
-			XPath: c.XPath, IDXPath: n.XPath, Neighbours: c.Neighbours, Region: f.Get("region").Str(), Icon: f.Get("icon").Str(),
+			XPath: c.XPath, IDXPath: n.XPath, Neighbours: c.Neighbours, Region: f.Get("region").Str(), Icon: n.Icon, Landmarks: n.Landmarks,
 			Box: c.Box, Screen: c.Screen, Fixed: f.Get("fixed").Bool(), TextUnread: !n.TextRead(),
 			Visible: n.Visible, Tier: int(n.Tier), SimID: f.Get("simid").Int(),
 			Actionable: strategies.Comparable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, "", similarity.TestIDAttrs),
-		}
-		for _, l := range f.Get("landmarks").Arr() {
-			nd.Landmarks = append(nd.Landmarks, l.Str())
-		}
-		if x := f.Get("idxpath").Str(); x != nd.IDXPath {
-			mismatch++
-			if mismatch <= 3 {
-				fmt.Printf("  idxpath of %s: snapshot %q, facts %q\n", n.ID, nd.IDXPath, x)
-			}
 		}
 		if rec != nil && target(n, nd) {
 			obj, err := snap.Object(ctx, n)
@@ -170,15 +160,11 @@ func capture(ctx context.Context, b *browser.Browser, url string, o captureOpts)
 				return nil, fmt.Errorf("record %s: %w", n.ID, err)
 			}
 			fp := recorder.BuildFingerprint(el)
-			fp.IDXPath, fp.Landmarks, fp.Icon = f.Get("idxpath").Str(), nd.Landmarks, nd.Icon
 			nd.Fingerprint = fp
 		}
 		page.Nodes = append(page.Nodes, nd)
 	}
 	_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(p)
-	if mismatch > 0 {
-		fmt.Printf("  %d idxpaths differ from the snapshot's\n", mismatch)
-	}
 	similoNeighbours(page.Nodes)
 	// Keep the candidates: the elements healing compares for a target of
 	// any tag, and those of the tags a target can have.
