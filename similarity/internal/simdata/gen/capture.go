@@ -15,8 +15,8 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/browser"
-	"github.com/qa-chain/chainreplay/recorder"
 	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/recorder"
 	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/similarity/internal/simdata"
 	"github.com/qa-chain/chainreplay/snapshot"
