@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -144,7 +145,10 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 		}
 		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
 			last := &results[len(results)-1]
-			return Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
+			v := Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
+			if checkItemGone(results, v).Err == nil {
+				return v
+			}
 		}
 	}
 	if len(order) == 0 {
@@ -154,7 +158,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkPlaceOnly(env.Fingerprint(), results, v)
+	return checkItemGone(results, checkPlaceOnly(env.Fingerprint(), results, v))
 }
 
 // vet checks a weighed winner against the whole fingerprint with the
@@ -181,13 +185,18 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		return v
 	}
 	score := sc.Value
-	if identifiedByAttribute(results, *w) {
+	id := identifyingMatch(results, *w)
+	if id != nil {
 		// The corroboration damping is for elements that read like the
 		// target; one that carries the target's own id, name or test id,
 		// unique on the page, is not a copy: only its resemblance counts.
 		score = sc.Raw
 	}
 	if score >= similarity.DefaultFloor {
+		return v
+	}
+	if note, ok := wordsChanged(ctx, env, results, *w, id); ok {
+		v.Notes = append(v.Notes, note)
 		return v
 	}
 	rest := make([]strategies.Result, len(results))
@@ -219,7 +228,13 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 // was unique at record time too). A decoy copies texts and roles; had it
 // copied the attribute, the strategy would have found two elements.
 func identifiedByAttribute(results []strategies.Result, w strategies.Result) bool {
-	for _, r := range results {
+	return identifyingMatch(results, w) != nil
+}
+
+// identifyingMatch is the result that makes identifiedByAttribute true,
+// or nil.
+func identifyingMatch(results []strategies.Result, w strategies.Result) *strategies.Result {
+	for i, r := range results {
 		switch r.Strategy.Type {
 		case chain.ID, chain.Name, chain.TestID:
 		case chain.CSS:
@@ -230,10 +245,73 @@ func identifiedByAttribute(results []strategies.Result, w strategies.Result) boo
 			continue
 		}
 		if r.Found && r.MatchCount == 1 && r.Strategy.Nth == 0 && !r.KindMismatch && sameNode(r, w) {
-			return true
+			return &results[i]
 		}
 	}
-	return false
+	return nil
+}
+
+// words are the attributes that hold what an element says: its texts and
+// names, and those of its surroundings.
+var words = []similarity.Attr{similarity.AccessName, similarity.Text, similarity.Label, similarity.Placeholder,
+	similarity.AriaLabel, similarity.Alt, similarity.Title, similarity.Neighbours, similarity.Region}
+
+// wordsChanged reports whether w, which resembles the fingerprint too
+// little, is the target whose words a copy editor changed: a reworded
+// control keeps what identifies it (its id, its name, where it leads) and
+// its kind and place, and loses its text, its box's width and, as the
+// texts around it were reworded too, its neighbours. It holds when:
+//   - id, a strategy naming w by an identifying attribute, found it alone,
+//     and the attribute's value holds no digit (a counter or an index,
+//     "row-2", may have passed to another item when one was removed);
+//   - every strategy of the chain that names the target by its words
+//     (role, label, placeholder, text) ran and found nothing on the page:
+//     the recorded words are gone, not moved to another element (where a
+//     row's words moved, the row moved, and the attribute followed its
+//     index);
+//   - w's own words are none of the recorded neighbours' (a neighbour
+//     that took the target's place);
+//   - with the words set aside, w resembles the fingerprint at the
+//     similarity floor.
+//
+// The note it returns says what changed, for the report.
+func wordsChanged(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, id *strategies.Result) (string, bool) {
+	fp := env.Fingerprint()
+	if id == nil || !numberless(id.Strategy.Value) {
+		return "", false
+	}
+	named := 0
+	for _, r := range results {
+		switch r.Strategy.Type {
+		case chain.Role, chain.Label, chain.Placeholder, chain.Text:
+			if r.Found || !errors.Is(r.Err, strategies.ErrNotFound) {
+				return "", false
+			}
+			named++
+		}
+	}
+	if named == 0 {
+		return "", false
+	}
+	now := collapse(w.Element.Name)
+	if now == "" {
+		now = collapse(w.Element.Text)
+	}
+	for _, n := range fp.Neighbours {
+		if now != "" && strings.EqualFold(collapse(n), now) {
+			return "", false
+		}
+	}
+	sc, err := strategies.SimilarityScore(ctx, env, w.Element, words...)
+	if err != nil || sc.Raw < similarity.DefaultFloor {
+		return "", false
+	}
+	was := fp.AccessName
+	if was == "" {
+		was = fp.Text
+	}
+	return fmt.Sprintf("its words changed: recorded %q, now %q; taken for its %s %q, its kind and its place (resemblance %.2f without the words)",
+		clip(collapse(was)), clip(now), id.Strategy.Type, id.Strategy.Value, sc.Raw), true
 }
 
 // identifyingAttrs are the attributes a CSS selector may name an element

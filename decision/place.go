@@ -67,6 +67,39 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 	return v
 }
 
+// checkItemGone refuses a winner when the item the step was recorded in
+// is gone: a strategy names the target inside an item of a list by the
+// item's own text (Strategy.Within), and no element of the page is that
+// item (strategies.Result.ScopeGone). The chain's other strategies name
+// one member of a group by what members share (a role and name with an
+// index, a place, a CSS path) or by an identifier that may number the
+// members ("pay-2"): once a member is removed, the next one takes its
+// index, its place and, where ids are numbered, its id. A winner is kept
+// only when an identifying attribute free of digits names it
+// (numberless): the item's element is still there and its text was
+// reworded.
+func checkItemGone(results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil {
+		return v
+	}
+	for _, r := range results {
+		if !r.ScopeGone {
+			continue
+		}
+		if id := identifyingMatch(results, *v.Winner); id != nil && numberless(id.Strategy.Value) {
+			return v
+		}
+		return refuse(v, report.ElementNotFound,
+			"the item the target was recorded in (%s %q) is no longer on the page; %s found %s, which is another item's",
+			r.Strategy.Within.Type, r.Strategy.Within.Value, label(*v.Winner), describe(*v.Winner))
+	}
+	return v
+}
+
+// numberless reports whether an identifier holds no digit: it names its
+// element by what it is, not by a count or an index.
+func numberless(s string) bool { return !strings.ContainsAny(s, "0123456789") }
+
 // identified reports whether a strategy other than similarity found w's
 // element by itself (uniquely, not by place or index).
 func identified(results []strategies.Result, w strategies.Result) bool {

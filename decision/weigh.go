@@ -122,6 +122,9 @@ type Verdict struct {
 	// that no longer name the winner as recorded (an id renamed under a
 	// surviving test id): what a refreshed chain would repair.
 	Drifted []chain.Strategy
+	// Notes say what differed from the recording in how the winner was
+	// taken, without failing the step (its words changed).
+	Notes []string
 }
 
 // Positional reports whether r did not identify its element by itself: it

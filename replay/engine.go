@@ -286,6 +286,7 @@ func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.
 					st.Healed.Chain = append(st.Healed.Chain, report.HealedStrategy{Type: string(r.Type), Value: r.Value, Confidence: r.Confidence})
 				}
 			}
+			st.Notes = append(st.Notes, v.Notes...)
 			if t := v.Winner.Tier; t > 0 && t < len(pagemodel.Tiers) {
 				st.Notes = append(st.Notes, fmt.Sprintf("%s %q matched only after forgiving its %s", v.Winner.Strategy.Type, v.Winner.Strategy.Value, map[int]string{1: "white space", 2: "case", 3: "spacing"}[t]))
 			}

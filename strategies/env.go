@@ -91,17 +91,25 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	}
 	batch := []chain.Strategy{s}
 	qs := []pagemodel.Query{q}
-	for _, o := range e.Order {
+	asked := map[string]bool{queryKey(s): true}
+	add := func(o chain.Strategy, tag string) {
 		k := queryKey(o)
-		if k == queryKey(s) {
-			continue
+		if _, done := e.answers[k]; done || asked[k] {
+			return
 		}
-		if _, done := e.answers[k]; done {
-			continue
-		}
-		if oq, ok := QueryOf(o, e.Model.Options.TestIDs(), e.tag()); ok {
+		if oq, ok := QueryOf(o, e.Model.Options.TestIDs(), tag); ok {
+			asked[k] = true
 			batch = append(batch, o)
 			qs = append(qs, oq)
+		}
+	}
+	for _, o := range append([]chain.Strategy{s}, e.Order...) {
+		add(o, e.tag())
+		// The item a strategy names its element in is asked for too: when
+		// nothing is found inside it, Conclude tells whether the item is
+		// gone (Result.ScopeGone).
+		if o.Within != nil {
+			add(*o.Within, "")
 		}
 	}
 	var path []string
@@ -202,6 +210,12 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	defer func() { r.Duration = time.Since(start) }()
 	if ans.N == 0 || len(ans.Els) == 0 {
 		r.Err = fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value)
+		if s.Within != nil {
+			if in, ok := e.answers[queryKey(*s.Within)]; ok && in.N == 0 && in.Err == nil {
+				r.ScopeGone = true
+				r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value)
+			}
+		}
 		r.Detail = e.note
 		return r
 	}

@@ -122,6 +122,10 @@ type Result struct {
 	// caller should take it only once the look-alike has stayed hidden a
 	// moment: a dialog or menu that is opening may be about to show it.
 	HiddenRival bool
+	// ScopeGone is set when the strategy names its element inside an item
+	// (Strategy.Within: a list's row by its own text) and no element of the
+	// page is that item: the item the step was recorded in is gone.
+	ScopeGone bool
 }
 
 // Ref is the chosen element's reference; the zero Ref when none.

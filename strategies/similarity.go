@@ -407,8 +407,10 @@ func CandidateOf(el *pagemodel.Element, vp Viewport) similarity.Candidate {
 // settled on: a score under the similarity floor (similarity.DefaultFloor)
 // means the element reads like the target but stands elsewhere among other
 // neighbours (a decoy), or stands where the target stood but is named
-// nothing like it.
-func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element) (similarity.Score, error) {
+// nothing like it. The attributes aside are left out of the comparison on
+// both sides (the decision sets the words aside to ask whether an element
+// is the target with its words changed).
+func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside ...similarity.Attr) (similarity.Score, error) {
 	fp := env.Fingerprint()
 	if fp == nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: the step has no fingerprint")
@@ -418,6 +420,7 @@ func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element) (simi
 		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
 	}
 	c := CandidateOf(el, vp)
+	c.Unknown = append(c.Unknown, aside...)
 	return scoreAgainst(fp, &c), nil
 }
 
