@@ -29,9 +29,10 @@ function itemOf(el) {
 }
 
 // itemTexts are the texts that may name an item c, best first: its
-// heading, its own name (aria-label, aria-labelledby), the text of the
-// first element in it that carries text of its own and does not hold el,
-// and its whole text; each at most 80 characters.
+// heading, its own name (aria-label, aria-labelledby), the texts of the
+// first few elements in it that carry text of their own, neither hold el
+// nor are in it, and are no button, and its whole text; each at most 80
+// characters.
 function itemTexts(c, el) {
   const out = [];
   const add = (t) => { t = collapse(t || ""); if (t && t.length <= 80 && out.indexOf(t) < 0) out.push(t); };
@@ -39,10 +40,16 @@ function itemTexts(c, el) {
   if (h && !containsFlat(h, el) && !containsFlat(el, h)) add(textOf(h, 80));
   add(c.getAttribute("aria-label"));
   if (c.hasAttribute("aria-labelledby")) add(labelledByText(c));
+  // The texts of the item's first few parts that say something of their
+  // own, el's aside, and the item's buttons' aside: a button says what it
+  // does (a star, a Delete the hover shows), the item's own words say
+  // which item it is.
   const tw = (c.ownerDocument || win.document).createTreeWalker(c, 1);
-  for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+  let parts = 0;
+  for (let n = tw.nextNode(); n && parts < 4; n = tw.nextNode()) {
     if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) continue;
-    if (ownText(n) && visibleEl(n)) { add(textOf(n, 80)); break; }
+    if (n.closest("button, [role=button]")) continue;
+    if (ownText(n) && visibleEl(n)) { add(textOf(n, 80)); parts++; }
   }
   const all = textOf(c, 80);
   if (!textTruncated) add(all);
