@@ -1,0 +1,46 @@
+package pagemodel_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
+)
+
+// TestSettleAfterWaitsForTheQuietWindow: a page that adds a line at once,
+// then one every 8 ms for a while, is settled only once it has stopped
+// and a whole quiet window passed after its last change, and SettleAfter
+// says it changed after the mark; on the still page a second mark sees no
+// change.
+func TestSettleAfterWaitsForTheQuietWindow(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	m.Settle(ctx)
+	mark := m.Mark(ctx)
+	page.MustEval(`() => {
+		let n = 0;
+		const add = () => {
+			document.body.append(document.createElement("p"));
+			window.lastChange = performance.now();
+			return ++n;
+		};
+		add();
+		const t = setInterval(() => { if (add() === 25) clearInterval(t); }, 8);
+	}`)
+	if !m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
+		t.Errorf("the page added 25 lines after the mark, and SettleAfter saw no change")
+	}
+	quiet := page.MustEval(`() => performance.now() - window.lastChange`).Num()
+	added := page.MustEval(`() => document.querySelectorAll("body > p").length`).Int()
+	if added != 25 || quiet < float64(pagemodel.QuietWindow.Milliseconds()) {
+		t.Errorf("settled with %d of 25 lines added, %.1f ms after the last change; want all 25 and at least %v", added, quiet, pagemodel.QuietWindow)
+	}
+	mark = m.Mark(ctx)
+	if m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
+		t.Errorf("the still page changed after the second mark")
+	}
+}
