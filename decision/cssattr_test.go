@@ -39,7 +39,7 @@ func TestIdentifiedByAttributeCSS(t *testing.T) {
 	w := found(chain.Coordinates, 4, 0.6, 0.5)
 	byHref := found(chain.CSS, 4, 0.58, 0.62)
 	byHref.Strategy.Value = `a[href="#/active"]`
-	if !identifiedByAttribute([]strategies.Result{w, byHref}, w) {
+	if identifyingMatch([]strategies.Result{w, byHref}, w) == nil {
 		t.Error("a unique match of a[href=...] on the winner identifies it")
 	}
 	byClass := byHref
@@ -49,7 +49,7 @@ func TestIdentifiedByAttributeCSS(t *testing.T) {
 	two := byHref
 	two.MatchCount = 2
 	for _, r := range []strategies.Result{byClass, scoped, two} {
-		if identifiedByAttribute([]strategies.Result{w, r}, w) {
+		if identifyingMatch([]strategies.Result{w, r}, w) != nil {
 			t.Errorf("css %q (%d matches, within %v) does not identify the winner", r.Strategy.Value, r.MatchCount, r.Strategy.Within)
 		}
 	}

@@ -185,8 +185,7 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		return v
 	}
 	score := sc.Value
-	id := identifyingMatch(results, *w)
-	if id != nil {
+	if identifyingMatch(results, *w) != nil {
 		// The corroboration damping is for elements that read like the
 		// target; one that carries the target's own id, name or test id,
 		// unique on the page, is not a copy: only its resemblance counts.
@@ -195,7 +194,7 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	if score >= similarity.DefaultFloor {
 		return v
 	}
-	if note, ok := wordsChanged(ctx, env, results, *w, id); ok {
+	if note, ok := wordsChanged(ctx, env, results, *w); ok {
 		v.Notes = append(v.Notes, note)
 		return v
 	}
@@ -221,18 +220,13 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	return v2
 }
 
-// identifiedByAttribute reports whether a strategy that names an element
-// by an identifying attribute (id, name, test id, or a CSS selector made of
-// such attributes and a link's destination alone, cssByAttribute) found w's
-// element as its only match, and was recorded without an index (its value
-// was unique at record time too). A decoy copies texts and roles; had it
-// copied the attribute, the strategy would have found two elements.
-func identifiedByAttribute(results []strategies.Result, w strategies.Result) bool {
-	return identifyingMatch(results, w) != nil
-}
-
-// identifyingMatch is the result that makes identifiedByAttribute true,
-// or nil.
+// identifyingMatch is the result of a strategy that names w's element by
+// an identifying attribute (id, name, test id, or a CSS selector made of
+// such attributes and a link's destination alone, cssByAttribute) and
+// found it as its only match, recorded without an index (its value was
+// unique at record time too); nil when there is none. A decoy copies texts
+// and roles; had it copied the attribute, the strategy would have found
+// two elements.
 func identifyingMatch(results []strategies.Result, w strategies.Result) *strategies.Result {
 	for i, r := range results {
 		switch r.Strategy.Type {
@@ -261,9 +255,7 @@ var words = []similarity.Attr{similarity.AccessName, similarity.Text, similarity
 // control keeps what identifies it (its id, its name, where it leads) and
 // its kind and place, and loses its text, its box's width and, as the
 // texts around it were reworded too, its neighbours. It holds when:
-//   - id, a strategy naming w by an identifying attribute, found it alone,
-//     and the attribute's value holds no digit (a counter or an index,
-//     "row-2", may have passed to another item when one was removed);
+//   - an identifier without digits names it (lastingID);
 //   - every strategy of the chain that names the target by its words
 //     (role, label, placeholder, text) ran and found nothing on the page:
 //     the recorded words are gone, not moved to another element (where a
@@ -275,9 +267,10 @@ var words = []similarity.Attr{similarity.AccessName, similarity.Text, similarity
 //     similarity floor.
 //
 // The note it returns says what changed, for the report.
-func wordsChanged(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, id *strategies.Result) (string, bool) {
+func wordsChanged(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result) (string, bool) {
 	fp := env.Fingerprint()
-	if id == nil || !numberless(id.Strategy.Value) {
+	id := lastingID(results, w)
+	if id == nil {
 		return "", false
 	}
 	named := 0

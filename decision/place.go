@@ -75,9 +75,8 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 // index, a place, a CSS path) or by an identifier that may number the
 // members ("pay-2"): once a member is removed, the next one takes its
 // index, its place and, where ids are numbered, its id. A winner is kept
-// only when an identifying attribute free of digits names it
-// (numberless): the item's element is still there and its text was
-// reworded.
+// only when an identifier without digits names it (lastingID): the item's
+// element is still there and its text was reworded.
 func checkItemGone(results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil {
 		return v
@@ -86,7 +85,7 @@ func checkItemGone(results []strategies.Result, v Verdict) Verdict {
 		if !r.ScopeGone {
 			continue
 		}
-		if id := identifyingMatch(results, *v.Winner); id != nil && numberless(id.Strategy.Value) {
+		if lastingID(results, *v.Winner) != nil {
 			return v
 		}
 		return refuse(v, report.ElementNotFound,
@@ -96,9 +95,16 @@ func checkItemGone(results []strategies.Result, v Verdict) Verdict {
 	return v
 }
 
-// numberless reports whether an identifier holds no digit: it names its
-// element by what it is, not by a count or an index.
-func numberless(s string) bool { return !strings.ContainsAny(s, "0123456789") }
+// lastingID is identifyingMatch when the identifier holds no digit: it
+// names its element by what it is, not by a count or an index ("row-2"
+// passes to the next item when one is removed); nil otherwise.
+func lastingID(results []strategies.Result, w strategies.Result) *strategies.Result {
+	id := identifyingMatch(results, w)
+	if id == nil || strings.ContainsAny(id.Strategy.Value, "0123456789") {
+		return nil
+	}
+	return id
+}
 
 // identified reports whether a strategy other than similarity found w's
 // element by itself (uniquely, not by place or index).

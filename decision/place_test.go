@@ -118,11 +118,11 @@ func TestRecordedIndexIsPositionalEvenWhenUnique(t *testing.T) {
 func TestIdentifiedByAttribute(t *testing.T) {
 	w := found(chain.Placeholder, 4, 0.67, 0.9)
 	name := found(chain.Name, 4, 0.56, 0.9)
-	if !identifiedByAttribute([]strategies.Result{w, name}, w) {
+	if identifyingMatch([]strategies.Result{w, name}, w) == nil {
 		t.Error("a unique name match on the winner identifies it")
 	}
 	other := found(chain.Name, 5, 0.56, 0.9)
-	if identifiedByAttribute([]strategies.Result{w, other}, w) {
+	if identifyingMatch([]strategies.Result{w, other}, w) != nil {
 		t.Error("a name match on another element does not identify the winner")
 	}
 	two := name
@@ -131,7 +131,7 @@ func TestIdentifiedByAttribute(t *testing.T) {
 	indexed.Strategy.Nth = 2
 	text := found(chain.Text, 4, 0.7, 0.9)
 	for _, r := range []strategies.Result{two, indexed, text} {
-		if identifiedByAttribute([]strategies.Result{w, r}, w) {
+		if identifyingMatch([]strategies.Result{w, r}, w) != nil {
 			t.Errorf("%s with %d matches, nth %d: not an identifying attribute match", r.Strategy.Type, r.MatchCount, r.Strategy.Nth)
 		}
 	}
