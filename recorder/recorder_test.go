@@ -8,10 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/input"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
 // Closing the recorded tab ends the recording cleanly, keeping its steps.
@@ -128,6 +131,25 @@ func recordDrive(t *testing.T, page, drive string) chain.Flow {
 		t.Fatal(err)
 	}
 	return r.Flow()
+}
+
+// replayPage opens url in a new page of the test browser at the viewport
+// the recorder records in (1280x800), for a test to replay steps on with
+// a decision.Runner.
+func replayPage(t *testing.T, url string) *rod.Page {
+	t.Helper()
+	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := decision.Navigate(context.Background(), p, url); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // A click that lands on a span inside a button (here a switch in an open

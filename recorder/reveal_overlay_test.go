@@ -5,11 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
-	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
 // A click opens a dialog the way UI kits do: a full-window backdrop
@@ -30,18 +27,8 @@ click #confirm .ok
 		t.Fatalf("want the two clicks, got %v", lines(f))
 	}
 
-	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
-		t.Fatal(err)
-	}
+	p := replayPage(t, f.StartURL)
 	ctx := context.Background()
-	if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
-		t.Fatal(err)
-	}
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 5 * time.Second}}
 	for i := range f.Steps {
 		if out := r.Step(ctx, &f.Steps[i]); out.Err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
-	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
 // A row's delete button shows only while the pointer is over the row (by
@@ -51,18 +50,8 @@ click li:nth-child(1) .destroy
 			}
 
 			// Replay with the pointer resting on the last row.
-			p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { p.Close() })
-			if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
-				t.Fatal(err)
-			}
+			p := replayPage(t, f.StartURL)
 			ctx := context.Background()
-			if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
-				t.Fatal(err)
-			}
 			last := p.MustElement("li:nth-child(3) label").MustShape().Box()
 			if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: last.X + 5, Y: last.Y + 5}).Call(p); err != nil {
 				t.Fatal(err)

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
@@ -32,18 +30,8 @@ click #filters a[href*="active"]
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
-		t.Fatal(err)
-	}
+	p := replayPage(t, strings.TrimSuffix(base, "/")+"/"+app)
 	ctx := context.Background()
-	if err := decision.Navigate(ctx, p, strings.TrimSuffix(base, "/")+"/"+app); err != nil {
-		t.Fatal(err)
-	}
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 5 * time.Second}}
 	for i := range f.Steps {
 		out := r.Step(ctx, &f.Steps[i])
@@ -69,21 +57,12 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 	if len(f.Steps) != 3 {
 		t.Fatalf("recorded %d steps, want 3: %v", len(f.Steps), lines(f))
 	}
-	replay := func(version string) ([]decision.Outcome, string) {
-		p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { p.Close() })
-		if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
-			t.Fatal(err)
-		}
+	// replay returns each step's outcome, the clicks the page saw, and
+	// what it shows: the view and the bills with "(paid)" where paid.
+	replay := func(version string) (outs []decision.Outcome, acted, shown string) {
+		p := replayPage(t, f.StartURL+"?v="+version)
 		ctx := context.Background()
-		if err := decision.Navigate(ctx, p, f.StartURL+"?v="+version); err != nil {
-			t.Fatal(err)
-		}
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		var outs []decision.Outcome
 		for i := range f.Steps {
 			out := r.Step(ctx, &f.Steps[i])
 			outs = append(outs, out)
@@ -91,11 +70,12 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 				break
 			}
 		}
-		return outs, p.MustEval(`() => acted.join(",")`).Str()
+		return outs, p.MustEval(`() => acted.join(",")`).Str(),
+			p.MustEval(`() => [document.getElementById("shown").textContent, ...[...document.querySelectorAll("li span")].map((s) => s.textContent)].join(",")`).Str()
 	}
 
-	outs, acted := replay("reworded")
-	for i, out := range outs[:2] {
+	outs, acted, shown := replay("reworded")
+	for i, out := range outs[:min(2, len(outs))] {
 		if out.Err != nil {
 			t.Fatalf("reworded: step %d, a link that still leads where it led, was refused: %v", i+1, out.Err)
 		}
@@ -108,15 +88,18 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 	if v := outs[1].Verdict; v == nil || len(v.Notes) == 0 || !strings.Contains(v.Notes[0], `recorded "All", now "Everything"`) {
 		t.Errorf("reworded: the verdict does not say the words changed: %+v", v.Notes)
 	}
-	if strings.Contains(acted, "pay:") && !strings.Contains(acted, "pay:Water") {
-		t.Errorf("reworded: paid another bill: %q", acted)
+	if !strings.HasPrefix(shown, "Showing #/,") {
+		t.Errorf("reworded: the page shows %q after the links, want the view #/", shown)
+	}
+	if strings.Contains(acted, "pay:") && !strings.Contains(acted, "pay:Water") || strings.Contains(shown, "Rent (paid)") || strings.Contains(shown, "Power (paid)") {
+		t.Errorf("reworded: paid another bill: clicks %q, page %q", acted, shown)
 	}
 
-	outs, acted = replay("removed")
+	outs, acted, shown = replay("removed")
 	if len(outs) != 3 || outs[0].Err != nil || outs[1].Err != nil {
 		t.Fatalf("removed: a link step failed: %v", outs)
 	}
-	if outs[2].Err == nil || strings.Contains(acted, "pay:") {
-		t.Errorf("removed: the Water bill is gone and #pay-2 now pays Power: want a refusal, got acted %q, err %v", acted, outs[2].Err)
+	if outs[2].Err == nil || strings.Contains(acted, "pay:") || strings.Contains(shown, "(paid)") {
+		t.Errorf("removed: the Water bill is gone and #pay-2 now pays Power: want a refusal, got clicks %q, page %q, err %v", acted, shown, outs[2].Err)
 	}
 }
