@@ -145,9 +145,11 @@ func (p *Page) NextChange(ctx context.Context, d time.Duration) {
 	}
 }
 
-// NextEffects is Effects (without closing the watch) once the page next
-// changes (a DOM mutation, an input, a route change), or once wait has
-// passed: a caller waiting for an effect learns of it as it happens.
+// NextEffects is Effects (without closing the watch) once the page changes
+// (a DOM mutation, an input, a route change) after the watch's last answer,
+// at once if it already has, or once wait has passed: a caller waiting for
+// an effect learns of it as it happens, even when it came between two
+// calls.
 func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Duration) (*Effects, error) {
 	var e *Effects
 	if err := w.callJSON(ctx, "", "effectsNext", &e, id, wait.Milliseconds()); err != nil {

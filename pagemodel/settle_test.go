@@ -44,3 +44,36 @@ func TestSettleAfterWaitsForTheQuietWindow(t *testing.T) {
 		t.Errorf("the still page changed after the second mark")
 	}
 }
+
+// TestNextEffectsSeesAChangeMadeBetweenCalls: a change the page makes
+// after one answer about a watch and before the next call (a view a router
+// renders in a later task than the input that asked for it) is answered
+// at once, not waited for until the page changes again.
+func TestNextEffectsSeesAChangeMadeBetweenCalls(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	f, err := m.Find(ctx, nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "form"}})
+	if err != nil || len(f.Answers) != 1 || f.Answers[0].N != 1 {
+		t.Fatalf("the form: %+v, %v", f, err)
+	}
+	ref := f.Answers[0].Els[0].Ref
+	id, err := m.Watch(ctx, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := m.Effects(ctx, ref.W, id, false)
+	if err != nil || e == nil || e.Content != 0 {
+		t.Fatalf("before any change: %+v, %v; want no element added", e, err)
+	}
+	page.MustEval(`() => document.body.append(document.createElement("p"))`)
+	// The page will not change again: without the answer at once, the
+	// call would wait its whole minute and the context would end first.
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	e, err = m.NextEffects(c, ref.W, id, time.Minute)
+	if err != nil || e == nil || e.Content != 1 {
+		t.Fatalf("after a change made between two calls: %+v, %v; want 1 element added", e, err)
+	}
+}

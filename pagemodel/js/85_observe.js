@@ -26,8 +26,12 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
 }) : null;
 // changeWaiters are the calls waiting for the page's next change
 // (nextChange): a mutation, an input, a route change wakes them.
+// changeSeq counts the changes, so that a caller can tell whether one came
+// while it was not waiting (effectsNext).
 const changeWaiters = new Set();
+let changeSeq = 0;
 function changed() {
+  changeSeq++;
   for (const wake of changeWaiters) wake();
   changeWaiters.clear();
 }
@@ -64,8 +68,10 @@ try {
 // window does not close before the reaction has begun.
 // The listener's name lets replay tell it from the page's own: a page
 // that listens for keys is typed into key by key (package decision).
+// A waiter wakes once the event's task is over: after the page's own
+// listeners of that event ran, and the changes they made synchronously.
 let lastActivity = performance.now();
-function chainreplayActivity() { lastActivity = performance.now(); changed(); }
+function chainreplayActivity() { lastActivity = performance.now(); setTimeout(changed, 0); }
 const activity = chainreplayActivity;
 for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate"]) {
   try { win.addEventListener(t, activity, true); } catch (e) {}
@@ -120,7 +126,7 @@ function openDialogs() {
 function watch(el) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
-  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, url: String(win.location.href) });
+  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, url: String(win.location.href), seen: changeSeq });
   if (watches.size > 64) watches.delete(watches.keys().next().value);
   return id;
 }
@@ -132,6 +138,7 @@ function effects(id, close) {
   const w = watches.get(id);
   if (!w) return null;
   if (close) watches.delete(id);
+  w.seen = changeSeq;
   const out = { state: [], content: w.content, dialog: "", url: String(win.location.href) !== w.url };
   const now = stateOf(w.el);
   if (w.state && now) for (const k of Object.keys(now)) if (now[k] !== w.state[k]) out.state.push(k);
@@ -139,4 +146,14 @@ function effects(id, close) {
   for (const x of d) if (!w.dialogs.has(x)) { out.dialog = "opened"; break; }
   if (!out.dialog) for (const x of w.dialogs) if (!d.has(x)) { out.dialog = "closed"; break; }
   return out;
+}
+
+// effectsNext is effects (the watch kept open) once the page next changes,
+// or after ms; at once when it changed after the watch's last answer, so
+// that a change between two calls is never waited for.
+function effectsNext(id, ms) {
+  const w = watches.get(id);
+  const answer = () => { fresh(); return JSON.stringify(effects(id, false)); };
+  if (!w || w.seen !== changeSeq) return Promise.resolve(answer());
+  return nextChange(ms).then(answer);
 }

@@ -46,8 +46,9 @@ return {
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
-  // effectsNext: effects, once the page next changes (or after ms).
-  effectsNext(_, id, ms) { return nextChange(ms).then(() => { fresh(); return JSON.stringify(effects(id, false)); }); },
+  // effectsNext: effects, once the page changes after the watch's last
+  // answer (or after ms).
+  effectsNext(_, id, ms) { return effectsNext(id, ms); },
   revealedBy(el, shown, pressedIn) { fresh(); return revealedBy(el, shown, pressedIn); },
   framePath(doc) { return JSON.stringify(doc.documentElement ? framePathOf(doc.documentElement) : []); },
   // atNode: the element a hit test reached (this, a node DevTools found at
