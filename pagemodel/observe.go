@@ -23,8 +23,18 @@ var StartScript = "void " + Installed + ";"
 // BenchmarkReactionGaps in package recorder).
 // MaxSettle bounds the wait on a page that never stops changing (a clock,
 // an animation driven by script).
+//
+// IdleWindow is how long a page with no work queued (no timer due within
+// the quiet window, no animation frame requested, no request in flight,
+// no finite animation running, no message posted) must have been still to
+// count as settled before the quiet window has passed: its reaction can
+// only go on from what it queued, and what the browser runs at the next
+// rendering update without being asked (intersection and resize
+// observers, transition and animation events) has had a frame at 60 Hz
+// (16.7 ms) to run.
 const (
 	QuietWindow = 30 * time.Millisecond
+	IdleWindow  = 20 * time.Millisecond
 	MaxSettle   = time.Second
 )
 
@@ -34,7 +44,8 @@ const (
 const ActivityListener = "chainreplayActivity"
 
 // Settle waits, within MaxSettle, until the page has had no DOM mutation,
-// input or route change for QuietWindow.
+// input or route change for QuietWindow, or for IdleWindow with no work
+// queued.
 func (p *Page) Settle(ctx context.Context) {
 	p.SettleAfter(ctx, Mark{}, time.Now().Add(MaxSettle))
 }
@@ -57,8 +68,8 @@ func (p *Page) Mark(ctx context.Context) Mark {
 	return Mark{w: w, last: st.Last}
 }
 
-// SettleAfter waits, until deadline, until the page has been still for
-// QuietWindow (as Settle), and reports whether it changed after m: a DOM
+// SettleAfter waits, until deadline, until the page has settled (as
+// Settle), and reports whether it changed after m: a DOM
 // mutation, an input or a route change since, or another document. A page
 // that never stops changing is taken as it is once deadline has passed:
 // SettleAfter then reports no change. When the model cannot be read it
@@ -70,11 +81,15 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 			return false
 		}
 		changed = m.w != w || st.Last > m.last
-		q := time.Duration(st.Quiet * float64(time.Millisecond))
-		if q >= QuietWindow || !time.Now().Before(deadline) {
+		q, idle := ms(st.Quiet), ms(st.Idle)
+		if q >= QuietWindow || idle >= IdleWindow || !time.Now().Before(deadline) {
 			return changed && time.Now().Before(deadline)
 		}
-		if wait.Sleep(ctx, min(QuietWindow-q, 10*time.Millisecond)) != nil {
+		d := QuietWindow - q
+		if idle > 0 {
+			d = min(d, IdleWindow-idle)
+		}
+		if wait.Sleep(ctx, min(d, 5*time.Millisecond)) != nil {
 			return false
 		}
 	}
@@ -97,7 +112,13 @@ func (p *Page) still(ctx context.Context) (*World, stillness, error) {
 type stillness struct {
 	Quiet float64 `json:"quiet"` // ms since the last change
 	Last  float64 `json:"last"`  // page-clock time of the last change, ms
+	// Idle is ms since the last change with no work queued, 0 while the
+	// page has some; Busy names that work.
+	Idle float64 `json:"idle"`
+	Busy string  `json:"busy"`
 }
+
+func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 
 // Watch opens a watch on what happens to the page after now, about the
 // element r: its own state, dialogs, elements added or removed (Effects

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
+
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -75,5 +77,40 @@ func TestNextEffectsSeesAChangeMadeBetweenCalls(t *testing.T) {
 	e, err = m.NextEffects(c, ref.W, id, time.Minute)
 	if err != nil || e == nil || e.Content != 1 {
 		t.Fatalf("after a change made between two calls: %+v, %v; want 1 element added", e, err)
+	}
+}
+
+// TestSettleAfterWaitsForQueuedWork: a page that changed and queued a
+// timer that will change it again after IdleWindow but before the quiet
+// window ends is not taken for settled in between: the model counts the
+// page's timers from the document's start.
+func TestSettleAfterWaitsForQueuedWork(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { page.Close() })
+	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(page); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.Navigate(fx.URL + "/login.html"); err != nil {
+		t.Fatal(err)
+	}
+	page.MustWaitLoad()
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	m.Settle(ctx)
+	mark := m.Mark(ctx)
+	due := (pagemodel.IdleWindow + pagemodel.QuietWindow) / 2
+	page.MustEval(`ms => {
+		document.body.append(document.createElement("p"));
+		setTimeout(() => document.body.append(document.createElement("p")), ms);
+	}`, due.Milliseconds())
+	if !m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
+		t.Errorf("the page added lines after the mark, and SettleAfter saw no change")
+	}
+	if n := page.MustEval(`() => document.querySelectorAll("body > p").length`).Int(); n != 2 {
+		t.Errorf("settled with %d of 2 lines added; want the timer's too", n)
 	}
 }

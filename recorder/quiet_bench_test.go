@@ -19,9 +19,25 @@ import (
 // reactionLog records, from before the page's own scripts, the time of
 // every trusted input event and of every DOM mutation, in the document
 // and in every shadow root attached (open or closed).
-const reactionLog = `(() => {
-  const log = window.__reactions = { inputs: [], muts: [] };
-  const mo = new MutationObserver(() => log.muts.push(performance.now()));
+//
+// It also polls the page model every 2 ms as replay's settle does (with
+// the timer the page had before the model counted its timers) and logs,
+// for each mutation, how long the page had been quiet and idle at the
+// last poll before it.
+var reactionLog = `(() => {
+  const log = window.__reactions = { inputs: [], muts: [], settle: [] };
+  const st = setTimeout;
+  let seen = null;
+  const poll = () => {
+    const m = window[` + pagemodel.Key() + `];
+    if (m) seen = JSON.parse(m.still());
+    st(poll, 2);
+  };
+  st(poll, 2);
+  const mo = new MutationObserver(() => {
+    log.muts.push(performance.now());
+    if (seen) log.settle.push([seen.quiet, seen.idle]);
+  });
   const watch = (n) => mo.observe(n, { subtree: true, childList: true, attributes: true, characterData: true });
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) { const r = attach.call(this, init); watch(r); return r; };
@@ -34,6 +50,10 @@ const reactionLog = `(() => {
 type reaction struct {
 	first, gap time.Duration
 	muts       int
+	// settle, on an app's first reaction only, is the page model's
+	// trace: for each change of the page, how long it had been quiet and
+	// idle (pagemodel.IdleWindow) before it, ms.
+	settle [][2]float64
 }
 
 // reactions splits a page's log into the reaction of each input: the
@@ -75,7 +95,11 @@ func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millise
 // two mutations of its reaction (a quiet window shorter than that takes
 // a reaction half done for a settled page) and the delay to its first
 // mutation are reported: per app, and over all (median, 95th percentile,
-// max).
+// max). So is what pagemodel.IdleWindow must cover: how many changes came
+// while a settle poll would have found the page idle for IdleWindow but
+// quiet for less than QuietWindow (settled early where the quiet window
+// alone would have waited), and the longest idle time seen before a
+// change within the quiet window.
 //
 //	go test ./recorder -run '^$' -bench ReactionGaps -benchtime 1x -v
 func BenchmarkReactionGaps(b *testing.B) {
@@ -98,6 +122,26 @@ func BenchmarkReactionGaps(b *testing.B) {
 			}
 		}
 	}
+	// A change that came while the page had been quiet for less than the
+	// quiet window but idle for the idle window or more is one that an
+	// early settle would have acted before.
+	var changes, early int
+	var idleMax float64
+	for _, r := range all {
+		for _, c := range r.settle {
+			changes++
+			if c[0] < float64(pagemodel.QuietWindow.Milliseconds()) {
+				idleMax = max(idleMax, c[1])
+				if c[1] >= float64(pagemodel.IdleWindow.Milliseconds()) {
+					early++
+				}
+			}
+		}
+	}
+	b.Logf("%d changes: %d came after the page had been idle for IdleWindow (%s) but quiet for less than QuietWindow; longest idle before a change within the quiet window %.1f ms",
+		changes, early, pagemodel.IdleWindow, idleMax)
+	b.ReportMetric(float64(early), "early-idle-settles")
+	b.ReportMetric(idleMax, "idle-max-ms")
 	g, f := stats(all, func(r reaction) time.Duration { return r.gap }), stats(all, func(r reaction) time.Duration { return r.first })
 	b.Logf("all %d reactions: gap median %s, p95 %s, max %s; first mutation median %s, p95 %s, max %s; QuietWindow %s",
 		len(all), g[0], g[1], g[2], f[0], f[1], f[2], pagemodel.QuietWindow)
@@ -140,15 +184,22 @@ func appReactions(b *testing.B, a *fixtures.App) []reaction {
 	if err := (&Driver{Rec: r, Page: p}).Run(ctx, lines); err != nil {
 		b.Fatalf("%s: %v", a.Name, err)
 	}
-	var log struct{ Inputs, Muts []float64 }
-	res, err := p.Eval(`() => ({inputs: window.__reactions.inputs, muts: window.__reactions.muts})`)
+	var log struct {
+		Inputs, Muts []float64
+		Settle       [][2]float64
+	}
+	res, err := p.Eval(`() => window.__reactions`)
 	if err != nil {
 		b.Fatalf("%s: %v", a.Name, err)
 	}
 	if err := res.Value.Unmarshal(&log); err != nil {
 		b.Fatal(err)
 	}
-	return reactions(log.Inputs, log.Muts)
+	rs := reactions(log.Inputs, log.Muts)
+	if len(rs) > 0 {
+		rs[0].settle = log.Settle
+	}
+	return rs
 }
 
 // startRecordingWith is startRecording with script run in every document

@@ -35,11 +35,15 @@ function changed() {
   for (const wake of changeWaiters) wake();
   changeWaiters.clear();
 }
+// The model's own timers use the window's functions as they were before
+// the model counted the page's (scheduled work, below).
+const ownSetTimeout = win.setTimeout.bind(win), ownClearTimeout = win.clearTimeout.bind(win);
+const ownRaf = typeof win.requestAnimationFrame === "function" ? win.requestAnimationFrame.bind(win) : null;
 // nextChange resolves at the page's next change, or after ms.
 function nextChange(ms) {
   return new Promise((resolve) => {
-    const wake = () => { clearTimeout(t); changeWaiters.delete(wake); resolve(); };
-    const t = setTimeout(wake, ms);
+    const wake = () => { ownClearTimeout(t); changeWaiters.delete(wake); resolve(); };
+    const t = ownSetTimeout(wake, ms);
     changeWaiters.add(wake);
   });
 }
@@ -71,7 +75,7 @@ try {
 // A waiter wakes once the event's task is over: after the page's own
 // listeners of that event ran, and the changes they made synchronously.
 let lastActivity = performance.now();
-function chainreplayActivity() { lastActivity = performance.now(); setTimeout(changed, 0); }
+function chainreplayActivity() { lastActivity = performance.now(); ownSetTimeout(changed, 0); }
 const activity = chainreplayActivity;
 for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate"]) {
   try { win.addEventListener(t, activity, true); } catch (e) {}
@@ -90,6 +94,146 @@ try {
 // quietFor is how long (ms) the world's documents have had no mutation,
 // input or route change.
 function quietFor() { return performance.now() - Math.max(lastMutation, lastActivity); }
+
+// ---- scheduled work: what may still change the page with no new input ----
+// A page still reacting has work queued: a timer about to fire, an
+// animation frame requested, a message posted to itself (how React and
+// others schedule rendering), a request in flight, a transition or
+// animation running to its end. The model counts the page's timers, frames
+// and requests from the document's start (it wraps the functions that
+// queue them, as it wraps pushState), so that a settled page can be told
+// from one between two steps of its reaction without waiting out the
+// whole quiet window (idleFor). Where it cannot tell (installed after the
+// page's scripts ran), the page is never taken for idle.
+const fromStart = !win.document || win.document.readyState === "loading";
+const timers = new Map();   // timer id -> when it is due (page clock, ms)
+const frameReqs = new Set(); // animation frames requested, not yet run
+let requests = 0;           // fetches and XMLHttpRequests in flight
+let lastWork = -Infinity;   // when a message was posted or a request ended
+// soon is how far ahead a timer counts as queued work: one due later would
+// not be waited for by the quiet window either.
+const SOON = 30;
+function counted(orig, wrap) {
+  if (typeof orig !== "function" || orig.__chainreplayCounted) return orig;
+  const w = wrap(orig);
+  w.__chainreplayCounted = true;
+  return w;
+}
+try {
+  win.setTimeout = counted(win.setTimeout, (st) => function (fn, ms, ...args) {
+    if (typeof fn !== "function") return st.call(win, fn, ms, ...args);
+    let id = 0;
+    id = st.call(win, function () { timers.delete(id); lastWork = performance.now(); return fn.apply(this, arguments); }, ms, ...args);
+    timers.set(id, performance.now() + (Number(ms) > 0 ? Number(ms) : 0));
+    return id;
+  });
+  win.setInterval = counted(win.setInterval, (si) => function (fn, ms, ...args) {
+    if (typeof fn !== "function") return si.call(win, fn, ms, ...args);
+    const every = Number(ms) > 0 ? Number(ms) : 0;
+    let id = 0;
+    id = si.call(win, function () { lastWork = performance.now(); timers.set(id, lastWork + every); return fn.apply(this, arguments); }, ms, ...args);
+    timers.set(id, performance.now() + every);
+    return id;
+  });
+  for (const c of ["clearTimeout", "clearInterval"]) {
+    win[c] = counted(win[c], (cl) => function (id) { timers.delete(id); return cl.call(win, id); });
+  }
+  win.requestAnimationFrame = counted(win.requestAnimationFrame, (raf) => function (fn) {
+    if (typeof fn !== "function") return raf.call(win, fn);
+    let id = 0;
+    id = raf.call(win, function () { frameReqs.delete(id); lastWork = performance.now(); return fn.apply(this, arguments); });
+    frameReqs.add(id);
+    return id;
+  });
+  win.cancelAnimationFrame = counted(win.cancelAnimationFrame, (caf) => function (id) { frameReqs.delete(id); return caf.call(win, id); });
+  const posted = () => { lastWork = performance.now(); };
+  win.postMessage = counted(win.postMessage, (pm) => function () { posted(); return pm.apply(this, arguments); });
+  if (win.MessagePort) {
+    const mp = win.MessagePort.prototype;
+    mp.postMessage = counted(mp.postMessage, (pm) => function () { posted(); return pm.apply(this, arguments); });
+  }
+  const ended = () => { requests = Math.max(0, requests - 1); lastWork = performance.now(); };
+  // A keepalive fetch is a beacon (sent to outlive the page, its answer
+  // awaited by nothing the page shows): not counted.
+  win.fetch = counted(win.fetch, (f) => function (input, init) {
+    const p = f.apply(this == null ? win : this, arguments);
+    const beacon = (init && init.keepalive) || (win.Request && input instanceof win.Request && input.keepalive);
+    if (!beacon) {
+      requests++;
+      p.then(ended, ended);
+    }
+    return p;
+  });
+  if (win.XMLHttpRequest) {
+    const xp = win.XMLHttpRequest.prototype;
+    xp.send = counted(xp.send, (send) => function () {
+      requests++;
+      this.addEventListener("loadend", ended, { once: true });
+      try { return send.apply(this, arguments); } catch (e) { ended(); throw e; }
+    });
+  }
+} catch (e) {}
+
+// busy names the work the page has queued that may change it, "" when it
+// has none: a timer due within SOON ms, an animation frame requested, a
+// request in flight, a finite transition or animation running, or the
+// same in a same-origin frame (cross-origin frames are not the model's to
+// see, as their mutations are not).
+const BUSY = Symbol.for("chainreplay.busy");
+function busy() {
+  if (!fromStart) return "the model was installed after the page's scripts ran";
+  if (win.document.readyState !== "complete") return "the document is loading";
+  if (requests) return requests + " request(s) in flight";
+  if (frameReqs.size) return "an animation frame requested";
+  const now = performance.now();
+  for (const due of timers.values()) if (due <= now + SOON) return "a timer due in " + Math.max(0, Math.round(due - now)) + " ms";
+  try {
+    for (const a of win.document.getAnimations()) {
+      if (!(a.pending || a.playState === "running")) continue;
+      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      if (t && isFinite(t.endTime)) return "an animation running";
+    }
+  } catch (e) {}
+  for (let i = 0; i < win.frames.length; i++) {
+    let b;
+    try { b = win.frames[i][BUSY]; } catch (e) { continue; }
+    if (typeof b !== "function") return "a frame the model is not in";
+    const r = b();
+    if (r) return "a frame: " + r;
+  }
+  return "";
+}
+try { Object.defineProperty(win, BUSY, { value: busy, configurable: true }); } catch (e) {}
+
+// idleFor is how long (ms) the page has had no change and nothing queued
+// (no mutation, input, route change, message posted, timer or frame
+// callback run, request ended), 0 while it has work queued (b: what busy
+// answered) or no rendering update has run since its last change.
+function idleFor(b) {
+  if (b) return 0;
+  const last = Math.max(lastMutation, lastActivity, lastWork);
+  if (frameSeen <= last) {
+    frameAfter();
+    return 0;
+  }
+  return performance.now() - last;
+}
+
+// What the browser runs at a rendering update without being asked (resize
+// and intersection observers, transition and animation events) may change
+// the page too: it is idle only once a whole rendering update has run
+// since its last change. frameSeen is when the last one whose end the
+// model saw ran its animation-frame callbacks; frameAfter asks for the
+// next (the model's own frame and timer, not counted as the page's work).
+let frameSeen = -Infinity, frameAsked = false;
+function frameAfter() {
+  if (frameAsked || !ownRaf) return;
+  frameAsked = true;
+  ownRaf(() => {
+    const t = performance.now();
+    ownSetTimeout(() => { frameAsked = false; frameSeen = t; }, 0);
+  });
+}
 
 // stateOf is what a step may change of an element itself: checked,
 // value, selected, expanded, pressed, open (a label stands for its

@@ -41,7 +41,12 @@ return {
   quiet() { return quietFor(); },
   // still: how long the page has been still, and the page-clock time of
   // its last change (a mutation, an input or a route change).
-  still() { return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity) }); },
+  // idle: how long it has been still with no work queued (0 while it
+  // has some), and busy: what work.
+  still() {
+    const b = busy();
+    return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b });
+  },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
