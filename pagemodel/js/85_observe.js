@@ -109,7 +109,7 @@ const fromStart = !win.document || win.document.readyState === "loading";
 const timers = new Map();   // timer id -> when it is due (page clock, ms)
 const frameReqs = new Set(); // animation frames requested, not yet run
 let requests = 0;           // fetches and XMLHttpRequests in flight
-let lastWork = -Infinity;   // when a message was posted or a request ended
+let lastWork = -Infinity;   // when a message was posted, a timer or frame callback ran, or a request ended
 // soon is how far ahead a timer counts as queued work: one due later would
 // not be waited for by the quiet window either.
 const SOON = 30;
