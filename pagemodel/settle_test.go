@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -86,18 +84,7 @@ func TestNextEffectsSeesAChangeMadeBetweenCalls(t *testing.T) {
 // page's timers from the document's start.
 func TestSettleAfterWaitsForQueuedWork(t *testing.T) {
 	fx := testenv.Fixtures(t)
-	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { page.Close() })
-	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(page); err != nil {
-		t.Fatal(err)
-	}
-	if err := page.Navigate(fx.URL + "/login.html"); err != nil {
-		t.Fatal(err)
-	}
-	page.MustWaitLoad()
+	page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
 	m := pagemodel.New(page, pagemodel.Options{})
 	ctx := context.Background()
 	m.Settle(ctx)

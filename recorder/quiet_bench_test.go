@@ -50,10 +50,6 @@ var reactionLog = `(() => {
 type reaction struct {
 	first, gap time.Duration
 	muts       int
-	// settle, on an app's first reaction only, is the page model's
-	// trace: for each change of the page, how long it had been quiet and
-	// idle (pagemodel.IdleWindow) before it, ms.
-	settle [][2]float64
 }
 
 // reactions splits a page's log into the reaction of each input: the
@@ -110,11 +106,12 @@ func BenchmarkReactionGaps(b *testing.B) {
 		}
 	}
 	var all []reaction
+	var polls [][2]float64 // for each change: quiet and idle ms at the poll before it
 	for i := 0; i < b.N; i++ {
-		all = all[:0]
+		all, polls = all[:0], polls[:0]
 		for _, a := range apps {
-			rs := appReactions(b, a)
-			all = append(all, rs...)
+			rs, ps := appReactions(b, a)
+			all, polls = append(all, rs...), append(polls, ps...)
 			if i == 0 {
 				g, f := stats(rs, func(r reaction) time.Duration { return r.gap }), stats(rs, func(r reaction) time.Duration { return r.first })
 				b.Logf("%-20s %3d reactions  gap within a reaction: median %6s p95 %6s max %6s   first mutation after input: median %6s max %6s",
@@ -127,14 +124,12 @@ func BenchmarkReactionGaps(b *testing.B) {
 	// early settle would have acted before.
 	var changes, early int
 	var idleMax float64
-	for _, r := range all {
-		for _, c := range r.settle {
-			changes++
-			if c[0] < float64(pagemodel.QuietWindow.Milliseconds()) {
-				idleMax = max(idleMax, c[1])
-				if c[1] >= float64(pagemodel.IdleWindow.Milliseconds()) {
-					early++
-				}
+	for _, c := range polls {
+		changes++
+		if c[0] < float64(pagemodel.QuietWindow.Milliseconds()) {
+			idleMax = max(idleMax, c[1])
+			if c[1] >= float64(pagemodel.IdleWindow.Milliseconds()) {
+				early++
 			}
 		}
 	}
@@ -164,8 +159,10 @@ func stats(rs []reaction, f func(reaction) time.Duration) [3]time.Duration {
 }
 
 // appReactions performs a's drive script with a second between lines on
-// a recorded page and returns the page's reactions.
-func appReactions(b *testing.B, a *fixtures.App) []reaction {
+// a recorded page and returns the page's reactions and, for each of its
+// changes, how long it had been quiet and idle at the settle poll before
+// it (ms).
+func appReactions(b *testing.B, a *fixtures.App) ([]reaction, [][2]float64) {
 	b.Helper()
 	r, p := startRecordingWith(b, strings.TrimPrefix(a.Path(), "/"), reactionLog)
 	var script strings.Builder
@@ -195,11 +192,7 @@ func appReactions(b *testing.B, a *fixtures.App) []reaction {
 	if err := res.Value.Unmarshal(&log); err != nil {
 		b.Fatal(err)
 	}
-	rs := reactions(log.Inputs, log.Muts)
-	if len(rs) > 0 {
-		rs[0].settle = log.Settle
-	}
-	return rs
+	return reactions(log.Inputs, log.Muts), log.Settle
 }
 
 // startRecordingWith is startRecording with script run in every document

@@ -56,13 +56,23 @@ func EachFlowStep(tb testing.TB, fx *fixtures.Server, pagesOf map[string][]strin
 // and closes the page at cleanup.
 func PageWithClosedRoots(tb testing.TB, url string) *rod.Page {
 	tb.Helper()
+	return PageWithScripts(tb, url, pagejs.ClosedRoots)
+}
+
+// PageWithScripts opens url in a new page that runs scripts in every
+// document before the page's own (Page.addScriptToEvaluateOnNewDocument),
+// waits for its load event, and closes the page at cleanup.
+func PageWithScripts(tb testing.TB, url string, scripts ...string) *rod.Page {
+	tb.Helper()
 	page, err := Browser(tb).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { page.Close() })
-	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(page); err != nil {
-		tb.Fatal(err)
+	for _, src := range scripts {
+		if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: src}).Call(page); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	if err := page.Navigate(url); err != nil {
 		tb.Fatalf("navigate %s: %v", url, err)
