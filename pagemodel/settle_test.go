@@ -2,6 +2,7 @@ package pagemodel_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -99,5 +100,55 @@ func TestSettleAfterWaitsForQueuedWork(t *testing.T) {
 	}
 	if n := page.MustEval(`() => document.querySelectorAll("body > p").length`).Int(); n != 2 {
 		t.Errorf("settled with %d of 2 lines added; want the timer's too", n)
+	}
+}
+
+// TestScrollingIsAChange: a scroll moves everything in view without a
+// mutation; the page that scrolled after a mark has changed since, as an
+// input would have changed it, and a page scrolling is never idle.
+func TestScrollingIsAChange(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
+	page.MustEval(`() => { const d = document.createElement("div"); d.style.height = "5000px"; document.body.append(d); }`)
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	m.Settle(ctx)
+	mark := m.Mark(ctx)
+	// The scroll event comes with the next rendering update.
+	page.MustEval(`() => new Promise((r) => { scrollBy(0, 300); requestAnimationFrame(() => setTimeout(r, 0)); })`)
+	if !m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
+		t.Errorf("the page scrolled after the mark, and SettleAfter saw no change")
+	}
+}
+
+// TestAnIntervalThatChangesNothingIsNotWaitedFor: a page polling every
+// 25 ms without changing anything (a heartbeat) is idle between its runs;
+// one whose runs change the page, or queue more work, never is.
+func TestAnIntervalThatChangesNothingIsNotWaitedFor(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	for _, c := range []struct {
+		name, run string
+		idle      bool
+	}{
+		{"changes nothing", `n++`, true},
+		{"changes the page", `document.body.dataset.n = n++`, false},
+		{"queues a timer", `setTimeout(() => n++, 1)`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
+			page.MustEval(`() => { let n = 0; setInterval(() => { ` + c.run + ` }, 25); }`)
+			key := pagemodel.Key()
+			idle := 0.0
+			for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
+				var st struct{ Idle float64 }
+				if err := json.Unmarshal([]byte(page.MustEval(`() => globalThis[`+key+`].still()`).Str()), &st); err != nil {
+					t.Fatal(err)
+				}
+				idle = max(idle, st.Idle)
+			}
+			if got := idle >= float64(pagemodel.IdleWindow.Milliseconds()); got != c.idle {
+				t.Errorf("longest idle in a second: %.1f ms; want idle for IdleWindow: %v", idle, c.idle)
+			}
+		})
 	}
 }

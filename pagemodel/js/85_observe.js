@@ -20,6 +20,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     page = page || !own;
   }
   if (!page) return;
+  workSeq++;
   lastMutation = performance.now();
   if (n) for (const w of watches.values()) w.content += n;
   changed();
@@ -32,6 +33,7 @@ const changeWaiters = new Set();
 let changeSeq = 0;
 function changed() {
   changeSeq++;
+  frameAfter();
   for (const wake of changeWaiters) wake();
   changeWaiters.clear();
 }
@@ -77,9 +79,15 @@ try {
 let lastActivity = performance.now();
 function chainreplayActivity() { lastActivity = performance.now(); ownSetTimeout(changed, 0); }
 const activity = chainreplayActivity;
-for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate"]) {
+// A scroll (each frame of a smooth one), a resource loaded (an image
+// without a size moves what follows it) and fonts loaded move things
+// without a mutation: they count too, so that a page scrolling or still
+// loading its images is never taken for idle.
+for (const t of ["pointerdown", "pointerup", "click", "keydown", "keyup", "input", "change", "hashchange", "popstate",
+  "scroll", "load"]) {
   try { win.addEventListener(t, activity, true); } catch (e) {}
 }
+try { if (win.document && win.document.fonts) win.document.fonts.addEventListener("loadingdone", activity); } catch (e) {}
 try {
   for (const m of ["pushState", "replaceState"]) {
     const orig = win.history[m];
@@ -110,6 +118,11 @@ const timers = new Map();   // timer id -> when it is due (page clock, ms)
 const frameReqs = new Set(); // animation frames requested, not yet run
 let requests = 0;           // fetches and XMLHttpRequests in flight
 let lastWork = -Infinity;   // when a message was posted, a timer or frame callback ran, or a request ended
+let workSeq = 0;            // counts the page's mutations and the work it queued
+// An interval whose runs have changed nothing so far (no mutation, no work
+// queued: a heartbeat, an analytics poll) is inert: it is not waited for.
+// One run that changed something makes it live for good.
+const inert = new Set(), live = new Set();
 // soon is how far ahead a timer counts as queued work: one due later would
 // not be waited for by the quiet window either.
 const SOON = 30;
@@ -124,6 +137,7 @@ try {
     if (typeof fn !== "function") return st.call(win, fn, ms, ...args);
     let id = 0;
     id = st.call(win, function () { timers.delete(id); lastWork = performance.now(); return fn.apply(this, arguments); }, ms, ...args);
+    workSeq++;
     timers.set(id, performance.now() + (Number(ms) > 0 ? Number(ms) : 0));
     return id;
   });
@@ -131,22 +145,35 @@ try {
     if (typeof fn !== "function") return si.call(win, fn, ms, ...args);
     const every = Number(ms) > 0 ? Number(ms) : 0;
     let id = 0;
-    id = si.call(win, function () { lastWork = performance.now(); timers.set(id, lastWork + every); return fn.apply(this, arguments); }, ms, ...args);
+    id = si.call(win, function () {
+      const seq = workSeq;
+      timers.set(id, performance.now() + every);
+      if (!inert.has(id)) lastWork = performance.now();
+      try { return fn.apply(this, arguments); } finally {
+        // What the run changed shows once its microtasks have run.
+        ownSetTimeout(() => {
+          if (workSeq !== seq) { live.add(id); inert.delete(id); lastWork = performance.now(); }
+          else if (!live.has(id)) inert.add(id);
+        }, 0);
+      }
+    }, ms, ...args);
+    workSeq++;
     timers.set(id, performance.now() + every);
     return id;
   });
   for (const c of ["clearTimeout", "clearInterval"]) {
-    win[c] = counted(win[c], (cl) => function (id) { timers.delete(id); return cl.call(win, id); });
+    win[c] = counted(win[c], (cl) => function (id) { timers.delete(id); inert.delete(id); live.delete(id); return cl.call(win, id); });
   }
   win.requestAnimationFrame = counted(win.requestAnimationFrame, (raf) => function (fn) {
     if (typeof fn !== "function") return raf.call(win, fn);
     let id = 0;
     id = raf.call(win, function () { frameReqs.delete(id); lastWork = performance.now(); return fn.apply(this, arguments); });
+    workSeq++;
     frameReqs.add(id);
     return id;
   });
   win.cancelAnimationFrame = counted(win.cancelAnimationFrame, (caf) => function (id) { frameReqs.delete(id); return caf.call(win, id); });
-  const posted = () => { lastWork = performance.now(); };
+  const posted = () => { workSeq++; lastWork = performance.now(); };
   win.postMessage = counted(win.postMessage, (pm) => function () { posted(); return pm.apply(this, arguments); });
   if (win.MessagePort) {
     const mp = win.MessagePort.prototype;
@@ -159,6 +186,7 @@ try {
     const p = f.apply(this == null ? win : this, arguments);
     const beacon = (init && init.keepalive) || (win.Request && input instanceof win.Request && input.keepalive);
     if (!beacon) {
+      workSeq++;
       requests++;
       p.then(ended, ended);
     }
@@ -167,6 +195,7 @@ try {
   if (win.XMLHttpRequest) {
     const xp = win.XMLHttpRequest.prototype;
     xp.send = counted(xp.send, (send) => function () {
+      workSeq++;
       requests++;
       this.addEventListener("loadend", ended, { once: true });
       try { return send.apply(this, arguments); } catch (e) { ended(); throw e; }
@@ -175,7 +204,8 @@ try {
 } catch (e) {}
 
 // busy names the work the page has queued that may change it, "" when it
-// has none: a timer due within SOON ms, an animation frame requested, a
+// has none: a timer due within SOON ms (but an inert interval's), an
+// animation frame requested, a
 // request in flight, a finite transition or animation running, or the
 // same in a same-origin frame (cross-origin frames are not the model's to
 // see, as their mutations are not).
@@ -186,7 +216,9 @@ function busy() {
   if (requests) return requests + " request(s) in flight";
   if (frameReqs.size) return "an animation frame requested";
   const now = performance.now();
-  for (const due of timers.values()) if (due <= now + SOON) return "a timer due in " + Math.max(0, Math.round(due - now)) + " ms";
+  for (const [id, due] of timers) {
+    if (due <= now + SOON && !inert.has(id)) return "a timer due in " + Math.max(0, Math.round(due - now)) + " ms";
+  }
   try {
     for (const a of win.document.getAnimations()) {
       if (!(a.pending || a.playState === "running")) continue;
@@ -225,13 +257,16 @@ function idleFor(b) {
 // since its last change. frameSeen is when the last one whose end the
 // model saw ran its animation-frame callbacks; frameAfter asks for the
 // next (the model's own frame and timer, not counted as the page's work).
-let frameSeen = -Infinity, frameAsked = false;
+// Each change asks at once, so that the answer is there by the time a
+// settle asks whether the page is idle.
+let frameSeen = -Infinity, framePending = false;
 function frameAfter() {
-  if (frameAsked || !ownRaf) return;
-  frameAsked = true;
+  if (framePending || !ownRaf) return;
+  framePending = true;
   ownRaf(() => {
+    framePending = false;
     const t = performance.now();
-    ownSetTimeout(() => { frameAsked = false; frameSeen = t; }, 0);
+    ownSetTimeout(() => { frameSeen = Math.max(frameSeen, t); }, 0);
   });
 }
 
