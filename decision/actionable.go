@@ -330,6 +330,8 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 // animations move nothing and are ignored.
 const animatingJS = `
 const quietProps = new Set(["opacity", "color", "backgroundColor", "backgroundPosition", "backgroundImage", "background",
+	"backgroundPositionX", "backgroundPositionY", "backgroundSize", "backgroundRepeat", "backgroundClip", "backgroundOrigin",
+	"backgroundAttachment", "backgroundBlendMode",
 	"boxShadow", "textShadow", "outlineColor", "borderColor", "borderTopColor", "borderRightColor", "borderBottomColor",
 	"borderLeftColor", "fill", "stroke", "strokeDashoffset", "caretColor", "textDecorationColor", "filter",
 	"backdropFilter", "accentColor", "columnRuleColor", "offset", "easing", "composite", "computedOffset"]);
@@ -441,7 +443,16 @@ const animatingFn = `function () {` + animatingJS + `
 // frames in six). The second measurement is taken
 // in that frame's callback, after the animations were sampled at its time
 // and after the page's own callbacks registered before ours.
-const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS + inViewJS + `
+//
+// No frame is awaited when the page is steady: the page model has seen it
+// idle for idleMs (no change and nothing queued that could change it: no
+// timer due, no frame requested, no message posted, no request in flight,
+// no finite animation, no scroll or load, a rendering update run since its
+// last change), no animation the clock drives may move the element, and
+// the element's border box is still the one the locate measured (at).
+// Nothing runs on such a page to move the element in the next frame; a
+// scroll the check itself caused moved the box and is waited out.
+var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS + hitTestJS + inViewJS + `
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected || !state.visible || !state.enabled) return state;
@@ -449,10 +460,22 @@ const settleFn = `async function (offset) {` + stateJS + animatingJS + hitTestJS
 		for (const r of el.getClientRects()) if (r.width >= 1 && r.height >= 1) return {x: r.x, y: r.y, width: r.width, height: r.height};
 		return null;
 	};
+	const steady = () => {
+		if (!at) return false;
+		const m = globalThis[` + pagemodel.Key() + `];
+		let s = null;
+		try { s = m ? JSON.parse(m.still()) : null; } catch (e) { return false; }
+		if (!s || !(s.idle >= idleMs)) return false;
+		const r = el.getBoundingClientRect();
+		if (Math.abs(r.x - at.x) >= 0.5 || Math.abs(r.y - at.y) >= 0.5 || Math.abs(r.width - at.width) >= 0.5 ||
+			Math.abs(r.height - at.height) >= 0.5) return false;
+		return !clockDriven(el);
+	};
 	const seen = document.timeline.currentTime;
 	const before = box();
 	let after = null, frames = 0;
-	for (;;) {
+	if (steady()) after = before;
+	else for (;;) {
 		const t = await new Promise(r => requestAnimationFrame(t => { after = box(); r(t); }));
 		frames++;
 		// Times are coarsened: a frame is more than a millisecond later.
@@ -553,8 +576,12 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point) (p chain.P
 	if offset != nil {
 		off = map[string]float64{"x": offset.X, "y": offset.Y}
 	}
+	var at map[string]float64 // the border box the locate measured
+	if b := el.Element; b != nil && b.Box.Width > 0 && b.Box.Height > 0 {
+		at = map[string]float64{"x": b.Box.X, "y": b.Box.Y, "width": b.Box.Width, "height": b.Box.Height}
+	}
 	var st settleState
-	if e := callOn(ctx, el, settleFn, &st, off); e != nil {
+	if e := callOn(ctx, el, settleFn, &st, off, at, pagemodel.IdleWindow.Milliseconds()); e != nil {
 		why, err := wentAway(ctx, e)
 		return p, why, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +44,38 @@ func actionPage(t *testing.T, html string, scale float64) *rod.Page {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// steadyPage serves html on 127.0.0.1 and opens it, at 1280x800, in a
+// fresh page whose documents run the page model from their start, as
+// replay's do: the model counts the page's queued work and can tell a
+// steady page.
+func steadyPage(t *testing.T, html string) *rod.Page {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte("<!doctype html>" + html)) //nolint:errcheck
+	}))
+	t.Cleanup(srv.Close)
+	p := testenv.PageWithScripts(t, "about:blank", pagemodel.StartScript)
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitComplete(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// bothPages runs f on html opened as actionPage does (the model installed
+// late: never taken for idle) and as steadyPage does (the model from the
+// document's start).
+func bothPages(t *testing.T, html string, f func(t *testing.T, p *rod.Page)) {
+	t.Run("model installed late", func(t *testing.T) { f(t, actionPage(t, html, 1)) })
+	t.Run("model from the start", func(t *testing.T) { f(t, steadyPage(t, html)) })
 }
 
 // elemByID is the element with that id attribute (in any shadow root), as
@@ -83,9 +117,12 @@ func wantNotActionable(t *testing.T, err error, reason string) {
 }
 
 func TestActionableWaitsUntilATransitionEnds(t *testing.T) {
-	p := actionPage(t, `<style>#go { position: absolute; left: 20px; top: 100px; width: 120px; height: 40px;
+	bothPages(t, `<style>#go { position: absolute; left: 20px; top: 100px; width: 120px; height: 40px;
 		transition: left 400ms linear; } #go.moved { left: 620px; }</style>
-		<button id="go">Go</button>`, 1)
+		<button id="go">Go</button>`, waitsUntilATransitionEnds)
+}
+
+func waitsUntilATransitionEnds(t *testing.T, p *rod.Page) {
 	el := elemByID(t, p, "go")
 	if _, err := p.Eval(`() => { document.body.offsetTop; document.getElementById("go").classList.add("moved"); }`); err != nil {
 		t.Fatal(err)
@@ -119,20 +156,21 @@ func TestActionableWaitsForAMoveAboutToStart(t *testing.T) {
 			`document.body.offsetTop; document.getElementById("panel").classList.add("open")`, chain.Point{X: 68, Y: 328}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			p := actionPage(t, c.html, 1)
-			el := elemByID(t, p, "go")
-			if _, err := p.Eval(`() => { ` + c.start + ` }`); err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			pt, err := Actionable(ctx, el, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !near(pt, c.want) {
-				t.Errorf("acted at %v, the button comes to rest at %v", pt, c.want)
-			}
+			bothPages(t, c.html, func(t *testing.T, p *rod.Page) {
+				el := elemByID(t, p, "go")
+				if _, err := p.Eval(`() => { ` + c.start + ` }`); err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				pt, err := Actionable(ctx, el, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !near(pt, c.want) {
+					t.Errorf("acted at %v, the button comes to rest at %v", pt, c.want)
+				}
+			})
 		})
 	}
 }
@@ -160,12 +198,13 @@ func TestActionableReportsAnElementMovedEveryFrame(t *testing.T) {
 			#go { position: absolute; top: 100px; animation: slide 2s linear infinite; }</style><button id="go">Go</button>`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			p := actionPage(t, html, 1)
-			el := elemByID(t, p, "go")
-			ctx, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
-			defer cancel()
-			_, err := Actionable(ctx, el, nil)
-			wantNotActionable(t, err, "moving")
+			bothPages(t, html, func(t *testing.T, p *rod.Page) {
+				el := elemByID(t, p, "go")
+				ctx, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
+				defer cancel()
+				_, err := Actionable(ctx, el, nil)
+				wantNotActionable(t, err, "moving")
+			})
 		})
 	}
 }
@@ -284,5 +323,54 @@ func TestStickyHeaderOverTheElement(t *testing.T) {
 	}
 	if pt.Y <= 80 {
 		t.Errorf("click point y=%.0f is under the header", pt.Y)
+	}
+}
+
+// On a steady page (the model saw it idle, nothing the clock drives moves
+// near the element, its box is the one the locate measured) the check
+// takes the box without waiting for a frame; on a page that is not, it
+// waits for one.
+func TestActionableTakesASteadyPageWithoutAFrame(t *testing.T) {
+	const button = `<button id="go" style="position: absolute; left: 100px; top: 100px; width: 120px; height: 40px">Go</button>`
+	for _, c := range []struct {
+		name, html string
+		moved      bool // the located box is not the element's any more
+		frames     bool // a frame must be awaited
+	}{
+		{name: "steady", html: button},
+		{name: "moved since it was located", html: button, moved: true, frames: true},
+		{name: "an animation frame requested", html: button + `<script>(function f() { requestAnimationFrame(f); })();</script>`, frames: true},
+		{name: "a timer due", html: button + `<script>setInterval(() => { document.body.dataset.t = Date.now(); }, 10);</script>`, frames: true},
+		{name: "an interval that changes nothing", html: button + `<script>let n = 0; setInterval(() => { n++; }, 10);</script>`},
+		{name: "an infinite animation moving something", html: button + `<style>@keyframes slide { to { margin-left: 300px } }</style>
+			<div style="width: 20px; height: 20px; animation: slide 2s linear infinite"></div>`, frames: true},
+		{name: "an infinite animation that moves nothing", html: button + `<style>@keyframes pulse { to { background: red } }</style>
+			<div style="width: 20px; height: 20px; animation: pulse 2s linear infinite"></div>`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := steadyPage(t, c.html)
+			el := elemByID(t, p, "go")
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			el.Model.Settle(ctx)
+			// A page that never settles is taken once MaxSettle has
+			// passed; the idle window must have passed on a steady one.
+			time.Sleep(pagemodel.IdleWindow)
+			b := el.Element.Box
+			if c.moved {
+				b.Y += 20
+			}
+			var st settleState
+			at := map[string]float64{"x": b.X, "y": b.Y, "width": b.Width, "height": b.Height}
+			if err := callOn(ctx, el, settleFn, &st, nil, at, pagemodel.IdleWindow.Milliseconds()); err != nil {
+				t.Fatal(err)
+			}
+			if st.Point == nil || !near(*st.Point, chain.Point{X: 160, Y: 120}) {
+				t.Errorf("point %v, want the box centre 160,120", st.Point)
+			}
+			if got := st.Frames > 0; got != c.frames {
+				t.Errorf("frames awaited: %d; want a frame: %v", st.Frames, c.frames)
+			}
+		})
 	}
 }
