@@ -57,14 +57,8 @@ func steadyPage(t *testing.T, html string) *rod.Page {
 		w.Write([]byte("<!doctype html>" + html)) //nolint:errcheck
 	}))
 	t.Cleanup(srv.Close)
-	p := testenv.PageWithScripts(t, "about:blank", pagemodel.StartScript)
+	p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
 	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Navigate(srv.URL); err != nil {
-		t.Fatal(err)
-	}
-	if err := waitComplete(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
 	return p
