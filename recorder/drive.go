@@ -62,8 +62,9 @@ func (d *Driver) Run(ctx context.Context, lines []DriveLine) error {
 		return err
 	}
 	// What the last line did is reported once its effect watch closes:
-	// close it now, in every frame, and wait for the reports.
-	time.Sleep(pagemodel.QuietWindow)
+	// let the page settle (as replay lets it before its next step), then
+	// close the watch in every frame and wait for the reports.
+	pagemodel.New(d.page(), pagemodel.Options{}).Settle(ctx)
 	d.Rec.mu.Lock()
 	var fs []*frame
 	for _, f := range d.Rec.frames {
