@@ -10,8 +10,9 @@ import (
 
 // simFactsPage has the elements whose similarity facts are checked: a
 // link under an element with an id, links in a nav and in a footer, a
-// section named by aria-label, icon-only buttons and links, and a link
-// with a text (which has no icon).
+// section named by aria-label, icon-only buttons and links, a link
+// with a text (which has no icon), and landmarks around a slotted
+// element, inside an open and a closed shadow root and in a frame.
 const simFactsPage = `<!doctype html><html><head><title>facts</title></head><body>
 <header><nav><ul><li><a href="/home" data-k="nav-home">Home</a></li>
 <li><a href="/docs" data-k="nav-docs">Docs</a></li></ul></nav></header>
@@ -21,6 +22,16 @@ const simFactsPage = `<!doctype html><html><head><title>facts</title></head><bod
 <form><input name="q" data-k="q"></form></main>
 <footer><a href="https://x.example/acme" data-k="social"><img src="/img/twitter.png?v=2" alt="Twitter"></a>
 <a href="/about" data-k="about">About</a></footer>
+<nav aria-label="Side"><x-menu><button data-k="slotted">Slotted</button></x-menu></nav>
+<x-closed id="closed-host"></x-closed>
+<iframe srcdoc='<nav><a href="/f" data-k="in-frame">Framed</a></nav>'></iframe>
+<script>
+customElements.define("x-menu", class extends HTMLElement {
+  constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = '<aside><slot></slot><button data-k="in-shadow">Shadowed</button></aside>'; }
+});
+document.getElementById("closed-host").attachShadow({ mode: "closed" }).innerHTML = '<section aria-label="Hidden"><button data-k="in-closed">Closed</button></section>';
+document.querySelector("main").append(document.getElementById("closed-host"));
+</script>
 </body></html>`
 
 // TestSimilarityFacts checks the landmark paths, icons and id-anchored
@@ -54,6 +65,12 @@ func TestSimilarityFacts(t *testing.T) {
 		{"q", []string{"main", "form"}, "", "/html/body[1]/main[1]/form[1]/input[1]"},
 		{"social", []string{"contentinfo"}, "twitter Twitter", "/html/body[1]/footer[1]/a[1]"},
 		{"about", []string{"contentinfo"}, "", "/html/body[1]/footer[1]/a[2]"},
+		// A slotted element's path is its light tree's; a shadow tree's
+		// elements have their host's around theirs; a frame's start anew.
+		{"slotted", []string{"navigation"}, "", "/html/body[1]/nav[1]/x-menu[1]/button[1]"},
+		{"in-shadow", []string{"navigation", "complementary"}, "", "/aside[1]/button[1]"},
+		{"in-closed", []string{"main", "region"}, "", "/section[1]/button[1]"},
+		{"in-frame", []string{"navigation"}, "", "/html/body[1]/nav[1]/a[1]"},
 	}
 	var nodes []*Node
 	for _, w := range want {

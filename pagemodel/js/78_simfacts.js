@@ -28,22 +28,29 @@ function pathLandmark(el) {
   return "";
 }
 // (upEl, 50_context.js: the parent element, or a shadow root's host.)
-// landmarksOf is the space-separated landmark path around el (el
-// excluded), outermost first; memo maps an element to the path inside it
-// (its own landmark included), so that a walk asks each ancestor once.
-function landmarksOf(el, memo) {
-  const inside = (a) => {
-    if (!a || a.nodeType !== 1) return "";
-    let p = memo.get(a);
-    if (p === undefined) {
-      const outer = inside(upEl(a)), l = pathLandmark(a);
-      p = l ? (outer ? outer + " " + l : l) : outer;
-      memo.set(a, p);
-    }
-    return p;
-  };
-  return inside(upEl(el));
+// PATH_LANDMARK_TAGS are the local names pathLandmark may name a
+// landmark by without a role attribute: the walk asks it only of those
+// and of elements with a role.
+const PATH_LANDMARK_TAGS = new Set(["header", "footer", "nav", "main", "aside", "search", "form", "dialog", "section"]);
+// landmarksIn is the landmark path of the elements inside a (a's own
+// landmark included), "" for null; memo maps an element to its path, so
+// that a caller asks each ancestor once. The walk extends its parent's
+// path as it descends (80_walk.js, ctx.lm) and asks this only where it
+// starts below the document (a closed shadow root).
+function landmarksIn(a, memo) {
+  if (!a || a.nodeType !== 1) return "";
+  let p = memo.get(a);
+  if (p === undefined) {
+    p = withLandmark(landmarksIn(upEl(a), memo), pathLandmark(a));
+    memo.set(a, p);
+  }
+  return p;
 }
+// withLandmark is the path outer extended by the landmark l ("" for none).
+function withLandmark(outer, l) { return l ? (outer ? outer + " " + l : l) : outer; }
+// landmarksOf is the space-separated landmark path around el (el
+// excluded), outermost first.
+function landmarksOf(el, memo) { return landmarksIn(upEl(el), memo); }
 const NO_ICON = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 // iconOf names an element without a text by its descendant icons and
 // pictures, at most four in document order, space-separated: an <svg>'s
@@ -70,16 +77,13 @@ function iconOf(el, text) {
   }
   return marks.join(" ");
 }
-// simFacts sets, on each walked node n of the element els[n.k], its
-// landmark path (n.lm) and, for a tier 1 or 2 node whose text was read
-// and is empty, its icon (n.ic).
+// simFacts sets, on each walked node n of the element els[n.k] that is a
+// tier 1 or 2 node whose text was read and is empty, its icon (n.ic). (The
+// walk sets each node's landmark path, n.lm, as it goes.)
 function simFacts(nodes, els) {
-  const memo = new Map();
   for (const n of nodes) {
     const el = els[n.k];
-    if (!el) continue;
-    n.lm = landmarksOf(el, memo);
-    if (n.t <= 2 && !n.nx && !n.x) n.ic = iconOf(el, "");
+    if (el && n.t <= 2 && !n.nx && !n.x) n.ic = iconOf(el, "");
   }
 }
 // idXPathOf is el's XPath from the nearest element with an id (el

@@ -243,7 +243,7 @@ function walk(start, o, stash) {
     const k = els.length;
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
-      a: null, xp0: 0, hd: -1, rw: -1, rt: "", nx: false };
+      a: null, xp0: 0, hd: -1, rw: -1, rt: "", nx: false, lm: ctx.lm, ic: "" };
     boxes.push(el, ctx.ox, ctx.oy, ctx.clip, ctx.hidden, vchk, n); // boxAll: box, visible, in the viewport
     let f = 0;
     const pw = tag === "INPUT" && inputType(el) === "password";
@@ -348,7 +348,7 @@ function walk(start, o, stash) {
     if (tag === "svg" || tag === "SVG") return;
     // Context for children: mutated in place and restored (no allocation
     // per element).
-    const s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk, s_cur = ctx.cur, s_legend = ctx.legend;
+    const s_lm = ctx.lm, s_pk = ctx.pk, s_ah = ctx.ah, s_inter = ctx.inter, s_ic = ctx.inContent, s_label = ctx.label, s_row = ctx.row, s_rowRec = ctx.rowRec, s_table = ctx.table, s_fsd = ctx.fsd, s_vchk = ctx.vchk, s_cur = ctx.cur, s_legend = ctx.legend;
     ctx.vchk = vchk;
     ctx.cur = cur;
     if (k >= 0) ctx.pk = k;
@@ -365,6 +365,7 @@ function walk(start, o, stash) {
     if (tier === 1 && FROM_CONTENT.has(role) && role !== "row") ctx.inContent = true;
     if (tag === "LABEL") ctx.label = { el: el, used: false };
     if (tag === "TR" || tag === "LI") { ctx.row = el; ctx.rowRec = n; }
+    if (am & A_ROLE || PATH_LANDMARK_TAGS.has(el.localName)) ctx.lm = withLandmark(ctx.lm, pathLandmark(el)); // 78_simfacts.js
     ctx.xp = ctx.xpc;
     // A table's cells are cells by its role: a <table role=presentation>
     // (a layout table) has none.
@@ -372,7 +373,7 @@ function walk(start, o, stash) {
     walkInside(el, tag, ctx, k);
     if (n) finish(el, tag, role, tier, n, am);
     ctx.xp = s_xp;
-    ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk; ctx.cur = s_cur; ctx.legend = s_legend;
+    ctx.lm = s_lm; ctx.pk = s_pk; ctx.ah = s_ah; ctx.inter = s_inter; ctx.inContent = s_ic; ctx.label = s_label; ctx.row = s_row; ctx.rowRec = s_rowRec; ctx.table = s_table; ctx.fsd = s_fsd; ctx.vchk = s_vchk; ctx.cur = s_cur; ctx.legend = s_legend;
   }
   function walkInside(el, tag, c, k) {
     if (tag === "IFRAME" || tag === "FRAME") { walkFrame(el, c, k); return; }
@@ -434,7 +435,7 @@ function walk(start, o, stash) {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
     if (doc && doc.documentElement) {
-      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, stepNS: false, legend: "", hl: null, fsd: false, vchk: false, cur: false };
+      const fc = { scope: doc, fp: fp, sp: [], pi: pathOf(fp, []), pk: k, ox: ox, oy: oy, clip: clip, hidden: hidden, ah: ctx.ah, label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "", xp: null, xpc: null, stepName: "/html", stepI: 0, stepNS: false, legend: "", hl: null, fsd: false, vchk: false, cur: false, lm: "" };
       const u = scanSheets(doc, doc);
       fc.vchk = (u & V_UNKNOWN) !== 0;
       fc.cur = (u & C_UNKNOWN) !== 0;
@@ -457,6 +458,8 @@ function walk(start, o, stash) {
     fsd: start.nodeType !== 9,
     // Visibility without a query: not above a closed shadow root either.
     vchk: true, cur: true,
+    // The landmark path around the start's children.
+    lm: start.nodeType === 9 ? "" : landmarksIn(start.host, new Map()),
   };
   if (start.nodeType === 9) {
     const u = scanSheets(start, start);
@@ -478,7 +481,7 @@ function walk(start, o, stash) {
     if (rr && known !== undefined && rr.x === known) n.rw = rr.k;
     else n.rt = cap(rt, MAXNB);
   }
-  simFacts(out.n, els); // 78_simfacts.js: landmark paths, icons
+  simFacts(out.n, els); // 78_simfacts.js: icons
   // The numbers, per node (decode.go reads them): a header (tier | flags
   // << 2 | which optional fields follow << 7), the tag, the distance to
   // the parent (0: none), the box in hundredths of a pixel as differences
