@@ -21,19 +21,12 @@ import (
 
 // walkCall is the expression that walks the world's document with the
 // model installed there before, or "" where it is not installed.
-func walkCall(o []byte) string { return pagemodel.Left("walk(document, " + string(o) + ", null)") }
+func walkCall(o []byte) string { return pagemodel.Left("walk(document, " + string(o) + ")") }
 
 // walkInstalling is the expression that walks the world's document,
 // installing the model first where it is not.
 func walkInstalling(o []byte) string {
-	return pagemodel.Installed + ".walk(document, " + string(o) + ", null)"
-}
-
-// walkRootCall is the walk of a shadow root (this) as a function
-// declaration for callFunctionOn, with its options o inlined (stash is
-// the only argument).
-func walkRootCall(o []byte) string {
-	return "function(stash) { return " + pagemodel.Installed + ".walk(this, " + string(o) + ", stash) }"
+	return pagemodel.Installed + ".walk(document, " + string(o) + ")"
 }
 
 // seqCounter makes each capture's stash tag unique within this process; it
@@ -48,9 +41,8 @@ func nextSeq() int64 { return seqCounter.Add(1) % (1 << 20) }
 // page's top document's, covering same-origin iframes and shadow trees, or
 // a cross-origin frame's.
 type world struct {
-	w       *pagemodel.World
-	nodes   []*Node // by stash index
-	stashID proto.RuntimeRemoteObjectID
+	w     *pagemodel.World
+	nodes []*Node // by stash index
 }
 
 // client returns a DevTools client on the world's session bound to ctx.
@@ -85,7 +77,6 @@ type walkOptions struct {
 	AC     bool        `json:"ac,omitempty"` // ask every element's cursor (tests)
 	Sel    string      `json:"sel,omitempty"`
 	Chunk  int         `json:"chunk,omitempty"`
-	PK     *int        `json:"pk,omitempty"`
 }
 
 // rawOut is the first part of a walker answer: what it saw besides the
@@ -209,9 +200,8 @@ func Capture(ctx context.Context, m *pagemodel.Page, opts Options) (*Snapshot, e
 	return s, nil
 }
 
-// walk runs the walker in world w: on the world's document when root is
-// empty, else on the object root (a shadow root) with the world's stash.
-func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, stash *proto.RuntimeRemoteObjectID) (*piece, error) {
+// walk runs the walker on the document of world w.
+func (c *capture) walk(w int, o walkOptions) (*piece, error) {
 	wd := c.worlds[w]
 	o.Chunk = chunkNodes
 	if c.opts.chunk != 0 {
@@ -223,62 +213,49 @@ func (c *capture) walk(w int, o walkOptions, root proto.RuntimeRemoteObjectID, s
 	}
 	var raw []byte
 	var ahead []chan chunkResult
-	if root == "" {
-		// A page captured before most likely still has the walker: call
-		// it with a small request, and ask for the chunks its last answer
-		// had right behind it; else send the walker itself.
-		hint := 0
-		if w == 0 {
-			hint = hints.get(c.model.Rod.TargetID)
-		}
-		val := ""
-		if hint > 0 {
-			sctx, sent := browser.NotifySent(c.ctx)
-			walked := make(chan struct{})
-			ahead = c.askAhead(wd, hint-1, sent, walked)
-			raw, err = c.evaluate(sctx, wd, walkCall(ob))
-			close(walked)
-			if err != nil {
-				return nil, err
-			}
-			if val, err = stringResult(raw); err != nil {
-				return nil, err
-			}
-		}
-		if val == "" {
-			// No walker (the page was loaded anew): the chunks asked
-			// ahead were asked of no walk; ask them all again at once.
-			// Their requests must all have been answered first: one
-			// that reached the page after the walk would take its
-			// chunk (a chunk is given once), and the one asked again
-			// would find it gone.
-			for _, ch := range ahead {
-				<-ch
-			}
-			ahead = nil
-			if raw, err = c.evaluate(c.ctx, wd, walkInstalling(ob)); err != nil {
-				return nil, err
-			}
-		}
-	} else {
-		var args []*proto.RuntimeCallArgument
-		if stash != nil {
-			args = append(args, &proto.RuntimeCallArgument{ObjectID: *stash})
-		}
-		raw, err = wd.w.CallRaw(c.ctx, root, walkRootCall(ob), args, true, "")
+	// A page captured before most likely still has the walker: call it
+	// with a small request, and ask for the chunks its last answer had
+	// right behind it; else send the walker itself.
+	hint := 0
+	if w == 0 {
+		hint = hints.get(c.model.Rod.TargetID)
+	}
+	val := ""
+	if hint > 0 {
+		sctx, sent := browser.NotifySent(c.ctx)
+		walked := make(chan struct{})
+		ahead = c.askAhead(wd, hint-1, sent, walked)
+		raw, err = c.evaluate(sctx, wd, walkCall(ob))
+		close(walked)
 		if err != nil {
-			return nil, fmt.Errorf("snapshot: walk shadow root: %w", err)
+			return nil, err
+		}
+		if val, err = stringResult(raw); err != nil {
+			return nil, err
 		}
 	}
-	val, err := stringResult(raw)
-	if err != nil {
-		return nil, err
+	if val == "" {
+		// No walker (the page was loaded anew): the chunks asked ahead
+		// were asked of no walk; ask them all again at once. Their
+		// requests must all have been answered first: one that reached
+		// the page after the walk would take its chunk (a chunk is given
+		// once), and the one asked again would find it gone.
+		for _, ch := range ahead {
+			<-ch
+		}
+		ahead = nil
+		if raw, err = c.evaluate(c.ctx, wd, walkInstalling(ob)); err != nil {
+			return nil, err
+		}
+		if val, err = stringResult(raw); err != nil {
+			return nil, err
+		}
 	}
 	pc := &piece{w: w, frameID: wd.w.Frame}
 	if err := decodeWalk(val, pc, func(n int) func() (string, error) { return c.fetchChunks(wd, n, ahead) }); err != nil {
 		return nil, err
 	}
-	if w == 0 && root == "" {
+	if w == 0 {
 		hints.set(c.model.Rod.TargetID, pc.out.CH)
 	}
 	return pc, nil
@@ -468,7 +445,7 @@ func (c *capture) expand(pc *piece) error {
 // first capture only: later walks find them kept); cross-origin frames are
 // walked in their own worlds.
 func (c *capture) walkDoc(w int, o walkOptions) (*piece, error) {
-	pc, err := c.walk(w, o, "", nil)
+	pc, err := c.walk(w, o)
 	if err != nil {
 		return nil, err
 	}
@@ -488,7 +465,7 @@ func (c *capture) walkDoc(w int, o walkOptions) (*piece, error) {
 			break
 		}
 		c.stats.ClosedRoots += found
-		if pc, err = c.walk(w, o, "", nil); err != nil {
+		if pc, err = c.walk(w, o); err != nil {
 			return nil, err
 		}
 	}

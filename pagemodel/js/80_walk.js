@@ -1,10 +1,9 @@
 // ---- the snapshot walk ----
-// walk walks a document (or a shadow root handed over by DevTools) and
-// returns the kept elements as one string in a compact form (the snapshot
-// package's decode.go reads it). start is the Document or ShadowRoot to
-// walk, o the options (snapshot/capture.go, walkOptions) and stash the
-// array holder of an earlier walk in the same world (closed shadow roots),
-// or null.
+// walk walks a document, its shadow trees (closed ones the model keeps
+// included) and same-origin frames, and returns the kept elements as one
+// string in a compact form (the snapshot package's decode.go reads it).
+// start is the Document to walk and o the options (snapshot/capture.go,
+// walkOptions).
 //
 // Kept elements are pushed on stash.els so that Go can later ask for one of
 // them by index (Snapshot.Resolve), and a backend node id can be mapped back
@@ -112,20 +111,17 @@ function cSelf(el, tag, sty) {
   if (sty !== null && sty.indexOf("cursor") >= 0) return true;
   return (tag === "A" || tag === "AREA") && el.hasAttribute("href");
 }
-function walk(start, o, stash) {
+function walk(start, o) {
   vq = 0;
   vRoots.clear();
   cRoots.clear();
-  const startDoc = start.nodeType === 9 ? start : start.ownerDocument;
-  const dwin = startDoc.defaultView || win;
-  if (!stash) {
-    stash = { els: [], seq: o.seq };
-    try { Object.defineProperty(dwin, SNAP, { value: stash, configurable: true, writable: true }); } catch (e) { dwin[SNAP] = stash; }
-  }
+  const dwin = start.defaultView || win;
+  const stash = { els: [], seq: o.seq };
+  try { Object.defineProperty(dwin, SNAP, { value: stash, configurable: true, writable: true }); } catch (e) { dwin[SNAP] = stash; }
   const els = stash.els;
   const all = !!o.all;
   const VW = o.vw || dwin.innerWidth, VH = o.vh || dwin.innerHeight;
-  const out = { n: [], p: [], c: [], f: [], s: [], vw: VW, vh: VH, u: String(dwin.location.href), t: startDoc.title || "", sx: dwin.scrollX, sy: dwin.scrollY, k0: els.length };
+  const out = { n: [], p: [], c: [], f: [], s: [], vw: VW, vh: VH, u: String(dwin.location.href), t: start.title || "", sx: dwin.scrollX, sy: dwin.scrollY, k0: els.length };
   // o.sel: the elements a CSS selector matches (in every tree scope and
   // same-origin frame) are listed by their position in out.n (out.s), with
   // every attribute (the others carry ATTRS only).
@@ -449,26 +445,16 @@ function walk(start, o, stash) {
     out.f.push({ h: ref(el), k: k, pos: out.n.length, fp: fp, ox: ox, oy: oy, clip: clip, hid: hidden });
   }
 
+  const u = scanSheets(start, start);
   const ctx0 = {
-    scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: o.pk === undefined ? -1 : o.pk,
+    scope: start, fp: o.fp || [], sp: o.sp || [], pi: 0, pk: -1,
     ox: o.ox || 0, oy: o.oy || 0, clip: o.clip || [-1e9, -1e9, 1e9, 1e9], hidden: !!o.hidden, ah: false,
-    label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: start.nodeType === 9 ? "" : null,
+    label: null, row: null, rowRec: null, inter: false, inContent: false, light: null, table: "",
     xp: null, xpc: null, stepName: "/html", stepI: 0, stepNS: false, legend: "", hl: null,
-    // Under a disabled fieldset? Unknown above a closed shadow root: ask.
-    fsd: start.nodeType !== 9,
-    // Visibility without a query: not above a closed shadow root either.
-    vchk: true, cur: true,
-    // The landmark path around the start's children.
-    lm: start.nodeType === 9 ? "" : landmarksIn(start.host, new Map()),
+    fsd: false, vchk: (u & V_UNKNOWN) !== 0, cur: (u & C_UNKNOWN) !== 0, lm: "",
   };
-  if (start.nodeType === 9) {
-    const u = scanSheets(start, start);
-    ctx0.vchk = (u & V_UNKNOWN) !== 0;
-    ctx0.cur = (u & C_UNKNOWN) !== 0;
-  }
   ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
-  if (start.nodeType === 9) { if (start.documentElement) walkNode(start.documentElement, ctx0); }
-  else walkChildren(start, ctx0);
+  if (start.documentElement) walkNode(start.documentElement, ctx0);
   boxAll();
   // Row and list item texts for neighbours, now that they are known: a
   // reference to the row's node when its Text is that text, else the text.

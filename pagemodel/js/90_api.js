@@ -105,6 +105,6 @@ return {
   visible(el) { fresh(); return visibleEl(el); },
   region(el) { fresh(); return regionOf(el); },
   neighbours(el) { fresh(); return JSON.stringify(neighboursOf(el)); },
-  walk(start, o, stash) { fresh(); return walk(start, o, stash); },
+  walk(start, o) { fresh(); return walk(start, o); },
 };
 }
