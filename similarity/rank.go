@@ -41,7 +41,7 @@ var (
 // benchmark (see TestTuneRedesign).
 const (
 	DefaultFloor      = 0.5
-	DefaultSureFloor  = 0.675
+	DefaultSureFloor  = 0.65
 	DefaultTieMargin  = 0.05
 	DefaultWideMargin = 0.325
 	DefaultFullMargin = DefaultWideMargin
@@ -71,6 +71,11 @@ const (
 // (Score.Context): siblings that share a place and a look (a table of
 // buttons, a row of tabs) tie on the whole score but not on their texts,
 // classes or links, while two real look-alikes tie on both.
+//
+// Whatever the scores, a best candidate that MarkSole marked a Survivor
+// (the target had look-alikes of its name at record time and fewer remain)
+// is refused unless it stands where the target stood: when one of two
+// "Tab 1" links is removed, the one left may be the other's.
 type Options struct {
 	// Weights; nil means DefaultWeights.
 	Weights *Weights
@@ -265,6 +270,8 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
+	case astray(res.Best):
+		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
 	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin &&
@@ -275,6 +282,15 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 		res.Confidence = confidence(res.Best.Value, res.Margin, opts.FullMargin)
 	}
 	return res
+}
+
+// astray reports whether sc is a survivor (Candidate.Survivor) that does
+// not stand where the target stood: its context similarity is under
+// ContextFull (or it has none to compare). The name it shares with the
+// target no longer tells it from the look-alike that was removed, and
+// only its place could.
+func astray(sc *Scored) bool {
+	return sc.Candidate.Survivor && sc.Context < ContextFull
 }
 
 // confidence is score × (0.5 + 0.5 × margin/full), the margin factor capped

@@ -79,6 +79,9 @@ type verdict struct {
 	identity     float64 // the best candidate's Score.Identity
 	has, correct bool
 	removed      bool
+	// astray: the best is a survivor standing elsewhere (Rank refuses it
+	// whatever the scores).
+	astray bool
 	// w is the item's share of the objective: real and synthetic
 	// targets count as much in all, however many each has.
 	w float64
@@ -198,6 +201,7 @@ func verdicts(items []*tuneItem, p params) []verdict {
 					v.has, v.best, v.margin, v.took, v.identity = true, res.Best.Value, res.Margin, res.Best.Candidate.Ref, res.Best.Identity
 					v.idLead, v.ctxLead = res.IdentityLead, res.ContextLead
 					v.correct = it.truth[res.Best.Candidate.Ref]
+					v.astray = astray(res.Best)
 				}
 				out[i] = v
 			}
@@ -223,7 +227,7 @@ func (r rule) options(w *Weights) Options {
 }
 
 func (r rule) found(v verdict) bool {
-	if !v.has || v.best < r.floor {
+	if !v.has || v.best < r.floor || v.astray {
 		return false
 	}
 	named := r.idm > 0 && v.margin > 0 && v.best >= r.sure && v.idLead >= r.idm && v.ctxLead >= 0
@@ -449,6 +453,7 @@ func contracts(p params) []contract {
 		if r.Best != nil {
 			v.has, v.best, v.margin, v.correct = true, r.Best.Value, r.Margin, r.Best.Candidate.Ref == want
 			v.idLead, v.ctxLead = r.IdentityLead, r.ContextLead
+			v.astray = astray(r.Best)
 		}
 		out = append(out, contract{name: name, v: v, want: want})
 	}
@@ -489,6 +494,10 @@ func contracts(p params) []contract {
 		Label: "Express delivery", Neighbours: []string{"Express delivery", "Delivery"}}
 	add("another option of the group", rfp, []Candidate{{Ref: "standard", Tag: "input", Type: "radio", Role: "radio", Name: "delivery",
 		Value: "standard", Label: "Standard delivery", Neighbours: []string{"Standard delivery", "Delivery"}}}, "")
+	// The other row's "Tab 1" after the recorded row was removed
+	// (TestSurvivorOfRemovedLookAlike).
+	lfp, other, tab2 := removedLookAlike()
+	add("a look-alike of a removed target, elsewhere", lfp, []Candidate{other, tab2}, "")
 	cfp, ccands := copyInAnotherRegion()
 	add("copy in another region", cfp, ccands, "real")
 	// An id is stable, a class volatile: losing the id must cost more
