@@ -542,3 +542,24 @@ func keeps(r rule, cs []contract) bool {
 	}
 	return true
 }
+
+// TestCalibrateRedesign chooses the decision rule alone, for the
+// package's weights, on the tuning sites (REDESIGN_CALIBRATE=1), with the
+// fine grid of the search's final step, and prints it beside the
+// package's defaults: what to run after a change to the rule itself,
+// without the weight search.
+func TestCalibrateRedesign(t *testing.T) {
+	if os.Getenv("REDESIGN_CALIBRATE") == "" {
+		t.Skip("set REDESIGN_CALIBRATE=1 to choose the decision rule on the tuning sites")
+	}
+	items := tuneItems(loadRedesign(t), simdata.Tuning)
+	p := params{w: DefaultWeights, distinct: DefaultDistinct, full: damping{IdentityFull, ContextFull}}
+	cs := contracts(p)
+	vs := verdicts(items, p)
+	r, s, l, w := calibrate(vs, tuneWrong, true, false, func(r rule) bool { return keeps(r, cs) })
+	t.Logf("calibrated %+v: score %.4f located %d wrong %d of %d", r, s, l, w, len(items))
+	def := rule{floor: DefaultFloor, sure: DefaultSureFloor, margin: DefaultTieMargin, wide: DefaultWideMargin,
+		idm: DefaultIdentityMargin, ratio: DefaultRatio, clear: DefaultClearLead}
+	s, l, w = def.count(vs)
+	t.Logf("defaults %+v: keeps the contracts %v, score %.4f located %d wrong %d", def, keeps(def, cs), s, l, w)
+}
