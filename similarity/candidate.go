@@ -75,6 +75,12 @@ type Candidate struct {
 	// at record time. When the recorded context cannot tell candidates
 	// apart, Rank does not damp it for standing elsewhere.
 	Sole bool
+	// Survivor is set (by MarkSole) on a candidate named like the target
+	// when the page now has fewer such candidates than the target had
+	// look-alikes at record time (NameCount): one of them, maybe the
+	// target, is gone, and the name no longer tells which remains. Rank
+	// takes a survivor only when it stands where the target stood.
+	Survivor bool
 }
 
 // TestIDAttrs are the attributes read as test ids, as the recorder reads them.

@@ -26,13 +26,18 @@ const (
 //     of that role named like it (SoleNameSim), with no other of the role
 //     near that name (SoleRivalSim).
 //
+// It also sets Survivor on every candidate named like the target
+// (SoleNameSim) when fewer are now than the NameCount recorded: a
+// look-alike, maybe the target, was removed (see Options).
+//
 // cands must be every candidate of the page, not a shortlist. A
 // fingerprint without those counts (older flows, imported recordings)
 // marks nothing.
 func MarkSole(fp chain.Fingerprint, cands []Candidate) {
 	for i := range cands {
-		cands[i].Sole = false
+		cands[i].Sole, cands[i].Survivor = false, false
 	}
+	markSurvivors(fp, cands)
 	if fp.KindCount == 1 {
 		if i := only(cands, func(c *Candidate) bool { return sameKind(fp, c) }); i >= 0 {
 			cands[i].Sole = true
@@ -105,4 +110,27 @@ func contextSilent(fp chain.Fingerprint, ranked []Scored) bool {
 		}
 	}
 	return true
+}
+
+// markSurvivors sets Survivor on the candidates named like the target
+// (SoleNameSim) when there are fewer of them than the target had
+// look-alikes of its role and name at record time (NameCount).
+func markSurvivors(fp chain.Fingerprint, cands []Candidate) {
+	name := strings.TrimSpace(fp.AccessName)
+	if fp.NameCount < 2 || name == "" || fp.Role == "" {
+		return
+	}
+	var alike []int
+	for i := range cands {
+		c := &cands[i]
+		if strings.EqualFold(c.Role, fp.Role) && strings.TrimSpace(c.AccessName) != "" && textSim(name, c.AccessName) >= SoleNameSim {
+			alike = append(alike, i)
+		}
+	}
+	if len(alike) >= fp.NameCount {
+		return
+	}
+	for _, i := range alike {
+		cands[i].Survivor = true
+	}
 }

@@ -149,3 +149,58 @@ func TestUnobservedContextIsNotSilent(t *testing.T) {
 		t.Errorf("%s: the context damping was waived though no candidate could be compared on neighbour texts", describe(r))
 	}
 }
+
+// removedLookAlike is the recorded "Tab 1" of the first tab row, and the
+// page without that row: the other row's "Tab 1" and "Tab 2".
+func removedLookAlike() (chain.Fingerprint, Candidate, Candidate) {
+	fp := chain.Fingerprint{Tag: "a", Role: "tab", AccessName: "Tab 1", Text: "Tab 1", Href: "#tab_1-1",
+		Neighbours: []string{"Custom Tabs", "Tab 1"}, Region: "Custom Tabs", Landmarks: []string{"main"},
+		XPath:   "/html/body/main/section[2]/div[3]/ul/li[1]/a",
+		IDXPath: `/html[1]/body[1]/main[1]/section[2]/div[3]/ul[1]/li[1]/a[1]`,
+		Box:     &chain.Rect{X: 900, Y: 1080, Width: 66, Height: 42}, KindCount: 6, NameCount: 2}
+	other := Candidate{Ref: "other", Tag: "a", Role: "tab", AccessName: "Tab 1", Text: "Tab 1", Href: "#tab_1",
+		Neighbours: []string{"Tabs", "Tab 1"}, Region: "Tabs", Landmarks: []string{"main"}, LandmarksKnown: true,
+		XPath:   "/html/body/main/section[2]/div[1]/div/ul/li[1]/a",
+		IDXPath: `/html[1]/body[1]/main[1]/section[2]/div[1]/div[1]/ul[1]/li[1]/a[1]`,
+		Box:     &chain.Rect{X: 120, Y: 400, Width: 70, Height: 40}}
+	tab2 := other
+	tab2.Ref, tab2.AccessName, tab2.Text, tab2.Href = "tab2", "Tab 2", "Tab 2", "#tab_2"
+	tab2.XPath, tab2.IDXPath = "/html/body/main/section[2]/div[1]/div/ul/li[2]/a", `/html[1]/body[1]/main[1]/section[2]/div[1]/div[1]/ul[1]/li[2]/a[1]`
+	tab2.Box = &chain.Rect{X: 190, Y: 400, Width: 70, Height: 40}
+	return fp, other, tab2
+}
+
+// Two tab rows each had a "Tab 1" when the first row's was recorded; the
+// redesign removed that row. The "Tab 1" left is the other row's: it reads
+// exactly like the target but stands elsewhere, among other neighbours, and
+// must be refused. The same link left where the target stood is taken.
+func TestSurvivorOfRemovedLookAlike(t *testing.T) {
+	fp, other, tab2 := removedLookAlike()
+	cands := []Candidate{other, tab2}
+	MarkSole(fp, cands)
+	if !cands[0].Survivor || cands[1].Survivor {
+		t.Fatalf("survivors: %v %v, want the other row's Tab 1 only", cands[0].Survivor, cands[1].Survivor)
+	}
+	if r := Rank(fp, cands, Options{}); r.Outcome == Found {
+		t.Errorf("the other row's Tab 1 taken (score %.3f, context %.3f, margin %.3f): one of two look-alikes was removed and it stands elsewhere", r.Best.Value, r.Best.Context, r.Margin)
+	}
+	// Both rows still there: no survivor, the one in the target's place wins.
+	same := other
+	same.Ref, same.Href, same.Neighbours, same.Region = "same", "#tab_1-1", []string{"Custom Tabs", "Tab 1"}, "Custom Tabs"
+	same.XPath, same.IDXPath, same.Box = fp.XPath, fp.IDXPath, fp.Box
+	cands = []Candidate{other, tab2, same}
+	MarkSole(fp, cands)
+	if cands[0].Survivor || cands[2].Survivor {
+		t.Errorf("two Tab 1 links as recorded: marked a survivor")
+	}
+	if r := Rank(fp, cands, Options{}); r.Outcome != Found || r.Best.Candidate.Ref != "same" {
+		t.Errorf("both rows there: %v %s, want the recorded row's Tab 1 found", r.Outcome, r.Err())
+	}
+	// The recorded row's Tab 1 left alone in its place: a survivor that
+	// stands where the target stood is taken.
+	cands = []Candidate{same}
+	MarkSole(fp, cands)
+	if r := Rank(fp, cands, Options{}); !cands[0].Survivor || r.Outcome != Found {
+		t.Errorf("the recorded Tab 1 left in its place: survivor %v, %v %s, want it found", cands[0].Survivor, r.Outcome, r.Err())
+	}
+}

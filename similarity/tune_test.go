@@ -60,7 +60,7 @@ type params struct {
 
 func (p params) options() Options {
 	w, full := p.w, p.full
-	return Options{Weights: &w, Floor: 1e-9, TieMargin: 1e-9, IdentityMargin: -1, Ratio: -1, Distinct: p.distinct, full: &full}
+	return Options{Weights: &w, Floor: 1e-9, TieMargin: 1e-9, IdentityMargin: -1, Ratio: -1, ClearLead: -1, Distinct: p.distinct, full: &full}
 }
 
 func (p params) reference(fp chain.Fingerprint) *Reference {
@@ -79,6 +79,9 @@ type verdict struct {
 	identity     float64 // the best candidate's Score.Identity
 	has, correct bool
 	removed      bool
+	// astray: the best is a survivor standing elsewhere (Rank refuses it
+	// whatever the scores).
+	astray bool
 	// w is the item's share of the objective: real and synthetic
 	// targets count as much in all, however many each has.
 	w float64
@@ -198,6 +201,7 @@ func verdicts(items []*tuneItem, p params) []verdict {
 					v.has, v.best, v.margin, v.took, v.identity = true, res.Best.Value, res.Margin, res.Best.Candidate.Ref, res.Best.Identity
 					v.idLead, v.ctxLead = res.IdentityLead, res.ContextLead
 					v.correct = it.truth[res.Best.Candidate.Ref]
+					v.astray = astray(res.Best)
 				}
 				out[i] = v
 			}
@@ -215,20 +219,27 @@ func verdicts(items []*tuneItem, p params) []verdict {
 // Options does: found when the best reaches sure with a margin of at
 // least margin (or any margin and an identity lead of at least idm), or
 // reaches floor with a margin of at least wide.
-type rule struct{ floor, sure, margin, wide, idm, ratio float64 }
+type rule struct {
+	floor, sure, margin, wide, idm, ratio float64
+	// clear: a best under sure is also found when it leads the
+	// runner-up by clear on identity and does not trail it on context
+	// (Options.ClearLead; <= 0: never).
+	clear float64
+}
 
 // options are Options deciding as r does.
 func (r rule) options(w *Weights) Options {
-	return Options{Weights: w, Floor: r.floor, SureFloor: r.sure, TieMargin: r.margin, WideMargin: r.wide, IdentityMargin: r.idm, Ratio: r.ratio}
+	return Options{Weights: w, Floor: r.floor, SureFloor: r.sure, TieMargin: r.margin, WideMargin: r.wide, IdentityMargin: r.idm, Ratio: r.ratio, ClearLead: r.clear}
 }
 
 func (r rule) found(v verdict) bool {
-	if !v.has || v.best < r.floor {
+	if !v.has || v.best < r.floor || v.astray {
 		return false
 	}
 	named := r.idm > 0 && v.margin > 0 && v.best >= r.sure && v.idLead >= r.idm && v.ctxLead >= 0
 	ratio := r.ratio > 0 && v.best-v.margin <= r.ratio*v.best
-	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide || ratio)
+	clear := r.clear > 0 && v.idLead >= r.clear && v.ctxLead >= 0
+	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide || ratio || clear)
 }
 
 // count tallies located and wrong picks over all items, and the
@@ -254,9 +265,9 @@ func (r rule) count(vs []verdict) (score float64, located, wrong int) {
 // (the weight search's many evaluations), the final choice is fine.
 func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) bool) (rule, float64, int, int) {
 	allowed := int(share * float64(len(vs)))
-	k, idms, ratios := 1.0, identityMargins, ratioChoices
+	k, idms, ratios, clears := 1.0, identityMargins, ratioChoices, clearLeads
 	if coarse {
-		k, idms, ratios = 2, []float64{-1, 0.04, 0.1, 0.2}, []float64{-1, 0.5, 0.6, 0.7}
+		k, idms, ratios, clears = 2, []float64{-1, 0.04, 0.1, 0.2}, []float64{-1, 0.5, 0.6, 0.7}, []float64{-1, 0.2, 0.4}
 	}
 	var best rule
 	bs, bl, bw := -1.0, 0, 0
@@ -276,15 +287,17 @@ func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) boo
 				for _, wm := range wides {
 					for _, idm := range idms {
 						for _, ra := range ratios {
-							r := rule{floor: f, sure: sure, margin: m, wide: wm, idm: idm, ratio: ra}
-							if !ok(r) {
-								continue
-							}
-							s, l, w := r.count(vs)
-							// Of rules alike, the most cautious: fewer
-							// wrong picks, then the higher floors.
-							if w <= allowed && (s > bs || s == bs && (w < bw || w == bw && r.floor+r.sure > best.floor+best.sure)) {
-								best, bs, bl, bw = r, s, l, w
+							for _, cl := range clears {
+								r := rule{floor: f, sure: sure, margin: m, wide: wm, idm: idm, ratio: ra, clear: cl}
+								if !ok(r) {
+									continue
+								}
+								s, l, w := r.count(vs)
+								// Of rules alike, the most cautious: fewer
+								// wrong picks, then the higher floors.
+								if w <= allowed && (s > bs || s == bs && (w < bw || w == bw && r.floor+r.sure > best.floor+best.sure)) {
+									best, bs, bl, bw = r, s, l, w
+								}
 							}
 						}
 					}
@@ -294,6 +307,10 @@ func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) boo
 	}
 	return best, bs, bl, bw
 }
+
+// clearLeads are the identity leads calibrate tries for
+// Options.ClearLead (-1: none).
+var clearLeads = []float64{-1, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6}
 
 // identityMargins are the identity leads calibrate tries (-1: none).
 var identityMargins = []float64{-1, 0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.3}
@@ -449,6 +466,7 @@ func contracts(p params) []contract {
 		if r.Best != nil {
 			v.has, v.best, v.margin, v.correct = true, r.Best.Value, r.Margin, r.Best.Candidate.Ref == want
 			v.idLead, v.ctxLead = r.IdentityLead, r.ContextLead
+			v.astray = astray(r.Best)
 		}
 		out = append(out, contract{name: name, v: v, want: want})
 	}
@@ -489,6 +507,10 @@ func contracts(p params) []contract {
 		Label: "Express delivery", Neighbours: []string{"Express delivery", "Delivery"}}
 	add("another option of the group", rfp, []Candidate{{Ref: "standard", Tag: "input", Type: "radio", Role: "radio", Name: "delivery",
 		Value: "standard", Label: "Standard delivery", Neighbours: []string{"Standard delivery", "Delivery"}}}, "")
+	// The other row's "Tab 1" after the recorded row was removed
+	// (TestSurvivorOfRemovedLookAlike).
+	lfp, other, tab2 := removedLookAlike()
+	add("a look-alike of a removed target, elsewhere", lfp, []Candidate{other, tab2}, "")
 	cfp, ccands := copyInAnotherRegion()
 	add("copy in another region", cfp, ccands, "real")
 	// An id is stable, a class volatile: losing the id must cost more
@@ -519,4 +541,25 @@ func keeps(r rule, cs []contract) bool {
 		}
 	}
 	return true
+}
+
+// TestCalibrateRedesign chooses the decision rule alone, for the
+// package's weights, on the tuning sites (REDESIGN_CALIBRATE=1), with the
+// fine grid of the search's final step, and prints it beside the
+// package's defaults: what to run after a change to the rule itself,
+// without the weight search.
+func TestCalibrateRedesign(t *testing.T) {
+	if os.Getenv("REDESIGN_CALIBRATE") == "" {
+		t.Skip("set REDESIGN_CALIBRATE=1 to choose the decision rule on the tuning sites")
+	}
+	items := tuneItems(loadRedesign(t), simdata.Tuning)
+	p := params{w: DefaultWeights, distinct: DefaultDistinct, full: damping{IdentityFull, ContextFull}}
+	cs := contracts(p)
+	vs := verdicts(items, p)
+	r, s, l, w := calibrate(vs, tuneWrong, true, false, func(r rule) bool { return keeps(r, cs) })
+	t.Logf("calibrated %+v: score %.4f located %d wrong %d of %d", r, s, l, w, len(items))
+	def := rule{floor: DefaultFloor, sure: DefaultSureFloor, margin: DefaultTieMargin, wide: DefaultWideMargin,
+		idm: DefaultIdentityMargin, ratio: DefaultRatio, clear: DefaultClearLead}
+	s, l, w = def.count(vs)
+	t.Logf("defaults %+v: keeps the contracts %v, score %.4f located %d wrong %d", def, keeps(def, cs), s, l, w)
 }
