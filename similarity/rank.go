@@ -41,18 +41,15 @@ var (
 // benchmark (see TestTuneRedesign).
 const (
 	DefaultFloor      = 0.5
-	DefaultSureFloor  = 0.625
-	DefaultTieMargin  = 0.06
-	DefaultWideMargin = 0.31
-	DefaultFullMargin = 0.325
+	DefaultSureFloor  = 0.65
+	DefaultTieMargin  = 0.05
+	DefaultWideMargin = 0.325
+	DefaultFullMargin = DefaultWideMargin
 	DefaultDistinct   = 1
-	// DefaultRatio: see Options.Ratio. Off: on the tuning pages the
-	// clear lead (Options.ClearLead) finds what it found, and more.
-	DefaultRatio = -1
+	// DefaultRatio: see Options.Ratio.
+	DefaultRatio = 0.5
 	// DefaultIdentityMargin: see Options.IdentityMargin.
 	DefaultIdentityMargin = 0.08
-	// DefaultClearLead: see Options.ClearLead.
-	DefaultClearLead = 0.1
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
 	// as a unique test id.
 	MaxConfidence = 0.9
@@ -62,16 +59,15 @@ const (
 //
 // The best candidate is found when it scores at least Floor, stands
 // TieMargin or more above the runner-up, and either scores at least
-// SureFloor, or stands WideMargin or more above the runner-up, or leads
-// it by ClearLead on what names them without trailing it on where they
-// stand, or the runner-up scores at most Ratio times as much (on a page
-// that changed a lot every score falls, and a candidate that is clearly
-// the best is the target). Otherwise it is refused: Ambiguous when the
-// runner-up is within TieMargin (two candidates really are alike),
-// NotFound when nothing scores the floor or the best is neither sure nor
-// clearly ahead. A sure best within TieMargin of the runner-up is still
-// found when it leads it by IdentityMargin on what names them
-// (Score.Identity) and does not trail it on where they stand
+// SureFloor, or stands WideMargin or more above the runner-up, or the
+// runner-up scores at most Ratio times as much (on a page that changed a
+// lot every score falls, and a candidate that is clearly the best is the
+// target). Otherwise it is refused: Ambiguous when the runner-up is
+// within TieMargin (two candidates really are alike), NotFound when
+// nothing scores the floor or the best is neither sure nor clearly ahead.
+// A sure best within TieMargin of the
+// runner-up is still found when it leads it by IdentityMargin on what
+// names them (Score.Identity) and does not trail it on where they stand
 // (Score.Context): siblings that share a place and a look (a table of
 // buttons, a row of tabs) tie on the whole score but not on their texts,
 // classes or links, while two real look-alikes tie on both.
@@ -104,14 +100,6 @@ type Options struct {
 	// best within TieMargin be found (DefaultIdentityMargin; negative
 	// for never).
 	IdentityMargin float64
-	// ClearLead lets a best candidate under SureFloor be found when it
-	// leads the runner-up by ClearLead or more on what names them
-	// (Score.Identity) and does not trail it on where they stand
-	// (Score.Context): on a page that changed a lot every score falls,
-	// but two independent kinds of evidence that agree on the best are
-	// worth more than a wide lead of one (DefaultClearLead; negative for
-	// never).
-	ClearLead float64
 	// FullMargin is the margin at which the confidence is no longer reduced
 	// for a close runner-up (DefaultFullMargin).
 	FullMargin float64
@@ -151,9 +139,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.IdentityMargin == 0 {
 		o.IdentityMargin = DefaultIdentityMargin
-	}
-	if o.ClearLead == 0 {
-		o.ClearLead = DefaultClearLead
 	}
 	if o.Distinct == 0 {
 		o.Distinct = DefaultDistinct
@@ -282,9 +267,6 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	// its text and trails on its place).
 	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && res.Best.Value >= opts.SureFloor &&
 		res.IdentityLead >= opts.IdentityMargin && res.ContextLead >= 0
-	// Clearly the best: it leads on what names them and does not trail
-	// on where they stand.
-	clear := opts.ClearLead > 0 && res.RunnerUp != nil && res.IdentityLead >= opts.ClearLead && res.ContextLead >= 0
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
@@ -293,7 +275,7 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
 	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin &&
-		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value) && !clear:
+		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value):
 		res.Outcome = NotFound
 	default:
 		res.Outcome = Found

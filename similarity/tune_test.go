@@ -60,7 +60,7 @@ type params struct {
 
 func (p params) options() Options {
 	w, full := p.w, p.full
-	return Options{Weights: &w, Floor: 1e-9, TieMargin: 1e-9, IdentityMargin: -1, Ratio: -1, ClearLead: -1, Distinct: p.distinct, full: &full}
+	return Options{Weights: &w, Floor: 1e-9, TieMargin: 1e-9, IdentityMargin: -1, Ratio: -1, Distinct: p.distinct, full: &full}
 }
 
 func (p params) reference(fp chain.Fingerprint) *Reference {
@@ -219,17 +219,11 @@ func verdicts(items []*tuneItem, p params) []verdict {
 // Options does: found when the best reaches sure with a margin of at
 // least margin (or any margin and an identity lead of at least idm), or
 // reaches floor with a margin of at least wide.
-type rule struct {
-	floor, sure, margin, wide, idm, ratio float64
-	// clear: a best under sure is also found when it leads the
-	// runner-up by clear on identity and does not trail it on context
-	// (Options.ClearLead; <= 0: never).
-	clear float64
-}
+type rule struct{ floor, sure, margin, wide, idm, ratio float64 }
 
 // options are Options deciding as r does.
 func (r rule) options(w *Weights) Options {
-	return Options{Weights: w, Floor: r.floor, SureFloor: r.sure, TieMargin: r.margin, WideMargin: r.wide, IdentityMargin: r.idm, Ratio: r.ratio, ClearLead: r.clear}
+	return Options{Weights: w, Floor: r.floor, SureFloor: r.sure, TieMargin: r.margin, WideMargin: r.wide, IdentityMargin: r.idm, Ratio: r.ratio}
 }
 
 func (r rule) found(v verdict) bool {
@@ -238,8 +232,7 @@ func (r rule) found(v verdict) bool {
 	}
 	named := r.idm > 0 && v.margin > 0 && v.best >= r.sure && v.idLead >= r.idm && v.ctxLead >= 0
 	ratio := r.ratio > 0 && v.best-v.margin <= r.ratio*v.best
-	clear := r.clear > 0 && v.idLead >= r.clear && v.ctxLead >= 0
-	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide || ratio || clear)
+	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide || ratio)
 }
 
 // count tallies located and wrong picks over all items, and the
@@ -265,9 +258,9 @@ func (r rule) count(vs []verdict) (score float64, located, wrong int) {
 // (the weight search's many evaluations), the final choice is fine.
 func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) bool) (rule, float64, int, int) {
 	allowed := int(share * float64(len(vs)))
-	k, idms, ratios, clears := 1.0, identityMargins, ratioChoices, clearLeads
+	k, idms, ratios := 1.0, identityMargins, ratioChoices
 	if coarse {
-		k, idms, ratios, clears = 2, []float64{-1, 0.04, 0.1, 0.2}, []float64{-1, 0.5, 0.6, 0.7}, []float64{-1, 0.2, 0.4}
+		k, idms, ratios = 2, []float64{-1, 0.04, 0.1, 0.2}, []float64{-1, 0.5, 0.6, 0.7}
 	}
 	var best rule
 	bs, bl, bw := -1.0, 0, 0
@@ -287,17 +280,15 @@ func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) boo
 				for _, wm := range wides {
 					for _, idm := range idms {
 						for _, ra := range ratios {
-							for _, cl := range clears {
-								r := rule{floor: f, sure: sure, margin: m, wide: wm, idm: idm, ratio: ra, clear: cl}
-								if !ok(r) {
-									continue
-								}
-								s, l, w := r.count(vs)
-								// Of rules alike, the most cautious: fewer
-								// wrong picks, then the higher floors.
-								if w <= allowed && (s > bs || s == bs && (w < bw || w == bw && r.floor+r.sure > best.floor+best.sure)) {
-									best, bs, bl, bw = r, s, l, w
-								}
+							r := rule{floor: f, sure: sure, margin: m, wide: wm, idm: idm, ratio: ra}
+							if !ok(r) {
+								continue
+							}
+							s, l, w := r.count(vs)
+							// Of rules alike, the most cautious: fewer
+							// wrong picks, then the higher floors.
+							if w <= allowed && (s > bs || s == bs && (w < bw || w == bw && r.floor+r.sure > best.floor+best.sure)) {
+								best, bs, bl, bw = r, s, l, w
 							}
 						}
 					}
@@ -307,10 +298,6 @@ func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) boo
 	}
 	return best, bs, bl, bw
 }
-
-// clearLeads are the identity leads calibrate tries for
-// Options.ClearLead (-1: none).
-var clearLeads = []float64{-1, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6}
 
 // identityMargins are the identity leads calibrate tries (-1: none).
 var identityMargins = []float64{-1, 0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.3}
@@ -559,7 +546,7 @@ func TestCalibrateRedesign(t *testing.T) {
 	r, s, l, w := calibrate(vs, tuneWrong, true, false, func(r rule) bool { return keeps(r, cs) })
 	t.Logf("calibrated %+v: score %.4f located %d wrong %d of %d", r, s, l, w, len(items))
 	def := rule{floor: DefaultFloor, sure: DefaultSureFloor, margin: DefaultTieMargin, wide: DefaultWideMargin,
-		idm: DefaultIdentityMargin, ratio: DefaultRatio, clear: DefaultClearLead}
+		idm: DefaultIdentityMargin, ratio: DefaultRatio}
 	s, l, w = def.count(vs)
 	t.Logf("defaults %+v: keeps the contracts %v, score %.4f located %d wrong %d", def, keeps(def, cs), s, l, w)
 }
