@@ -64,7 +64,9 @@ func (d *Driver) Run(ctx context.Context, lines []DriveLine) error {
 	// What the last line did is reported once its effect watch closes:
 	// let the page settle (as replay lets it before its next step), then
 	// close the watch in every frame and wait for the reports.
-	pagemodel.New(d.page(), pagemodel.Options{}).Settle(ctx)
+	m := pagemodel.New(d.page(), pagemodel.Options{})
+	m.Settle(ctx)
+	m.Reset(ctx) // releases the document object it took
 	d.Rec.mu.Lock()
 	var fs []*frame
 	for _, f := range d.Rec.frames {

@@ -32,25 +32,19 @@ function pathLandmark(el) {
 // landmark by without a role attribute: the walk asks it only of those
 // and of elements with a role.
 const PATH_LANDMARK_TAGS = new Set(["header", "footer", "nav", "main", "aside", "search", "form", "dialog", "section"]);
-// landmarksIn is the landmark path of the elements inside a (a's own
-// landmark included), "" for null; memo maps an element to its path, so
-// that a caller asks each ancestor once. The walk extends its parent's
-// path as it descends (80_walk.js, ctx.lm) and asks this only where it
-// starts below the document (a closed shadow root).
-function landmarksIn(a, memo) {
-  if (!a || a.nodeType !== 1) return "";
-  let p = memo.get(a);
-  if (p === undefined) {
-    p = withLandmark(landmarksIn(upEl(a), memo), pathLandmark(a));
-    memo.set(a, p);
-  }
-  return p;
-}
 // withLandmark is the path outer extended by the landmark l ("" for none).
 function withLandmark(outer, l) { return l ? (outer ? outer + " " + l : l) : outer; }
 // landmarksOf is the space-separated landmark path around el (el
-// excluded), outermost first.
-function landmarksOf(el, memo) { return landmarksIn(upEl(el), memo); }
+// excluded), outermost first, for one element (the recorder's
+// description). The walk extends its parent's path as it descends
+// instead (80_walk.js, ctx.lm).
+function landmarksOf(el) {
+  let p = "";
+  const up = [];
+  for (let a = upEl(el); a && a.nodeType === 1; a = upEl(a)) up.push(a);
+  for (let i = up.length - 1; i >= 0; i--) p = withLandmark(p, pathLandmark(up[i]));
+  return p;
+}
 const NO_ICON = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 // iconOf names an element without a text by its descendant icons and
 // pictures, at most four in document order, space-separated: an <svg>'s
@@ -109,5 +103,5 @@ function idXPathOf(el) {
 // (ix), the landmark path (lm, space-separated) and the icon (ic; text is
 // el's text as described).
 function simFactsOf(el, text) {
-  return { ix: idXPathOf(el), lm: landmarksOf(el, new Map()), ic: iconOf(el, text) };
+  return { ix: idXPathOf(el), lm: landmarksOf(el), ic: iconOf(el, text) };
 }
