@@ -180,6 +180,9 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	if _, ok := strategies.For(chain.Similarity); !ok {
 		return v
 	}
+	if similarityChose(results, *w) {
+		return v
+	}
 	sc, err := strategies.SimilarityScore(ctx, env, w.Element)
 	if err != nil {
 		return v
@@ -218,6 +221,22 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		v2.Err.Msg = why + "; " + v2.Err.Msg
 	}
 	return v2
+}
+
+// similarityChose reports whether the chain's similarity strategy, which
+// ranks every element of the page against the fingerprint and refuses
+// look-alikes, a removed target's survivor and a best that is not clearly
+// best, took w's element itself. Its judgement is the page-wide one: where
+// the recorded surroundings were reworded everywhere, it does not hold
+// their loss against any element, while w's score alone (SimilarityScore)
+// does. vet does not overrule it.
+func similarityChose(results []strategies.Result, w strategies.Result) bool {
+	for _, r := range results {
+		if r.Strategy.Type == chain.Similarity && r.Found && sameNode(r, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // identifyingMatch is the result of a strategy that names w's element by

@@ -103,3 +103,40 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 		t.Errorf("removed: the Water bill is gone and #pay-2 now pays Power: want a refusal, got clicks %q, page %q, err %v", acted, shown, outs[2].Err)
 	}
 }
+
+// SB Admin 2's login link (an app nobody here wrote), recorded on the
+// original ("Login", next to "Welcome Back!"), is replayed on the version
+// whose texts were reworded everywhere ("Sign in", "Good to see you!"):
+// its role, text and XPath strategies find nothing, its class selector and
+// the similarity ranking of the whole page find it. The recorded
+// neighbour was reworded for every element of the page alike, so the page
+// ranking does not hold its loss against the link, and the chain's vetting
+// must not either: the link is clicked and the dashboard opens.
+func TestRewordedLinkWhoseSurroundingsWereRewordedToo(t *testing.T) {
+	const page = "thirdparty/sb-admin-2/login.html"
+	f := recordDrive(t, page, `type #exampleInputEmail ada@example.com
+type #exampleInputPassword s3cret-pass
+click form.user a.btn-primary
+`)
+	base, err := testenv.Fixtures(t).VersionURL(fixtures.TextsReworded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := replayPage(t, strings.TrimSuffix(base, "/")+"/"+page)
+	if got := p.MustEval(`() => document.querySelector("form.user a.btn-primary").textContent.trim()`).Str(); got == "Login" {
+		t.Fatalf("the link reads %q: the page was not reworded", got)
+	}
+	ctx := context.Background()
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 3 * time.Second,
+		LookupSecret: func(string) (string, bool) { return "s3cret-pass", true }}}
+	for i := range f.Steps {
+		out := r.Step(ctx, &f.Steps[i])
+		if out.Err != nil {
+			t.Fatalf("step %d %s: %v%s", i+1, f.Steps[i].Action, out.Err, lines(f))
+		}
+	}
+	p.MustWaitLoad()
+	if got := p.MustEval(`() => location.pathname`).Str(); !strings.HasSuffix(got, "/index.html") {
+		t.Errorf("at %s after the click, want the dashboard (index.html)", got)
+	}
+}
