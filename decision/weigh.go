@@ -1,6 +1,7 @@
 package decision
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -180,9 +181,10 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 	if len(groups) == 0 {
 		v.Err = stepErr(report.ElementNotFound, nil, "no strategy found the element (%s)", summarize(results))
 		for _, r := range results {
-			if strategies.IsAmbiguous(r.Err) {
-				// Similarity saw candidates but could not tell them apart:
-				// the element may well be there, twice over.
+			if strategies.IsAmbiguous(r.Err) || errors.Is(r.Err, strategies.ErrIndistinct) {
+				// A strategy or similarity saw candidates but could not
+				// tell them apart: the element may well be there, twice
+				// over.
 				v.Err = stepErr(report.Ambiguous, nil, "no strategy could tell the element apart (%s)", summarize(results))
 			}
 		}

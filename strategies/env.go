@@ -270,10 +270,19 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	}
 	best := list[pick]
 	second := 0.0
+	alike := 0
 	for i, c := range list {
 		if i != pick && c.score > second {
 			second = c.score
 		}
+		if i != pick && c.kind == best.kind && c.score >= best.score-1e-9 {
+			alike++
+		}
+	}
+	if !nth && alike > 0 {
+		r.Err = fmt.Errorf("%w: %s %q matches %d elements that verify alike (%.2f) against the fingerprint", ErrIndistinct, s.Type, s.Value, ans.N, best.score)
+		r.Detail = e.note
+		return r
 	}
 	r.Found = true
 	r.Element = best.el

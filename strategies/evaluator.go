@@ -141,3 +141,11 @@ var ErrNoEvaluator = fmt.Errorf("no evaluator for strategy type")
 
 // ErrNotFound is returned (wrapped) when a strategy matches no element.
 var ErrNotFound = fmt.Errorf("no element matches")
+
+// ErrIndistinct is returned (wrapped) when a strategy matches several
+// elements, its recorded index (if any) no longer fits, and every match
+// verifies against the fingerprint as well as the others: taking one
+// would be taking the first in document order, which is how a replay
+// clicks a decoy placed before the target. The strategy finds nothing;
+// the step is decided by the others, or refused as ambiguous.
+var ErrIndistinct = fmt.Errorf("matches that nothing tells apart")
