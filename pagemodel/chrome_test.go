@@ -3,6 +3,7 @@ package pagemodel_test
 import (
 	"context"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -184,5 +185,37 @@ func TestAtInScrolledCrossOriginFrame(t *testing.T) {
 	hit, err := m.At(ctx, x, y, "", "")
 	if err != nil || hit == nil || hit.Ref != r {
 		t.Errorf("at %.0f,%.0f: %v %v, want #helpful", x, y, hit, err)
+	}
+}
+
+// TestTextHeldByTwoSiblings: a text that two links of one form hold is
+// found twice, not once for the form that holds both: a look-alike placed
+// before the target must not hide it.
+func TestTextHeldByTwoSiblings(t *testing.T) {
+	b := testenv.Browser(t)
+	ctx := context.Background()
+	page := b.MustPage("data:text/html," + url.PathEscape(`<div id=card><div><a id=a1 href="#sso">Login</a></div>`+
+		`<form><a id=a2 href="#in">
+      Login
+    </a><button id=b1><span>Log in later</span></button></form></div>`)).MustWaitLoad()
+	defer page.MustClose()
+	m := pagemodel.New(page, pagemodel.Options{})
+	f, err := m.Find(ctx, nil, []pagemodel.Query{
+		{Type: pagemodel.ByText, Value: "Login", Contains: true},
+		{Type: pagemodel.ByText, Value: "Log in later"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range f.Answers[0].Els {
+		ids = append(ids, e.ID)
+	}
+	if strings.Join(ids, ",") != "a1,a2" {
+		t.Errorf("text holding \"Login\": found %v, want the two links a1,a2", ids)
+	}
+	// A wrapper and its child with the same text are one chain: the control.
+	if a := f.Answers[1]; a.N != 1 || a.Els[0].ID != "b1" {
+		t.Errorf("text \"Log in later\": %d matches %v, want the button b1", a.N, a.Els)
 	}
 }

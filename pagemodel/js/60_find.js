@@ -237,17 +237,26 @@ function bestOfText(cands, w, room) {
 
 // innermostOfChains keeps one element of each chain of nested matches (a
 // wrapper and its child with the same text): the one of the recorded tag,
-// else the innermost interactive one, else the innermost.
+// else the innermost interactive one, else the innermost. A match that
+// holds several chains (a form around two links that read "Login", each
+// matched by a text that holds "Login") belongs to none of them.
 function innermostOfChains(els, tag) {
-  const inSet = new Set(els);
-  const top = new Map(), order = [];
-  for (const e of els) {
-    let t = e;
-    for (let p = upEl(e); p; p = upEl(p)) if (inSet.has(p)) t = p;
-    if (!top.has(t)) { order.push(t); top.set(t, e); }
-    else if (betterOfChain(e, top.get(t), tag)) top.set(t, e);
+  const inSet = new Set(els), outer = new Set();
+  for (const e of els) for (let p = upEl(e); p; p = upEl(p)) if (inSet.has(p)) outer.add(p);
+  const leaves = els.filter((e) => !outer.has(e));
+  const held = new Map(); // matched ancestor -> how many leaves it holds
+  for (const l of leaves) for (let p = upEl(l); p; p = upEl(p)) if (inSet.has(p)) held.set(p, (held.get(p) || 0) + 1);
+  const out = [];
+  for (const l of leaves) {
+    let best = l;
+    for (let p = upEl(l); p; p = upEl(p)) {
+      if (!inSet.has(p)) continue;
+      if (held.get(p) > 1) break; // holds other matches too: not of this chain
+      if (betterOfChain(p, best, tag)) best = p;
+    }
+    out.push(best);
   }
-  return order.map((t) => top.get(t));
+  return out;
 }
 function betterOfChain(a, b, tag) {
   if (tag && (a.tagName === tag) !== (b.tagName === tag)) return a.tagName === tag;
