@@ -21,7 +21,7 @@ import (
 )
 
 // Configs are the configurations measured, in table order.
-var Configs = []string{"all", "css", "xpath", "coordinates", "peer"}
+var Configs = []string{"all", "chrome", "css", "xpath", "coordinates", "peer"}
 
 // recorded is one app's flow, recorded on the original.
 type recorded struct {
@@ -41,6 +41,11 @@ type recorded struct {
 	// flow steps (1-based, 0 for the preamble).
 	recording []byte
 	stepOf    []int
+	// imported is the recording imported back (chromerec.Import), for the
+	// "chrome" configuration: our engine on the peer's input, Chrome's
+	// selectors and nothing else. Nil when its steps do not line up one
+	// to one with the flow's (that configuration then skips the flow).
+	imported *chain.Flow
 }
 
 // stepResult is one replayed step as the engine reported it.
@@ -212,7 +217,29 @@ func record(ctx context.Context, srv *fixtures.Server, b *browser.Browser, a *fi
 	for name, val := range r.secrets {
 		r.recording = []byte(strings.ReplaceAll(string(r.recording), chain.SecretRef(name), val))
 	}
+	r.imported, err = importBack(r)
+	if err != nil {
+		logf("%s: the \"chrome\" configuration skips it: %v", a.Name, err)
+	}
 	return r, nil
+}
+
+// importBack imports r's Chrome recording as a flow whose steps are the
+// flow's, one to one, so that its replay is scored as the flow's.
+func importBack(r *recorded) (*chain.Flow, error) {
+	f, _, err := chromerec.Import(r.recording)
+	if err != nil {
+		return nil, fmt.Errorf("import of the exported recording: %w", err)
+	}
+	if len(f.Steps) != len(r.flow.Steps) {
+		return nil, fmt.Errorf("the imported recording has %d steps, the flow %d", len(f.Steps), len(r.flow.Steps))
+	}
+	for i := range f.Steps {
+		if f.Steps[i].Target != nil && r.flow.Steps[i].Target == nil {
+			return nil, fmt.Errorf("step %d: the imported step has a target, the flow's none", i+1)
+		}
+	}
+	return f, nil
 }
 
 // steps reports whether step i of the flow acts through the mouse or on an
@@ -314,11 +341,22 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 			bctx.Close()
 			return nil, err
 		}
+		flow := r.flow
+		if config == "chrome" {
+			if flow = r.imported; flow == nil {
+				steps := make([]stepResult, len(r.flow.Steps))
+				for i := range steps {
+					steps[i].status = "skipped"
+				}
+				all[fi] = flowRun{steps: steps}
+				continue
+			}
+		}
 		opts := replay.Options{BaseURL: base, Timeout: timeout, LookupSecret: func(name string) (string, bool) {
 			val, ok := r.secrets[name]
 			return val, ok
 		}}
-		if config != "all" {
+		if config != "all" && config != "chrome" {
 			opts.Strategies = []chain.StrategyType{chain.StrategyType(config)}
 		}
 		if v.Viewport != nil {
@@ -345,7 +383,7 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 			}
 			steps[st.Index-1] = sr
 		}
-		res := replay.Flow(ctx, page, r.flow, opts)
+		res := replay.Flow(ctx, page, flow, opts)
 		if last == nil {
 			last = page
 		}
