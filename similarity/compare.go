@@ -216,6 +216,11 @@ func parseIDPath(x string) idPath {
 // idPathSim compares id-anchored XPaths: the anchor counts as one step,
 // alike as far as the two ids are (identSim; two paths from the root
 // share it), and the steps after it as xpathSim compares steps.
+//
+// When only one of them is anchored (an id added to an ancestor, or
+// taken away), the anchored path is the tail of the other: its steps are
+// compared with the other's last steps, one more standing for the
+// anchor's own, and the anchor counts half, neither matched nor missed.
 func (r *Reference) idPathSim(a, b idPath) float64 {
 	anchor := 0.0
 	switch {
@@ -223,6 +228,14 @@ func (r *Reference) idPathSim(a, b idPath) float64 {
 		anchor = 1
 	case a.anchor != "" && b.anchor != "":
 		anchor = r.identSim(kindIdent)(a.anchor, b.anchor)
+	default:
+		if a.anchor == "" {
+			a, b = b, a
+		}
+		if k := len(a.steps); k > 0 && len(b.steps) > k {
+			tail := b.steps[len(b.steps)-k-1:]
+			return (ReAnchored + xpathSim(a.steps, tail)*float64(k+1)) / float64(k+2)
+		}
 	}
 	n := max(len(a.steps), len(b.steps))
 	steps := 1.0
@@ -231,6 +244,10 @@ func (r *Reference) idPathSim(a, b idPath) float64 {
 	}
 	return (anchor + steps*float64(n)) / float64(1+n)
 }
+
+// ReAnchored is what the anchor of an id-anchored path counts against a
+// path from the root that holds no id there (idPathSim).
+const ReAnchored = 0.5
 
 // overlapSim is the area of the intersection of two boxes over that of
 // their union.

@@ -42,6 +42,20 @@ func TestIDPathSim(t *testing.T) {
 	if got := r.idPathSim(p(`/html/body[1]/div[2]/a[1]`), p(`/html/body[1]/div[2]/a[1]`)); got != 1 {
 		t.Errorf("equal paths from the root: %.3f", got)
 	}
+	// An id added to an ancestor re-anchors the path: its steps are the
+	// tail of the recorded path from the root, and the anchor is not a
+	// mismatch.
+	root := p(`/html/body[1]/div[1]/nav[1]/ul[1]/li[1]/a[1]`)
+	reAnchored := r.idPathSim(root, p(`//*[@id="navigation"]/div[1]/ul[1]/li[1]/a[1]`))
+	if reAnchored < 0.7 {
+		t.Errorf("re-anchored path: %.3f, want its tail compared", reAnchored)
+	}
+	if got := r.idPathSim(p(`//*[@id="navigation"]/div[1]/ul[1]/li[1]/a[1]`), root); got != reAnchored {
+		t.Errorf("re-anchored path, the other way: %.3f, want %.3f", got, reAnchored)
+	}
+	if got := r.idPathSim(root, p(`//*[@id="footer"]/p[2]/a[3]`)); got >= reAnchored-0.2 {
+		t.Errorf("an anchored path elsewhere: %.3f, want well under %.3f", got, reAnchored)
+	}
 }
 
 func TestLandmarkSim(t *testing.T) {
