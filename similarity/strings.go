@@ -106,6 +106,10 @@ const NumberWeight = 0.2
 // for short texts, their edit similarity with spaces and punctuation
 // removed ("Log in" and "Login"), whichever is higher.
 //
+// The edit similarity is not taken for texts of different word counts
+// that share no word ("Kanban Board" and "Dashboard"): it is the chance
+// likeness of unrelated words, not a respelling.
+//
 // Texts of symbols alone ("«" and "»", "+" and "−"), which have no words to
 // compare, are compared by their symbols: the first and the last page of
 // a pager are not one link.
@@ -123,7 +127,7 @@ func textSim(a, b string) float64 {
 	if ca == cb && ca != "" {
 		return 1
 	}
-	if len([]rune(ca)) <= maxRunes && len([]rune(cb)) <= maxRunes && ca != "" && cb != "" {
+	if len([]rune(ca)) <= maxRunes && len([]rune(cb)) <= maxRunes && ca != "" && cb != "" && (s > 0 || len(wa) == len(wb)) {
 		s = max(s, max(0, (levSim(ca, cb)-levNoise)/(1-levNoise)))
 	}
 	return s
