@@ -157,6 +157,7 @@ func roleSim(a, b string) float64 {
 // over the longer one's length; two elements outside every landmark are
 // alike.
 func landmarkSim(a, b []string) float64 {
+	a, b = landmarkPath(a), landmarkPath(b)
 	if len(a) == 0 && len(b) == 0 {
 		return 1
 	}
@@ -177,6 +178,20 @@ func landmarkSim(a, b []string) float64 {
 		}
 	}
 	return float64(dp[len(a)][len(b)]) / float64(max(len(a), len(b)))
+}
+
+// landmarkPath is a landmark path with a landmark directly inside one of
+// the same role left out (a navigation wrapped in another says no more
+// than one).
+func landmarkPath(p []string) []string {
+	var out []string
+	for _, r := range p {
+		if len(out) > 0 && strings.EqualFold(out[len(out)-1], r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // idPath is an id-anchored XPath: the id it starts from ("" for a path

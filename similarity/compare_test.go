@@ -68,6 +68,8 @@ func TestLandmarkSim(t *testing.T) {
 		{[]string{"banner", "navigation"}, []string{"contentinfo", "navigation"}, 0.5},
 		{[]string{"main"}, nil, 0},
 		{[]string{"main", "form"}, []string{"main", "region", "form"}, 2.0 / 3},
+		// A navigation wrapped in another is one.
+		{[]string{"complementary", "navigation"}, []string{"complementary", "navigation", "navigation"}, 1},
 	} {
 		if got := landmarkSim(tc.a, tc.b); !near(got, tc.want) {
 			t.Errorf("landmarkSim(%q, %q) = %.3f, want %.3f", tc.a, tc.b, got, tc.want)
