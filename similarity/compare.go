@@ -154,16 +154,10 @@ func roleSim(a, b string) float64 {
 }
 
 // landmarkSim compares landmark paths by their longest common subsequence
-// over the longer one's length; two elements outside every landmark are
-// alike.
+// over the longer one's length (landmarkPath: outside every landmark is
+// in the main content).
 func landmarkSim(a, b []string) float64 {
 	a, b = landmarkPath(a), landmarkPath(b)
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
 	dp := make([][]int, len(a)+1)
 	for i := range dp {
 		dp[i] = make([]int, len(b)+1)
@@ -182,9 +176,13 @@ func landmarkSim(a, b []string) float64 {
 
 // landmarkPath is a landmark path with a landmark directly inside one of
 // the same role left out (a navigation wrapped in another says no more
-// than one).
+// than one); an element outside every landmark stands in the page's main
+// content, as a new version that wraps that content in a <main> says.
 func landmarkPath(p []string) []string {
 	var out []string
+	if len(p) == 0 {
+		return []string{"main"}
+	}
 	for _, r := range p {
 		if len(out) > 0 && strings.EqualFold(out[len(out)-1], r) {
 			continue

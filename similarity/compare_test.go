@@ -66,7 +66,11 @@ func TestLandmarkSim(t *testing.T) {
 		{nil, nil, 1},
 		{[]string{"banner", "navigation"}, []string{"banner", "navigation"}, 1},
 		{[]string{"banner", "navigation"}, []string{"contentinfo", "navigation"}, 0.5},
-		{[]string{"main"}, nil, 0},
+		// Outside every landmark is the page's main content: a <main>
+		// added around it by a new version moves nothing.
+		{[]string{"main"}, nil, 1},
+		{[]string{"main", "form"}, nil, 0.5},
+		{[]string{"contentinfo"}, nil, 0},
 		{[]string{"main", "form"}, []string{"main", "region", "form"}, 2.0 / 3},
 		// A navigation wrapped in another is one.
 		{[]string{"complementary", "navigation"}, []string{"complementary", "navigation", "navigation"}, 1},
