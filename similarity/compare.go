@@ -154,15 +154,10 @@ func roleSim(a, b string) float64 {
 }
 
 // landmarkSim compares landmark paths by their longest common subsequence
-// over the longer one's length; two elements outside every landmark are
-// alike.
+// over the longer one's length (landmarkPath: outside every landmark is
+// in the main content).
 func landmarkSim(a, b []string) float64 {
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
+	a, b = landmarkPath(a), landmarkPath(b)
 	dp := make([][]int, len(a)+1)
 	for i := range dp {
 		dp[i] = make([]int, len(b)+1)
@@ -177,6 +172,24 @@ func landmarkSim(a, b []string) float64 {
 		}
 	}
 	return float64(dp[len(a)][len(b)]) / float64(max(len(a), len(b)))
+}
+
+// landmarkPath is a landmark path with a landmark directly inside one of
+// the same role left out (a navigation wrapped in another says no more
+// than one); an element outside every landmark stands in the page's main
+// content, as a new version that wraps that content in a <main> says.
+func landmarkPath(p []string) []string {
+	var out []string
+	if len(p) == 0 {
+		return []string{"main"}
+	}
+	for _, r := range p {
+		if len(out) > 0 && strings.EqualFold(out[len(out)-1], r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // idPath is an id-anchored XPath: the id it starts from ("" for a path
@@ -216,6 +229,11 @@ func parseIDPath(x string) idPath {
 // idPathSim compares id-anchored XPaths: the anchor counts as one step,
 // alike as far as the two ids are (identSim; two paths from the root
 // share it), and the steps after it as xpathSim compares steps.
+//
+// When only one of them is anchored (an id added to an ancestor, or
+// taken away), the anchored path is the tail of the other: its steps are
+// compared with the other's last steps, one more standing for the
+// anchor's own, and the anchor counts half, neither matched nor missed.
 func (r *Reference) idPathSim(a, b idPath) float64 {
 	anchor := 0.0
 	switch {
@@ -223,6 +241,14 @@ func (r *Reference) idPathSim(a, b idPath) float64 {
 		anchor = 1
 	case a.anchor != "" && b.anchor != "":
 		anchor = r.identSim(kindIdent)(a.anchor, b.anchor)
+	default:
+		if a.anchor == "" {
+			a, b = b, a
+		}
+		if k := len(a.steps); k > 0 && len(b.steps) > k {
+			tail := b.steps[len(b.steps)-k-1:]
+			return (ReAnchored + xpathSim(a.steps, tail)*float64(k+1)) / float64(k+2)
+		}
 	}
 	n := max(len(a.steps), len(b.steps))
 	steps := 1.0
@@ -231,6 +257,10 @@ func (r *Reference) idPathSim(a, b idPath) float64 {
 	}
 	return (anchor + steps*float64(n)) / float64(1+n)
 }
+
+// ReAnchored is what the anchor of an id-anchored path counts against a
+// path from the root that holds no id there (idPathSim).
+const ReAnchored = 0.5
 
 // overlapSim is the area of the intersection of two boxes over that of
 // their union.

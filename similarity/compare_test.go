@@ -42,6 +42,20 @@ func TestIDPathSim(t *testing.T) {
 	if got := r.idPathSim(p(`/html/body[1]/div[2]/a[1]`), p(`/html/body[1]/div[2]/a[1]`)); got != 1 {
 		t.Errorf("equal paths from the root: %.3f", got)
 	}
+	// An id added to an ancestor re-anchors the path: its steps are the
+	// tail of the recorded path from the root, and the anchor is not a
+	// mismatch.
+	root := p(`/html/body[1]/div[1]/nav[1]/ul[1]/li[1]/a[1]`)
+	reAnchored := r.idPathSim(root, p(`//*[@id="navigation"]/div[1]/ul[1]/li[1]/a[1]`))
+	if reAnchored < 0.7 {
+		t.Errorf("re-anchored path: %.3f, want its tail compared", reAnchored)
+	}
+	if got := r.idPathSim(p(`//*[@id="navigation"]/div[1]/ul[1]/li[1]/a[1]`), root); got != reAnchored {
+		t.Errorf("re-anchored path, the other way: %.3f, want %.3f", got, reAnchored)
+	}
+	if got := r.idPathSim(root, p(`//*[@id="footer"]/p[2]/a[3]`)); got >= reAnchored-0.2 {
+		t.Errorf("an anchored path elsewhere: %.3f, want well under %.3f", got, reAnchored)
+	}
 }
 
 func TestLandmarkSim(t *testing.T) {
@@ -52,8 +66,14 @@ func TestLandmarkSim(t *testing.T) {
 		{nil, nil, 1},
 		{[]string{"banner", "navigation"}, []string{"banner", "navigation"}, 1},
 		{[]string{"banner", "navigation"}, []string{"contentinfo", "navigation"}, 0.5},
-		{[]string{"main"}, nil, 0},
+		// Outside every landmark is the page's main content: a <main>
+		// added around it by a new version moves nothing.
+		{[]string{"main"}, nil, 1},
+		{[]string{"main", "form"}, nil, 0.5},
+		{[]string{"contentinfo"}, nil, 0},
 		{[]string{"main", "form"}, []string{"main", "region", "form"}, 2.0 / 3},
+		// A navigation wrapped in another is one.
+		{[]string{"complementary", "navigation"}, []string{"complementary", "navigation", "navigation"}, 1},
 	} {
 		if got := landmarkSim(tc.a, tc.b); !near(got, tc.want) {
 			t.Errorf("landmarkSim(%q, %q) = %.3f, want %.3f", tc.a, tc.b, got, tc.want)

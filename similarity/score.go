@@ -293,7 +293,13 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 		if !r.hasIDX || c.IDXPath == "" {
 			return 0, 0
 		}
-		return r.idPathSim(r.idxpath, parseIDPath(c.IDXPath)), 1
+		cp := parseIDPath(c.IDXPath)
+		if (r.idxpath.anchor == "") != (cp.anchor == "") && (len(r.idxpath.steps) == 0 || len(cp.steps) == 0) {
+			// One side is its own id, the other a path from the root:
+			// nothing to compare but the id, which ID compares.
+			return 0, 0
+		}
+		return r.idPathSim(r.idxpath, cp), 1
 	case Location, Overlap, Area, Shape:
 		fb, cb := fp.Box, c.Box
 		if fb != nil && (fb.Width <= 0 || fb.Height <= 0) {

@@ -305,3 +305,26 @@ func TestRecordedAndLiveFormsOfOneElementAgree(t *testing.T) {
 		t.Errorf("a plain element against a button: role part %+v (compared %v), want compared at 0", p, ok)
 	}
 }
+
+// An element given its own id by a new version has an id-anchored path of
+// no steps: against a recorded path from the root there is no place to
+// compare (its id is ID's to compare), and the rows of a table that all
+// gained ids are not all scored 0 for it.
+func TestOwnIDPathAgainstRootPathIsNotCompared(t *testing.T) {
+	fp := chain.Fingerprint{Tag: "input", IDXPath: "/html/body[1]/div[1]/table[1]/tbody[1]/tr[4]/td[1]/input[1]"}
+	s := NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "input", IDXPath: `//*[@id="check4"]`})
+	if p, ok := part(s, IDXPath); ok {
+		t.Errorf("own id now: idxpath compared (%.2f), want not", p.Sim)
+	}
+	// The other way round: a recorded own id against a path from the root.
+	fp.IDXPath = `//*[@id="search-btn"]`
+	s = NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "input", IDXPath: "/html/body[1]/form[1]/button[1]"})
+	if p, ok := part(s, IDXPath); ok {
+		t.Errorf("recorded own id: idxpath compared (%.2f), want not", p.Sim)
+	}
+	// Paths under an ancestor's id are still compared.
+	s = NewReference(fp, DefaultWeights).Score(&Candidate{Tag: "input", IDXPath: `//*[@id="search-form"]/button[1]`})
+	if _, ok := part(s, IDXPath); !ok {
+		t.Errorf("two anchored paths: idxpath not compared")
+	}
+}

@@ -105,14 +105,29 @@ const NumberWeight = 0.2
 // word sets (numbers weighing NumberWeight beside words of letters), or,
 // for short texts, their edit similarity with spaces and punctuation
 // removed ("Log in" and "Login"), whichever is higher.
+//
+// The edit similarity is not taken for texts of different word counts
+// that share no word ("Kanban Board" and "Dashboard"): it is the chance
+// likeness of unrelated words, not a respelling.
+//
+// Texts of symbols alone ("«" and "»", "+" and "−"), which have no words to
+// compare, are compared by their symbols: the first and the last page of
+// a pager are not one link.
 func textSim(a, b string) float64 {
 	wa, wb := words(a), words(b)
+	if len(wa) == 0 && len(wb) == 0 {
+		sa, sb := strings.Join(strings.Fields(a), ""), strings.Join(strings.Fields(b), "")
+		if sa == sb {
+			return 1
+		}
+		return max(0, (levSim(sa, sb)-levNoise)/(1-levNoise))
+	}
 	s := tokenSetJaccard(wa, wb, numberWeight(wa, wb))
 	ca, cb := compact(a), compact(b)
 	if ca == cb && ca != "" {
 		return 1
 	}
-	if len([]rune(ca)) <= maxRunes && len([]rune(cb)) <= maxRunes && ca != "" && cb != "" {
+	if len([]rune(ca)) <= maxRunes && len([]rune(cb)) <= maxRunes && ca != "" && cb != "" && (s > 0 || len(wa) == len(wb)) {
 		s = max(s, max(0, (levSim(ca, cb)-levNoise)/(1-levNoise)))
 	}
 	return s

@@ -64,6 +64,11 @@ func TestTextSim(t *testing.T) {
 		{"Sign in", "Log in", 0.33, 0.34},          // word set 1/3
 		{"Delete account", "Sign in", 0, 0.1},      // unrelated
 		{"Save", "Send", 0, 0.3},                   // short and unrelated stays low
+		{"Kanban Board", "Dashboard", 0, 0},        // no word shared: a chance likeness of letters
+		{"Start Bootstrap", "Go to Start Bootstrap", 0.6, 0.7},
+		{"«", "»", 0, 0}, // symbols alone: a pager's first and last links differ
+		{"« ", "«", 1, 1},
+		{"‹ Prev", "« Prev", 1, 1}, // words decide when there are any
 	} {
 		got := textSim(tc.a, tc.b)
 		if got < tc.lo-1e-9 || got > tc.hi+1e-9 {
