@@ -332,15 +332,6 @@ const markJS = `(m) => {
 func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, flows []*recorded, base string, v fixtures.Version, config string, timeout, settle time.Duration) ([]flowRun, error) {
 	all := make([]flowRun, len(flows))
 	for fi, r := range flows {
-		bctx, err := b.Incognito()
-		if err != nil {
-			return nil, err
-		}
-		page, err := bctx.Page(proto.TargetCreateTarget{URL: "about:blank"})
-		if err != nil {
-			bctx.Close()
-			return nil, err
-		}
 		flow := r.flow
 		if config == "chrome" {
 			if flow = r.imported; flow == nil {
@@ -351,6 +342,15 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 				all[fi] = flowRun{steps: steps}
 				continue
 			}
+		}
+		bctx, err := b.Incognito()
+		if err != nil {
+			return nil, err
+		}
+		page, err := bctx.Page(proto.TargetCreateTarget{URL: "about:blank"})
+		if err != nil {
+			bctx.Close()
+			return nil, err
 		}
 		opts := replay.Options{BaseURL: base, Timeout: timeout, LookupSecret: func(name string) (string, bool) {
 			val, ok := r.secrets[name]
