@@ -77,6 +77,13 @@ func bothPages(t *testing.T, html string, f func(t *testing.T, p *rod.Page)) {
 func elemByID(t *testing.T, p *rod.Page, id string) Elem {
 	t.Helper()
 	m := pagemodel.New(p, pagemodel.Options{})
+	return ElemOf(m, &strategies.Result{Element: modelByID(t, m, id)})
+}
+
+// modelByID is the page model's element with that id attribute (in any
+// shadow root); fatal when there is none.
+func modelByID(t *testing.T, m *pagemodel.Page, id string) *pagemodel.Element {
+	t.Helper()
 	f, err := m.FindAll(context.Background(), []pagemodel.Query{{Type: pagemodel.ByAttr, Attrs: []string{"id"}, Value: id}})
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +91,7 @@ func elemByID(t *testing.T, p *rod.Page, id string) Elem {
 	if len(f.Answers[0].Els) == 0 {
 		t.Fatalf("no element #%s", id)
 	}
-	return ElemOf(m, &strategies.Result{Element: f.Answers[0].Els[0]})
+	return f.Answers[0].Els[0]
 }
 
 // centre is the centre of the element's box as DevTools measures it now.

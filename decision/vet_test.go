@@ -23,11 +23,7 @@ func TestVetDefersToTheSimilarityRanking(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	m := pagemodel.New(testenv.Page(t, fx.URL+"/healing/original.html"), pagemodel.Options{})
-	f, err := m.FindAll(ctx, []pagemodel.Query{{Type: pagemodel.ByAttr, Attrs: []string{"id"}, Value: "signup"}})
-	if err != nil || f.Answers[0].N != 1 {
-		t.Fatalf("#signup: %v", err)
-	}
-	el := f.Answers[0].Els[0]
+	el := modelByID(t, m, "signup")
 	env := strategies.NewEnv(m, &chain.Target{Fingerprint: &chain.Fingerprint{Tag: "a", Classes: []string{"nav-link"},
 		Role: "link", AccessName: "Archive", Text: "Archive", Neighbours: []string{"Orders"}, Region: "Orders",
 		Box: &chain.Rect{X: 900, Y: 20, Width: 60, Height: 20}}})

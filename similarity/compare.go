@@ -179,10 +179,10 @@ func landmarkSim(a, b []string) float64 {
 // than one); an element outside every landmark stands in the page's main
 // content, as a new version that wraps that content in a <main> says.
 func landmarkPath(p []string) []string {
-	var out []string
 	if len(p) == 0 {
 		return []string{"main"}
 	}
+	var out []string
 	for _, r := range p {
 		if len(out) > 0 && strings.EqualFold(out[len(out)-1], r) {
 			continue

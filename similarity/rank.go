@@ -65,10 +65,9 @@ const (
 // target). Otherwise it is refused: Ambiguous when the runner-up is
 // within TieMargin (two candidates really are alike), NotFound when
 // nothing scores the floor or the best is neither sure nor clearly ahead.
-// A sure best within TieMargin of the
-// runner-up is still found when it leads it by IdentityMargin on what
-// names them (Score.Identity) and does not trail it on where they stand
-// (Score.Context): siblings that share a place and a look (a table of
+// A sure best within TieMargin of the runner-up is still found when it
+// leads it by IdentityMargin on what names them (Score.Identity) and does
+// not trail it on where they stand (Score.Context): siblings that share a place and a look (a table of
 // buttons, a row of tabs) tie on the whole score but not on their texts,
 // classes or links, while two real look-alikes tie on both.
 //
