@@ -339,7 +339,10 @@ func attempt(r strategies.Result) report.Attempt {
 
 func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
 
-// healing reports a winner that was not the chain's first strategy.
+// healing reports a step the chain's first strategy did not locate: the
+// winner is another strategy, and the first found nothing or another
+// element. A first strategy that found the very element the winner found
+// held (another strategy was only surer of it): nothing healed.
 func healing(t *chain.Target, v *decision.Verdict) *report.Healing {
 	if t == nil || len(t.Chain) == 0 || v.Winner == nil {
 		return nil
@@ -348,6 +351,11 @@ func healing(t *chain.Target, v *decision.Verdict) *report.Healing {
 	w := v.Winner.Strategy
 	if first.Type == w.Type && first.Value == w.Value {
 		return nil
+	}
+	for _, a := range v.Attempts {
+		if a.Strategy.Type == first.Type && a.Strategy.Value == first.Value && a.Found && sameElement(a, *v.Winner) {
+			return nil
+		}
 	}
 	h := &report.Healing{From: strategyString(first), To: strategyString(w)}
 	h.Chain = append(h.Chain, report.HealedStrategy{Type: string(w.Type), Value: w.Value, Confidence: round3(v.Confidence)})

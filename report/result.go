@@ -100,9 +100,10 @@ type Step struct {
 	DurationMS float64   `json:"duration_ms"`
 	Error      *Error    `json:"error"`
 	Attempts   []Attempt `json:"attempts"`
-	// Healed is set when the winner was not the first strategy of the chain,
-	// or similarity healing found the element: what a person may want to
-	// write back into the flow.
+	// Healed is set when the chain's first strategy did not locate the
+	// element the step acted on (it found nothing, or another element) and
+	// another strategy did, or when strategies broke while the winner held
+	// (Drift): what a person may want to write back into the flow.
 	Healed *Healing `json:"healed,omitempty"`
 	// URL is the page's URL when the step ended.
 	URL string `json:"url,omitempty"`
