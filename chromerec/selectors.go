@@ -188,6 +188,11 @@ func canonicalPart(st chain.Strategy, attrOf func(string) string) (string, bool)
 	if st.Within != nil || (st.Nth > 0 && st.Type != chain.XPath) {
 		return "", false
 	}
+	if st.Type == chain.Text && st.Tag != "" {
+		// Chrome's text/ names the innermost element holding the text,
+		// whatever its tag: not the element of st's tag around it.
+		return "", false
+	}
 	switch st.Type {
 	case chain.TestID:
 		a := attrOf(st.Value)

@@ -47,7 +47,12 @@ type Description struct {
 	// TextValue is the text locator's value: the text, when it is short
 	// (80 characters) and the element is not a form field.
 	TextValue string `json:"textValue"`
-	Counts    Counts `json:"counts"`
+	// TextInChild says TextValue alone names another element, one inside
+	// this one that reads it whole (a list item whose text is its
+	// label's): of nested elements reading one text, a text names the
+	// innermost (interactive) one, as Chrome's text/ selector does.
+	TextInChild bool   `json:"textInChild"`
+	Counts      Counts `json:"counts"`
 	// CSS is a short selector unique in the element's document (shadow
 	// trees included); CSSPositional says it holds :nth-of-type.
 	CSS           string `json:"css"`

@@ -146,8 +146,15 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		add(chain.CSS, SigAlt, fmt.Sprintf(`[alt="%s"]`, cssString(d.Alt)), c, ok)
 	}
 	if d.TextValue != "" {
+		// A text a child reads whole (a row's, its label's) names the
+		// element only with its tag: without it the text names the
+		// child, as Chrome's text/ selector does.
 		c, ok := count("text")
-		add(chain.Text, SigText, d.TextValue, c, ok)
+		s := chain.Strategy{Type: chain.Text, Value: d.TextValue}
+		if d.TextInChild {
+			s.Tag = d.Tag
+		}
+		addStrategy(s, SigText, c, ok)
 	}
 	if d.Title != "" {
 		c, ok := count("title")

@@ -48,7 +48,10 @@ type Description struct {
 	// text content used by the text locator ("" when too long or a form field).
 	Text      string `json:"text"`
 	TextValue string `json:"textValue"`
-	Label     string `json:"label"`
+	// TextInChild says a child element reads all of TextValue: the text
+	// names el only as the element of its tag holding it.
+	TextInChild bool   `json:"textInChild,omitempty"`
+	Label       string `json:"label"`
 	// Counts holds, per locator ("testid:VALUE" for each test id value,
 	// "id", "name", "placeholder", "label", "text", "alt", "title"), its
 	// matches in the frame, counted as replay counts them; "kind" counts
@@ -122,7 +125,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 	desc := Description{
 		Tag: d.Tag, Secret: d.Secret, ID: d.ID, Name: d.NameAttr, Type: d.Type, Classes: d.Classes(), Href: d.Href,
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
-		Text: d.Text, TextValue: d.TextValue, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
+		Text: d.Text, TextValue: d.TextValue, TextInChild: d.TextInChild, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
 		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope,
 		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,

@@ -197,7 +197,14 @@ function describe(el, o) {
   const lab = d.lab || collapse(d.al);
   if (lab) c.label = count({ t: "label", v: lab });
   if (d.alt) c.alt = count({ t: "attr", a: ["alt"], v: d.alt });
-  if (d.textValue) c.text = count({ t: "text", v: d.textValue, tag: el.localName });
+  if (d.textValue) {
+    c.text = count({ t: "text", v: d.textValue, tag: el.localName });
+    // Of nested elements that read the same text, the text alone names
+    // the innermost (interactive) one, as Chrome's text/ does: a row
+    // whose text is its label's is named only with its tag.
+    const alone = c.text && c.text.i > 0 ? count({ t: "text", v: d.textValue }) : null;
+    d.textInChild = !!alone && alone.n > 0 && alone.i === 0;
+  }
   if (d.ti) c.title = count({ t: "attr", a: ["title"], v: d.ti });
   if (d.id) c.id = count({ t: "attr", a: ["id"], v: d.id });
   if (d.nm) c.name = count({ t: "attr", a: ["name"], v: d.nm });
