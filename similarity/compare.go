@@ -1,6 +1,7 @@
 package similarity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -155,9 +156,15 @@ func roleSim(a, b string) float64 {
 
 // landmarkSim compares landmark paths by their longest common subsequence
 // over the longer one's length (landmarkPath: outside every landmark is
-// in the main content).
+// in the main content). A path in the page's footer (contentinfo) and one
+// outside it compare 0, whatever landmarks they share inside: the footer
+// is where pages repeat their menus and links, and a copy there is not
+// the original that stood above it.
 func landmarkSim(a, b []string) float64 {
 	a, b = landmarkPath(a), landmarkPath(b)
+	if slices.ContainsFunc(a, isFooter) != slices.ContainsFunc(b, isFooter) {
+		return 0
+	}
 	dp := make([][]int, len(a)+1)
 	for i := range dp {
 		dp[i] = make([]int, len(b)+1)
@@ -173,6 +180,9 @@ func landmarkSim(a, b []string) float64 {
 	}
 	return float64(dp[len(a)][len(b)]) / float64(max(len(a), len(b)))
 }
+
+// isFooter reports whether the landmark role r is the page's footer.
+func isFooter(r string) bool { return strings.EqualFold(r, "contentinfo") }
 
 // landmarkPath is a landmark path with a landmark directly inside one of
 // the same role left out (a navigation wrapped in another says no more

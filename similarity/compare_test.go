@@ -65,7 +65,12 @@ func TestLandmarkSim(t *testing.T) {
 	}{
 		{nil, nil, 1},
 		{[]string{"banner", "navigation"}, []string{"banner", "navigation"}, 1},
-		{[]string{"banner", "navigation"}, []string{"contentinfo", "navigation"}, 0.5},
+		// The page's footer is a part of its own: a menu repeated there is
+		// not where the menu of the header or of the top stands.
+		{[]string{"banner", "navigation"}, []string{"contentinfo", "navigation"}, 0},
+		{[]string{"navigation"}, []string{"contentinfo", "navigation"}, 0},
+		{[]string{"contentinfo", "navigation"}, []string{"contentinfo", "region", "navigation"}, 2.0 / 3},
+		{[]string{"banner", "navigation"}, []string{"complementary", "navigation"}, 0.5},
 		// Outside every landmark is the page's main content: a <main>
 		// added around it by a new version moves nothing.
 		{[]string{"main"}, nil, 1},

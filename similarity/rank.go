@@ -269,7 +269,7 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
-	case astray(res.Best):
+	case astray(res.Best), res.Best.OtherIcon:
 		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous

@@ -149,7 +149,7 @@ func heal(fp chain.Fingerprint, cands []Candidate, opts Options) (Result, int) {
 				shownIdx = append(shownIdx, idx[i])
 			}
 		}
-		if vis := Rank(fp, shown, opts); vis.Outcome == Found {
+		if vis := Rank(fp, shown, opts); shownStandsOut(vis, opts) {
 			return vis, shownIdx[vis.Best.Index]
 		}
 	}
@@ -157,6 +157,15 @@ func heal(fp chain.Fingerprint, cands []Candidate, opts Options) (Result, int) {
 		return res, -1
 	}
 	return res, idx[res.Best.Index]
+}
+
+// shownStandsOut is strategies' shownStandsOut.
+func shownStandsOut(vis Result, opts Options) bool {
+	if vis.Outcome != Found {
+		return false
+	}
+	opts = opts.withDefaults()
+	return vis.RunnerUp != nil || vis.Best.Value >= opts.SureFloor
 }
 
 // hiddenHoldsBack is strategies' hiddenTie.

@@ -1,6 +1,7 @@
 package similarity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -30,6 +31,12 @@ type Score struct {
 	// OtherOption is set when the candidate is another option of the
 	// target's group (otherOption): its Value is damped by OtherOption.
 	OtherOption bool
+	// OtherIcon is set when the candidate, like the target, is named by
+	// an icon alone, and draws another glyph of its font while the
+	// recorded glyph is still on the page (otherIcon): it ranks as it
+	// scores, so that it can still hold back a rival, but Rank never
+	// takes it.
+	OtherIcon bool
 	// ContextWaived is set when the candidate was not damped for its
 	// context: it is the page's sole match of the target's kind or name
 	// (Candidate.Sole) and the recorded context cannot tell candidates
@@ -138,6 +145,8 @@ type comparison struct {
 	sim, share [numAttrs]float64
 	// other is set for another option of the target's group.
 	other bool
+	// otherIcon is set for another icon of the target's font (otherIcon).
+	otherIcon bool
 }
 
 // compare fills v with c's comparison.
@@ -150,6 +159,7 @@ func (r *Reference) compare(c *Candidate, v *comparison) {
 		v.sim[a], v.share[a] = r.sim(a, c)
 	}
 	v.other = r.otherOption(c)
+	v.otherIcon = r.otherIcon(c)
 }
 
 // combine weighs v with the reference's weights into a Score.
@@ -195,6 +205,7 @@ func (r *Reference) combine(v *comparison, waive bool) Score {
 		damp *= OtherOption
 		s.OtherOption = true
 	}
+	s.OtherIcon = v.otherIcon
 	s.Value = s.Raw * damp
 	return s
 }
@@ -367,6 +378,37 @@ func (r *Reference) otherOption(c *Candidate) bool {
 		}
 	}
 	return named < 0.5
+}
+
+// otherIcon reports whether c is another control of the target's icon
+// font: both are named by an icon alone, the recorded icon's glyph is
+// still drawn on the page, and c's icon does not draw it (a toolbar's
+// "fa-minus" for the recorded "fa-times", "fa-instagram" for
+// "fa-twitter"). A redesign that swaps the icon font ("fa-bars" became
+// "bi-list") leaves the recorded glyph nowhere on the page, and is not
+// such a contradiction: the icons are then only compared.
+func (r *Reference) otherIcon(c *Candidate) bool {
+	fp := &r.fp
+	if strings.TrimSpace(fp.Text) != "" || strings.TrimSpace(c.Text) != "" || c.unknown(Text) ||
+		strings.TrimSpace(fp.Icon) == "" || strings.TrimSpace(c.Icon) == "" || r.page == nil {
+		return false
+	}
+	st := &r.page[kindIcon]
+	fg, cg := st.glyphs(fp.Icon), st.glyphs(c.Icon)
+	if len(fg) == 0 || len(cg) == 0 {
+		return false
+	}
+	for _, t := range identTokens(c.Icon) {
+		if slices.Contains(fg, t) {
+			return false
+		}
+	}
+	for _, t := range identTokens(fp.Icon) {
+		if slices.Contains(cg, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // semanticRole is role, or "" for the roles that say nothing of what an

@@ -95,6 +95,13 @@ func levSim(a, b string) float64 {
 // length reach by chance; textSim maps it to 0.
 const levNoise = 0.3
 
+// Respelling is the least edit similarity of two texts that share no
+// word for them to count as one text respelled ("Colour" and "Color":
+// 0.83, "AdminLTE" and "AdminLTE.io": 0.8); under it ("Tables" and
+// "Pages": 0.5) it is the chance likeness of unrelated words, and the
+// texts compare 0.
+const Respelling = 0.75
+
 // NumberWeight is the weight of a number among the words of a text that
 // has words of letters too: "English 5 465 000+ articles" and "English 6
 // 199 000+ articles" are one link whose count changed. A text of numbers
@@ -106,9 +113,11 @@ const NumberWeight = 0.2
 // for short texts, their edit similarity with spaces and punctuation
 // removed ("Log in" and "Login"), whichever is higher.
 //
-// The edit similarity is not taken for texts of different word counts
-// that share no word ("Kanban Board" and "Dashboard"): it is the chance
-// likeness of unrelated words, not a respelling.
+// The edit similarity is not taken for texts that share no word when
+// they differ in word count ("Kanban Board" and "Dashboard") or are not
+// alike enough to be one text respelled (Respelling: "Tables" and
+// "Pages"): it is the chance likeness of unrelated words, and would make
+// a removed link's neighbour in its menu its heir.
 //
 // Texts of symbols alone ("«" and "»", "+" and "−"), which have no words to
 // compare, are compared by their symbols: the first and the last page of
@@ -128,7 +137,10 @@ func textSim(a, b string) float64 {
 		return 1
 	}
 	if len([]rune(ca)) <= maxRunes && len([]rune(cb)) <= maxRunes && ca != "" && cb != "" && (s > 0 || len(wa) == len(wb)) {
-		s = max(s, max(0, (levSim(ca, cb)-levNoise)/(1-levNoise)))
+		l := levSim(ca, cb)
+		if s > 0 || l >= Respelling {
+			s = max(s, max(0, (l-levNoise)/(1-levNoise)))
+		}
 	}
 	return s
 }

@@ -65,6 +65,9 @@ func TestTextSim(t *testing.T) {
 		{"Delete account", "Sign in", 0, 0.1},      // unrelated
 		{"Save", "Send", 0, 0.3},                   // short and unrelated stays low
 		{"Kanban Board", "Dashboard", 0, 0},        // no word shared: a chance likeness of letters
+		{"Tables", "Pages", 0, 0},                  // one word each, unrelated: a chance likeness too
+		{"Colour", "Color", 0.7, 0.8},              // one word respelled
+		{"AdminLTE", "AdminLTE.io", 0.7, 0.75},
 		{"Start Bootstrap", "Go to Start Bootstrap", 0.6, 0.7},
 		{"«", "»", 0, 0}, // symbols alone: a pager's first and last links differ
 		{"« ", "«", 1, 1},

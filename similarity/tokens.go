@@ -216,6 +216,23 @@ func (s *tokenStats) weight(t string) float64 {
 // MinTokenWeight is the least weight a token gets, however common.
 const MinTokenWeight = 0.1
 
+// glyphs are the tokens of icon that name its glyph, as the page's
+// icons tell: words (not numbers) that some of them carry but no more
+// than half, where a font's prefix ("fa", "fas", "bi") is on most of
+// them. Nil without enough icons to tell.
+func (s *tokenStats) glyphs(icon string) []string {
+	if s == nil || s.n < 2 {
+		return nil
+	}
+	var out []string
+	for _, t := range dedupe(identTokens(icon)) {
+		if !isNumber(t) && s.df[t] > 0 && 2*s.df[t] <= s.n {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // iconWeight is weight for the tokens of icons, whose vocabulary a
 // redesign swaps whole (an icon font for another: "fa fa-facebook fa-fw"
 // becomes "bi bi-facebook"): a recorded token that no icon of the page

@@ -191,7 +191,7 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 				shownIdx = append(shownIdx, i)
 			}
 		}
-		if vis := similarity.Rank(*fp, shown, SimilarityOptions); vis.Outcome == similarity.Found {
+		if vis := similarity.Rank(*fp, shown, SimilarityOptions); shownStandsOut(vis) {
 			h := res.Best
 			if rendered(h) {
 				h = res.RunnerUp
@@ -291,6 +291,31 @@ func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
 		return rendered(res.Best) && res.Best.Value >= floor
 	}
 	return false
+}
+
+// shownStandsOut reports whether vis, the rendered candidates ranked
+// without the hidden ones they were held back by, found one that stands
+// out: one found beside a rendered runner-up, or, alone of its kind on
+// screen, one that reaches the sure floor. A lone rendered candidate has
+// no rival left to measure a margin against, and a weak one (a collapsed
+// menu's parent toggle, named like its hidden child) is no more the
+// target for having hidden rivals only.
+func shownStandsOut(vis similarity.Result) bool {
+	if vis.Outcome != similarity.Found {
+		return false
+	}
+	if vis.RunnerUp != nil {
+		return true
+	}
+	sure := SimilarityOptions.SureFloor
+	if sure <= 0 {
+		sure = similarity.DefaultSureFloor
+	}
+	floor := SimilarityOptions.Floor
+	if floor <= 0 {
+		floor = similarity.DefaultFloor
+	}
+	return vis.Best.Value >= max(sure, floor)
 }
 
 // rendered reports whether a ranked candidate has a layout box now.
