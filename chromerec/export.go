@@ -480,6 +480,8 @@ func (ex *exporter) selectors(t *chain.Target) (sels []Selector, skipped []strin
 				skipped = append(skipped, fmt.Sprintf("%s %q only inside another element, which Chrome selectors cannot say", st.Type, st.Value))
 			case st.Nth > 0:
 				skipped = append(skipped, fmt.Sprintf("%s %q picks match %d, which Chrome selectors cannot say", st.Type, st.Value, st.Nth))
+			case st.Type == chain.Text && st.Tag != "":
+				skipped = append(skipped, fmt.Sprintf("text %q names the %s around an element that reads it whole; text/ would name that element", st.Value, st.Tag))
 			case st.Type == chain.Role:
 				skipped = append(skipped, fmt.Sprintf("role %q has no accessible name", st.Value))
 			default:
