@@ -210,8 +210,8 @@ func firstLine(s string) string {
 }
 
 // keyEvent presses (down) or releases a key alone, keeping the modifiers
-// held across steps, as Puppeteer's keyboard does: a key that types text
-// types it on its way down unless Control or Meta is held.
+// held across steps, as Puppeteer's keyboard does (keys.Def.Down: a chord
+// types no text).
 func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 	d, ok := keys.Lookup(key)
 	if !ok {
@@ -221,16 +221,11 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 	if down {
 		r.held |= bit
 	}
-	c := r.Page.Context(ctx)
-	ev := proto.InputDispatchKeyEvent{Type: proto.InputDispatchKeyEventTypeKeyUp, Modifiers: r.held, Key: d.Key, Code: d.Code,
-		WindowsVirtualKeyCode: d.KeyCode, NativeVirtualKeyCode: d.KeyCode}
+	ev := d.Up(r.held)
 	if down {
-		ev.Type = proto.InputDispatchKeyEventTypeRawKeyDown
-		if d.Text != "" && r.held&(keys.Ctrl|keys.Meta) == 0 {
-			ev.Type, ev.Text, ev.UnmodifiedText = proto.InputDispatchKeyEventTypeKeyDown, d.Text, d.Text
-		}
+		ev = d.Down(r.held)
 	}
-	if err := ev.Call(c); err != nil {
+	if err := ev.Call(r.Page.Context(ctx)); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent %s %s: %w", ev.Type, key, err)
 	}
 	if !down {

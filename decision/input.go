@@ -149,26 +149,18 @@ const scrollSettledJS = `function (wait) {
 	});
 }`
 
-// keyPress sends keyDown and keyUp for a DOM key value with modifier bits.
-// A key that types text sends it with keyDown (so keypress and input fire)
-// unless Control or Meta is held.
+// keyPress sends keyDown and keyUp for a DOM key value with modifier bits
+// (keys.Def.Down: a chord types no text).
 func keyPress(ctx context.Context, page *rod.Page, key string, mods int) error {
 	d, ok := keys.Lookup(key)
 	if !ok {
 		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)
 	}
 	c := page.Context(ctx)
-	down := proto.InputDispatchKeyEventTypeKeyDown
-	text := d.Text
-	if text == "" || mods&(keys.Ctrl|keys.Meta) != 0 {
-		down, text = proto.InputDispatchKeyEventTypeRawKeyDown, ""
-	}
-	if err := (proto.InputDispatchKeyEvent{Type: down, Modifiers: mods, Key: d.Key, Code: d.Code, Text: text,
-		UnmodifiedText: text, WindowsVirtualKeyCode: d.KeyCode, NativeVirtualKeyCode: d.KeyCode}).Call(c); err != nil {
+	if err := d.Down(mods).Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent keyDown %s: %w", key, err)
 	}
-	if err := (proto.InputDispatchKeyEvent{Type: proto.InputDispatchKeyEventTypeKeyUp, Modifiers: mods, Key: d.Key,
-		Code: d.Code, WindowsVirtualKeyCode: d.KeyCode, NativeVirtualKeyCode: d.KeyCode}).Call(c); err != nil {
+	if err := d.Up(mods).Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent keyUp %s: %w", key, err)
 	}
 	return nil

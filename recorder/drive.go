@@ -629,22 +629,10 @@ func press(p *rod.Page, key string, mods int) error {
 	if !ok {
 		return fmt.Errorf("unknown key %q", key)
 	}
-	text := def.Text
-	if mods&(keys.Ctrl|keys.Alt|keys.Meta) != 0 {
-		text = ""
-	}
-	typ := proto.InputDispatchKeyEventTypeRawKeyDown
-	if text != "" {
-		typ = proto.InputDispatchKeyEventTypeKeyDown
-	}
-	down := proto.InputDispatchKeyEvent{Type: typ, Modifiers: mods, Key: def.Key, Code: def.Code,
-		WindowsVirtualKeyCode: def.KeyCode, NativeVirtualKeyCode: def.KeyCode, Text: text, UnmodifiedText: text}
-	if err := down.Call(p); err != nil {
+	if err := def.Down(mods).Call(p); err != nil {
 		return err
 	}
-	up := proto.InputDispatchKeyEvent{Type: proto.InputDispatchKeyEventTypeKeyUp, Modifiers: mods, Key: def.Key, Code: def.Code,
-		WindowsVirtualKeyCode: def.KeyCode, NativeVirtualKeyCode: def.KeyCode}
-	return up.Call(p)
+	return def.Up(mods).Call(p)
 }
 
 // typeText types s key by key; characters without a key are inserted as

@@ -385,20 +385,10 @@ func press(p *rod.Page, key string, mods int) error {
 	if !ok {
 		return fmt.Errorf("unknown key %q", key)
 	}
-	text := def.Text
-	if mods&(keys.Ctrl|keys.Alt|keys.Meta) != 0 {
-		text = ""
-	}
-	typ := proto.InputDispatchKeyEventTypeRawKeyDown
-	if text != "" {
-		typ = proto.InputDispatchKeyEventTypeKeyDown
-	}
-	if err := (proto.InputDispatchKeyEvent{Type: typ, Modifiers: mods, Key: def.Key, Code: def.Code,
-		WindowsVirtualKeyCode: def.KeyCode, NativeVirtualKeyCode: def.KeyCode, Text: text, UnmodifiedText: text}).Call(p); err != nil {
+	if err := def.Down(mods).Call(p); err != nil {
 		return err
 	}
-	return proto.InputDispatchKeyEvent{Type: proto.InputDispatchKeyEventTypeKeyUp, Modifiers: mods, Key: def.Key, Code: def.Code,
-		WindowsVirtualKeyCode: def.KeyCode, NativeVirtualKeyCode: def.KeyCode}.Call(p)
+	return def.Up(mods).Call(p)
 }
 
 // typeText types s key by key; characters without a key are inserted as
