@@ -32,12 +32,6 @@ function disabledEl(el) {
   return el.getAttribute("aria-disabled") === "true";
 }
 
-// ariaHiddenEl reports whether el or an ancestor has aria-hidden="true".
-function ariaHiddenEl(el) {
-  for (let a = el; a; a = upEl(a)) if (a.getAttribute("aria-hidden") === "true") return true;
-  return false;
-}
-
 // textFieldOf reports whether el's text is not read: a form field's is
 // its value.
 function textFieldOf(el) { return el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "IFRAME" || el.tagName === "FRAME"; }
@@ -66,7 +60,7 @@ function brief(el, o) {
     role: role, name: name, lab: labelOf(el),
     text: tag === "SELECT" ? optionsText(el) : textFieldOf(el) ? "" : textOf(el, MAXTEXT),
     val: "", chk: checkedOf(el, role), box: [x, y, r.width, r.height],
-    vis: r.width > 0 && r.height > 0 && visibleEl(el), dis: disabledEl(el), ah: ariaHiddenEl(el), sec: secret,
+    vis: r.width > 0 && r.height > 0 && visibleEl(el), dis: disabledEl(el), ah: ariaHiddenUp(el), sec: secret,
     xp: absXPath(el), nb: neighboursOf(el), rg: regionOf(el), sp: shadowPathOf(el), fp: framePathOf(el),
   };
   // Out of the accessibility tree: no role and no name, as Chromium's
