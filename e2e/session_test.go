@@ -94,7 +94,7 @@ var _ = Describe("recording for people: assertions, hover menus, drags and new t
 
 	It("fails with the assertion's own error when the asserted text changed, and acts no further", func() {
 		f := *flow
-		f.StartURL = strings.Replace(flow.StartURL, "/board.html", "/variants/board-reworded.html", 1)
+		f.StartURL = strings.Replace(flow.StartURL, "/board.html", "/board.html?reworded", 1)
 		changed := TempPath("board-reworded.yaml")
 		Expect(chain.Save(changed, &f)).To(Succeed())
 		Fixtures.ResetEvents()
