@@ -42,14 +42,22 @@ const (
 	MaxSettle   = time.Second
 )
 
+// DueMargin: the quiet window does not close while a timer of the page is
+// past due or due within DueMargin (one poll of SettleAfter). A reaction
+// that began with a timer (a router renders its view some milliseconds
+// after the URL changed) has its next change queued then, due as the
+// window closes or, on a busy machine, after it: DevTools calls and input
+// are served before a timer past due, so a click could reach the old view.
+const DueMargin = 5 * time.Millisecond
+
 // ActivityListener is the name of the function the model listens to the
 // page's input events with (pointer, key, input, route change): a caller
 // that asks which listeners a page has can leave it out.
 const ActivityListener = "chainreplayActivity"
 
 // Settle waits, within MaxSettle, until the page has had no DOM mutation,
-// input or route change for QuietWindow, or for IdleWindow with no work
-// queued.
+// input or route change for QuietWindow (and no timer of the page is past
+// due or due within DueMargin), or for IdleWindow with no work queued.
 func (p *Page) Settle(ctx context.Context) {
 	p.SettleAfter(ctx, Mark{}, time.Now().Add(MaxSettle))
 }
@@ -86,10 +94,11 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 		}
 		changed = m.w != w || st.Last > m.last
 		q, idle := ms(st.Quiet), ms(st.Idle)
-		if q >= QuietWindow || idle >= IdleWindow || !time.Now().Before(deadline) {
+		quiet := q >= QuietWindow && (st.Due == nil || ms(*st.Due) > DueMargin)
+		if quiet || idle >= IdleWindow || !time.Now().Before(deadline) {
 			return changed && time.Now().Before(deadline)
 		}
-		d := QuietWindow - q
+		d := max(QuietWindow-q, time.Millisecond)
 		if idle > 0 {
 			d = min(d, IdleWindow-idle)
 		}
@@ -120,6 +129,9 @@ type stillness struct {
 	// page has some; Busy names that work.
 	Idle float64 `json:"idle"`
 	Busy string  `json:"busy"`
+	// Due is in how many ms the page's next timer is due (negative: past
+	// due, not yet run), nil when it has none.
+	Due *float64 `json:"due"`
 }
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

@@ -237,6 +237,18 @@ function busy() {
 }
 try { Object.defineProperty(win, BUSY, { value: busy, configurable: true }); } catch (e) {}
 
+// nextDue is in how many ms the page's next timer is due (negative: past
+// due, waiting to run behind other tasks), an inert interval's aside; null
+// when it has none. A timer the page's reaction queued as it began (a
+// router rendering its view some milliseconds after the URL changed) may
+// be due just as the quiet window closes, or later when the browser is
+// busy: the page has not settled until it has run.
+function nextDue() {
+  let next = Infinity;
+  for (const [id, due] of timers) if (!inert.has(id)) next = Math.min(next, due);
+  return next === Infinity ? null : next - performance.now();
+}
+
 // idleFor is how long (ms) the page has had no change and nothing queued
 // (no mutation, input, route change, message posted, timer or frame
 // callback run, request ended), 0 while it has work queued (b: what busy

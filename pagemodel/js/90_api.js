@@ -42,10 +42,12 @@ return {
   // still: how long the page has been still, and the page-clock time of
   // its last change (a mutation, an input or a route change).
   // idle: how long it has been still with no work queued (0 while it
-  // has some), and busy: what work.
+  // has some), and busy: what work; due: in how many ms its next timer
+  // is due (negative: past due), null if it has none.
   still() {
     const b = busy();
-    return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b });
+    return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b,
+      due: nextDue() });
   },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
