@@ -200,3 +200,23 @@ func TestSettleAfterWaitsForATimerDueAsTheQuietWindowCloses(t *testing.T) {
 		}
 	}
 }
+
+// TestAPollThatChangesNothingDoesNotHoldTheQuietWindow: a page polling
+// with a timeout that re-arms itself every few milliseconds and changes
+// nothing has its next timer always due within DueMargin; it settles once
+// the quiet window has passed, not at MaxSettle.
+func TestAPollThatChangesNothingDoesNotHoldTheQuietWindow(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	m.Settle(ctx)
+	page.MustEval(`() => { let n = 0; const poll = () => { n++; setTimeout(poll, 2); }; setTimeout(poll, 2); }`)
+	for i := 0; i < 3; i++ {
+		start := time.Now()
+		m.Settle(ctx)
+		if d := time.Since(start); d >= pagemodel.MaxSettle/2 {
+			t.Errorf("settle %d took %v on a page whose only work is a poll that changes nothing", i, d)
+		}
+	}
+}

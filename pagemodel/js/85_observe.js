@@ -123,6 +123,13 @@ let workSeq = 0;            // counts the page's mutations and the work it queue
 // queued: a heartbeat, an analytics poll) is inert: it is not waited for.
 // One run that changed something makes it live for good.
 const inert = new Set(), live = new Set();
+// setIn maps a timeout set by the run of another to when that run began
+// (running: the run in progress, null outside one). While the page has
+// not changed since, it is a poll re-arming itself (nextDue does not wait
+// for it); a run that changed the page makes what it set part of the
+// reaction.
+const setIn = new Map();
+let running = null;
 // soon is how far ahead a timer counts as queued work: one due later would
 // not be waited for by the quiet window either.
 const SOON = 30;
@@ -136,9 +143,18 @@ try {
   win.setTimeout = counted(win.setTimeout, (st) => function (fn, ms, ...args) {
     if (typeof fn !== "function") return st.call(win, fn, ms, ...args);
     let id = 0;
-    id = st.call(win, function () { timers.delete(id); lastWork = performance.now(); return fn.apply(this, arguments); }, ms, ...args);
+    const parent = running;
+    id = st.call(win, function () {
+      timers.delete(id);
+      setIn.delete(id);
+      lastWork = performance.now();
+      const prev = running;
+      running = lastWork;
+      try { return fn.apply(this, arguments); } finally { running = prev; }
+    }, ms, ...args);
     workSeq++;
     timers.set(id, performance.now() + (Number(ms) > 0 ? Number(ms) : 0));
+    if (parent !== null) setIn.set(id, parent);
     return id;
   });
   win.setInterval = counted(win.setInterval, (si) => function (fn, ms, ...args) {
@@ -162,7 +178,7 @@ try {
     return id;
   });
   for (const c of ["clearTimeout", "clearInterval"]) {
-    win[c] = counted(win[c], (cl) => function (id) { timers.delete(id); inert.delete(id); live.delete(id); return cl.call(win, id); });
+    win[c] = counted(win[c], (cl) => function (id) { timers.delete(id); inert.delete(id); live.delete(id); setIn.delete(id); return cl.call(win, id); });
   }
   win.requestAnimationFrame = counted(win.requestAnimationFrame, (raf) => function (fn) {
     if (typeof fn !== "function") return raf.call(win, fn);
@@ -238,14 +254,20 @@ function busy() {
 try { Object.defineProperty(win, BUSY, { value: busy, configurable: true }); } catch (e) {}
 
 // nextDue is in how many ms the page's next timer is due (negative: past
-// due, waiting to run behind other tasks), an inert interval's aside; null
-// when it has none. A timer the page's reaction queued as it began (a
+// due, waiting to run behind other tasks), an inert interval's and a
+// poll's aside; null when it has none. A timer the page's reaction queued as it began (a
 // router rendering its view some milliseconds after the URL changed) may
 // be due just as the quiet window closes, or later when the browser is
 // busy: the page has not settled until it has run.
 function nextDue() {
   let next = Infinity;
-  for (const [id, due] of timers) if (!inert.has(id)) next = Math.min(next, due);
+  const last = Math.max(lastMutation, lastActivity);
+  for (const [id, due] of timers) {
+    if (inert.has(id)) continue;
+    const run = setIn.get(id);
+    if (run !== undefined && last < run) continue; // a poll
+    next = Math.min(next, due);
+  }
   return next === Infinity ? null : next - performance.now();
 }
 
