@@ -255,10 +255,10 @@ try { Object.defineProperty(win, BUSY, { value: busy, configurable: true }); } c
 
 // nextDue is in how many ms the page's next timer is due (negative: past
 // due, waiting to run behind other tasks), an inert interval's and a
-// poll's aside; null when it has none. A timer the page's reaction queued as it began (a
-// router rendering its view some milliseconds after the URL changed) may
-// be due just as the quiet window closes, or later when the browser is
-// busy: the page has not settled until it has run.
+// poll's aside; null when it has none. A timer the page's reaction queued
+// as it began (a router rendering its view some milliseconds after the URL
+// changed) may be due just as the quiet window closes, or later when the
+// browser is busy: the page has not settled until it has run.
 function nextDue() {
   let next = Infinity;
   const last = Math.max(lastMutation, lastActivity);
