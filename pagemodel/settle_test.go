@@ -153,51 +153,43 @@ func TestAnIntervalThatChangesNothingIsNotWaitedFor(t *testing.T) {
 	}
 }
 
-// TestSettleAfterWaitsForATimerPastDue: a page whose reaction sits on a
-// timer that is past due but has not run (the main thread was held up;
-// the browser serves DevTools and input first) has not settled, however
-// long it has been quiet: a router rendering its view on such a timer
-// would be clicked on its old view.
-func TestSettleAfterWaitsForATimerPastDue(t *testing.T) {
+// TestSettleAfterWaitsForATimer: a reaction whose next change sits on a
+// timer has not settled until the timer has run, however long the page has
+// been quiet: a router rendering its view on such a timer would be clicked
+// on its old view. The timer may be past due but not yet run (the main
+// thread was held up; the browser serves DevTools and input first), or due
+// just after the quiet window closes (a timer as long as the window, set a
+// moment after the change that began the reaction).
+func TestSettleAfterWaitsForATimer(t *testing.T) {
 	fx := testenv.Fixtures(t)
-	page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
-	m := pagemodel.New(page, pagemodel.Options{})
-	ctx := context.Background()
-	for i := 0; i < 5; i++ {
-		m.Settle(ctx)
-		page.MustEval(`() => document.body.append(document.createElement("p"))`)
-		mark := m.Mark(ctx)
-		// The view's timer is due in 5 ms; a task of the page holds the
-		// main thread for twice the quiet window first.
-		page.MustEval(`ms => {
-			setTimeout(() => { const t = performance.now(); while (performance.now() - t < ms) {} }, 0);
+	for _, c := range []struct {
+		name string
+		// schedule queues the timer that adds the second line; t0 is
+		// when the first line was added, q the quiet window and margin
+		// DueMargin, in ms.
+		schedule string
+	}{
+		{"past due behind a busy main thread", `(t0, q) => {
+			setTimeout(() => { const t = performance.now(); while (performance.now() - t < 2 * q) {} }, 0);
 			setTimeout(() => document.body.append(document.createElement("p")), 5);
-		}`, (2 * pagemodel.QuietWindow).Milliseconds())
-		if !m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
-			t.Fatalf("run %d: the timer past due added a line after the mark, and SettleAfter settled without it", i)
-		}
-	}
-}
-
-// TestSettleAfterWaitsForATimerDueAsTheQuietWindowCloses: a reaction whose
-// next change sits on a timer due just after the quiet window closes (a
-// router rendering its view on a timer as long as the window, a moment
-// after the URL changed) has not settled when the window closes.
-func TestSettleAfterWaitsForATimerDueAsTheQuietWindowCloses(t *testing.T) {
-	fx := testenv.Fixtures(t)
-	page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
-	m := pagemodel.New(page, pagemodel.Options{})
-	ctx := context.Background()
-	for i := 0; i < 5; i++ {
-		m.Settle(ctx)
-		page.MustEval(`ms => {
-			document.body.append(document.createElement("p"));
-			setTimeout(() => document.body.append(document.createElement("p")), ms);
-		}`, (pagemodel.QuietWindow + pagemodel.DueMargin/2).Milliseconds())
-		mark := m.Mark(ctx) // after the first line, before the timer's
-		if !m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
-			t.Fatalf("run %d: the timer added a line after the mark, and SettleAfter settled without it", i)
-		}
+		}`},
+		{"due as the quiet window closes", `(t0, q, margin) =>
+			setTimeout(() => document.body.append(document.createElement("p")), t0 + q + margin / 2 - performance.now())`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
+			m := pagemodel.New(page, pagemodel.Options{})
+			ctx := context.Background()
+			for i := 0; i < 5; i++ {
+				m.Settle(ctx)
+				t0 := page.MustEval(`() => { document.body.append(document.createElement("p")); return performance.now(); }`).Num()
+				mark := m.Mark(ctx) // after the first line, before the timer's
+				page.MustEval(c.schedule, t0, pagemodel.QuietWindow.Milliseconds(), pagemodel.DueMargin.Milliseconds())
+				if !m.SettleAfter(ctx, mark, time.Now().Add(5*time.Second)) {
+					t.Fatalf("run %d: the timer added a line after the mark, and SettleAfter settled without it", i)
+				}
+			}
+		})
 	}
 }
 
