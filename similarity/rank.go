@@ -243,9 +243,38 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 		return res
 	}
 	res.Best = &res.Ranked[0]
+	res.decide(nil, opts)
+	return res
+}
+
+// InItem is r decided again for a target known to be in one item of the
+// page (the one row of a list, card or table row whose own text its
+// recording named it by), which holds the candidates keep holds: r's best
+// must be one of them. Candidates outside the item are not rivals: the
+// runner-up, the margins and the outcome are those against the item's
+// other elements alone, every score as the whole page made it. And since
+// the elements of one item share their place and neighbours, what tells
+// them apart is what names them: a best at Floor or above that leads each
+// of them by IdentityMargin on identity, and does not trail on context, is
+// found even under SureFloor. It is r unchanged when keep rejects r's best.
+func (r Result) InItem(keep func(*Scored) bool, opts Options) Result {
+	if r.Best == nil || !keep(r.Best) {
+		return r
+	}
+	r.RunnerUp, r.Margin, r.IdentityLead, r.ContextLead, r.Confidence = nil, 0, 0, 0, 0
+	r.decide(keep, opts.withDefaults())
+	return r
+}
+
+// decide sets res's runner-up (the best candidate after Best that neither
+// encloses nor is enclosed by it), margins and outcome. Best is set; opts
+// has its defaults. With keep set, the decision is InItem's: the runner-up
+// is among those keep holds, and a best named apart from it needs only
+// the floor.
+func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 	for i := 1; i < len(res.Ranked); i++ {
-		if !nested(res.Best.Candidate, res.Ranked[i].Candidate) {
-			res.RunnerUp = &res.Ranked[i]
+		if sc := &res.Ranked[i]; !nested(res.Best.Candidate, sc.Candidate) && (keep == nil || keep(sc)) {
+			res.RunnerUp = sc
 			break
 		}
 	}
@@ -264,7 +293,8 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 	// Named apart: the best leads on what names them and does not trail
 	// on where they stand (a copy elsewhere of a reworded target leads on
 	// its text and trails on its place).
-	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && res.Best.Value >= opts.SureFloor &&
+	inItem := keep != nil
+	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && (inItem || res.Best.Value >= opts.SureFloor) &&
 		res.IdentityLead >= opts.IdentityMargin && res.ContextLead >= 0
 	switch {
 	case res.Best.Value < opts.Floor:
@@ -273,14 +303,13 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
-	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin &&
+	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin && !(inItem && namedApart) &&
 		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value):
 		res.Outcome = NotFound
 	default:
 		res.Outcome = Found
 		res.Confidence = confidence(res.Best.Value, res.Margin, opts.FullMargin)
 	}
-	return res
 }
 
 // astray reports whether sc is a survivor (Candidate.Survivor) that does

@@ -222,3 +222,73 @@ func TestRankKeepsInputIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestInItem: a target known to be in one item is decided against that
+// item's other elements alone, by what names them.
+func TestInItem(t *testing.T) {
+	// ranked builds a Result whose candidates (best first) have these
+	// values and identity and context similarities, decided as Rank
+	// decides; in lists the Refs inside the item.
+	type cand struct {
+		ref                      string
+		value, identity, context float64
+	}
+	ranked := func(cs ...cand) Result {
+		r := Result{Ranked: make([]Scored, len(cs))}
+		for i, c := range cs {
+			r.Ranked[i] = Scored{Index: i, Candidate: &Candidate{Ref: c.ref},
+				Score: Score{Value: c.value, Raw: c.value, Identity: c.identity, Context: c.context}}
+		}
+		r.Best = &r.Ranked[0]
+		r.decide(nil, Options{}.withDefaults())
+		return r
+	}
+	// The shop's reworded "Add to cart" of one card: the next card's
+	// reworded button reads the same and trails by 0.25; the card's own
+	// wishlist button shares its place but not its name.
+	reworded := []cand{{"add", 0.63, 0.49, 0.70}, {"add-next-card", 0.38, 0.49, 0.20}, {"wish", 0.32, 0.01, 0.70}}
+	for _, tc := range []struct {
+		name   string
+		cands  []cand
+		in     []string
+		before Outcome
+		after  Outcome
+		best   string
+	}{
+		{"a look-alike in another item does not hold back the item's best",
+			reworded, []string{"add", "wish"}, NotFound, Found, "add"},
+		{"the item's own elements still do: one named alike",
+			[]cand{{"add", 0.63, 0.49, 0.70}, {"add-next-card", 0.38, 0.49, 0.20}, {"buy", 0.60, 0.45, 0.70}},
+			[]string{"add", "buy"}, NotFound, Ambiguous, ""},
+		{"a best under the floor is not taken in its item either",
+			[]cand{{"wish", 0.45, 0.10, 0.70}, {"add-next-card", 0.40, 0.49, 0.20}}, []string{"wish"}, NotFound, NotFound, ""},
+		{"a best outside the item is left as the page decided",
+			[]cand{{"add-next-card", 0.63, 0.49, 0.20}, {"add", 0.40, 0.49, 0.70}}, []string{"add"}, NotFound, NotFound, ""},
+		{"a best named apart trails on its place: not taken under the sure floor",
+			[]cand{{"add", 0.60, 0.49, 0.50}, {"add-next-card", 0.45, 0.49, 0.20}, {"wish", 0.35, 0.01, 0.70}},
+			[]string{"add", "wish"}, NotFound, NotFound, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := ranked(tc.cands...)
+			if r.Outcome != tc.before {
+				t.Fatalf("decided on the page: %v, want %v; %s", r.Outcome, tc.before, describe(r))
+			}
+			in := map[string]bool{}
+			for _, ref := range tc.in {
+				in[ref] = true
+			}
+			got := r.InItem(func(sc *Scored) bool { return in[sc.Candidate.Ref] }, Options{})
+			if got.Outcome != tc.after {
+				t.Fatalf("decided in the item: %v, want %v; %s", got.Outcome, tc.after, describe(got))
+			}
+			if tc.after == Found {
+				if got.Best.Candidate.Ref != tc.best || got.Confidence <= 0 {
+					t.Fatalf("took %s at %.2f, want %s; %s", got.Best.Candidate.Ref, got.Confidence, tc.best, describe(got))
+				}
+			}
+			if r.Outcome != tc.before {
+				t.Fatal("InItem changed the page's decision it was given")
+			}
+		})
+	}
+}
