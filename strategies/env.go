@@ -132,6 +132,50 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	return a, a.Err
 }
 
+// Item is the one element of the page that the target's chain names the
+// target's item by (Strategy.Within: the list row, card or table row whose
+// own text tells it from its siblings), with how the chain names it: ok
+// when every scoped strategy of the chain names one and the same element,
+// and it is the only match. The round's answers are used where it asked
+// them; a scope not asked yet is asked now.
+func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bool) {
+	if e.Target == nil {
+		return item, "", false
+	}
+	for _, s := range e.Target.Chain {
+		if s.Within == nil {
+			continue
+		}
+		w := *s.Within
+		k := queryKey(w)
+		a, asked := e.answers[k]
+		if !asked {
+			q, qok := QueryOf(w, e.Model.Options.TestIDs(), "")
+			if !qok {
+				return pagemodel.Ref{}, "", false
+			}
+			f, err := e.Model.Find(ctx, e.Target.FramePath, []pagemodel.Query{q})
+			e.finds++
+			if err != nil || len(f.Answers) != 1 {
+				return pagemodel.Ref{}, "", false
+			}
+			a = f.Answers[0]
+			if e.answers == nil {
+				e.answers = map[string]pagemodel.Answer{}
+			}
+			e.answers[k] = a
+		}
+		if a.Err != nil || a.N != 1 || len(a.Els) != 1 || a.Els[0] == nil {
+			return pagemodel.Ref{}, "", false
+		}
+		if item.Valid() && a.Els[0].Ref != item {
+			return pagemodel.Ref{}, "", false
+		}
+		item, named = a.Els[0].Ref, fmt.Sprintf("%s %q", w.Type, w.Value)
+	}
+	return item, named, item.Valid()
+}
+
 // Viewport is the top-level page's layout viewport in CSS pixels
 // (Page.getLayoutMetrics).
 type Viewport struct {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
@@ -78,6 +80,22 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		return r
 	}
 	keep := firstPass(fp, cands)
+	// The target's item, when its chain names one (a row by its own text)
+	// and the page still has exactly one: every candidate inside it is a
+	// finalist, so that the item's own elements are all measured when the
+	// decision is taken within it.
+	itemNode, itemNamed := itemOf(ctx, env, snap)
+	if itemNode != nil {
+		kept := make(map[int]bool, len(keep))
+		for _, k := range keep {
+			kept[k] = true
+		}
+		for k := range cands {
+			if !kept[k] && within(snap, byID[cands[k].Ref], itemNode) {
+				keep = append(keep, k)
+			}
+		}
+	}
 	fnodes := make([]*snapshot.Node, len(keep))
 	for i, k := range keep {
 		fnodes[i] = byID[cands[k].Ref]
@@ -89,6 +107,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	}
 	final := make([]similarity.Candidate, 0, len(keep))
 	var finalEls []*pagemodel.Element
+	var finalNodes []*snapshot.Node
 	var names []string
 	for i, k := range keep {
 		if els[i] == nil {
@@ -103,9 +122,17 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		}
 		final = append(final, c)
 		finalEls = append(finalEls, els[i])
+		finalNodes = append(finalNodes, fnodes[i])
 		names = append(names, candidateName(&final[len(final)-1]))
 	}
-	i := decideSimilarity(fp, final, names, len(cands), note, &r)
+	var inItem []bool
+	if itemNode != nil {
+		inItem = make([]bool, len(final))
+		for i, n := range finalNodes {
+			inItem[i] = within(snap, n, itemNode)
+		}
+	}
+	i := decideSimilarity(fp, final, names, len(cands), note, inItem, itemNamed, &r)
 	if i < 0 {
 		return r
 	}
@@ -168,7 +195,16 @@ func firstPass(fp *chain.Fingerprint, cands []similarity.Candidate) []int {
 // into r: its notes (names[i] names final[i]; total counts every candidate
 // compared; note is the scope's) and, when nothing is taken, its error. It
 // returns the index in final of the element taken, or -1.
-func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names []string, total int, note string, r *Result) int {
+//
+// inItem, when not nil, tells which finalists are inside the target's item
+// (Env.Item), which the chain names as itemNamed; it is nil when the page
+// has no single such item. A best inside it that the ranking did not take is
+// decided again against the rest of the item alone: the row's own text
+// said which row is meant, so a look-alike in another row (the next card's
+// "Add to cart", reworded with it) is not its rival. Every score stays as
+// the whole page made it, and the floors hold.
+func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names []string, total int, note string,
+	inItem []bool, itemNamed string, r *Result) int {
 	res := similarity.Rank(*fp, final, SimilarityOptions)
 	idx := make([]int, len(final)) // res's indices into final
 	for i := range idx {
@@ -202,6 +238,17 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 		}
 	}
 	name := func(sc *similarity.Scored) string { return names[idx[sc.Index]] }
+	itemNote := ""
+	if res.Outcome != similarity.Found && res.Best != nil && inItem != nil {
+		in := func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }
+		if alone := res.InItem(in, SimilarityOptions); alone.Outcome == similarity.Found {
+			itemNote = "decided within its item (" + itemNamed + ", the only one on the page)"
+			if res.RunnerUp != nil && !in(res.RunnerUp) {
+				itemNote += fmt.Sprintf(": %s %.2f stands in another", name(res.RunnerUp), res.RunnerUp.Value)
+			}
+			res = alone
+		}
+	}
 
 	var notes []string
 	if note != "" {
@@ -216,6 +263,9 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	}
 	if res.RunnerUp != nil {
 		notes = append(notes, fmt.Sprintf("runner-up %s %.2f", name(res.RunnerUp), res.RunnerUp.Value))
+	}
+	if itemNote != "" {
+		notes = append(notes, itemNote)
 	}
 	if hiddenRival != "" {
 		notes = append(notes, "ranked without the hidden look-alike "+hiddenRival+": the target was on screen when recorded")
@@ -238,6 +288,39 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	}
 	r.Confidence = res.Confidence
 	return idx[res.Best.Index]
+}
+
+// itemOf is the snapshot's node of the target's item (Env.Item) and how
+// the chain names it, or nil when there is no single such item or the
+// snapshot did not keep it.
+func itemOf(ctx context.Context, env *Env, snap *snapshot.Snapshot) (*snapshot.Node, string) {
+	ref, named, ok := env.Item(ctx)
+	if !ok {
+		return nil, ""
+	}
+	id, obj, err := env.Model.BackendID(ctx, ref, "")
+	if err != nil {
+		return nil, ""
+	}
+	_ = proto.RuntimeReleaseObject{ObjectID: obj}.Call(ref.W.S.Client(ctx))
+	n, err := snap.NodeForBackendID(ctx, id)
+	if err != nil {
+		return nil, ""
+	}
+	return n, named
+}
+
+// within reports whether n is inside item in the snapshot's tree.
+func within(snap *snapshot.Snapshot, n, item *snapshot.Node) bool {
+	if n == nil {
+		return false
+	}
+	for p, depth := snap.ParentOf(n), 0; p != nil && depth < 256; p, depth = snap.ParentOf(p), depth+1 {
+		if p == item {
+			return true
+		}
+	}
+	return false
 }
 
 // placed turns a viewport box into a candidate's document box (Box) and

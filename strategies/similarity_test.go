@@ -168,3 +168,65 @@ func TestRoleCountsEveryMatch(t *testing.T) {
 		}
 	}
 }
+
+// A card's reworded add button, in a grid of cards whose add buttons were
+// all reworded alike: the chain names the card by its title (a role
+// strategy within the item), so similarity decides within that card, where
+// the card's wishlist button is the only rival; the next card's button is
+// not. Where the button or the card is gone, nothing is taken.
+func TestSimilarityDecidesWithinTheItem(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	rec := model(testenv.Page(t, fx.URL+"/healing/cards.html"))
+	fp := fingerprintOf(ctx, t, rec, byID(ctx, t, rec, "add-1"))
+	fp.TestIDs = map[string]string{"data-testid": "add-beta-kettle"}
+	item := &chain.Strategy{Type: chain.Text, Value: "Beta kettle", Match: "contains", Tag: "li"}
+	chn := []chain.Strategy{
+		{Type: chain.TestID, Value: "add-beta-kettle", Confidence: 0.97},
+		{Type: chain.Role, Value: "button|Add to cart", Within: item, Confidence: 0.9},
+		{Type: chain.Similarity, Confidence: 0.62},
+	}
+	for _, tc := range []struct {
+		query  string
+		wantID string // "" when nothing may be taken
+		inItem bool   // the decision was taken within the card
+	}{
+		{"redesign", "bag-1", true},
+		{"gone", "", false},
+		{"nocard", "", false},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			page := testenv.Page(t, fx.URL+"/healing/cards.html?"+tc.query)
+			target := &chain.Target{Fingerprint: fp, Chain: chn}
+			env := NewEnv(model(page), target)
+			env.Order = chn
+			for _, s := range chn[:2] {
+				if r := Evaluate(ctx, env, s); r.Found {
+					t.Fatalf("%s found %s: the page must leave the step to similarity", s.Type, r.Element)
+				}
+			}
+			r := Evaluate(ctx, env, chn[2])
+			t.Logf("found %v %v conf %.3f err %v; %s", r.Found, r.Element, r.Confidence, r.Err, r.Detail)
+			if got := strings.Contains(r.Detail, "decided within its item"); got != tc.inItem {
+				t.Errorf("decided within the item: %v, want %v", got, tc.inItem)
+			}
+			if tc.wantID == "" {
+				if r.Found {
+					t.Fatalf("the target is gone, yet similarity chose %s (%.2f)", r.Element, r.Confidence)
+				}
+				return
+			}
+			if !r.Found || r.Element.ID != tc.wantID {
+				t.Fatalf("found %v %v, want #%s", r.Found, r.Element, tc.wantID)
+			}
+		})
+	}
+	// Without the item in its chain, the next card's button holds the
+	// card's back: the rule is the item's, not a lower floor.
+	page := testenv.Page(t, fx.URL+"/healing/cards.html?redesign")
+	target := &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{chn[0], chn[2]}}
+	if r := Evaluate(ctx, NewEnv(model(page), target), chn[2]); r.Found {
+		t.Errorf("without the item, similarity took %s (%.2f): the test no longer needs the rule; %s", r.Element, r.Confidence, r.Detail)
+	}
+}
