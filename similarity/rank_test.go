@@ -264,6 +264,9 @@ func TestInItem(t *testing.T) {
 			[]cand{{"wish", 0.45, 0.10, 0.70}, {"add-next-card", 0.40, 0.49, 0.20}}, []string{"wish"}, NotFound, NotFound, ""},
 		{"a best outside the item is left as the page decided",
 			[]cand{{"add-next-card", 0.63, 0.49, 0.20}, {"add", 0.40, 0.49, 0.70}}, []string{"add"}, NotFound, NotFound, ""},
+		{"a best the page took is no longer held down by another item's look-alike",
+			[]cand{{"remove", 0.66, 0.50, 0.70}, {"remove-next-row", 0.58, 0.50, 0.30}, {"check", 0.21, 0.01, 0.70}},
+			[]string{"remove", "check"}, Found, Found, "remove"},
 		{"a best named apart trails on its place: not taken under the sure floor",
 			[]cand{{"add", 0.60, 0.49, 0.50}, {"add-next-card", 0.45, 0.49, 0.20}, {"wish", 0.35, 0.01, 0.70}},
 			[]string{"add", "wish"}, NotFound, NotFound, ""},
@@ -284,6 +287,9 @@ func TestInItem(t *testing.T) {
 			if tc.after == Found {
 				if got.Best.Candidate.Ref != tc.best || got.Confidence <= 0 {
 					t.Fatalf("took %s at %.2f, want %s; %s", got.Best.Candidate.Ref, got.Confidence, tc.best, describe(got))
+				}
+				if r.Outcome == Found && got.Confidence <= r.Confidence {
+					t.Errorf("confidence %.2f in the item, %.2f on the page: the other item's look-alike still holds it down", got.Confidence, r.Confidence)
 				}
 			}
 			if r.Outcome != tc.before {

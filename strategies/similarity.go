@@ -198,11 +198,11 @@ func firstPass(fp *chain.Fingerprint, cands []similarity.Candidate) []int {
 //
 // inItem, when not nil, tells which finalists are inside the target's item
 // (Env.Item), which the chain names as itemNamed; it is nil when the page
-// has no single such item. A best inside it that the ranking did not take is
-// decided again against the rest of the item alone: the row's own text
-// said which row is meant, so a look-alike in another row (the next card's
-// "Add to cart", reworded with it) is not its rival. Every score stays as
-// the whole page made it, and the floors hold.
+// has no single such item. A best inside it is decided against the rest of
+// the item alone: the row's own text said which row is meant, so a
+// look-alike in another row (the next card's "Add to cart", reworded with
+// it) neither holds it back nor lowers its confidence. Every score stays
+// as the whole page made it, and the floors hold.
 func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names []string, total int, note string,
 	inItem []bool, itemNamed string, r *Result) int {
 	res := similarity.Rank(*fp, final, SimilarityOptions)
@@ -239,9 +239,10 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	}
 	name := func(sc *similarity.Scored) string { return names[idx[sc.Index]] }
 	itemNote := ""
-	if res.Outcome != similarity.Found && res.Best != nil && inItem != nil {
+	if res.Best != nil && inItem != nil {
 		in := func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }
-		if alone := res.InItem(in, SimilarityOptions); alone.Outcome == similarity.Found {
+		if alone := res.InItem(in, SimilarityOptions); alone.Outcome == similarity.Found &&
+			(res.Outcome != similarity.Found || alone.Confidence > res.Confidence) {
 			itemNote = "decided within its item (" + itemNamed + ", the only one on the page)"
 			if res.RunnerUp != nil && !in(res.RunnerUp) {
 				itemNote += fmt.Sprintf(": %s %.2f stands in another", name(res.RunnerUp), res.RunnerUp.Value)

@@ -230,3 +230,38 @@ func TestSimilarityDecidesWithinTheItem(t *testing.T) {
 		t.Errorf("without the item, similarity took %s (%.2f): the test no longer needs the rule; %s", r.Element, r.Confidence, r.Detail)
 	}
 }
+
+// In a list whose rows differ by one word, a row's reworded button reads
+// almost like the next row's: the page alone does not take it with the
+// confidence the decision needs (0.5). Decided within the row the chain
+// names it in, the next row's button no longer holds it back.
+func TestSimilarityConfidenceWithinTheItem(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	rec := model(testenv.Page(t, fx.URL+"/healing/rows.html"))
+	fp := fingerprintOf(ctx, t, rec, byID(ctx, t, rec, "remove-0"))
+	item := &chain.Strategy{Type: chain.Text, Value: "Apples", Match: "contains", Tag: "li"}
+	role := chain.Strategy{Type: chain.Role, Value: "button|Remove", Within: item, Confidence: 0.9}
+	sim := chain.Strategy{Type: chain.Similarity, Confidence: 0.62}
+	conf := map[bool]float64{}
+	for _, scoped := range []bool{false, true} {
+		page := testenv.Page(t, fx.URL+"/healing/rows.html?restyled")
+		target := &chain.Target{Fingerprint: fp, Chain: []chain.Strategy{sim}}
+		if scoped {
+			target.Chain = []chain.Strategy{role, sim}
+		}
+		r := Evaluate(ctx, NewEnv(model(page), target), sim)
+		t.Logf("item in the chain %v: found %v %v conf %.3f; %s", scoped, r.Found, r.Element, r.Confidence, r.Detail)
+		if r.Found && r.Element.ID != "del-0" {
+			t.Fatalf("took %s, want #del-0", r.Element)
+		}
+		conf[scoped] = r.Confidence
+	}
+	if conf[false] >= 0.5 {
+		t.Fatalf("the page alone gives %.2f: the test no longer needs the item", conf[false])
+	}
+	if conf[true] < 0.5 {
+		t.Errorf("decided within its row: confidence %.2f, want at least 0.5 (the page alone: %.2f)", conf[true], conf[false])
+	}
+}
