@@ -257,6 +257,7 @@ func rank(ref *Reference, cands []Candidate, cmp []comparison, opts Options) Res
 // them apart is what names them: a best at Floor or above that leads each
 // of them by IdentityMargin on identity, and does not trail on context, is
 // found even under SureFloor. It is r unchanged when keep rejects r's best.
+// The result shares r's Ranked; its Best and RunnerUp point into it.
 func (r Result) InItem(keep func(*Scored) bool, opts Options) Result {
 	if r.Best == nil || !keep(r.Best) {
 		return r

@@ -135,9 +135,11 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 // Item is the one element of the page that the target's chain names the
 // target's item by (Strategy.Within: the list row, card or table row whose
 // own text tells it from its siblings), with how the chain names it: ok
-// when every scoped strategy of the chain names one and the same element,
-// and it is the only match. The round's answers are used where it asked
-// them; a scope not asked yet is asked now.
+// when every scoped strategy of the chain names its item by text, all name
+// one and the same element, it is the only match and its text matched as
+// recorded (Answer.Tier 0). A scope by place (a CSS or XPath index) never
+// names an item: after a reorder it names another. The round's answers are
+// used where it asked them; a scope not asked yet is asked now.
 func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bool) {
 	if e.Target == nil {
 		return item, "", false
@@ -147,6 +149,9 @@ func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bo
 			continue
 		}
 		w := *s.Within
+		if w.Type != chain.Text {
+			return pagemodel.Ref{}, "", false
+		}
 		k := queryKey(w)
 		a, asked := e.answers[k]
 		if !asked {
@@ -165,7 +170,7 @@ func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bo
 			}
 			e.answers[k] = a
 		}
-		if a.Err != nil || a.N != 1 || len(a.Els) != 1 || a.Els[0] == nil {
+		if a.Err != nil || a.N != 1 || a.Tier != 0 || len(a.Els) != 1 || a.Els[0] == nil {
 			return pagemodel.Ref{}, "", false
 		}
 		if item.Valid() && a.Els[0].Ref != item {

@@ -81,18 +81,20 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 	}
 	keep := firstPass(fp, cands)
 	// The target's item, when its chain names one (a row by its own text)
-	// and the page still has exactly one: every candidate inside it is a
-	// finalist, so that the item's own elements are all measured when the
-	// decision is taken within it.
+	// and the page still has exactly one: the candidates inside it join the
+	// finalists (at most SimilarityMeasured more), so that the item's own
+	// elements are measured when the decision is taken within it.
 	itemNode, itemNamed := itemOf(ctx, env, snap)
 	if itemNode != nil {
 		kept := make(map[int]bool, len(keep))
 		for _, k := range keep {
 			kept[k] = true
 		}
+		added := 0
 		for k := range cands {
-			if !kept[k] && within(snap, byID[cands[k].Ref], itemNode) {
+			if added < SimilarityMeasured && !kept[k] && within(snap, byID[cands[k].Ref], itemNode) {
 				keep = append(keep, k)
+				added++
 			}
 		}
 	}
@@ -198,11 +200,14 @@ func firstPass(fp *chain.Fingerprint, cands []similarity.Candidate) []int {
 //
 // inItem, when not nil, tells which finalists are inside the target's item
 // (Env.Item), which the chain names as itemNamed; it is nil when the page
-// has no single such item. A best inside it is decided against the rest of
-// the item alone: the row's own text said which row is meant, so a
-// look-alike in another row (the next card's "Add to cart", reworded with
-// it) neither holds it back nor lowers its confidence. Every score stays
-// as the whole page made it, and the floors hold.
+// has no single such item. When the best is inside it and the page's
+// runner-up is a look-alike outside it (named no better, standing
+// elsewhere: copyElsewhere), the
+// best is decided against the rest of its item alone (similarity.Result.
+// InItem): the row's own text said which row is meant, so the next card's
+// "Add to cart", reworded with it, neither holds it back nor lowers its
+// confidence. The floor holds; the sure floor gives way to a lead on what
+// names the item's elements.
 func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names []string, total int, note string,
 	inItem []bool, itemNamed string, r *Result) int {
 	res := similarity.Rank(*fp, final, SimilarityOptions)
@@ -239,14 +244,12 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	}
 	name := func(sc *similarity.Scored) string { return names[idx[sc.Index]] }
 	itemNote := ""
-	if res.Best != nil && inItem != nil {
+	if inItem != nil && copyElsewhere(res, func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }) {
 		in := func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }
 		if alone := res.InItem(in, SimilarityOptions); alone.Outcome == similarity.Found &&
 			(res.Outcome != similarity.Found || alone.Confidence > res.Confidence) {
-			itemNote = "decided within its item (" + itemNamed + ", the only one on the page)"
-			if res.RunnerUp != nil && !in(res.RunnerUp) {
-				itemNote += fmt.Sprintf(": %s %.2f stands in another", name(res.RunnerUp), res.RunnerUp.Value)
-			}
+			itemNote = fmt.Sprintf("decided within its item (%s, the only one on the page): %s %.2f, named no better, stands outside it",
+				itemNamed, name(res.RunnerUp), res.RunnerUp.Value)
 			res = alone
 		}
 	}
@@ -289,6 +292,24 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	}
 	r.Confidence = res.Confidence
 	return idx[res.Best.Index]
+}
+
+// copyElsewhere reports whether res's best is inside the target's item
+// (in) and its runner-up is a look-alike of it outside: named no better
+// than the best (the best's identity similarity is not under the
+// runner-up's by the identity margin or more) and standing elsewhere (the
+// best leads on context). Only such a runner-up is set aside by a decision
+// within the item: a control that reads otherwise than the others ("Notify
+// me" where the other cards say "Add to bag") is not made the target by
+// its item alone.
+func copyElsewhere(res similarity.Result, in func(*similarity.Scored) bool) bool {
+	margin := SimilarityOptions.IdentityMargin
+	if margin <= 0 {
+		margin = similarity.DefaultIdentityMargin
+	}
+	b, ru := res.Best, res.RunnerUp
+	return b != nil && ru != nil && in(b) && !in(ru) && b.Identity >= 0 && ru.Identity >= 0 &&
+		res.IdentityLead > -margin && res.ContextLead > 0
 }
 
 // itemOf is the snapshot's node of the target's item (Env.Item) and how

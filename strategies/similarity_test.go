@@ -173,7 +173,8 @@ func TestRoleCountsEveryMatch(t *testing.T) {
 // all reworded alike: the chain names the card by its title (a role
 // strategy within the item), so similarity decides within that card, where
 // the card's wishlist button is the only rival; the next card's button is
-// not. Where the button or the card is gone, nothing is taken.
+// not. Where the button or the card is gone, or another control stands in
+// the button's place, nothing is taken.
 func TestSimilarityDecidesWithinTheItem(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -195,6 +196,10 @@ func TestSimilarityDecidesWithinTheItem(t *testing.T) {
 		{"redesign", "bag-1", true},
 		{"gone", "", false},
 		{"nocard", "", false},
+		// Another control in the target's place, reading otherwise than
+		// the other cards' buttons: the item alone does not make it the
+		// target.
+		{"notify", "", false},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			page := testenv.Page(t, fx.URL+"/healing/cards.html?"+tc.query)
@@ -263,5 +268,32 @@ func TestSimilarityConfidenceWithinTheItem(t *testing.T) {
 	}
 	if conf[true] < 0.5 {
 		t.Errorf("decided within its row: confidence %.2f, want at least 0.5 (the page alone: %.2f)", conf[true], conf[false])
+	}
+}
+
+// Only a look-alike outside the item, named no better than the best and
+// standing elsewhere, is set aside by a decision within the item.
+func TestCopyElsewhere(t *testing.T) {
+	in := map[string]bool{"best": true, "mate": true}
+	for _, tc := range []struct {
+		name                  string
+		runnerUp              string
+		identityLead, ctxLead float64
+		want                  bool
+	}{
+		{"the next card's button, reworded alike", "other", 0, 0.2, true},
+		{"the next row's button, its numbered id told apart", "other", 0.14, 0.02, true},
+		{"a runner-up better named: the best reads otherwise (Notify me)", "other", -0.3, 0.2, false},
+		{"a runner-up that stands as well", "other", 0, 0, false},
+		{"a runner-up in the item itself", "mate", 0, 0.2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := similarity.Scored{Candidate: &similarity.Candidate{Ref: "best"}, Score: similarity.Score{Identity: 0.5, Context: 0.5}}
+			ru := similarity.Scored{Candidate: &similarity.Candidate{Ref: tc.runnerUp}, Score: similarity.Score{Identity: 0.5, Context: 0.5}}
+			res := similarity.Result{Best: &b, RunnerUp: &ru, IdentityLead: tc.identityLead, ContextLead: tc.ctxLead}
+			if got := copyElsewhere(res, func(sc *similarity.Scored) bool { return in[sc.Candidate.Ref] }); got != tc.want {
+				t.Errorf("copyElsewhere = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
