@@ -244,8 +244,8 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 	}
 	name := func(sc *similarity.Scored) string { return names[idx[sc.Index]] }
 	itemNote := ""
-	if inItem != nil && copyElsewhere(res, func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }) {
-		in := func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }
+	in := func(sc *similarity.Scored) bool { return inItem[idx[sc.Index]] }
+	if inItem != nil && copyElsewhere(res, in) {
 		if alone := res.InItem(in, SimilarityOptions); alone.Outcome == similarity.Found &&
 			(res.Outcome != similarity.Found || alone.Confidence > res.Confidence) {
 			itemNote = fmt.Sprintf("decided within its item (%s, the only one on the page): %s %.2f, named no better, stands outside it",
