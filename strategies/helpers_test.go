@@ -7,6 +7,7 @@ import (
 	"github.com/go-rod/rod"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
@@ -43,4 +44,12 @@ func fingerprintOf(ctx context.Context, t testing.TB, m *pagemodel.Page, el *pag
 		fp.Box = &b
 	}
 	return fp
+}
+
+// recordOn loads url and describes its element with id id as fingerprintOf
+// does: the recording a test replays on a changed page.
+func recordOn(ctx context.Context, t testing.TB, url, id string) *chain.Fingerprint {
+	t.Helper()
+	m := model(testenv.Page(t, url))
+	return fingerprintOf(ctx, t, m, byID(ctx, t, m, id))
 }

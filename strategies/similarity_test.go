@@ -179,8 +179,7 @@ func TestSimilarityDecidesWithinTheItem(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	rec := model(testenv.Page(t, fx.URL+"/healing/cards.html"))
-	fp := fingerprintOf(ctx, t, rec, byID(ctx, t, rec, "add-1"))
+	fp := recordOn(ctx, t, fx.URL+"/healing/cards.html", "add-1")
 	fp.TestIDs = map[string]string{"data-testid": "add-beta-kettle"}
 	item := &chain.Strategy{Type: chain.Text, Value: "Beta kettle", Match: "contains", Tag: "li"}
 	chn := []chain.Strategy{
@@ -244,8 +243,7 @@ func TestSimilarityConfidenceWithinTheItem(t *testing.T) {
 	fx := testenv.Fixtures(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	rec := model(testenv.Page(t, fx.URL+"/healing/rows.html"))
-	fp := fingerprintOf(ctx, t, rec, byID(ctx, t, rec, "remove-0"))
+	fp := recordOn(ctx, t, fx.URL+"/healing/rows.html", "remove-0")
 	item := &chain.Strategy{Type: chain.Text, Value: "Apples", Match: "contains", Tag: "li"}
 	role := chain.Strategy{Type: chain.Role, Value: "button|Remove", Within: item, Confidence: 0.9}
 	sim := chain.Strategy{Type: chain.Similarity, Confidence: 0.62}
