@@ -50,7 +50,9 @@ const stateFn = `function () {` + stateJS + `
 	return elemState(this);
 }`
 
-const rafFn = `new Promise(r => requestAnimationFrame(() => r(true)))`
+// rafFn awaits the next animation frame (the engine's own, uncounted by the
+// page model).
+var rafFn = `(() => { ` + pagemodel.OwnTimersJS + ` return new Promise(r => ownFrame(globalThis, () => r(true))); })()`
 
 type elemState struct {
 	Connected bool `json:"connected"`
@@ -452,7 +454,7 @@ const animatingFn = `function () {` + animatingJS + `
 // the element's border box is still the one the locate measured (at).
 // Nothing runs on such a page to move the element in the next frame; a
 // scroll the check itself caused moved the box and is waited out.
-var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS + hitTestJS + inViewJS + `
+var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS + hitTestJS + inViewJS + pagemodel.OwnTimersJS + `
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected || !state.visible || !state.enabled) return state;
@@ -476,7 +478,7 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 	let after = null, frames = 0;
 	if (steady()) after = before;
 	else for (;;) {
-		const t = await new Promise(r => requestAnimationFrame(t => { after = box(); r(t); }));
+		const t = await new Promise(r => ownFrame(globalThis, t => { after = box(); r(t); }));
 		frames++;
 		// Times are coarsened: a frame is more than a millisecond later.
 		if (seen === null || t > seen + 1 || frames >= 5) break;

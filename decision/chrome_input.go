@@ -11,6 +11,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/wait"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -81,7 +82,7 @@ func (r *Runner) scrollTo(ctx context.Context, s *chain.Step, w *strategies.Resu
 // twoFrames waits (in a page function of a window w, or of an element)
 // for two animation frames: a scroll is then applied and its events are
 // dispatched before the next step.
-const twoFrames = `const v = (typeof w !== "undefined" ? w : this.ownerDocument.defaultView); await new Promise((r) => v.requestAnimationFrame(() => v.requestAnimationFrame(r)));`
+var twoFrames = pagemodel.OwnTimersJS + `const v = (typeof w !== "undefined" ? w : this.ownerDocument.defaultView); await new Promise((r) => ownFrame(v, () => ownFrame(v, r)));`
 
 // waitFrame waits until a frame path of frame indexes (chain.FrameIndex)
 // leads to a frame, or fails the step: a target recorded in a frame is

@@ -13,6 +13,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
 	"github.com/qa-chain/chainreplay/internal/wait"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -135,7 +136,7 @@ const scrollWatchJS = `function (x, y) {
 
 // scrollSettledJS resolves once the positions scrollWatchJS took have
 // moved and then stood still for 50 ms, or have not moved in wait ms.
-const scrollSettledJS = `function (wait) {
+var scrollSettledJS = `function (wait) {` + pagemodel.OwnTimersJS + `
 	const w = this, t0 = performance.now();
 	let last = w.start, moved = 0;
 	return new Promise((done) => {
@@ -143,7 +144,7 @@ const scrollSettledJS = `function (wait) {
 			const p = w.pos(), now = performance.now();
 			if (p !== last) { last = p; moved = now; }
 			if (moved ? now - moved >= 50 : now - t0 >= wait) return done(!!moved);
-			setTimeout(tick, 8);
+			ownTimeout(globalThis, tick, 8);
 		};
 		tick();
 	});

@@ -86,3 +86,13 @@ func Left(call string) string {
 // points where it is installed (scripts of the engine's own, such as the
 // recorder's listener, call it directly).
 func Key() string { return key }
+
+// OwnTimersJS declares, for a page function of the engine, ownFrame(v, fn)
+// and ownTimeout(v, fn, ms): the window v's requestAnimationFrame and
+// setTimeout as the model keeps them, uncounted where it is installed (the
+// window's own elsewhere). The page model counts the timers and frames a
+// page queues as its work (Settle waits for it); the engine's own waiting,
+// such as an actionability check awaiting the next frame, must not count.
+var OwnTimersJS = `const ownFrame = (v, fn) => { const m = v[` + key + `]; return m ? m.frame(fn) : v.requestAnimationFrame(fn); };
+const ownTimeout = (v, fn, ms) => { const m = v[` + key + `]; return m ? m.timeout(fn, ms) : v.setTimeout(fn, ms); };
+`

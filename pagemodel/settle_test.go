@@ -153,6 +153,43 @@ func TestAnIntervalThatChangesNothingIsNotWaitedFor(t *testing.T) {
 	}
 }
 
+// TestTheEnginesOwnTimersAreNotThePagesWork: frames and timeouts the
+// engine's page functions await through OwnTimersJS (an actionability
+// check waiting for the next frame, a scroll watched until it stops) leave
+// the page idle; the same loop through the window's own functions is the
+// page at work, never idle.
+func TestTheEnginesOwnTimersAreNotThePagesWork(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	for _, c := range []struct {
+		name, frame, timeout string
+		idle                 bool
+	}{
+		{"the engine's", `(f) => ownFrame(window, f)`, `(f, ms) => ownTimeout(window, f, ms)`, true},
+		{"the page's", `(f) => requestAnimationFrame(f)`, `(f, ms) => setTimeout(f, ms)`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
+			page.MustEval(`() => { ` + pagemodel.OwnTimersJS + `
+				const frame = ` + c.frame + `, timeout = ` + c.timeout + `;
+				const loop = () => frame(() => timeout(loop, 5));
+				loop();
+			}`)
+			key := pagemodel.Key()
+			idle := 0.0
+			for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
+				var st struct{ Idle float64 }
+				if err := json.Unmarshal([]byte(page.MustEval(`() => globalThis[`+key+`].still()`).Str()), &st); err != nil {
+					t.Fatal(err)
+				}
+				idle = max(idle, st.Idle)
+			}
+			if got := idle >= float64(pagemodel.IdleWindow.Milliseconds()); got != c.idle {
+				t.Errorf("longest idle in a second: %.1f ms; want idle for IdleWindow: %v", idle, c.idle)
+			}
+		})
+	}
+}
+
 // TestSettleAfterWaitsForATimer: a reaction whose next change sits on a
 // timer has not settled until the timer has run, however long the page has
 // been quiet: a router rendering its view on such a timer would be clicked

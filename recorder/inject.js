@@ -15,6 +15,9 @@
   // The page model (pagemodel), installed before this script in every
   // document: its watches say what an action did to the page (effects).
   const MODEL = __MODEL__;
+  // This script's own timers (ownTimeout) are not the page's work: the
+  // model does not count them when it says whether the page is settled.
+  __OWNTIMERS__
   // Frequent reports (mousedown, keystrokes' input, scrolls) are queued and
   // sent in one binding call after the event's task, so the page's own
   // handlers do not wait for DevTools; see emitNow for the others.
@@ -31,7 +34,7 @@
   }
   const emitRaw = (m) => {
     queue.push(m);
-    if (!flushTimer) flushTimer = setTimeout(flushQueue, 0);
+    if (!flushTimer) flushTimer = ownTimeout(window, flushQueue, 0);
   };
 
   // Closed shadow roots are invisible to composedPath() from outside, so every
@@ -204,7 +207,7 @@
     let id = 0;
     try { id = m.watch(el); } catch (x) { return 0; }
     const q = ++actions;
-    effect = { q, id, el, timer: setTimeout(closeEffect, EFFECT_MS) };
+    effect = { q, id, el, timer: ownTimeout(window, closeEffect, EFFECT_MS) };
     return q;
   }
   // effectOf is the open watch's number when it is about el (a click after
@@ -454,7 +457,7 @@
       if (sel && to && (to === d.el || d.el.contains(to) || to.contains(d.el))) return; // selecting text
       if (!reportDrag(d, to, e)) return;
       dragClick = true;
-      setTimeout(() => { dragClick = false; }, 0);
+      ownTimeout(window, () => { dragClick = false; }, 0);
     },
     dragstart(e) {
       if (down) down.html5 = true;
@@ -558,7 +561,7 @@
         pendingScroll.set(s, p);
       }
       clearTimeout(p.timer);
-      p.timer = setTimeout(() => flushScroll(s), 200);
+      p.timer = ownTimeout(window, () => flushScroll(s), 200);
     },
   };
   // lastPos remembers each scroller's position after every scroll event, so
@@ -592,7 +595,7 @@
       if (t && closedRoots.has(t) && scope === window) {
         // The event may come from inside the closed root: its own listener
         // reports it; if none does (the host itself was hit), report the host.
-        setTimeout(() => { if (!handled.has(e)) { handled.add(e); fn(e, t); } }, 0);
+        ownTimeout(window, () => { if (!handled.has(e)) { handled.add(e); fn(e, t); } }, 0);
         return;
       }
       if (t && closedRoots.has(t) && scope !== window && t !== scope.host) return;

@@ -38,7 +38,9 @@ function changed() {
   changeWaiters.clear();
 }
 // The model's own timers use the window's functions as they were before
-// the model counted the page's (scheduled work, below).
+// the model counted the page's (scheduled work, below); so do the engine's
+// page functions, through the entry points frame and timeout: an
+// actionability check awaiting a frame is not the page at work.
 const ownSetTimeout = win.setTimeout.bind(win), ownClearTimeout = win.clearTimeout.bind(win);
 const ownRaf = typeof win.requestAnimationFrame === "function" ? win.requestAnimationFrame.bind(win) : null;
 // nextChange resolves at the page's next change, or after ms.

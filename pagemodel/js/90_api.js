@@ -49,6 +49,12 @@ return {
     return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b,
       due: nextDue() });
   },
+  // frame, timeout: requestAnimationFrame and setTimeout for the
+  // engine's own page functions (called from the page, not from Go),
+  // uncounted: what the engine schedules is not the page's work (busy,
+  // idle), so a settle never waits it out.
+  frame(fn) { return ownRaf ? ownRaf(fn) : ownSetTimeout(() => fn(performance.now()), 16); },
+  timeout(fn, ms) { return ownSetTimeout(fn, ms); },
   watch(el) { fresh(); return watch(el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
