@@ -38,6 +38,9 @@ func benchPage(b *testing.B, path string) (*rod.Page, *chain.Flow) {
 	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
 		b.Fatal(err)
 	}
+	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(p); err != nil {
+		b.Fatal(err)
+	}
 	if err := Navigate(context.Background(), p, fx.URL+"/"+path); err != nil {
 		b.Fatal(err)
 	}
