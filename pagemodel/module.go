@@ -69,11 +69,6 @@ func callLeft(fn string) string {
 	return `function (...a) { const m = globalThis[` + key + `]; return m ? m.` + fn + `(this, ...a) : "` + `\u0000chainreplay: no model` + `"; }`
 }
 
-// callInstalling is callLeft that installs the model first where it is not.
-func callInstalling(fn string) string {
-	return `function (...a) { return ` + Installed + `.` + fn + `(this, ...a); }`
-}
-
 // Left is an expression that makes the call call (for instance
 // `walk(document, {...}, null)`) on the model installed in the world it
 // is evaluated in, or is "" where the model is not installed yet.

@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // BenchmarkSnapshot builds snapshots of generated pages of 1k, 5k, 10k and
@@ -183,7 +184,7 @@ func BenchmarkDecode(b *testing.B) {
 	fx := testenv.Fixtures(b)
 	p := open(b, fx.URL+"/snapshot/generated.html?n=10000")
 	raw, err := p.Browser().Call(context.Background(), string(p.SessionID), "Runtime.evaluate", proto.RuntimeEvaluate{
-		Expression: walkInstalling([]byte(`{"seq": 1}`)), ReturnByValue: true, Silent: true})
+		Expression: pagemodel.Installed + `.walk(document, {"seq": 1})`, ReturnByValue: true, Silent: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -23,12 +23,6 @@ import (
 // model installed there before, or "" where it is not installed.
 func walkCall(o []byte) string { return pagemodel.Left("walk(document, " + string(o) + ")") }
 
-// walkInstalling is the expression that walks the world's document,
-// installing the model first where it is not.
-func walkInstalling(o []byte) string {
-	return pagemodel.Installed + ".walk(document, " + string(o) + ")"
-}
-
 // seqCounter makes each capture's stash tag unique within this process; it
 // starts at a random value so two processes driving one browser differ too.
 var seqCounter atomic.Int64
@@ -244,7 +238,10 @@ func (c *capture) walk(w int, o walkOptions) (*piece, error) {
 			<-ch
 		}
 		ahead = nil
-		if raw, err = c.evaluate(c.ctx, wd, walkInstalling(ob)); err != nil {
+		if err := wd.w.Install(c.ctx); err != nil {
+			return nil, fmt.Errorf("snapshot: walk page: %w", err)
+		}
+		if raw, err = c.evaluate(c.ctx, wd, walkCall(ob)); err != nil {
 			return nil, err
 		}
 		if val, err = stringResult(raw); err != nil {
