@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
+
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -137,15 +139,7 @@ func TestAnIntervalThatChangesNothingIsNotWaitedFor(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			page := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
 			page.MustEval(`() => { let n = 0; setInterval(() => { ` + c.run + ` }, 25); }`)
-			key := pagemodel.Key()
-			idle := 0.0
-			for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
-				var st struct{ Idle float64 }
-				if err := json.Unmarshal([]byte(page.MustEval(`() => globalThis[`+key+`].still()`).Str()), &st); err != nil {
-					t.Fatal(err)
-				}
-				idle = max(idle, st.Idle)
-			}
+			idle := longestIdle(t, page, time.Second)
 			if got := idle >= float64(pagemodel.IdleWindow.Milliseconds()); got != c.idle {
 				t.Errorf("longest idle in a second: %.1f ms; want idle for IdleWindow: %v", idle, c.idle)
 			}
@@ -174,20 +168,28 @@ func TestTheEnginesOwnTimersAreNotThePagesWork(t *testing.T) {
 				const loop = () => frame(() => timeout(loop, 5));
 				loop();
 			}`)
-			key := pagemodel.Key()
-			idle := 0.0
-			for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
-				var st struct{ Idle float64 }
-				if err := json.Unmarshal([]byte(page.MustEval(`() => globalThis[`+key+`].still()`).Str()), &st); err != nil {
-					t.Fatal(err)
-				}
-				idle = max(idle, st.Idle)
-			}
+			idle := longestIdle(t, page, time.Second)
 			if got := idle >= float64(pagemodel.IdleWindow.Milliseconds()); got != c.idle {
 				t.Errorf("longest idle in a second: %.1f ms; want idle for IdleWindow: %v", idle, c.idle)
 			}
 		})
 	}
+}
+
+// longestIdle polls the model of page every 2 ms for d and returns the
+// longest idle time (ms) it answered.
+func longestIdle(t *testing.T, page *rod.Page, d time.Duration) float64 {
+	t.Helper()
+	key := pagemodel.Key()
+	idle := 0.0
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
+		var st struct{ Idle float64 }
+		if err := json.Unmarshal([]byte(page.MustEval(`() => globalThis[`+key+`].still()`).Str()), &st); err != nil {
+			t.Fatal(err)
+		}
+		idle = max(idle, st.Idle)
+	}
+	return idle
 }
 
 // TestSettleAfterWaitsForATimer: a reaction whose next change sits on a
