@@ -85,6 +85,20 @@ var _ = Describe("replayer snapshot", func() {
 		Expect(buttons).To(Equal([]string{"Inside action@#plain-host", "Outside action@"}))
 	})
 
+	It("waits, as replay does before a step, until the page has settled after its load", func() {
+		s := run(Fixtures.URL+"/snapshot/rendering.html", "--json", "--browser", Chromium.Endpoint)
+		Expect(s.ExitCode()).To(Equal(0))
+		var out snapshotJSON
+		Expect(json.Unmarshal(s.Out.Contents(), &out)).To(Succeed())
+		var buttons []string
+		for _, n := range out.Nodes {
+			if n.Role == "button" {
+				buttons = append(buttons, n.Name)
+			}
+		}
+		Expect(buttons).To(Equal([]string{"Ready"}), "the button the page renders in its last update after load")
+	})
+
 	It("prints a readable tree with role, name, tier, box and inViewport, indented by flattened parent", func() {
 		s := run(Fixtures.URL+"/snapshot/basics.html", "--browser", Chromium.Endpoint)
 		Expect(s.ExitCode()).To(Equal(0))

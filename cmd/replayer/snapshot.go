@@ -159,9 +159,13 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 		return nil, fmt.Errorf("viewport: %w", err)
 	}
 	// As replay does (replay.Flow): keep the closed shadow roots the
-	// page's scripts attach, so the tree shows what replay would see.
-	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagejs.ClosedRoots}).Call(page); err != nil {
-		return nil, fmt.Errorf("closed shadow roots script: %w", err)
+	// page's scripts attach, and install the page model at the document's
+	// start, so that the tree shows what replay would see and the page is
+	// taken once it has settled, as replay takes it before a step.
+	for _, src := range []string{pagejs.ClosedRoots, pagemodel.StartScript} {
+		if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: src}).Call(page); err != nil {
+			return nil, fmt.Errorf("add a script for new documents: %w", err)
+		}
 	}
 	wait := page.WaitNavigation(proto.PageLifecycleEventNameLoad)
 	nav, err := proto.PageNavigate{URL: c.url}.Call(page)
@@ -179,5 +183,7 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 	if c.sel != "" {
 		o.AllTiers, o.Select = true, c.sel
 	}
-	return snapshot.Capture(ctx, pagemodel.New(page, pagemodel.Options{}), o)
+	m := pagemodel.New(page, pagemodel.Options{})
+	m.Settle(ctx)
+	return snapshot.Capture(ctx, m, o)
 }
