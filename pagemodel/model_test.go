@@ -39,3 +39,23 @@ func TestFindOnLogin(t *testing.T) {
 		t.Errorf("at: %v %v", el, err)
 	}
 }
+
+// TestDescribeInstallsTheModelWhereTheElementIs: on a page loaded without
+// StartScript, Describe and FrameInfo install the model in the world of
+// the object they are given (they have no document of their own).
+func TestDescribeInstallsTheModelWhereTheElementIs(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	ctx := context.Background()
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	d, err := pagemodel.Describe(ctx, m.Session(), page.MustElement("#login-btn").Object.ObjectID, pagemodel.DescribeOptions{})
+	if err != nil || d.Role != "button" || d.Name != "Sign in" {
+		t.Fatalf("describe the sign-in button: %+v, %v", d, err)
+	}
+	page = testenv.Page(t, fx.URL+"/snapshot/frames.html?other="+fx.OtherURL)
+	m = pagemodel.New(page, pagemodel.Options{})
+	css, _, _, err := pagemodel.FrameInfo(ctx, m.Session(), page.MustElement("#same").Object.ObjectID, pagemodel.DescribeOptions{})
+	if err != nil || css != "#same" {
+		t.Fatalf("frame info of #same: %q, %v", css, err)
+	}
+}

@@ -116,7 +116,7 @@ func (w *World) call(ctx context.Context, this proto.RuntimeRemoteObjectID, fn s
 			if attempt > 0 {
 				return nil, fmt.Errorf("pagemodel: %s: the model would not install", fn)
 			}
-			if err := w.Install(ctx); err != nil {
+			if err := w.install(ctx, this); err != nil {
 				return nil, fmt.Errorf("pagemodel: %s: %w", fn, err)
 			}
 			continue
@@ -127,11 +127,16 @@ func (w *World) call(ctx context.Context, this proto.RuntimeRemoteObjectID, fn s
 
 // Install installs the model in the world where it is not yet (a
 // document loaded without StartScript). It is a call of its own, made
-// before the call that needs the model rather than inside it: measured,
-// the first snapshot of a page of 1,000 elements then takes about 23 ms,
-// against 30 when the walk's own call installed the model.
-func (w *World) Install(ctx context.Context) error {
-	raw, err := w.EvalRaw(ctx, "void "+Installed, true, "")
+// before the call that needs the model rather than inside it, which
+// makes that call's first run of the model faster (scripts/bench/RESULTS.md,
+// 2026-11-25).
+func (w *World) Install(ctx context.Context) error { return w.install(ctx, "") }
+
+// install installs the model in the JavaScript world of the object this
+// (the world's document when ""): a world made for one object (Describe)
+// has no document of its own.
+func (w *World) install(ctx context.Context, this proto.RuntimeRemoteObjectID) error {
+	raw, err := w.CallRaw(ctx, this, "function () { void "+Installed+"; }", nil, true, "")
 	if err != nil {
 		return fmt.Errorf("install the model: %w", err)
 	}

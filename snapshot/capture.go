@@ -214,19 +214,17 @@ func (c *capture) walk(w int, o walkOptions) (*piece, error) {
 	if w == 0 {
 		hint = hints.get(c.model.Rod.TargetID)
 	}
-	val := ""
-	if hint > 0 {
-		sctx, sent := browser.NotifySent(c.ctx)
-		walked := make(chan struct{})
-		ahead = c.askAhead(wd, hint-1, sent, walked)
-		raw, err = c.evaluate(sctx, wd, walkCall(ob))
-		close(walked)
-		if err != nil {
-			return nil, err
-		}
-		if val, err = stringResult(raw); err != nil {
-			return nil, err
-		}
+	sctx, sent := browser.NotifySent(c.ctx)
+	walked := make(chan struct{})
+	ahead = c.askAhead(wd, hint-1, sent, walked)
+	raw, err = c.evaluate(sctx, wd, walkCall(ob))
+	close(walked)
+	if err != nil {
+		return nil, err
+	}
+	val, err := stringResult(raw)
+	if err != nil {
+		return nil, err
 	}
 	if val == "" {
 		// No walker (the page was loaded anew): the chunks asked ahead
