@@ -50,10 +50,6 @@ const stateFn = `function () {` + stateJS + `
 	return elemState(this);
 }`
 
-// rafFn awaits the next animation frame (the engine's own, uncounted by the
-// page model).
-var rafFn = `(() => { ` + pagemodel.OwnTimersJS + ` return new Promise(r => ownFrame(globalThis, () => r(true))); })()`
-
 type elemState struct {
 	Connected bool `json:"connected"`
 	Visible   bool `json:"visible"`
@@ -216,7 +212,7 @@ func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error
 
 // nextFrame waits for the page's next animation frame.
 func nextFrame(ctx context.Context, page *rod.Page) error {
-	_, err := proto.RuntimeEvaluate{Expression: rafFn, AwaitPromise: true, ReturnByValue: true}.Call(page.Context(ctx))
+	_, err := proto.RuntimeEvaluate{Expression: pagemodel.NextFrameJS, AwaitPromise: true, ReturnByValue: true}.Call(page.Context(ctx))
 	return err
 }
 

@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"net/http"
@@ -373,5 +374,38 @@ func TestActionableTakesASteadyPageWithoutAFrame(t *testing.T) {
 				t.Errorf("frames awaited: %d; want a frame: %v", st.Frames, c.frames)
 			}
 		})
+	}
+}
+
+// TestTheEnginesWaitsLeaveThePageIdle: the frames the engine awaits (an
+// actionability check, nextFrame) are its own, not the page's work: a page
+// idle before them is idle after, for as long.
+func TestTheEnginesWaitsLeaveThePageIdle(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	p := testenv.PageWithScripts(t, fx.URL+"/login.html", pagemodel.StartScript)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	m := pagemodel.New(p, pagemodel.Options{})
+	m.Settle(ctx)
+	el := ElemOf(m, &strategies.Result{Element: modelByID(t, m, "login-btn")})
+	idle := func() float64 {
+		var st struct{ Idle float64 }
+		if err := json.Unmarshal([]byte(p.MustEval(`() => globalThis[`+pagemodel.Key()+`].still()`).Str()), &st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Idle
+	}
+	before, start := idle(), time.Now()
+	for range 5 {
+		if err := nextFrame(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Actionable(ctx, el, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waited := float64(time.Since(start).Milliseconds())
+	if after := idle(); before <= 0 || after < before+waited-5 {
+		t.Errorf("idle %.1f ms before five frames and checks (%.0f ms), %.1f ms after: the engine's waits were taken for the page's work", before, waited, after)
 	}
 }

@@ -88,6 +88,12 @@ func Key() string { return key }
 // window's own elsewhere). The page model counts the timers and frames a
 // page queues as its work (Settle waits for it); the engine's own waiting,
 // such as an actionability check awaiting the next frame, must not count.
+// It declares constants: paste it once in a function body (not at a
+// script's top level, where a second evaluation would declare them again).
 var OwnTimersJS = `const ownFrame = (v, fn) => { const m = v[` + key + `]; return m ? m.frame(fn) : v.requestAnimationFrame(fn); };
 const ownTimeout = (v, fn, ms) => { const m = v[` + key + `]; return m ? m.timeout(fn, ms) : v.setTimeout(fn, ms); };
 `
+
+// NextFrameJS is an expression that resolves at the next animation frame
+// of the world it is evaluated in (the engine's own wait: OwnTimersJS).
+var NextFrameJS = `(() => { ` + OwnTimersJS + ` return new Promise((r) => ownFrame(globalThis, () => r(true))); })()`

@@ -487,7 +487,7 @@ func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.Page
 
 // nextFrame waits for the next animation frame of the page in sess.
 func nextFrame(ctx context.Context, sess *rod.Page) error {
-	_, err := proto.RuntimeEvaluate{Expression: `new Promise(r => requestAnimationFrame(() => r(true)))`, AwaitPromise: true, ReturnByValue: true}.Call(sess.Context(ctx))
+	_, err := proto.RuntimeEvaluate{Expression: pagemodel.NextFrameJS, AwaitPromise: true, ReturnByValue: true}.Call(sess.Context(ctx))
 	return err
 }
 
