@@ -203,15 +203,17 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	}
 	rest := make([]strategies.Result, len(results))
 	copy(rest, results)
+	var by []string // every strategy that found the element
 	for i := range rest {
 		if rest[i].Found && sameNode(rest[i], *w) {
 			rest[i].Found = false
+			by = append(by, label(rest[i]))
 		}
 	}
 	v2 := p.Weigh(rest)
 	v2.Attempts = results
 	why := fmt.Sprintf("%s found by %s reads like the target but does not match its fingerprint and surroundings (similarity %.2f, under %.2f)",
-		describe(*w), label(*w), score, similarity.DefaultFloor)
+		describe(*w), strings.Join(by, " and "), score, similarity.DefaultFloor)
 	if v2.Winner != nil {
 		return v2
 	}

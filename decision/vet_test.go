@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,11 +32,16 @@ func TestVetDefersToTheSimilarityRanking(t *testing.T) {
 	sim := strategies.Result{Strategy: chain.Strategy{Type: chain.Similarity, Confidence: 0.6}, Found: true, MatchCount: 1, Element: el, Confidence: 0.55, Verification: 1}
 	var p Policy
 
-	results := []strategies.Result{css}
-	if v := vet(ctx, env, p, results, p.Weigh(results)); v.Winner != nil || v.Err == nil || v.Err.Code != report.LowConfidence {
+	coords := strategies.Result{Strategy: chain.Strategy{Type: chain.Coordinates, Confidence: 0.6}, Found: true, MatchCount: 1, Element: el, Confidence: 0.6, Verification: 0.9}
+	results := []strategies.Result{css, coords}
+	v := vet(ctx, env, p, results, p.Weigh(results))
+	if v.Winner != nil || v.Err == nil || v.Err.Code != report.LowConfidence {
 		t.Fatalf("scored alone, the element is far from the fingerprint: want it set aside (LOW_CONFIDENCE), got winner %v err %+v", v.Winner != nil, v.Err)
 	}
-	results = []strategies.Result{css, sim}
+	if want := `found by css "#signup" and coordinates reads like`; !strings.Contains(v.Err.Msg, want) {
+		t.Errorf("the error names every strategy that found the element set aside: want %q in %q", want, v.Err.Msg)
+	}
+	results = []strategies.Result{css, coords, sim}
 	if v := vet(ctx, env, p, results, p.Weigh(results)); v.Err != nil || v.Winner == nil || v.Winner.Element != el {
 		t.Fatalf("the similarity ranking chose the same element: want it kept, got %+v", v.Err)
 	}
