@@ -205,19 +205,19 @@ func (c *capture) walk(w int, o walkOptions) (*piece, error) {
 	if err != nil {
 		return nil, err
 	}
-	var raw []byte
-	var ahead []chan chunkResult
-	// A page captured before most likely still has the walker: call it
-	// with a small request, and ask for the chunks its last answer had
-	// right behind it; else send the walker itself.
+	// The page model is most likely installed already (at the document's
+	// start, as replay and the recorder load pages, or by an earlier
+	// capture): call its walk with a small request and, on a page captured
+	// before, ask for the chunks its last answer had right behind it. Where
+	// it is not, install it and walk again.
 	hint := 0
 	if w == 0 {
 		hint = hints.get(c.model.Rod.TargetID)
 	}
 	sctx, sent := browser.NotifySent(c.ctx)
 	walked := make(chan struct{})
-	ahead = c.askAhead(wd, hint-1, sent, walked)
-	raw, err = c.evaluate(sctx, wd, walkCall(ob))
+	ahead := c.askAhead(wd, hint-1, sent, walked)
+	raw, err := c.evaluate(sctx, wd, walkCall(ob))
 	close(walked)
 	if err != nil {
 		return nil, err
@@ -227,8 +227,8 @@ func (c *capture) walk(w int, o walkOptions) (*piece, error) {
 		return nil, err
 	}
 	if val == "" {
-		// No walker (the page was loaded anew): the chunks asked ahead
-		// were asked of no walk; ask them all again at once. Their
+		// No model (the page was loaded anew without it): the chunks
+		// asked ahead were asked of no walk; ask them all again at once. Their
 		// requests must all have been answered first: one that reached
 		// the page after the walk would take its chunk (a chunk is given
 		// once), and the one asked again would find it gone.
