@@ -14,21 +14,35 @@ import (
 
 // snapshotJSON is the part of `replayer snapshot --json` the specs read.
 type snapshotJSON struct {
-	URL   string `json:"url"`
-	Nodes []struct {
-		ID         string            `json:"id"`
-		Tag        string            `json:"tag"`
-		Role       string            `json:"role"`
-		Name       string            `json:"name"`
-		Tier       int               `json:"tier"`
-		Parent     string            `json:"parent"`
-		Value      string            `json:"value"`
-		Attrs      map[string]string `json:"attrs"`
-		FramePath  []string          `json:"framePath"`
-		ShadowPath []string          `json:"shadowPath"`
-		InViewport bool              `json:"inViewport"`
-		Box        struct{ X, Y, Width, Height float64 }
-	} `json:"nodes"`
+	URL   string         `json:"url"`
+	Nodes []snapshotNode `json:"nodes"`
+}
+
+// snapshotNode is one node of snapshotJSON.
+type snapshotNode struct {
+	ID         string            `json:"id"`
+	Tag        string            `json:"tag"`
+	Role       string            `json:"role"`
+	Name       string            `json:"name"`
+	Tier       int               `json:"tier"`
+	Parent     string            `json:"parent"`
+	Value      string            `json:"value"`
+	Attrs      map[string]string `json:"attrs"`
+	FramePath  []string          `json:"framePath"`
+	ShadowPath []string          `json:"shadowPath"`
+	InViewport bool              `json:"inViewport"`
+	Box        struct{ X, Y, Width, Height float64 }
+}
+
+// buttonsOf says each button of out as say does, in document order.
+func buttonsOf(out snapshotJSON, say func(snapshotNode) string) []string {
+	var got []string
+	for _, n := range out.Nodes {
+		if n.Role == "button" {
+			got = append(got, say(n))
+		}
+	}
+	return got
 }
 
 var _ = Describe("replayer snapshot", func() {
@@ -76,12 +90,7 @@ var _ = Describe("replayer snapshot", func() {
 		Expect(s.ExitCode()).To(Equal(0))
 		var out snapshotJSON
 		Expect(json.Unmarshal(s.Out.Contents(), &out)).To(Succeed())
-		var buttons []string
-		for _, n := range out.Nodes {
-			if n.Role == "button" {
-				buttons = append(buttons, n.Name+"@"+strings.Join(n.ShadowPath, ">"))
-			}
-		}
+		buttons := buttonsOf(out, func(n snapshotNode) string { return n.Name + "@" + strings.Join(n.ShadowPath, ">") })
 		Expect(buttons).To(Equal([]string{"Inside action@#plain-host", "Outside action@"}))
 	})
 
@@ -90,12 +99,7 @@ var _ = Describe("replayer snapshot", func() {
 		Expect(s.ExitCode()).To(Equal(0))
 		var out snapshotJSON
 		Expect(json.Unmarshal(s.Out.Contents(), &out)).To(Succeed())
-		var buttons []string
-		for _, n := range out.Nodes {
-			if n.Role == "button" {
-				buttons = append(buttons, n.Name)
-			}
-		}
+		buttons := buttonsOf(out, func(n snapshotNode) string { return n.Name })
 		Expect(buttons).To(Equal([]string{"Ready"}), "the button the page renders in its last update after load")
 	})
 
