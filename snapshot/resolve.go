@@ -158,6 +158,28 @@ func (s *Snapshot) NodeForBackendID(ctx context.Context, id proto.DOMBackendNode
 	return nil, fmt.Errorf("snapshot: backend node %d: %w", id, ErrNoNode)
 }
 
+// NodeForRef returns the node of the page model's element ref, or
+// ErrNoNode when that element is not a kept node of this snapshot (or its
+// world is not one the snapshot walked). One round trip: the element's
+// index in the walk's array, asked in ref's world.
+func (s *Snapshot) NodeForRef(ctx context.Context, ref pagemodel.Ref) (*Node, error) {
+	for _, w := range s.worlds {
+		if w.w != ref.W {
+			continue
+		}
+		expr := fmt.Sprintf(`((s, el) => s && s.seq === %d && el ? s.els.indexOf(el) : -1)(globalThis[Symbol.for("chainreplay.snapshot")], %s)`,
+			s.seq, pagemodel.Left(fmt.Sprintf("el(null, %d)", ref.K)))
+		res, err := w.w.Eval(ctx, expr, true, "")
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: element %d: %w", ref.K, err)
+		}
+		if k := res.Value.Int(); k >= 0 && k < len(w.nodes) && w.nodes[k] != nil {
+			return w.nodes[k], nil
+		}
+	}
+	return nil, fmt.Errorf("snapshot: element %d: %w", ref.K, ErrNoNode)
+}
+
 // Call calls the page function fn (a function declaration) on the
 // elements of nodes and returns its answer for each, in order: fn takes an
 // array of elements and returns an array of as many values, returned by

@@ -258,6 +258,17 @@ func specIDsAndMaps(t testing.TB) {
 	if _, err := s2.NodeForBackendID(ctx, p.MustElement("#deco").MustDescribe().BackendNodeID); !errors.Is(err, ErrNoNode) {
 		t.Errorf("unkept element: err %v, want ErrNoNode", err)
 	}
+	// And from the page model's reference of an element.
+	for id, want := range map[string]bool{"clicky": true, "deco": false} {
+		f, err := s2.model.FindAll(ctx, []pagemodel.Query{{Type: pagemodel.ByAttr, Attrs: []string{"id"}, Value: id}})
+		if err != nil || len(f.Answers[0].Els) != 1 {
+			t.Fatalf("#%s: %+v, %v", id, f, err)
+		}
+		n, err := s2.NodeForRef(ctx, f.Answers[0].Els[0].Ref)
+		if got := err == nil && n.Attrs.Get("id") == id; got != want || (!want && !errors.Is(err, ErrNoNode)) {
+			t.Errorf("NodeForRef(#%s) = %+v, %v; want the node: %v", id, n, err, want)
+		}
+	}
 	// The first snapshot's elements were replaced by the second capture's.
 	if _, err := s.Resolve(ctx, byAttrID(t, s, "deep")); !errors.Is(err, ErrStale) {
 		t.Errorf("resolving an old snapshot: err %v, want ErrStale", err)

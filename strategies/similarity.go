@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
-
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
@@ -320,12 +318,7 @@ func itemOf(ctx context.Context, env *Env, snap *snapshot.Snapshot) (*snapshot.N
 	if !ok {
 		return nil, ""
 	}
-	id, obj, err := env.Model.BackendID(ctx, ref, "")
-	if err != nil {
-		return nil, ""
-	}
-	_ = proto.RuntimeReleaseObject{ObjectID: obj}.Call(ref.W.S.Client(ctx))
-	n, err := snap.NodeForBackendID(ctx, id)
+	n, err := snap.NodeForRef(ctx, ref)
 	if err != nil {
 		return nil, ""
 	}
