@@ -139,7 +139,8 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 // one and the same element, it is the only match and its text matched as
 // recorded (Answer.Tier 0). A scope by place (a CSS or XPath index) never
 // names an item: after a reorder it names another. The round's answers are
-// used where it asked them; a scope not asked yet is asked now.
+// used where it asked them; a scope not asked yet is asked now, with its
+// strategy (Answer).
 func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bool) {
 	if e.Target == nil {
 		return item, "", false
@@ -155,20 +156,11 @@ func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bo
 		k := queryKey(w)
 		a, asked := e.answers[k]
 		if !asked {
-			q, qok := QueryOf(w, e.Model.Options.TestIDs(), "")
-			if !qok {
+			// Answer asks a scoped strategy's scope with it.
+			e.Answer(ctx, s) //nolint:errcheck // the scope's own answer is read below
+			if a, asked = e.answers[k]; !asked {
 				return pagemodel.Ref{}, "", false
 			}
-			f, err := e.Model.Find(ctx, e.Target.FramePath, []pagemodel.Query{q})
-			e.finds++
-			if err != nil || len(f.Answers) != 1 {
-				return pagemodel.Ref{}, "", false
-			}
-			a = f.Answers[0]
-			if e.answers == nil {
-				e.answers = map[string]pagemodel.Answer{}
-			}
-			e.answers[k] = a
 		}
 		if a.Err != nil || a.N != 1 || a.Tier != 0 || len(a.Els) != 1 || a.Els[0] == nil {
 			return pagemodel.Ref{}, "", false
