@@ -26,14 +26,16 @@ const (
 	CDPError         Code = "CDP_ERROR"
 	BrowserCrashed   Code = "BROWSER_CRASHED"
 	// NotActionable: the element was found but is hidden, disabled, moving or
-	// covered by another element at the click point.
+	// covered by another element at the click point, or takes no text (a
+	// type step at an element that is no text field).
 	NotActionable Code = "NOT_ACTIONABLE"
 	// AssertionFailed: an assert_* step found its target but the check failed.
 	AssertionFailed Code = "ASSERTION_FAILED"
 	// SecretMissing: a ${secret:NAME} placeholder has no environment variable.
 	SecretMissing Code = "SECRET_MISSING"
 	// NoEffect: the step acted, but what it did at record time (its
-	// target's state, elements added or removed, a dialog) did not happen.
+	// target's state, elements added or removed, a dialog) did not happen,
+	// or the text it typed did not reach its field.
 	NoEffect Code = "NO_EFFECT"
 	// VarMissing: a ${var:NAME} placeholder has no value (replayer --var,
 	// a --data column).

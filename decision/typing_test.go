@@ -1,0 +1,112 @@
+package decision
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// typingPage has a field of each kind a type step meets, and elements that
+// take no text.
+const typingPage = `<input id="name" value="old">
+<input id="card">
+<input id="guard">
+<input id="when" type="date">
+<input id="hue" type="color">
+<div id="notes" contenteditable="true">old notes</div>
+<my-field id="custom"></my-field>
+<div id="box" tabindex="0">a focusable box</div>
+<div id="plain">plain text</div>
+<button id="go">Go</button>
+<script>
+document.getElementById("card").addEventListener("input", e => {
+	const d = e.target.value.replace(/\D/g, "");
+	e.target.value = d.replace(/(\d{4})(?=\d)/g, "$1 ");
+});
+document.getElementById("guard").addEventListener("beforeinput", e => e.preventDefault());
+customElements.define("my-field", class extends HTMLElement {
+	constructor() {
+		super();
+		this.attachShadow({mode: "open", delegatesFocus: true}).innerHTML = "<input>";
+	}
+});
+</script>`
+
+func typeStep(id, text string) *chain.Step {
+	return &chain.Step{Action: chain.Type, Text: text, Target: &chain.Target{
+		Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}}
+}
+
+// A type step passes when its text reached a field: the field holds it
+// (an input mask may space it), or a picker's value is set; it fails when
+// the element takes no text (NOT_ACTIONABLE) or its field did not take
+// the text (NO_EFFECT), instead of passing on the key events sent.
+func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
+	p := steadyPage(t, typingPage)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	ctx := context.Background()
+	value := func(js string) string {
+		t.Helper()
+		return p.MustEval(`() => ` + js).Str()
+	}
+	for _, c := range []struct {
+		id, text string
+		js, want string // what the page then holds
+	}{
+		{"name", "Ada", `document.getElementById("name").value`, "Ada"},
+		{"name", "", `document.getElementById("name").value`, ""},
+		{"card", "4242424242424242", `document.getElementById("card").value`, "4242 4242 4242 4242"},
+		{"when", "2024-02-03", `document.getElementById("when").value`, "2024-02-03"},
+		{"hue", "#FF8800", `document.getElementById("hue").value`, "#ff8800"},
+		{"notes", "new notes", `document.getElementById("notes").innerText`, "new notes"},
+		{"custom", "inside", `document.getElementById("custom").shadowRoot.querySelector("input").value`, "inside"},
+	} {
+		if out := r.Step(ctx, typeStep(c.id, c.text)); out.Err != nil {
+			t.Errorf("type %q at #%s: %v", c.text, c.id, out.Err)
+			continue
+		}
+		if got := value(c.js); got != c.want {
+			t.Errorf("type %q at #%s: the page holds %q, want %q", c.text, c.id, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		id   string
+		code report.Code
+		says string
+	}{
+		{"guard", report.NoEffect, `did not take the text typed: it holds ""`},
+		{"box", report.NotActionable, "does not take text"},
+		{"plain", report.NotActionable, "does not take text"},
+		{"go", report.NotActionable, "does not take text"},
+	} {
+		out := r.Step(ctx, typeStep(c.id, "hello"))
+		if CodeOf(out.Err) != c.code || !strings.Contains(out.Err.Error(), c.says) {
+			t.Errorf("type at #%s: want %s saying %q, got %v", c.id, c.code, c.says, out.Err)
+		}
+	}
+}
+
+func TestTypedAs(t *testing.T) {
+	for _, c := range []struct {
+		now, text, before string
+		want              bool
+	}{
+		{"Ada", "Ada", "", true},
+		{"Ada", "Ada", "Ada", true},       // typed what it held
+		{"(555) 123", "555123", "", true}, // a mask
+		{"London", "Lon", "", true},       // completed
+		{"", "", "old", true},             // cleared
+		{"", "Ada", "", false},            // nothing went in
+		{"", "Ada", "old", false},         // only emptied
+		{"old", "Ada", "old", false},      // nothing changed
+		{"old", "", "old", false},         // not cleared
+	} {
+		if got := typedAs(c.now, c.text, c.before); got != c.want {
+			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)
+		}
+	}
+}
