@@ -171,6 +171,12 @@ type Target struct {
 	Fingerprint *Fingerprint `yaml:"fingerprint,omitempty"`
 }
 
+// Described reports whether t's fingerprint describes its element, as the
+// recorder's does: it has the element's tag. An imported recording's
+// target has no fingerprint, or one holding only the test id attributes
+// its selectors name.
+func (t *Target) Described() bool { return t != nil && t.Fingerprint != nil && t.Fingerprint.Tag != "" }
+
 // Strategy is one way to find the target.
 type Strategy struct {
 	Type StrategyType `yaml:"type"`

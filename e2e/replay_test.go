@@ -15,6 +15,8 @@ import (
 	gtypes "github.com/onsi/gomega/types"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/chromerec"
+	"github.com/qa-chain/chainreplay/flowupdate"
 	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/replay"
 	. "github.com/qa-chain/chainreplay/replay/matchers"
@@ -231,6 +233,51 @@ var _ = Describe("waiting like a careful person", func() {
 		Expect(res).To(HavePassed())
 		for _, st := range res.Steps {
 			Expect(st.Healed).To(BeNil(), "step %d", st.Index)
+		}
+	})
+
+	It("describes anew, for --update-flows, every step of an imported Chrome recording, which then holds where Chrome's selectors break", func() {
+		data, _, err := chromerec.Export(rpLoad("login.yaml", ""))
+		Expect(err).NotTo(HaveOccurred())
+		imported := func() *chain.Flow {
+			f, _, err := chromerec.Import(data)
+			Expect(err).NotTo(HaveOccurred())
+			for _, s := range f.Steps {
+				Expect(s.Target.Described()).To(BeFalse(), "an imported step knows only Chrome's selectors")
+			}
+			return f
+		}
+		// Reworded texts, and a decoy of the sign-in button placed before it.
+		variants := []string{"variants/login-reworded.html", "variants/login-decoy.html"}
+		for _, v := range variants {
+			f := imported()
+			f.StartURL = strings.Replace(f.StartURL, "login.html", v, 1)
+			Expect(rpReplay(f, replay.Options{Timeout: time.Second})).NotTo(HavePassed(), "Chrome's selectors alone do not hold on %s", v)
+		}
+
+		f := imported()
+		res := rpReplay(f, replay.Options{Rewrite: true})
+		Expect(res).To(HavePassed())
+		described := 0
+		for _, st := range res.Steps {
+			if st.Healed == nil {
+				continue
+			}
+			Expect(st.Healed.Described).To(BeTrue(), "step %d: nothing healed on the unchanged page", st.Index)
+			Expect(st.Healed.Target).NotTo(BeNil())
+			Expect(st.Healed.Target.Described()).To(BeTrue())
+			described++
+		}
+		Expect(described).To(BeNumerically(">=", 4), "every step with a target")
+		changed, err := flowupdate.Apply(f, res)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(changed).To(HaveLen(described))
+
+		start := f.StartURL
+		for _, v := range variants {
+			f.StartURL = strings.Replace(start, "login.html", v, 1)
+			Expect(rpReplay(f, replay.Options{})).To(HavePassed(), "the described flow holds on %s", v)
+			rpClicked("submit")
 		}
 	})
 

@@ -35,7 +35,9 @@ func Apply(f *chain.Flow, res report.Flow) ([]int, error) {
 // ApplyStep rewrites t from h and the step's attempts and reports whether
 // it changed. With h.Target (the element described anew as the recorder
 // describes a target) t becomes that target: its whole chain, fingerprint
-// and coordinates, as strong as a fresh recording. Without it, the new
+// and coordinates, as strong as a fresh recording; a target that was not
+// described (h.Described: an imported recording's) keeps its own
+// strategies besides (withImported). Without it, the new
 // chain is h.Chain in its order (the winner first), then the recorded
 // strategies that were not attempted, then the similarity strategy and the
 // coordinates strategy of the recorded chain; no strategy after the winner
@@ -47,10 +49,14 @@ func ApplyStep(t *chain.Target, h *report.Healing, attempts []report.Attempt) bo
 		return false
 	}
 	if h.Target != nil && len(h.Target.Chain) > 0 {
-		if sameChain(h.Target.Chain, t.Chain) {
+		nt := *h.Target
+		if h.Described {
+			nt.Chain = withImported(h.Target.Chain, t.Chain)
+		}
+		if sameChain(nt.Chain, t.Chain) && t.Described() {
 			return false
 		}
-		*t = *h.Target
+		*t = nt
 		return true
 	}
 	if len(h.Chain) == 0 {
@@ -117,6 +123,36 @@ func ApplyStep(t *chain.Target, h *report.Healing, attempts []report.Attempt) bo
 	}
 	t.Chain = out
 	return true
+}
+
+// withImported is a described chain (report.Healing.Described) with the
+// strategies of the old chain it does not hold (an imported recording's
+// selectors, kept as they were, their Chrome metadata and hosts with
+// them, so that export still gives them back) after its own, before its
+// similarity and coordinates strategies. Replay orders a chain by
+// confidence anyway.
+func withImported(described, old []chain.Strategy) []chain.Strategy {
+	type key struct {
+		typ   chain.StrategyType
+		value string
+	}
+	has := map[key]bool{}
+	var out, tail []chain.Strategy
+	for _, s := range described {
+		has[key{s.Type, s.Value}] = true
+		if s.Type == chain.Similarity || s.Type == chain.Coordinates {
+			tail = append(tail, s)
+			continue
+		}
+		out = append(out, s)
+	}
+	for _, s := range old {
+		if s.Type == chain.Similarity || s.Type == chain.Coordinates || len(s.Hosts) == 0 && has[key{s.Type, s.Value}] {
+			continue
+		}
+		out = append(out, s)
+	}
+	return append(out, tail...)
 }
 
 func sameChain(a, b []chain.Strategy) bool {

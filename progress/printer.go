@@ -148,7 +148,7 @@ func (p *Printer) StepDone(i int, job runner.Job, st report.Step) {
 			p.println(Clean("      note: " + n))
 		}
 		if h := st.Healed; h != nil {
-			p.println(Clean(fmt.Sprintf("      healed: %s -> %s", h.From, h.To)))
+			p.println(Clean("      " + h.Summary()))
 		}
 	}
 }

@@ -92,10 +92,12 @@ func newEngine(page *rod.Page, f *chain.Flow, opts Options) *engine {
 }
 
 // located describes the winner anew, as the recorder describes a target,
-// when the step was healed or its chain drifted (Options.Rewrite).
+// when the step was healed, its chain drifted, or its target is not
+// described (chain.Target.Described: an imported recording's) (Options.Rewrite).
 func (e *engine) located(ctx context.Context, s *chain.Step, v *decision.Verdict) {
 	e.rewrite = nil
-	if v.Winner == nil || v.Winner.Element == nil || (healing(s.Target, v) == nil && len(v.Drifted) == 0) {
+	if v.Winner == nil || v.Winner.Element == nil ||
+		(healing(s.Target, v) == nil && len(v.Drifted) == 0 && s.Target.Described()) {
 		return
 	}
 	t, err := recorder.Redescribe(ctx, e.cur.Model, v.Winner.Ref())
@@ -273,6 +275,9 @@ func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.
 			if st.Healed == nil && len(v.Drifted) > 0 && e.rewrite != nil {
 				first := strategyString(s.Target.Chain[0])
 				st.Healed = &report.Healing{From: first, To: first, Drift: true}
+			}
+			if st.Healed == nil && !s.Target.Described() && e.rewrite != nil {
+				st.Healed = &report.Healing{From: strategyString(s.Target.Chain[0]), To: strategyString(v.Winner.Strategy), Described: true}
 			}
 			if st.Healed != nil {
 				for _, d := range v.Drifted {

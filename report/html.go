@@ -74,7 +74,7 @@ func HTML(r *Run, opts HTMLOptions) ([]byte, error) {
 			d.FlowsFailed++
 		}
 		for _, s := range f.Steps {
-			if s.Healed != nil {
+			if s.Healed != nil && !s.Healed.Described {
 				d.Healed++
 			}
 		}

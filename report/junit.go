@@ -251,7 +251,7 @@ func flowDetail(f Flow) string {
 			b.WriteByte('\n')
 		}
 		if h := st.Healed; h != nil {
-			fmt.Fprintf(&b, "  healed: %s -> %s\n", h.From, h.To)
+			fmt.Fprintf(&b, "  %s\n", h.Summary())
 		}
 	}
 	return b.String()

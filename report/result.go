@@ -1,6 +1,11 @@
 package report
 
-import "github.com/qa-chain/chainreplay/chain"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
 
 // Status of a flow or a step.
 type Status string
@@ -147,6 +152,11 @@ type Healing struct {
 	// chain no longer find the element (an id renamed under a surviving
 	// test id).
 	Drift bool `json:"drift,omitempty"`
+	// Described is set when nothing healed but the step's target was not
+	// described (chain.Target.Described: a Chrome Recorder recording
+	// imported, a chain written by hand): its element was described anew
+	// (Target) so that the flow holds what a recording holds.
+	Described bool `json:"described,omitempty"`
 	// Broke lists the chain's strategies that no longer find the element.
 	Broke []HealedStrategy `json:"broke,omitempty"`
 	// Chain is the chain a person may write back, best first: the target's
@@ -157,6 +167,22 @@ type Healing struct {
 	// target (its whole chain, fingerprint and coordinates), what
 	// --update-flows writes back; nil when it could not be described.
 	Target *chain.Target `json:"target,omitempty"`
+}
+
+// Summary says in one line what h is: "healed: css #a -> role button|A",
+// "drift: ...", or "described anew: ...".
+func (h *Healing) Summary() string {
+	switch {
+	case h.Described:
+		return fmt.Sprintf("described anew: found by %s; the target had no fingerprint", h.To)
+	case h.Drift:
+		var broke []string
+		for _, s := range h.Broke {
+			broke = append(broke, strings.TrimSpace(s.Type+" "+s.Value))
+		}
+		return fmt.Sprintf("drift: %s still wins; broke: %s", h.From, strings.Join(broke, ", "))
+	}
+	return fmt.Sprintf("healed: %s -> %s", h.From, h.To)
 }
 
 // HealedStrategy is one entry of a healed chain.

@@ -40,7 +40,7 @@ func main() {
 	flag.StringVar(&corpora, "corpus", "", "comma list of corpora: thirdparty, frameworks, fixtures (default: all)")
 	flag.StringVar(&apps, "apps", "", "comma list of apps (default: every app of the corpora)")
 	flag.StringVar(&versions, "versions", "", "comma list of versions (default: all)")
-	flag.StringVar(&configs, "configs", "all,peer", "comma list of configurations: all, chrome (ours on the peer's Chrome JSON), css, xpath, coordinates, peer")
+	flag.StringVar(&configs, "configs", "all,peer", "comma list of configurations: all, chrome (ours on the peer's Chrome JSON), chrome-updated (the same after one replay with --update-flows on the original), css, xpath, coordinates, peer")
 	flag.IntVar(&o.repeat, "repeat", 3, "replay every case this many times and report the verdicts that change")
 	flag.DurationVar(&o.settle, "settle", 300*time.Millisecond, "how long the reference replay lets the page react after each step, and every replay after its last step")
 	flag.DurationVar(&o.timeout, "timeout", 3*time.Second, "how long a replayed step may wait for its target, in both engines")

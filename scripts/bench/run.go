@@ -15,13 +15,14 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/chromerec"
 	"github.com/qa-chain/chainreplay/fixtures"
+	"github.com/qa-chain/chainreplay/flowupdate"
 	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/replay"
 	"github.com/qa-chain/chainreplay/report"
 )
 
 // Configs are the configurations measured, in table order.
-var Configs = []string{"all", "chrome", "css", "xpath", "coordinates", "peer"}
+var Configs = []string{"all", "chrome", "chrome-updated", "css", "xpath", "coordinates", "peer"}
 
 // recorded is one app's flow, recorded on the original.
 type recorded struct {
@@ -46,6 +47,10 @@ type recorded struct {
 	// selectors and nothing else. Nil when its steps do not line up one
 	// to one with the flow's (that configuration then skips the flow).
 	imported *chain.Flow
+	// updated is the imported recording after one replay on the original
+	// with --update-flows (describeImported), for the "chrome-updated"
+	// configuration; made on first use.
+	updated *chain.Flow
 }
 
 // stepResult is one replayed step as the engine reported it.
@@ -333,8 +338,17 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 	all := make([]flowRun, len(flows))
 	for fi, r := range flows {
 		flow := r.flow
-		if config == "chrome" {
-			if flow = r.imported; flow == nil {
+		if config == "chrome-updated" && r.updated == nil && r.imported != nil {
+			var err error
+			if r.updated, err = describeImported(ctx, b, r, timeout); err != nil {
+				logf("%s: the \"chrome-updated\" configuration skips it: %v", r.app.Name, err)
+			}
+		}
+		if config == "chrome" || config == "chrome-updated" {
+			if flow = r.imported; config == "chrome-updated" {
+				flow = r.updated
+			}
+			if flow == nil {
 				steps := make([]stepResult, len(r.flow.Steps))
 				for i := range steps {
 					steps[i].status = "skipped"
@@ -356,7 +370,7 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 			val, ok := r.secrets[name]
 			return val, ok
 		}}
-		if config != "all" && config != "chrome" {
+		if config != "all" && config != "chrome" && config != "chrome-updated" {
 			opts.Strategies = []chain.StrategyType{chain.StrategyType(config)}
 		}
 		if v.Viewport != nil {
@@ -522,4 +536,44 @@ func contains(list []string, s string) bool {
 
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "bench: "+format+"\n", args...)
+}
+
+// describeImported is r's Chrome recording imported anew and replayed once
+// on the unchanged app as `replayer --update-flows` replays it
+// (replay.Options.Rewrite), with what the replay described written back
+// (flowupdate.Apply): what a team that brings its Chrome recordings has
+// after one replay. It fails when that replay does not pass.
+func describeImported(ctx context.Context, b *browser.Browser, r *recorded, timeout time.Duration) (*chain.Flow, error) {
+	f, err := importBack(r)
+	if err != nil {
+		return nil, err
+	}
+	bctx, err := b.Incognito()
+	if err != nil {
+		return nil, err
+	}
+	defer bctx.Close()
+	page, err := bctx.Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		return nil, err
+	}
+	defer page.Close()
+	res := replay.Flow(ctx, page, f, replay.Options{Timeout: timeout, Rewrite: true, LookupSecret: func(name string) (string, bool) {
+		val, ok := r.secrets[name]
+		return val, ok
+	}})
+	if res.Status != report.Passed {
+		for _, st := range res.Steps {
+			if st.Error != nil {
+				return nil, fmt.Errorf("its replay on the original failed at step %d: %s", st.Index, st.Error.Error())
+			}
+		}
+		return nil, fmt.Errorf("its replay on the original failed: %v", res.Error)
+	}
+	changed, err := flowupdate.Apply(f, res)
+	if err != nil {
+		return nil, err
+	}
+	logf("%s: the imported recording, replayed once with --update-flows: %d of %d steps described anew", r.app.Name, len(changed), len(f.Steps))
+	return f, nil
 }

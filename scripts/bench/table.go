@@ -38,12 +38,13 @@ func (res *results) add(rep int, config string, v fixtures.Version, r *recorded,
 }
 
 var configTitle = map[string]string{
-	"all":         "chainreplay, all strategies",
-	"chrome":      "chainreplay replaying the peer's input: the exported Chrome Recorder JSON imported (Chrome's selectors only, no fingerprint)",
-	"css":         "chainreplay restricted to `--strategies css` (a single-locator recorder)",
-	"xpath":       "chainreplay restricted to `--strategies xpath`",
-	"coordinates": "chainreplay restricted to `--strategies coordinates`",
-	"peer":        "@puppeteer/replay 3.1.3 + puppeteer-core replaying the exported Chrome Recorder JSON (the peer)",
+	"all":            "chainreplay, all strategies",
+	"chrome":         "chainreplay replaying the peer's input: the exported Chrome Recorder JSON imported (Chrome's selectors only, no fingerprint)",
+	"chrome-updated": "chainreplay replaying the imported Chrome Recorder JSON after one `replayer --update-flows` replay on the unchanged app",
+	"css":            "chainreplay restricted to `--strategies css` (a single-locator recorder)",
+	"xpath":          "chainreplay restricted to `--strategies xpath`",
+	"coordinates":    "chainreplay restricted to `--strategies coordinates`",
+	"peer":           "@puppeteer/replay 3.1.3 + puppeteer-core replaying the exported Chrome Recorder JSON (the peer)",
 }
 
 func pct(a, b int) string {
@@ -275,7 +276,7 @@ func allSame(xs []string) bool {
 // wrongList lists the wrong actions of our engine with all strategies and
 // of the peer, with what the page reported.
 func (res *results) wrongList(b *strings.Builder, configs []string) {
-	for _, cfg := range []string{"all", "chrome", "peer"} {
+	for _, cfg := range []string{"all", "chrome", "chrome-updated", "peer"} {
 		if !contains(configs, cfg) {
 			continue
 		}
