@@ -17,8 +17,11 @@ import (
 // the element that takes text typed at el (el itself when it is a text
 // field, else the field focusing it gave the focus to, through open
 // shadow roots: a custom element that delegates its focus), or null;
-// fieldValue(f), the text it holds; and setTypes, the input types that are
-// set rather than typed into (their pickers take no text).
+// fieldValue(f), the text it holds; shownNear(f, text), whether the text
+// shows around the field (in one of its three nearest ancestors: a tag
+// input turns what was typed into a chip beside it, and empties itself);
+// and setTypes, the input types that are set rather than typed into
+// (their pickers take no text).
 const fieldJS = `
 const typedTypes = new Set(["text", "search", "url", "tel", "password", "email", "number"]);
 const setTypes = new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
@@ -32,13 +35,21 @@ function textField(el) {
 	return takesText(a) ? a : null;
 }
 function fieldValue(f) { return f.tagName === "INPUT" || f.tagName === "TEXTAREA" ? f.value : f.innerText; }
+function alnum(s) { return (s || "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""); }
+function shownNear(f, text) {
+	const t = alnum(text);
+	if (!t) return false;
+	let a = f.parentElement || (f.getRootNode() instanceof ShadowRoot ? f.getRootNode().host : null);
+	for (let i = 0; a && i < 3; i++, a = a.parentElement) if (alnum(a.textContent).includes(t)) return true;
+	return false;
+}
 `
 
 // prepareTypeFn checks the element can take text, focuses it and selects
 // the whole content of the field that took the focus; it reports its
 // state, the field's content, and whether the element is an input whose
 // value is set rather than typed (setTypes).
-const prepareTypeFn = `function () {` + fieldJS + `
+const prepareTypeFn = `function (text) {` + fieldJS + `
 	const el = this;
 	if (!el.isConnected) return {connected: false};
 	const visible = typeof el.checkVisibility === "function"
@@ -49,7 +60,7 @@ const prepareTypeFn = `function () {` + fieldJS + `
 	el.focus();
 	const f = textField(el);
 	const st = {connected: true, visible, enabled, focused: el.getRootNode().activeElement === el || document.activeElement === el,
-		field: !!f, before: f ? fieldValue(f) : ""};
+		field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
 	if (!f) return st;
 	st.had = st.before !== "";
 	if (!st.had) return st;
@@ -73,20 +84,23 @@ type typeState struct {
 	Field  bool   `json:"field"`
 	Before string `json:"before"`
 	Had    bool   `json:"had"`
+	// Near: the text showed around the field before typing (fieldJS).
+	Near bool `json:"near"`
 	// Set: the element is an input whose value is set (setTypes).
 	Set bool `json:"set"`
 }
 
 // fieldFn reports whether a text field takes what is typed at the element
-// now, and what it holds.
-const fieldFn = `function () {` + fieldJS + `
+// now, what it holds, and whether the text shows around it.
+const fieldFn = `function (text) {` + fieldJS + `
 	const f = textField(this);
-	return f ? {field: true, value: fieldValue(f)} : {field: false};
+	return f ? {field: true, value: fieldValue(f), near: shownNear(f, text)} : {field: false};
 }`
 
 type fieldState struct {
 	Field bool   `json:"field"`
 	Value string `json:"value"`
+	Near  bool   `json:"near"`
 }
 
 // setValueFn sets the value of an input of one of setTypes as a user's
@@ -133,7 +147,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	}
 	var st typeState
 	for {
-		if err := callOn(ctx, el, prepareTypeFn, &st); err != nil {
+		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
 		if !st.Connected {
@@ -168,10 +182,10 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			return err
 		}
 		var f fieldState
-		if err := callOn(ctx, el, fieldFn, &f); err != nil {
+		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
-		st.Field, st.Before = f.Field, f.Value
+		st.Field, st.Before, st.Near = f.Field, f.Value, f.Near
 	}
 	if !st.Field {
 		return stepErr(report.NotActionable, nil, "%s does not take text: it is not a text field (input, textarea, contenteditable) and gives the focus to none", el.name())
@@ -192,7 +206,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		}
 	}
 	r.debugf("  typed %d characters (key events: %v)", len([]rune(text)), keyed)
-	if err := r.checkTyped(ctx, el, text, st.Before); err != nil {
+	if err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
 		return err
 	}
 	if enter {
@@ -202,15 +216,20 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 }
 
 // checkTyped checks that the field typed into took text: it holds text
-// (typedAs), or, when it does not yet, once the page has settled (a page
-// that applies keys through its own code, late).
-func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string) error {
+// (typedAs), or the text shows around it where it did not before (near:
+// a tag input made it a chip), now or, when not yet, once the page has
+// settled (a page that applies keys through its own code, late).
+func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, near bool) error {
 	var f fieldState
 	for settled := false; ; settled = true {
-		if err := callOn(ctx, el, fieldFn, &f); err != nil {
+		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
 		if f.Field && typedAs(f.Value, text, before) {
+			return nil
+		}
+		if f.Field && f.Near && !near {
+			r.debugf("  the field holds %q; the text typed shows beside it", clip(f.Value))
 			return nil
 		}
 		if settled || ctx.Err() != nil {

@@ -15,6 +15,8 @@ import (
 const typingPage = `<input id="name" value="old">
 <input id="card">
 <input id="guard">
+<label>Email <input id="email-guard"></label>
+<div><span id="chips"></span><input id="tags"></div>
 <input id="when" type="date">
 <input id="hue" type="color">
 <div id="notes" contenteditable="true">old notes</div>
@@ -27,7 +29,15 @@ document.getElementById("card").addEventListener("input", e => {
 	const d = e.target.value.replace(/\D/g, "");
 	e.target.value = d.replace(/(\d{4})(?=\d)/g, "$1 ");
 });
-document.getElementById("guard").addEventListener("beforeinput", e => e.preventDefault());
+for (const id of ["guard", "email-guard"]) document.getElementById(id).addEventListener("beforeinput", e => e.preventDefault());
+document.getElementById("tags").addEventListener("input", e => {
+	const v = e.target.value;
+	if (!v.endsWith(",")) return;
+	const chip = document.createElement("b");
+	chip.textContent = v.slice(0, -1);
+	document.getElementById("chips").append(chip);
+	e.target.value = "";
+});
 customElements.define("my-field", class extends HTMLElement {
 	constructor() {
 		super();
@@ -42,7 +52,8 @@ func typeStep(id, text string) *chain.Step {
 }
 
 // A type step passes when its text reached a field: the field holds it
-// (an input mask may space it), or a picker's value is set; it fails when
+// (an input mask may space it), or shows beside it where it did not (a
+// tag input's chip), or a picker's value is set; it fails when
 // the element takes no text (NOT_ACTIONABLE) or its field did not take
 // the text (NO_EFFECT), instead of passing on the key events sent.
 func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
@@ -64,6 +75,7 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 		{"hue", "#FF8800", `document.getElementById("hue").value`, "#ff8800"},
 		{"notes", "new notes", `document.getElementById("notes").innerText`, "new notes"},
 		{"custom", "inside", `document.getElementById("custom").shadowRoot.querySelector("input").value`, "inside"},
+		{"tags", "react,", `document.getElementById("chips").textContent`, "react"},
 	} {
 		if out := r.Step(ctx, typeStep(c.id, c.text)); out.Err != nil {
 			t.Errorf("type %q at #%s: %v", c.text, c.id, out.Err)
@@ -79,11 +91,13 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 		says string
 	}{
 		{"guard", report.NoEffect, `did not take the text typed: it holds ""`},
+		// Its label says what is typed: the text showed beside it before.
+		{"email-guard", report.NoEffect, `did not take the text typed`},
 		{"box", report.NotActionable, "does not take text"},
 		{"plain", report.NotActionable, "does not take text"},
 		{"go", report.NotActionable, "does not take text"},
 	} {
-		out := r.Step(ctx, typeStep(c.id, "hello"))
+		out := r.Step(ctx, typeStep(c.id, "email"))
 		if CodeOf(out.Err) != c.code || !strings.Contains(out.Err.Error(), c.says) {
 			t.Errorf("type at #%s: want %s saying %q, got %v", c.id, c.code, c.says, out.Err)
 		}
