@@ -50,15 +50,15 @@ func actionPage(t *testing.T, html string, scale float64) *rod.Page {
 // steadyPage serves html on 127.0.0.1 and opens it, at 1280x800, in a
 // fresh page whose documents run the page model from their start, as
 // replay's do: the model counts the page's queued work and can tell a
-// steady page.
-func steadyPage(t *testing.T, html string) *rod.Page {
+// steady page. The scripts run at their start too, after the model.
+func steadyPage(t *testing.T, html string, scripts ...string) *rod.Page {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte("<!doctype html>" + html)) //nolint:errcheck
 	}))
 	t.Cleanup(srv.Close)
-	p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+	p := testenv.PageWithScripts(t, srv.URL, append([]string{pagemodel.StartScript}, scripts...)...)
 	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}).Call(p); err != nil {
 		t.Fatal(err)
 	}

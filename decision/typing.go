@@ -13,27 +13,49 @@ import (
 	"github.com/qa-chain/chainreplay/report"
 )
 
-// fieldJS defines what typing needs to know of an element: textField(el),
-// the element that takes text typed at el (el itself when it is a text
-// field, else the field focusing it gave the focus to, through open
-// shadow roots: a custom element that delegates its focus), or null;
-// fieldValue(f), the text it holds; shownNear(f, text), whether the text
-// shows around the field (in one of its three nearest ancestors: a tag
-// input turns what was typed into a chip beside it, and empties itself);
-// and setTypes, the input types that are set rather than typed into
-// (their pickers take no text).
+// fieldJS defines what typing needs to know of an element:
+//   - focusField(el) focuses el and returns the text field (an input of a
+//     text type, a textarea, a contenteditable) that then has the focus,
+//     within el (a custom element that delegates its focus, through open
+//     and kept closed shadow roots) or handed the focus by el (a search
+//     box that opens the real one), or el itself when it is a text field,
+//     or null; the field is kept on el for typedField;
+//   - typedField(el), the field focusField kept, else el's own;
+//   - fieldValue(f), the text it holds;
+//   - shownNear(f, text), whether the text shows around the field (in one
+//     of its three nearest ancestors: a tag input turns what was typed
+//     into a chip beside it, and empties itself);
+//   - setTypes, the input types that are set rather than typed into (their
+//     pickers take no text).
 const fieldJS = `
 const typedTypes = new Set(["text", "search", "url", "tel", "password", "email", "number"]);
 const setTypes = new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
+const FIELD = Symbol.for("chainreplay.typingField");
 function takesText(x) {
 	return !!x && (x.tagName === "TEXTAREA" || x.tagName === "INPUT" && typedTypes.has(x.type) || x.isContentEditable === true);
 }
-function textField(el) {
-	if (takesText(el)) return el;
-	let a = el.ownerDocument.activeElement;
-	while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-	return takesText(a) ? a : null;
+function deepActive(d) {
+	const closed = window[Symbol.for("chainreplay.closedRoots")];
+	let a = d.activeElement;
+	for (;;) {
+		const root = a && (a.shadowRoot || closed && closed.get(a));
+		if (!root || !root.activeElement) return a;
+		a = root.activeElement;
+	}
 }
+function within(x, el) {
+	for (let n = x; n; n = n.parentNode || n.host) if (n === el) return true;
+	return false;
+}
+function focusField(el) {
+	const was = deepActive(el.ownerDocument);
+	el.focus();
+	const a = deepActive(el.ownerDocument);
+	const f = takesText(a) && (within(a, el) || a !== was) ? a : takesText(el) ? el : null;
+	el[FIELD] = f;
+	return f;
+}
+function typedField(el) { return el[FIELD] || (takesText(el) ? el : null); }
 function fieldValue(f) { return f.tagName === "INPUT" || f.tagName === "TEXTAREA" ? f.value : f.innerText; }
 function alnum(s) { return (s || "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""); }
 function shownNear(f, text) {
@@ -46,9 +68,9 @@ function shownNear(f, text) {
 `
 
 // prepareTypeFn checks the element can take text, focuses it and selects
-// the whole content of the field that took the focus; it reports its
-// state, the field's content, and whether the element is an input whose
-// value is set rather than typed (setTypes).
+// the whole content of the field that took the focus (focusField); it
+// reports its state, the field's content, and whether the element is an
+// input whose value is set rather than typed (setTypes).
 const prepareTypeFn = `function (text) {` + fieldJS + `
 	const el = this;
 	if (!el.isConnected) return {connected: false};
@@ -57,10 +79,9 @@ const prepareTypeFn = `function (text) {` + fieldJS + `
 	const enabled = !(el.disabled === true || el.readOnly === true || el.getAttribute("aria-disabled") === "true");
 	if (!visible || !enabled) return {connected: true, visible, enabled};
 	if (el.tagName === "INPUT" && setTypes.has(el.type)) return {connected: true, visible, enabled, set: true};
-	el.focus();
-	const f = textField(el);
-	const st = {connected: true, visible, enabled, focused: el.getRootNode().activeElement === el || document.activeElement === el,
-		field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
+	const f = focusField(el);
+	const st = {connected: true, visible, enabled, field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
+	st.focused = !!f && within(deepActive(el.ownerDocument), f) || el.getRootNode().activeElement === el || document.activeElement === el;
 	if (!f) return st;
 	st.had = st.before !== "";
 	if (!st.had) return st;
@@ -90,10 +111,10 @@ type typeState struct {
 	Set bool `json:"set"`
 }
 
-// fieldFn reports whether a text field takes what is typed at the element
-// now, what it holds, and whether the text shows around it.
+// fieldFn reports whether a text field took what was typed at the element
+// (typedField), what it holds, and whether the text shows around it.
 const fieldFn = `function (text) {` + fieldJS + `
-	const f = textField(this);
+	const f = typedField(this);
 	return f ? {field: true, value: fieldValue(f), near: shownNear(f, text)} : {field: false};
 }`
 
@@ -105,15 +126,21 @@ type fieldState struct {
 
 // setValueFn sets the value of an input of one of setTypes as a user's
 // choice in its picker would (input and change), and reports the value it
-// then holds (the browser's sanitized one: "" for a date it cannot read).
+// then holds and the one it should: v as an input of its type, min, max
+// and step holds it ("2024-02-03T10:00" for "2024-02-03T10:00:00", a
+// range's value clamped, "" for a date it cannot read).
 const setValueFn = `function (v) {
 	const el = this;
+	const want = document.createElement("input");
+	want.type = el.type;
+	for (const a of ["min", "max", "step"]) if (el.hasAttribute(a)) want.setAttribute(a, el.getAttribute(a));
+	want.value = v;
 	el.focus();
 	const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
 	set.call(el, v);
 	el.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
 	el.dispatchEvent(new Event("change", {bubbles: true}));
-	return el.value;
+	return {now: el.value, want: want.value};
 }`
 
 // typeInto: wait until the element is visible and enabled, focus it, clear
@@ -174,18 +201,14 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		return nil
 	}
 	if !st.Focused {
-		// Focus through DevTools when the page function could not.
+		// Focus through DevTools when the page function could not, then
+		// prepare the field that took the focus.
 		if err := r.focus(ctx, el); err != nil {
-			if !st.Field {
-				return stepErr(report.NotActionable, err, "%s does not take text: it is not a text field (input, textarea, contenteditable) and cannot be focused", el.name())
-			}
-			return err
+			return stepErr(report.NotActionable, err, "%s does not take text: it cannot be focused (%v)", el.name(), err)
 		}
-		var f fieldState
-		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
+		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
-		st.Field, st.Before, st.Near = f.Field, f.Value, f.Near
 	}
 	if !st.Field {
 		return stepErr(report.NotActionable, nil, "%s does not take text: it is not a text field (input, textarea, contenteditable) and gives the focus to none", el.name())
@@ -244,13 +267,19 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 }
 
 // typedAs reports whether a field that held before and now holds now took
-// text: it holds text, alike but for case, spaces and punctuation (an
-// input mask: "4242 4242" for "42424242"), or something else than before
-// that is not empty (it formatted, completed or cut the text), or, for
-// text "", it was emptied. A field that still holds what it held, or was
-// only emptied, did not take the text.
+// text: it holds text, or alike but for case, spaces and punctuation (an
+// input mask: "4242 4242" for "42424242"; text with letters or digits
+// only), or something else than before that is not empty (it formatted,
+// completed or cut the text), or, for text "", it was emptied. A field
+// that still holds what it held, or was only emptied, did not take the
+// text.
 func typedAs(now, text, before string) bool {
-	if alnum(now) == alnum(text) {
+	switch {
+	case now == text:
+		return true
+	case alnum(text) != "" && alnum(now) == alnum(text):
+		return true
+	case text == "" && alnum(now) == "":
 		return true
 	}
 	return now != before && strings.TrimSpace(now) != ""
@@ -266,15 +295,15 @@ func alnum(s string) string {
 	}, s)
 }
 
-// setValue sets the value of an input of setTypes and checks it took it
-// (the browser writes a color in lower case).
+// setValue sets the value of an input of setTypes and checks it holds it
+// as an input of its type would (setValueFn).
 func (r *Runner) setValue(ctx context.Context, el Elem, text string) error {
-	var now string
-	if err := callOn(ctx, el, setValueFn, &now, text); err != nil {
+	var v struct{ Now, Want string }
+	if err := callOn(ctx, el, setValueFn, &v, text); err != nil {
 		return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 	}
-	if !strings.EqualFold(now, text) && alnum(now) != alnum(text) {
-		return stepErr(report.NoEffect, nil, "%s did not take the value %q: it holds %q", el.name(), clip(text), clip(now))
+	if v.Now != v.Want || v.Now == "" && text != "" {
+		return stepErr(report.NoEffect, nil, "%s did not take the value %q: it holds %q", el.name(), clip(text), clip(v.Now))
 	}
 	r.debugf("  set the value %q", clip(text))
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/pagejs"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -17,10 +18,13 @@ const typingPage = `<input id="name" value="old">
 <input id="guard">
 <label>Email <input id="email-guard"></label>
 <div><span id="chips"></span><input id="tags"></div>
+<input id="fake" placeholder="Search"><input id="real" style="display:none">
 <input id="when" type="date">
+<input id="meet" type="datetime-local">
 <input id="hue" type="color">
 <div id="notes" contenteditable="true">old notes</div>
 <my-field id="custom"></my-field>
+<my-field id="closed" data-mode="closed"></my-field>
 <div id="box" tabindex="0">a focusable box</div>
 <div id="plain">plain text</div>
 <button id="go">Go</button>
@@ -30,6 +34,11 @@ document.getElementById("card").addEventListener("input", e => {
 	e.target.value = d.replace(/(\d{4})(?=\d)/g, "$1 ");
 });
 for (const id of ["guard", "email-guard"]) document.getElementById(id).addEventListener("beforeinput", e => e.preventDefault());
+document.getElementById("fake").addEventListener("focus", () => {
+	const real = document.getElementById("real");
+	real.style.display = "";
+	real.focus();
+});
 document.getElementById("tags").addEventListener("input", e => {
 	const v = e.target.value;
 	if (!v.endsWith(",")) return;
@@ -41,7 +50,9 @@ document.getElementById("tags").addEventListener("input", e => {
 customElements.define("my-field", class extends HTMLElement {
 	constructor() {
 		super();
-		this.attachShadow({mode: "open", delegatesFocus: true}).innerHTML = "<input>";
+		const root = this.attachShadow({mode: this.dataset.mode || "open", delegatesFocus: true});
+		root.innerHTML = "<input>";
+		this.field = root.querySelector("input");
 	}
 });
 </script>`
@@ -57,7 +68,7 @@ func typeStep(id, text string) *chain.Step {
 // the element takes no text (NOT_ACTIONABLE) or its field did not take
 // the text (NO_EFFECT), instead of passing on the key events sent.
 func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
-	p := steadyPage(t, typingPage)
+	p := steadyPage(t, typingPage, pagejs.ClosedRoots)
 	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
 	ctx := context.Background()
 	value := func(js string) string {
@@ -74,7 +85,10 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 		{"when", "2024-02-03", `document.getElementById("when").value`, "2024-02-03"},
 		{"hue", "#FF8800", `document.getElementById("hue").value`, "#ff8800"},
 		{"notes", "new notes", `document.getElementById("notes").innerText`, "new notes"},
-		{"custom", "inside", `document.getElementById("custom").shadowRoot.querySelector("input").value`, "inside"},
+		{"custom", "inside", `document.getElementById("custom").field.value`, "inside"},
+		{"closed", "shut", `document.getElementById("closed").field.value`, "shut"},
+		{"fake", "kettle", `document.getElementById("real").value`, "kettle"},
+		{"meet", "2024-02-03T10:00:00", `document.getElementById("meet").value`, "2024-02-03T10:00"},
 		{"tags", "react,", `document.getElementById("chips").textContent`, "react"},
 	} {
 		if out := r.Step(ctx, typeStep(c.id, c.text)); out.Err != nil {
@@ -86,18 +100,21 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		id   string
-		code report.Code
-		says string
+		id, text string
+		code     report.Code
+		says     string
 	}{
-		{"guard", report.NoEffect, `did not take the text typed: it holds ""`},
+		// A field has the focus, from the last step: a step at an element
+		// that takes no text does not type into it.
+		{"plain", "email", report.NotActionable, "does not take text"},
+		{"guard", "email", report.NoEffect, `did not take the text typed: it holds ""`},
+		{"guard", "---", report.NoEffect, `did not take the text typed: it holds ""`},
 		// Its label says what is typed: the text showed beside it before.
-		{"email-guard", report.NoEffect, `did not take the text typed`},
-		{"box", report.NotActionable, "does not take text"},
-		{"plain", report.NotActionable, "does not take text"},
-		{"go", report.NotActionable, "does not take text"},
+		{"email-guard", "email", report.NoEffect, `did not take the text typed`},
+		{"box", "email", report.NotActionable, "does not take text"},
+		{"go", "email", report.NotActionable, "does not take text"},
 	} {
-		out := r.Step(ctx, typeStep(c.id, "email"))
+		out := r.Step(ctx, typeStep(c.id, c.text))
 		if CodeOf(out.Err) != c.code || !strings.Contains(out.Err.Error(), c.says) {
 			t.Errorf("type at #%s: want %s saying %q, got %v", c.id, c.code, c.says, out.Err)
 		}
@@ -114,10 +131,12 @@ func TestTypedAs(t *testing.T) {
 		{"(555) 123", "555123", "", true}, // a mask
 		{"London", "Lon", "", true},       // completed
 		{"", "", "old", true},             // cleared
-		{"", "Ada", "", false},            // nothing went in
-		{"", "Ada", "old", false},         // only emptied
-		{"old", "Ada", "old", false},      // nothing changed
-		{"old", "", "old", false},         // not cleared
+		{"---", "---", "", true},
+		{"", "---", "", false},       // no letters or digits to compare
+		{"", "Ada", "", false},       // nothing went in
+		{"", "Ada", "old", false},    // only emptied
+		{"old", "Ada", "old", false}, // nothing changed
+		{"old", "", "old", false},    // not cleared
 	} {
 		if got := typedAs(c.now, c.text, c.before); got != c.want {
 			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)

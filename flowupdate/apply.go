@@ -1,7 +1,10 @@
 package flowupdate
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/report"
@@ -36,8 +39,9 @@ func Apply(f *chain.Flow, res report.Flow) ([]int, error) {
 // it changed. With h.Target (the element described anew as the recorder
 // describes a target) t becomes that target: its whole chain, fingerprint
 // and coordinates, as strong as a fresh recording; a target that was not
-// described (h.Described: an imported recording's) keeps its own
-// strategies besides (withImported). Without it, the new
+// described (chain.Target.Described: an imported recording's) keeps its
+// own strategies that did not break besides (withImported). Without it,
+// the new
 // chain is h.Chain in its order (the winner first), then the recorded
 // strategies that were not attempted, then the similarity strategy and the
 // coordinates strategy of the recorded chain; no strategy after the winner
@@ -50,8 +54,8 @@ func ApplyStep(t *chain.Target, h *report.Healing, attempts []report.Attempt) bo
 	}
 	if h.Target != nil && len(h.Target.Chain) > 0 {
 		nt := *h.Target
-		if h.Described {
-			nt.Chain = withImported(h.Target.Chain, t.Chain)
+		if !t.Described() {
+			nt.Chain = withImported(h.Target.Chain, t.Chain, h.Broke)
 		}
 		if sameChain(nt.Chain, t.Chain) && t.Described() {
 			return false
@@ -125,34 +129,73 @@ func ApplyStep(t *chain.Target, h *report.Healing, attempts []report.Attempt) bo
 	return true
 }
 
-// withImported is a described chain (report.Healing.Described) with the
-// strategies of the old chain it does not hold (an imported recording's
-// selectors, kept as they were, their Chrome metadata and hosts with
-// them, so that export still gives them back) after its own, before its
-// similarity and coordinates strategies. Replay orders a chain by
-// confidence anyway.
-func withImported(described, old []chain.Strategy) []chain.Strategy {
-	type key struct {
-		typ   chain.StrategyType
-		value string
-	}
-	has := map[key]bool{}
-	var out, tail []chain.Strategy
+// withImported is a described chain with the strategies of a target that
+// was not described (an imported recording's selectors) that it does not
+// hold and that did not break, kept as they were (their Chrome metadata
+// and hosts with them, so that export still gives them back); where both
+// hold one strategy, the imported one's metadata is added to the
+// described one's. The chain is in confidence order, similarity and
+// coordinates last, as the recorder writes one.
+func withImported(described, old []chain.Strategy, broke []report.HealedStrategy) []chain.Strategy {
+	var own, tail []chain.Strategy
 	for _, s := range described {
-		has[key{s.Type, s.Value}] = true
 		if s.Type == chain.Similarity || s.Type == chain.Coordinates {
 			tail = append(tail, s)
 			continue
 		}
-		out = append(out, s)
+		own = append(own, s)
 	}
 	for _, s := range old {
-		if s.Type == chain.Similarity || s.Type == chain.Coordinates || len(s.Hosts) == 0 && has[key{s.Type, s.Value}] {
+		if s.Type == chain.Similarity || s.Type == chain.Coordinates || broken(s, broke) {
 			continue
 		}
-		out = append(out, s)
+		i := slices.IndexFunc(own, func(d chain.Strategy) bool { return sameStrategy(d, s) })
+		if i < 0 {
+			own = append(own, s)
+			continue
+		}
+		if len(s.Metadata) > 0 {
+			m := maps.Clone(own[i].Metadata)
+			if m == nil {
+				m = map[string]any{}
+			}
+			for k, v := range s.Metadata {
+				if _, ok := m[k]; !ok {
+					m[k] = v
+				}
+			}
+			own[i].Metadata = m
+		}
 	}
-	return append(out, tail...)
+	slices.SortStableFunc(own, func(a, b chain.Strategy) int { return cmp.Compare(b.Confidence, a.Confidence) })
+	return append(own, tail...)
+}
+
+// broken reports whether s is one of the strategies that no longer found
+// the element.
+func broken(s chain.Strategy, broke []report.HealedStrategy) bool {
+	for _, b := range broke {
+		if chain.StrategyType(b.Type) == s.Type && b.Value == s.Value {
+			return true
+		}
+	}
+	return false
+}
+
+// sameStrategy reports whether a and b locate alike: the same type, value,
+// index, match, tag, scope and hosts.
+func sameStrategy(a, b chain.Strategy) bool {
+	if a.Type != b.Type || a.Value != b.Value || a.Nth != b.Nth || a.Match != b.Match || a.Tag != b.Tag ||
+		(a.Within == nil) != (b.Within == nil) || a.Within != nil && !sameStrategy(*a.Within, *b.Within) ||
+		len(a.Hosts) != len(b.Hosts) {
+		return false
+	}
+	for i := range a.Hosts {
+		if !sameStrategy(a.Hosts[i], b.Hosts[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func sameChain(a, b []chain.Strategy) bool {

@@ -188,25 +188,29 @@ func TestUpdateWritesAndKeepsBackup(t *testing.T) {
 
 // A target that was not described (an imported Chrome recording's: its
 // selectors and the test id attribute one names) becomes the target
-// described anew, keeping the selectors it does not hold, with their
-// metadata and hosts, before its similarity and coordinates.
+// described anew, keeping, in confidence order before its similarity and
+// coordinates, the selectors it does not hold but the broken ones, with
+// their hosts; one both hold gains the imported one's metadata.
 func TestApplyDescribedKeepsTheImportedSelectors(t *testing.T) {
 	pierce := chain.Strategy{Type: chain.CSS, Value: "#login-btn", Confidence: 0.7, Metadata: map[string]any{"pierce": true}}
+	stale := chain.Strategy{Type: chain.XPath, Value: "//form/button[2]", Confidence: 0.6}
 	hosted := chain.Strategy{Type: chain.Role, Value: "*|Sign in", Confidence: 0.8, Hosts: []chain.Strategy{{Type: chain.CSS, Value: "my-app"}}}
 	imported := &chain.Target{
-		Chain:       []chain.Strategy{{Type: chain.ID, Value: "login-btn", Confidence: 0.9}, hosted, pierce},
+		Chain:       []chain.Strategy{{Type: chain.ID, Value: "login-btn", Confidence: 0.9}, hosted, pierce, stale},
 		Fingerprint: &chain.Fingerprint{TestIDs: map[string]string{"data-qa": "login"}},
 	}
 	described := &chain.Target{
 		Chain: []chain.Strategy{
 			{Type: chain.Role, Value: "button|Sign in", Confidence: 0.92},
 			{Type: chain.ID, Value: "login-btn", Confidence: 0.76},
+			{Type: chain.CSS, Value: "#login-btn", Confidence: 0.72},
 			{Type: chain.Similarity, Confidence: 0.62},
 			coords(),
 		},
 		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "login-btn", AccessName: "Sign in"},
 	}
-	h := &report.Healing{From: "id login-btn", To: "id login-btn", Described: true, Target: described}
+	h := &report.Healing{From: "id login-btn", To: "id login-btn", Described: true, Target: described,
+		Broke: []report.HealedStrategy{{Type: "xpath", Value: "//form/button[2]"}}}
 	if !ApplyStep(imported, h, nil) {
 		t.Fatal("the imported target was not rewritten")
 	}
@@ -214,18 +218,14 @@ func TestApplyDescribedKeepsTheImportedSelectors(t *testing.T) {
 	for _, s := range imported.Chain {
 		got = append(got, string(s.Type)+" "+s.Value)
 	}
-	want := []string{"role button|Sign in", "id login-btn", "role *|Sign in", "css #login-btn", "similarity ", "coordinates "}
+	want := []string{"role button|Sign in", "role *|Sign in", "id login-btn", "css #login-btn", "similarity ", "coordinates "}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("chain %q, want %q", got, want)
 	}
-	if imported.Chain[2].Hosts == nil || imported.Chain[3].Metadata["pierce"] != true {
+	if imported.Chain[1].Hosts == nil || imported.Chain[3].Metadata["pierce"] != true {
 		t.Errorf("the imported selectors lost their hosts or metadata: %+v", imported.Chain)
 	}
 	if !imported.Described() || imported.Fingerprint.ID != "login-btn" {
 		t.Errorf("the fingerprint is not the described one: %+v", imported.Fingerprint)
-	}
-	// Applied again, the same description changes nothing.
-	if ApplyStep(imported, h, nil) {
-		t.Error("a described target was rewritten again with the same description")
 	}
 }

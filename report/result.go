@@ -109,8 +109,10 @@ type Step struct {
 	Attempts   []Attempt `json:"attempts"`
 	// Healed is set when the chain's first strategy did not locate the
 	// element the step acted on (it found nothing, or another element) and
-	// another strategy did, or when strategies broke while the winner held
-	// (Drift): what a person may want to write back into the flow.
+	// another strategy did, when strategies broke while the winner held
+	// (Drift), or, under --update-flows, when the step's target was not
+	// described (Described): what a person may want to write back into
+	// the flow.
 	Healed *Healing `json:"healed,omitempty"`
 	// URL is the page's URL when the step ended.
 	URL string `json:"url,omitempty"`

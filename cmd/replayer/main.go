@@ -168,7 +168,7 @@ func updateFlows(res *report.Run, out io.Writer, quiet bool) error {
 			continue
 		}
 		if len(changed) > 0 && !quiet {
-			fmt.Fprintf(out, "updated %s: steps %v healed (the old file is %s.bak)\n", progress.Clean(f.File), changed, progress.Clean(f.File))
+			fmt.Fprintf(out, "updated %s: steps %v described anew (the old file is %s.bak)\n", progress.Clean(f.File), changed, progress.Clean(f.File))
 		}
 	}
 	return errors.Join(errs...)

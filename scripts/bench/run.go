@@ -49,8 +49,9 @@ type recorded struct {
 	imported *chain.Flow
 	// updated is the imported recording after one replay on the original
 	// with --update-flows (describeImported), for the "chrome-updated"
-	// configuration; made on first use.
-	updated *chain.Flow
+	// configuration; made on first use, once (describedErr: it failed).
+	updated      *chain.Flow
+	describedErr error
 }
 
 // stepResult is one replayed step as the engine reported it.
@@ -338,10 +339,9 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 	all := make([]flowRun, len(flows))
 	for fi, r := range flows {
 		flow := r.flow
-		if config == "chrome-updated" && r.updated == nil && r.imported != nil {
-			var err error
-			if r.updated, err = describeImported(ctx, b, r, timeout); err != nil {
-				logf("%s: the \"chrome-updated\" configuration skips it: %v", r.app.Name, err)
+		if config == "chrome-updated" && r.updated == nil && r.describedErr == nil && r.imported != nil {
+			if r.updated, r.describedErr = describeImported(ctx, b, r, timeout); r.describedErr != nil {
+				logf("%s: the \"chrome-updated\" configuration skips it: %v", r.app.Name, r.describedErr)
 			}
 		}
 		if config == "chrome" || config == "chrome-updated" {

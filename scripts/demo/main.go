@@ -117,7 +117,7 @@ func line(m fixtures.Mutation, r *report.Run) string {
 		}
 		for _, s := range f.Steps {
 			if s.Healed != nil {
-				notes = append(notes, fmt.Sprintf("step %d healed %s -> %s", s.Index, s.Healed.From, s.Healed.To))
+				notes = append(notes, fmt.Sprintf("step %d %s", s.Index, s.Healed.Summary()))
 			}
 			if s.Error != nil {
 				notes = append(notes, fmt.Sprintf("step %d %s: %s", s.Index, s.Error.Code, firstLine(s.Error.Message)))
