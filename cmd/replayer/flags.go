@@ -87,7 +87,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.verbose, "v", false, "print every step, every attempt and the DevTools commands sent")
 	fs.BoolVar(&c.verbose, "verbose", false, "same as -v")
 	fs.BoolVar(&c.shotsAll, "screenshots-all", false, "with --report-html, a screenshot of every step, not only failed ones")
-	fs.BoolVar(&c.updateFlows, "update-flows", false, "write healed chains back into the flow files (the old file is kept as .bak)")
+	fs.BoolVar(&c.updateFlows, "update-flows", false, "write healed chains back into the flow files, and describe the steps of an imported recording as a recording does (the old file is kept as .bak)")
 	fs.StringVar(&c.progress, "progress", "auto", "`auto` (a bar on a terminal, lines otherwise), bar or plain")
 	fs.Var(&vars, "var", "a variable for ${var:NAME} placeholders, `NAME=VALUE` (repeat the flag for more)")
 	fs.StringVar(&c.data, "data", "", "replay each flow once per row of this CSV `FILE` (header row: variable names); each row is its own result")
