@@ -460,6 +460,9 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 		}
 		abs[i] = a
 	}
+	if e := el.Element; e != nil && (e.Tag != "input" || !strings.EqualFold(e.Type, "file")) {
+		return stepErr(report.NotActionable, nil, "%s takes no files: it is not an <input type=file>", el.name())
+	}
 	id, err := el.backendID(ctx)
 	if err != nil {
 		return stepErr(report.ElementNotFound, err, "the file input went away: %v", err)

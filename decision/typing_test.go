@@ -2,6 +2,8 @@ package decision
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -141,5 +143,29 @@ func TestTypedAs(t *testing.T) {
 		if got := typedAs(c.now, c.text, c.before); got != c.want {
 			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)
 		}
+	}
+}
+
+// An upload step sets files on a file input, and fails with NOT_ACTIONABLE,
+// naming the element, at any other element.
+func TestUploadNeedsAFileInput(t *testing.T) {
+	p := steadyPage(t, `<button id="pick">Choose a file</button><input id="file" type="file">`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second, BaseDir: t.TempDir()}}
+	if err := os.WriteFile(filepath.Join(r.Options.BaseDir, "a.txt"), []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	step := func(id string) *chain.Step {
+		return &chain.Step{Action: chain.Upload, Files: []string{"a.txt"}, Target: &chain.Target{
+			Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}}
+	}
+	out := r.Step(context.Background(), step("pick"))
+	if CodeOf(out.Err) != report.NotActionable || !strings.Contains(out.Err.Error(), "takes no files") {
+		t.Errorf("upload at a button: want NOT_ACTIONABLE saying it takes no files, got %v", out.Err)
+	}
+	if out := r.Step(context.Background(), step("file")); out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	if n := p.MustEval(`() => document.getElementById("file").files.length`).Int(); n != 1 {
+		t.Errorf("the file input holds %d files, want 1", n)
 	}
 }
