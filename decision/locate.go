@@ -278,10 +278,10 @@ var words = []similarity.Attr{similarity.AccessName, similarity.Text, similarity
 // texts around it were reworded too, its neighbours. It holds when:
 //   - an identifier without digits names it (lastingID);
 //   - every strategy of the chain that names the target by its words
-//     (role, label, placeholder, text) ran and found nothing on the page:
-//     the recorded words are gone, not moved to another element (where a
-//     row's words moved, the row moved, and the attribute followed its
-//     index);
+//     (role, label, placeholder, text) ran and found nothing on the page
+//     but elements of another kind: the recorded words are gone, not
+//     moved to another element (where a row's words moved, the row moved,
+//     and the attribute followed its index);
 //   - w's own words are none of the recorded neighbours' (a neighbour
 //     that took the target's place);
 //   - with the words set aside, w resembles the fingerprint at the
@@ -298,7 +298,12 @@ func wordsChanged(ctx context.Context, env *strategies.Env, results []strategies
 	for _, r := range results {
 		switch r.Strategy.Type {
 		case chain.Role, chain.Label, chain.Placeholder, chain.Text:
-			if r.Found || !errors.Is(r.Err, strategies.ErrNotFound) {
+			switch {
+			case r.Found && r.KindMismatch:
+				// The words on an element of another kind (an imported
+				// text selector matching a paragraph): not a rival that
+				// took them.
+			case r.Found || !errors.Is(r.Err, strategies.ErrNotFound):
 				return "", false
 			}
 			named++

@@ -2,10 +2,12 @@ package recorder
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
@@ -91,6 +93,15 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 	if !strings.HasPrefix(shown, "Showing #/,") {
 		t.Errorf("reworded: the page shows %q after the links, want the view #/", shown)
 	}
+	// A words strategy that finds an element of another kind (an imported
+	// Chrome text/ selector, holding its value, matching the heading) does
+	// not say the words moved to a rival.
+	recorded := f.Steps[1].Target.Chain
+	f.Steps[1].Target.Chain = append(slices.Clone(recorded), chain.Strategy{Type: chain.Text, Value: "Invoices", Match: "contains", Confidence: 0.5})
+	if outs, _, _ = replay("reworded"); len(outs) < 2 || outs[1].Err != nil {
+		t.Errorf("reworded, with a text strategy matching the heading: the link was refused: %v", outs)
+	}
+	f.Steps[1].Target.Chain = recorded
 	if strings.Contains(acted, "pay:") && !strings.Contains(acted, "pay:Water") || strings.Contains(shown, "Rent (paid)") || strings.Contains(shown, "Power (paid)") {
 		t.Errorf("reworded: paid another bill: clicks %q, page %q", acted, shown)
 	}
