@@ -174,6 +174,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	}
 	var st typeState
 	for {
+		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
@@ -206,6 +207,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		if err := r.focus(ctx, el); err != nil {
 			return stepErr(report.NotActionable, err, "%s does not take text: it cannot be focused (%v)", el.name(), err)
 		}
+		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
