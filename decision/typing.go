@@ -247,6 +247,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, near bool) error {
 	var f fieldState
 	for settled := false; ; settled = true {
+		f = fieldState{}
 		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
 			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
 		}
