@@ -71,12 +71,11 @@ function shownNear(f, text) {
 // the whole content of the field that took the focus (focusField); it
 // reports its state, the field's content, and whether the element is an
 // input whose value is set rather than typed (setTypes).
-const prepareTypeFn = `function (text) {` + fieldJS + `
+const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 	const el = this;
-	if (!el.isConnected) return {connected: false};
-	const visible = typeof el.checkVisibility === "function"
-		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
-	const enabled = !(el.disabled === true || el.readOnly === true || el.getAttribute("aria-disabled") === "true");
+	const state = elemState(el);
+	if (!state.connected) return state;
+	const visible = state.visible, enabled = state.enabled && el.readOnly !== true;
 	if (!visible || !enabled) return {connected: true, visible, enabled};
 	if (el.tagName === "INPUT" && setTypes.has(el.type)) return {connected: true, visible, enabled, set: true};
 	const f = focusField(el);

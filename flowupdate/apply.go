@@ -203,8 +203,7 @@ func sameChain(a, b []chain.Strategy) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Type != b[i].Type || a[i].Value != b[i].Value || a[i].Confidence != b[i].Confidence || a[i].Nth != b[i].Nth ||
-			(a[i].Within == nil) != (b[i].Within == nil) || (a[i].Within != nil && a[i].Within.Value != b[i].Within.Value) {
+		if a[i].Confidence != b[i].Confidence || !sameStrategy(a[i], b[i]) {
 			return false
 		}
 	}

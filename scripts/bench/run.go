@@ -366,10 +366,7 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 			bctx.Close()
 			return nil, err
 		}
-		opts := replay.Options{BaseURL: base, Timeout: timeout, LookupSecret: func(name string) (string, bool) {
-			val, ok := r.secrets[name]
-			return val, ok
-		}}
+		opts := replay.Options{BaseURL: base, Timeout: timeout, LookupSecret: r.secret}
 		if config != "all" && config != "chrome" && config != "chrome-updated" {
 			opts.Strategies = []chain.StrategyType{chain.StrategyType(config)}
 		}
@@ -538,6 +535,12 @@ func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "bench: "+format+"\n", args...)
 }
 
+// secret is the text the drive typed for ${secret:name} (secretsOf).
+func (r *recorded) secret(name string) (string, bool) {
+	val, ok := r.secrets[name]
+	return val, ok
+}
+
 // describeImported is r's Chrome recording imported anew and replayed once
 // on the unchanged app as `replayer --update-flows` replays it
 // (replay.Options.Rewrite), with what the replay described written back
@@ -558,10 +561,7 @@ func describeImported(ctx context.Context, b *browser.Browser, r *recorded, time
 		return nil, err
 	}
 	defer page.Close()
-	res := replay.Flow(ctx, page, f, replay.Options{Timeout: timeout, Rewrite: true, LookupSecret: func(name string) (string, bool) {
-		val, ok := r.secrets[name]
-		return val, ok
-	}})
+	res := replay.Flow(ctx, page, f, replay.Options{Timeout: timeout, Rewrite: true, LookupSecret: r.secret})
 	if res.Status != report.Passed {
 		for _, st := range res.Steps {
 			if st.Error != nil {
