@@ -332,8 +332,16 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 		}
 		return press(page, s.Key, mods)
 	case chain.Select:
-		sel := fmt.Sprintf(`option[value="%s"]`, strings.ReplaceAll(s.Value, `"`, `\"`))
-		return el.Select([]string{sel}, true, rod.SelectorTypeCSSSector)
+		// By the option's value, which an option without a value attribute
+		// takes from its text (no CSS selector matches that), else its label.
+		_, err := el.Eval(`function (v, l) {
+			const o = [...this.options].find((o) => o.value === v) || [...this.options].find((o) => o.label === l);
+			if (!o) throw new Error("no option " + JSON.stringify(v || l));
+			o.selected = true;
+			this.dispatchEvent(new Event("input", {bubbles: true}));
+			this.dispatchEvent(new Event("change", {bubbles: true}));
+		}`, s.Value, s.Label)
+		return err
 	case chain.Scroll:
 		res, err := proto.PageGetLayoutMetrics{}.Call(page)
 		if err != nil {
