@@ -50,30 +50,44 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 				_ = proto.BrowserSetWindowBounds{WindowID: w.WindowID, Bounds: &proto.BrowserBounds{Width: &width, Height: &height}}.Call(p)
 			}
 			ctx := context.Background()
+			// As replay loads a page: the model from the document's start,
+			// so that it can tell when the page has settled.
+			if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(p); err != nil {
+				t.Fatal(err)
+			}
 			if err := decision.Navigate(ctx, p, f.StartURL); err != nil {
 				t.Fatal(err)
 			}
 			m := pagemodel.New(p, pagemodel.Options{})
 			r := &decision.Runner{Page: p, Model: m, Options: decision.RunOptions{Timeout: 5 * time.Second,
 				LookupSecret: func(string) (string, bool) { return "secret", true }}}
+			// locate locates t as replay does: until a winner, or the
+			// deadline (a dialog may still be sliding in under the point),
+			// and again when the page changed meanwhile (a menu the
+			// previous step opened still sliding open).
+			locate := func(t *chain.Target) decision.Verdict {
+				lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+				defer cancel()
+				for settle := time.Now().Add(pagemodel.MaxSettle); ; {
+					mark := m.Mark(lctx)
+					v := decision.Locate(lctx, m, t, decision.LocateOptions{})
+					if lctx.Err() != nil || !m.SettleAfter(lctx, mark, settle) {
+						return v
+					}
+				}
+			}
 			checked := 0
 			for i := range f.Steps {
 				s := &f.Steps[i]
 				if s.Target != nil && len(s.Target.Chain) > 0 {
-					lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-					whole := decision.Locate(lctx, m, s.Target, decision.LocateOptions{})
-					cancel()
+					whole := locate(s.Target)
 					if whole.Winner == nil {
 						t.Fatalf("step %d %s: the whole chain finds nothing: %v", i+1, s.Action, whole.Err)
 					}
 					for _, st := range s.Target.Chain {
 						one := *s.Target
 						one.Chain = []chain.Strategy{st}
-						// As replay locates: until a winner, or the deadline
-						// (a dialog may still be sliding in under the point).
-						octx, cancel := context.WithTimeout(ctx, 5*time.Second)
-						v := decision.Locate(octx, m, &one, decision.LocateOptions{})
-						cancel()
+						v := locate(&one)
 						what := fmt.Sprintf("step %d %s, %s %q (nth %d)", i+1, s.Action, st.Type, st.Value, st.Nth)
 						switch {
 						case v.Winner == nil:
