@@ -94,13 +94,15 @@ type SimFacts struct {
 }
 
 // Scope names an element as the part of its repeated item: the item, an
-// element of tag Tag whose text holds Text (the only one of the page), and
+// element of tag Tag whose text holds Text (Match "contains") or is Text
+// (Match "", as people read it), the only one of the page, and
 // in it the element by its role and name (InnerType "role", InnerRole and
 // InnerValue) or a CSS selector (InnerType "css", InnerValue). N is how
 // many elements that names, I which one is the element (1-based).
 type Scope struct {
 	Tag   string `json:"tag"`
 	Text  string `json:"text"`
+	Match string `json:"m"`
 	Inner struct {
 		Type  string `json:"t"`
 		Role  string `json:"r"`

@@ -58,15 +58,17 @@ function itemTexts(c, el) {
 
 // scopeOf proposes, for an element in a repeated item, the query naming
 // its item by a text unique among the items of the page (a contains
-// match on items of its tag), and the query naming el inside it (its
-// role and name, else a CSS selector of its tag and first class), with
-// how many elements that scoped query matches in sc and which is el.
-// null when el is in no repeated item, or nothing names it there alone.
+// match on items of its tag, else, where another item's text holds it
+// too, "Checkbox" beside "Checkbox checked", an equal one), and the query
+// naming el inside it (its role and name, else a CSS selector of its tag
+// and first class), with how many elements that scoped query matches in
+// sc and which is el. null when el is in no repeated item, or nothing
+// names it there alone.
 function scopeOf(el, sc) {
   const c = itemOf(el);
   if (!c) return null;
-  for (const text of itemTexts(c, el)) {
-    const within = { t: "text", v: text, m: "contains", only: c.localName };
+  for (const [text, m] of itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]])) {
+    const within = { t: "text", v: text, m: m, only: c.localName };
     const items = matchAll(within, sc).els;
     if (items.length !== 1 || items[0] !== c) continue;
     const role = roleOf(el, el.tagName, el.hasAttributes());
@@ -80,7 +82,7 @@ function scopeOf(el, sc) {
     const r = matchAll(inner, sc).els;
     const i = r.indexOf(el) + 1;
     if (i === 0) continue;
-    return { tag: c.localName, text: text, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    return { tag: c.localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
 }
