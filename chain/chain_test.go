@@ -112,6 +112,8 @@ func TestValidationErrors(t *testing.T) {
 		{"bad viewport", "version: 1\nstart_url: http://x/\nviewport: {width: 0, height: 800}\nsteps: []\n", "t.yaml:3: viewport: 0x800 is not a valid size"},
 		{"unknown field", base + "  - action: click\n    colour: red\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n", "t.yaml:6: steps[0].colour: unknown field \"colour\""},
 		{"empty frame path entry", base + "  - action: click\n    target: {frame_path: [''], chain: [{type: css, value: a, confidence: 0.5}]}\n", "steps[0].target.frame_path[0]: is empty"},
+		{"bad js dialog type", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    js_dialogs: [{type: modal, accept: true}]\n", "t.yaml:7: steps[0].js_dialogs[0].type: \"modal\": want alert, confirm, prompt, beforeunload"},
+		{"js dialog text not a prompt", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    js_dialogs: [{type: confirm, accept: true, text: yes}]\n", "steps[0].js_dialogs[0].text: only a prompt is answered with text; this is a confirm"},
 		{"not a mapping", "- a\n- b\n", "t.yaml:1: a flow file must be a mapping"},
 		{"empty file", "", "t.yaml:1: empty file"},
 		{"bad yaml", "version: 1\nsteps: [\n", "t.yaml:2: invalid YAML"},

@@ -108,6 +108,10 @@ type Step struct {
 	// navigation (Navigated): replay passes the step only when an effect
 	// of each kind recorded happens again.
 	Effect *Effect `yaml:"effect,omitempty"`
+	// JSDialogs are the JavaScript dialogs (alert, confirm, prompt,
+	// beforeunload) the page opened during the step at record time, in
+	// order, with the answer each was given: replay answers the same.
+	JSDialogs []JSDialog `yaml:"js_dialogs,omitempty"`
 
 	// Expect is what wait_element waits for (see Expect).
 	Expect *Expect `yaml:"expect,omitempty"`
@@ -135,6 +139,38 @@ type Effect struct {
 	// Dialog is "opened" or "closed" when a dialog did.
 	Dialog string `yaml:"dialog,omitempty"`
 }
+
+// JSDialog is a JavaScript dialog a step opened at record time and how it
+// was answered.
+type JSDialog struct {
+	// Type is alert, confirm, prompt or beforeunload (JSDialogTypes).
+	Type string `yaml:"type"`
+	// Message is what the dialog said; replay notes a change, and answers
+	// all the same.
+	Message string `yaml:"message,omitempty"`
+	// Accept is true for OK (leave, for beforeunload), false for Cancel.
+	Accept bool `yaml:"accept"`
+	// Text is what a prompt was answered; it may hold ${secret:NAME}.
+	Text string `yaml:"text,omitempty"`
+}
+
+// Answer says how d was answered, as its buttons read: OK or Cancel, leave
+// or stay for a beforeunload.
+func (d JSDialog) Answer() string {
+	switch {
+	case d.Type == "beforeunload" && d.Accept:
+		return "leave"
+	case d.Type == "beforeunload":
+		return "stay"
+	case d.Accept:
+		return "OK"
+	}
+	return "Cancel"
+}
+
+// JSDialogTypes are the types JSDialog.Type may name, as DevTools names
+// them.
+var JSDialogTypes = []string{"alert", "confirm", "prompt", "beforeunload"}
 
 // EffectStates are the properties Effect.State may name.
 var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open"}

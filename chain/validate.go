@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -166,6 +167,15 @@ func (v *validator) step(p string, s *Step) {
 		}
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
 			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)
+		}
+	}
+	for i, d := range s.JSDialogs {
+		at := fmt.Sprintf("%s.js_dialogs[%d]", p, i)
+		if !slices.Contains(JSDialogTypes, d.Type) {
+			v.add(at+".type", "%q: want %s", d.Type, strings.Join(JSDialogTypes, ", "))
+		}
+		if d.Text != "" && d.Type != "prompt" {
+			v.add(at+".text", "only a prompt is answered with text; this is a %s", d.Type)
 		}
 	}
 	if s.Navigated != nil {

@@ -65,6 +65,9 @@ type Runner struct {
 	group string
 	// held are the modifier keys a key_down step holds (keys bits).
 	held int
+	// dialogs answers the page's JavaScript dialogs (WatchDialogs); nil
+	// when the runner is not watching them.
+	dialogs *jsDialogs
 }
 
 // Outcome is what one step did.
@@ -113,6 +116,14 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	r.group = stepGroup()
+	r.dialogs.begin(s)
+	defer func() {
+		notes, err := r.dialogs.end()
+		out.Notes = append(out.Notes, notes...)
+		if err != nil {
+			out.Err = err // what the page asked explains what followed
+		}
+	}()
 	defer func(page *rod.Page, group string) {
 		// Release whatever the step made the page hold for us. The group
 		// is the step's own, so this need not hold up the next step.

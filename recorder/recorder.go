@@ -49,6 +49,12 @@ type Options struct {
 	// NoToolbar leaves the toolbar out of the recorded pages (toolbar.js);
 	// pause, undo and the assert modes are then not at hand.
 	NoToolbar bool
+	// AnswerDialogs answers every JavaScript dialog the recorded pages
+	// open at once, with OK (a prompt with its default text), as a person
+	// who reads it would: for recordings no one watches (headless, a
+	// --drive script). Unset, the person answers in the window; either
+	// way the dialog and its answer are recorded (jsdialogs.go).
+	AnswerDialogs bool
 }
 
 // StepEventKind says what happened to a step.
@@ -65,6 +71,9 @@ const (
 	StepNavigated
 	// StepRemoved: the step at Index (the last one) was undone.
 	StepRemoved
+	// StepDialog: the step at Index opened a JavaScript dialog, answered
+	// as the last of its Step.JSDialogs says.
+	StepDialog
 )
 
 // StepEvent reports a recorded step.
@@ -121,11 +130,13 @@ type Recorder struct {
 	// clickIdx is the last step if it is a click, or if only scrolls
 	// followed it (-1 otherwise), on the element clickKey: typing into
 	// that element turns it into the type step.
-	clickIdx  int
-	clickKey  refKey
-	userIdx   int // index of the last step caused by user input, -1 if none
-	userAt    time.Time
-	marks     map[int]chan struct{}
+	clickIdx int
+	clickKey refKey
+	userIdx  int // index of the last step caused by user input, -1 if none
+	userAt   time.Time
+	marks    map[int]chan struct{}
+	// dialogs are the JavaScript dialogs open, by session (jsdialogs.go).
+	dialogs   map[proto.TargetSessionID]*proto.PageJavascriptDialogOpening
 	nextMark  int
 	seen      map[string]int
 	seenCh    chan struct{}
@@ -192,6 +203,7 @@ func New(b *rod.Browser, opts Options) *Recorder {
 		effectStep: map[effectKey]int{},
 		reveals:    map[refKey][]refKey{},
 		marks:      map[int]chan struct{}{},
+		dialogs:    map[proto.TargetSessionID]*proto.PageJavascriptDialogOpening{},
 		hello:      map[proto.PageFrameID]bool{},
 		uiKick:     make(chan struct{}, 1),
 		uiSeen:     make(chan struct{}),
@@ -232,6 +244,7 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 	r.mu.Unlock()
 	go r.loop(ctx, events)
 	go r.uiLoop(ctx)
+	r.watchDialogs(ctx)
 	if err := r.setupSession(page, false); err != nil {
 		return err
 	}
@@ -450,6 +463,16 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 		return false
 	}
 	switch msg.Method {
+	case "Page.javascriptDialogOpening":
+		var e proto.PageJavascriptDialogOpening
+		if msg.Load(&e) {
+			r.onDialogOpening(msg.SessionID, &e)
+		}
+	case "Page.javascriptDialogClosed":
+		var e proto.PageJavascriptDialogClosed
+		if msg.Load(&e) {
+			r.onDialogClosed(msg.SessionID, &e)
+		}
 	case "Runtime.bindingCalled":
 		var e proto.RuntimeBindingCalled
 		if msg.Load(&e) && e.Name == BindingName {

@@ -120,9 +120,9 @@ func TestConfiguredTestIDAttribute(t *testing.T) {
 
 // recordDrive records on a fixture page while a Driver performs drive (the
 // recorder --drive language) and returns the flow.
-func recordDrive(t *testing.T, page, drive string) chain.Flow {
+func recordDrive(t *testing.T, page, drive string, opts ...Options) chain.Flow {
 	t.Helper()
-	r, p := startRecording(t, page)
+	r, p := startRecording(t, page, opts...)
 	lines, err := ParseDrive(stringsReader(drive))
 	if err != nil {
 		t.Fatal(err)

@@ -46,10 +46,17 @@ type engine struct {
 	// the flow's browser context.
 	known   map[proto.TargetTargetID]bool
 	context proto.BrowserBrowserContextID
+	// watching lasts while the flow runs: each of its pages' runners
+	// answers the page's JavaScript dialogs until stop ends it.
+	watching context.Context
+	unwatch  context.CancelFunc
 }
 
 // stop undoes what start set up on the page that outlives the flow.
 func (e *engine) stop() {
+	if e.unwatch != nil {
+		e.unwatch()
+	}
 	for _, id := range e.scripts {
 		_ = proto.PageRemoveScriptToEvaluateOnNewDocument{Identifier: id}.Call(e.page)
 	}
@@ -112,6 +119,8 @@ func (e *engine) located(ctx context.Context, s *chain.Step, v *decision.Verdict
 
 // start sets the viewport and loads the start URL.
 func (e *engine) start(ctx context.Context) *report.Error {
+	e.watching, e.unwatch = context.WithCancel(ctx)
+	e.runner.WatchDialogs(e.watching)
 	vp := e.opts.Viewport
 	if vp == nil {
 		vp = e.flow.Viewport

@@ -99,6 +99,7 @@ func (e *engine) runnerFor(ctx context.Context, f *chain.Flow, s *chain.Step) (*
 				_, _ = proto.PageAddScriptToEvaluateOnNewDocument{Source: src}.Call(page)
 			}
 			r := &decision.Runner{Page: page, Options: e.runner.Options}
+			r.WatchDialogs(e.watching)
 			fp.runner = r
 			return r, nil, nil
 		}

@@ -42,6 +42,9 @@ const (
 	// target's state, elements added or removed, a dialog) did not happen,
 	// or the text it typed did not reach its field.
 	NoEffect Code = "NO_EFFECT"
+	// UnexpectedDialog: the page opened a JavaScript confirm or prompt
+	// that the step did not open at record time; replay dismissed it.
+	UnexpectedDialog Code = "UNEXPECTED_DIALOG"
 	// VarMissing: a ${var:NAME} placeholder has no value (replayer --var,
 	// a --data column).
 	VarMissing Code = "VAR_MISSING"

@@ -243,7 +243,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		logw = stderr
 	}
 	ropts := recorder.Options{Out: c.out, Name: c.name, TestIDAttrs: c.testIDs, Log: logw, Vars: c.vars, NoToolbar: c.noToolbar,
-		OnStep: func(ev recorder.StepEvent) { printStep(stdout, ev) }}
+		AnswerDialogs: c.headless || c.drive != "", // no one is there to answer them
+		OnStep:        func(ev recorder.StepEvent) { printStep(stdout, ev) }}
 	if after != nil {
 		ropts.Include = after.include
 		ropts.Prepare = func(ctx context.Context, page *rod.Page) error {
@@ -351,6 +352,11 @@ func printStep(w io.Writer, ev recorder.StepEvent) {
 		fmt.Fprintln(w, recorder.Line(ev.Index, ev.Step)+"  (replaces step "+strconv.Itoa(ev.Index)+")")
 	case recorder.StepNavigated:
 		fmt.Fprintf(w, "%d   navigated to %s\n", ev.Index, ev.Step.Navigated.URL)
+	case recorder.StepDialog:
+		if n := len(ev.Step.JSDialogs); n > 0 {
+			d := ev.Step.JSDialogs[n-1]
+			fmt.Fprintf(w, "%d   %s %q answered %s\n", ev.Index, d.Type, d.Message, d.Answer())
+		}
 	}
 	if ev.Secret != "" {
 		fmt.Fprintf(w, "%d   secret: the value is not saved; at replay supply it with: export %s=...\n", ev.Index, ev.Secret)
