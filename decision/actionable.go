@@ -269,6 +269,10 @@ type Obstruction struct {
 // the pointer at the element's click point.
 const coveredPrefix = "another element would receive the click"
 
+// outsidePrefix starts the reason given when the element's click point
+// stays outside the viewport once it was scrolled into view.
+const outsidePrefix = "the element stays outside the viewport after scrolling"
+
 // centerFn scrolls the element to the middle of its viewport.
 const centerFn = `function () { this.scrollIntoView({block: "center", inline: "center", behavior: "instant"}); }`
 
@@ -283,7 +287,7 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
 	for {
-		if strings.HasPrefix(reason, coveredPrefix) {
+		if strings.HasPrefix(reason, coveredPrefix) || strings.HasPrefix(reason, outsidePrefix) {
 			// Scrolled into view at an edge, the element may sit under a
 			// sticky header or footer: try it in the middle of the
 			// viewport. A real overlay still covers it there.
@@ -409,7 +413,7 @@ const hitTest = (el, x, y) => {
 	}
 	const name = n => n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") +
 		Array.from(n.classList || []).map(c => "." + c).join("");
-	if (!h) return {native: true, ok: false, desc: "nothing"};
+	if (!h) return {native: true, ok: false, outside: x < 0 || y < 0 || x >= innerWidth || y >= innerHeight, desc: "nothing"};
 	if (h === el || el.contains(h)) return {native: true, ok: true};
 	const label = h.closest("label");
 	if (label && (label.contains(el) || label.control === el)) return {native: true, ok: true};
@@ -502,6 +506,8 @@ type settleState struct {
 		Native bool   `json:"native"`
 		OK     bool   `json:"ok"`
 		Desc   string `json:"desc"`
+		// Outside: the point lies outside the viewport.
+		Outside bool `json:"outside"`
 	} `json:"hit"`
 	elemState
 	Before *chain.Rect  `json:"before"`
@@ -602,6 +608,9 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point) (p chain.P
 	if st.Hit.Native {
 		if st.Hit.OK {
 			return p, "", nil
+		}
+		if st.Hit.Outside {
+			return p, fmt.Sprintf(outsidePrefix+" (its click point %.0f,%.0f): off the canvas, or cut off by a collapsed or scrolled container", p.X, p.Y), nil
 		}
 		return p, fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
 	}

@@ -221,6 +221,18 @@ func TestActionableReportsAnOverlay(t *testing.T) {
 	wantNotActionable(t, err, "div#wall.cookie-wall covers it")
 }
 
+// A link of an off-canvas menu (a sidebar a small screen slides away)
+// cannot be scrolled into view: the reason says so, not "covered".
+func TestActionableReportsAnElementOffTheCanvas(t *testing.T) {
+	p := actionPage(t, `<nav style="position: fixed; left: -250px; top: 0; width: 250px; height: 100%">
+		<a id="go" href="#x" style="display: block; padding: 8px">UI Elements</a></nav>`, 1)
+	el := elemByID(t, p, "go")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_, err := Actionable(ctx, el, nil)
+	wantNotActionable(t, err, "stays outside the viewport after scrolling")
+}
+
 func TestActionableReachesInsideClosedShadowRootsAndLabels(t *testing.T) {
 	p := actionPage(t, `<x-host id="host" style="display: block"></x-host>
 		<label id="lab" style="display: block; margin-top: 50px"><input id="opt" type="checkbox" style="width: 40px; height: 40px"> Option</label>
