@@ -6,23 +6,29 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 )
 
-// A checkbox of a column whose labels are not tied to their boxes
-// (AdminLTE's "Checkbox", "Checkbox checked", "Checkbox disabled") is
-// named by its item: the text "Checkbox" is held by every item's text, so
-// the item is named by the text it equals, and the box inside it.
+// Controls of a form whose labels are not tied to them (AdminLTE's
+// general elements) are named by their item:
+//   - a checkbox of a column ("Checkbox", "Checkbox checked", "Checkbox
+//     disabled"), where every item's text holds "Checkbox": by the text
+//     its item equals;
+//   - a text field of a column of fields ("Text", "Text Disabled"), where
+//     the column's text "Text" is its form group's too: by that group.
 func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
 	f := recordDrive(t, "thirdparty/admin-lte/pages/forms/general.html",
-		`click ".card-warning form > .row:has(input[type=checkbox]) > .col-sm-6:first-child .form-check:first-child input"`+"\n")
-	if len(f.Steps) != 1 || f.Steps[0].Target == nil {
+		`click ".card-warning form > .row:has(input[type=checkbox]) > .col-sm-6:first-child .form-check:first-child input"`+"\n"+
+			`type ".card-warning form > .row:has(input[type=text]) > .col-sm-6:first-child input" Quarterly report`+"\n")
+	if len(f.Steps) != 2 {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
-	var scoped *chain.Strategy
-	for i, s := range f.Steps[0].Target.Chain {
-		if s.Within != nil {
-			scoped = &f.Steps[0].Target.Chain[i]
+	for i, want := range []string{"Checkbox", "Text"} {
+		var scoped *chain.Strategy
+		for j, s := range f.Steps[i].Target.Chain {
+			if s.Within != nil {
+				scoped = &f.Steps[i].Target.Chain[j]
+			}
 		}
-	}
-	if scoped == nil || scoped.Within.Value != "Checkbox" || scoped.Within.Match != "" || scoped.Within.Tag != "div" {
-		t.Fatalf("want a strategy scoped to the item whose text is \"Checkbox\"; chain %+v", f.Steps[0].Target.Chain)
+		if scoped == nil || scoped.Within.Value != want || scoped.Within.Match != "" || scoped.Within.Tag != "div" {
+			t.Errorf("step %d: want a strategy scoped to the item whose text is %q; chain %+v", i+1, want, f.Steps[i].Target.Chain)
+		}
 	}
 }

@@ -62,15 +62,18 @@ function itemTexts(c, el) {
 // too, "Checkbox" beside "Checkbox checked", an equal one), and the query
 // naming el inside it (its role and name, else a CSS selector of its tag
 // and first class), with how many elements that scoped query matches in
-// sc and which is el. null when el is in no repeated item, or nothing
-// names it there alone.
+// sc and which is el. The item may be named by a part of it that holds el
+// (a column named by its form group's label). null when el is in no
+// repeated item, or nothing names it there alone.
 function scopeOf(el, sc) {
   const c = itemOf(el);
   if (!c) return null;
   for (const [text, m] of itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]])) {
     const within = { t: "text", v: text, m: m, only: c.localName };
+    // The one element of the page the text names: the item, or a part
+    // of it that holds el (its form group, where the item is a column).
     const items = matchAll(within, sc).els;
-    if (items.length !== 1 || items[0] !== c) continue;
+    if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
     const role = roleOf(el, el.tagName, el.hasAttributes());
     const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
     let inner;
@@ -82,7 +85,7 @@ function scopeOf(el, sc) {
     const r = matchAll(inner, sc).els;
     const i = r.indexOf(el) + 1;
     if (i === 0) continue;
-    return { tag: c.localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    return { tag: items[0].localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
 }
