@@ -69,9 +69,7 @@ const (
 // leads it by IdentityMargin on what names them (Score.Identity) and does
 // not trail it on where they stand (Score.Context): siblings that share a place and a look (a table of
 // buttons, a row of tabs) tie on the whole score but not on their texts,
-// classes or links, while two real look-alikes tie on both. So is a best
-// that matches the fingerprint exactly, place included, when the
-// runner-up differs in more than its box (exact).
+// classes or links, while two real look-alikes tie on both.
 //
 // Whatever the scores, a best candidate that MarkSole marked a Survivor
 // (the target had look-alikes of its name at record time and fewer remain)
@@ -304,7 +302,7 @@ func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 		res.Outcome = NotFound
 	case astray(res.Best), res.Best.OtherIcon:
 		res.Outcome = NotFound
-	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart && !(exact(res.Best) && !sameButPlace(res.RunnerUp)):
+	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
 	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin && !(inItem && namedApart) &&
 		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value):
@@ -313,44 +311,6 @@ func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 		res.Outcome = Found
 		res.Confidence = confidence(res.Best.Value, res.Margin, opts.FullMargin)
 	}
-}
-
-// ExactSim is the similarity from which an attribute is taken as equal to
-// the recorded one (a box measured again to the sub-pixel).
-const ExactSim = 0.999
-
-// exact reports whether sc matches the fingerprint on every attribute
-// compared, its box's place included: the element as recorded, where it
-// was recorded. Of look-alikes that nothing names apart (a column of
-// unlabelled checkboxes), the one that is exactly the recording is the
-// target when the next one stands elsewhere in the tree or among other
-// texts (sameButPlace does not hold): another element cannot stand at the
-// same place in the same tree. Two copies that differ only by a few
-// pixels stay a tie: a box moves that much when a page changes.
-func exact(sc *Scored) bool {
-	placed := false
-	for _, p := range sc.Parts {
-		if p.Sim < ExactSim {
-			return false
-		}
-		placed = placed || p.Attr == Location
-	}
-	return placed
-}
-
-// sameButPlace reports whether sc matches the fingerprint exactly on
-// every attribute but its box (location, overlap, area, shape).
-func sameButPlace(sc *Scored) bool {
-	for _, p := range sc.Parts {
-		switch p.Attr {
-		case Location, Overlap, Area, Shape:
-		default:
-			if p.Sim < ExactSim {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // astray reports whether sc is a survivor (Candidate.Survivor) that does

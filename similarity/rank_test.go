@@ -301,25 +301,3 @@ func TestInItem(t *testing.T) {
 		})
 	}
 }
-
-// Of a column of checkboxes that nothing names apart (their labels not
-// tied to them), the one that matches its recording exactly, place
-// included, is the target on the unchanged page; once it moved, the
-// column is a tie again.
-func TestExactMatchStandsOutOfItsColumn(t *testing.T) {
-	box := func(y float64) *chain.Rect { return &chain.Rect{X: 792, Y: y, Width: 13, Height: 13} }
-	fp := chain.Fingerprint{Tag: "input", Type: "checkbox", Role: "checkbox", Classes: []string{"form-check-input"},
-		XPath: "/html/body/div/form/div[6]/div[1]/div/div[1]/input", Neighbours: []string{"General Elements"}, Box: box(1100)}
-	cand := func(ref string, i int, y float64) Candidate {
-		return Candidate{Ref: ref, Tag: "input", Type: "checkbox", Role: "checkbox", Classes: []string{"form-check-input"},
-			XPath: fmt.Sprintf("/html/body/div/form/div[6]/div[1]/div/div[%d]/input", i), Neighbours: []string{"General Elements"}, Box: box(y)}
-	}
-	r := Rank(fp, []Candidate{cand("first", 1, 1100), cand("second", 2, 1124), cand("third", 3, 1148)}, Options{})
-	if r.Outcome != Found || r.Best.Candidate.Ref != "first" {
-		t.Errorf("unchanged column: %s, want first found", describe(r))
-	}
-	r = Rank(fp, []Candidate{cand("first", 1, 1130), cand("second", 2, 1154), cand("third", 3, 1178)}, Options{})
-	if r.Outcome == Found {
-		t.Errorf("the column moved: %s, want it refused", describe(r))
-	}
-}
