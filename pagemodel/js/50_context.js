@@ -107,7 +107,8 @@ function headingBefore(el) {
 // neighboursOf is the nearby text of el, in this order and each once: its
 // label, the legend of the fieldset around it (its own for a fieldset),
 // the nearest heading before it, and the text of its table row or list
-// item (tr or li, el itself included).
+// item (tr or li, el itself included), else, for a control nothing
+// labels, the text beside it (besideOf).
 function neighboursOf(el) {
   const out = [];
   const add = (s) => { if (s && out.indexOf(s) < 0) out.push(s); };
@@ -117,8 +118,25 @@ function neighboursOf(el) {
   const h = headingBefore(el);
   if (h) add(cap(accName(h, null, "heading", h.hasAttributes()), MAXNB));
   const row = el.closest("tr,li");
-  if (row) add(cap(textOf(row, MAXTEXT), MAXNB));
+  const beside = row ? null : besideOf(el, labelsOf(el));
+  if (row || beside) add(cap(textOf(row || beside, MAXTEXT), MAXNB));
   return out;
+}
+
+// besideOf is the element whose text a person reads as the label of a
+// control that nothing labels (a checkbox and a <label> without for in
+// one container, "Checkbox" beside "Checkbox checked"): the control's
+// parent, when the control is its only one. null for a control with a
+// label (labels), an ARIA name, or a name of its own (a button, a submit
+// input), and where the parent holds other controls.
+function besideOf(el, labels) {
+  const tag = el.tagName;
+  if (!LABELABLE.has(tag) || tag === "BUTTON" || (labels && labels.length) ||
+      el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return null;
+  if (tag === "INPUT" && /^(submit|reset|button|image|hidden)$/.test(inputType(el))) return null;
+  const p = upEl(el);
+  if (!p || p.nodeType !== 1 || p.tagName === "BODY" || p.tagName === "HTML") return null;
+  return p.querySelectorAll("input:not([type=hidden]),select,textarea,button").length === 1 ? p : null;
 }
 
 // ---- locators ----

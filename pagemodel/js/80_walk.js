@@ -282,9 +282,10 @@ function walk(start, o) {
     xpIndex(ctx.xpc);
     n.hd = heading; // a heading's is the one before it
     // The row: the nearest tr or li, el itself included (the recorder's
-    // closest("tr, li")).
+    // closest("tr, li")), else the text beside a control (neighboursOf).
     if (tag === "TR" || tag === "LI") late.push(n, el, n);
     else if (ctx.row) late.push(n, ctx.row, ctx.rowRec);
+    else { const b = besideOf(el, labels); if (b) late.push(n, b, null); } // a control nothing labels
     if (ctx.legend) n.lg = ctx.legend;
     if (role === "heading") heading = k;
     out.n.push(n);
