@@ -610,7 +610,7 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point) (p chain.P
 			return p, "", nil
 		}
 		if st.Hit.Outside {
-			return p, fmt.Sprintf(outsidePrefix+" (its click point %.0f,%.0f): off the canvas, or cut off by a collapsed or scrolled container", p.X, p.Y), nil
+			return p, fmt.Sprintf(outsidePrefix+" (its click point %.0f,%.0f): it lies off the visible page, as a menu slid off the screen does", p.X, p.Y), nil
 		}
 		return p, fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
 	}

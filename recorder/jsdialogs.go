@@ -29,10 +29,10 @@ func (r *Recorder) answerDialogs(events <-chan *rod.Message) {
 		}
 		var e proto.PageJavascriptDialogOpening
 		r.mu.Lock()
-		s := r.sessions[msg.SessionID]
+		s, preparing := r.sessions[msg.SessionID], r.preparing
 		r.mu.Unlock()
-		if s == nil || !msg.Load(&e) {
-			continue
+		if s == nil || preparing || !msg.Load(&e) {
+			continue // while Options.Prepare replays, replay answers as its flow recorded
 		}
 		r.logf("recorder: answered the %s %q: OK", e.Type, e.Message)
 		_ = proto.PageHandleJavaScriptDialog{Accept: true, PromptText: e.DefaultPrompt}.Call(s) //nolint:errcheck // the page may be gone

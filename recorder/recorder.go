@@ -135,8 +135,10 @@ type Recorder struct {
 	userIdx  int // index of the last step caused by user input, -1 if none
 	userAt   time.Time
 	marks    map[int]chan struct{}
-	// dialogs are the JavaScript dialogs open, by session (jsdialogs.go).
+	// dialogs are the JavaScript dialogs open, by session (jsdialogs.go);
+	// preparing is set while Options.Prepare runs.
 	dialogs   map[proto.TargetSessionID]*proto.PageJavascriptDialogOpening
+	preparing bool
 	nextMark  int
 	seen      map[string]int
 	seenCh    chan struct{}
@@ -277,7 +279,14 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 		}
 	}
 	if r.opts.Prepare != nil {
-		if err := r.opts.Prepare(ctx, page); err != nil {
+		r.mu.Lock()
+		r.preparing = true
+		r.mu.Unlock()
+		err := r.opts.Prepare(ctx, page)
+		r.mu.Lock()
+		r.preparing = false
+		r.mu.Unlock()
+		if err != nil {
 			return fmt.Errorf("recorder: before recording: %w", err)
 		}
 		if err := r.WaitIdle(ctx); err != nil {

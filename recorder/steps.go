@@ -205,12 +205,13 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	s.Page = r.pageOfLocked(key.frame)
-	// A click that only focused this field becomes the type step, also
+	// A click that only focused this field (it opened no dialog) becomes
+	// the type step, also
 	// when scrolls were reported after it: a scroll the click caused, or
 	// one reported by another frame while the keys went to this one,
 	// arrives in either order.
 	if i := r.clickIdx; i >= 0 && onlyScrollsAfter(r.flow.Steps, i) && r.clickKey == key &&
-		r.flow.Steps[i].Action == chain.Click && r.flow.Steps[i].Navigated == nil &&
+		r.flow.Steps[i].Action == chain.Click && r.flow.Steps[i].Navigated == nil && len(r.flow.Steps[i].JSDialogs) == 0 &&
 		len(r.flow.Steps[i].Modifiers) == 0 && r.flow.Steps[i].Button == "" {
 		r.flow.Steps[i] = s
 		r.clickIdx = -1
