@@ -38,8 +38,9 @@ type jsDialogs struct {
 // jsDialog is a dialog the page opened and how it was answered.
 type jsDialog struct {
 	chain.JSDialog
-	// recorded is set when the answer was the recording's; unexpected
-	// when a confirm or prompt had none and was dismissed.
+	// recorded is set when a recorded dialog matched it; unexpected when
+	// a confirm or prompt was dismissed for want of an answer: none was
+	// recorded, or the OK recorded was to another question (wanted).
 	recorded, unexpected bool
 	// wanted is the recorded message, when it differs.
 	wanted string
