@@ -145,8 +145,10 @@ type Effect struct {
 type JSDialog struct {
 	// Type is alert, confirm, prompt or beforeunload (JSDialogTypes).
 	Type string `yaml:"type"`
-	// Message is what the dialog said; replay notes a change, and answers
-	// all the same.
+	// Message is what the dialog said; empty matches any message. Replay
+	// gives a recorded OK only to a confirm or prompt that says the same
+	// (white space aside); an alert that reads otherwise is accepted with
+	// a note.
 	Message string `yaml:"message,omitempty"`
 	// Accept is true for OK (leave, for beforeunload), false for Cancel.
 	Accept bool `yaml:"accept"`
