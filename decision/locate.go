@@ -194,11 +194,11 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		// unique on the page, is not a copy: only its resemblance counts.
 		score = sc.Raw
 	}
-	if score >= similarity.DefaultFloor {
-		return v
-	}
-	if note, ok := wordsChanged(ctx, env, results, *w); ok {
+	note, changed := wordsChanged(ctx, env, results, *w)
+	if changed {
 		v.Notes = append(v.Notes, note)
+	}
+	if score >= similarity.DefaultFloor || changed {
 		return v
 	}
 	rest := make([]strategies.Result, len(results))

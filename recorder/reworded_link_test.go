@@ -114,3 +114,29 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 		t.Errorf("removed: the Water bill is gone and #pay-2 now pays Power: want a refusal, got clicks %q, page %q, err %v", acted, shown, outs[2].Err)
 	}
 }
+
+// A link reworded with its look-alikes (the form's "Log in" and the
+// "Log in with Google" and "Facebook" links under it, all to the same
+// page), found by its classes and its place, is taken: the decision's
+// check of the element against the fingerprint scores it as the
+// similarity ranking would, with its landmarks and its path from the
+// nearest id, among the page's candidates (variants/signin.html). Scored
+// without them, it fell under the floor and the step was refused.
+func TestRewordedLinkAmongLookAlikesIsTaken(t *testing.T) {
+	f := recordDrive(t, "variants/signin.html", "click form.user a.btn-primary\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %d steps, want 1: %v", len(f.Steps), lines(f))
+	}
+	for _, version := range []string{"original", "reworded"} {
+		p := replayPage(t, f.StartURL+"?v="+version)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		out := r.Step(context.Background(), &f.Steps[0])
+		if out.Err != nil {
+			t.Errorf("%s: the form's sign-in link was refused: %v", version, out.Err)
+			continue
+		}
+		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "btn-primary" {
+			t.Errorf("%s: clicked %q, want the form's own link (btn-primary)", version, acted)
+		}
+	}
+}

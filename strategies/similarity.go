@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,19 +60,11 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		r.Err = err
 		return r
 	}
-	nodes, note, err := scopeNodes(ctx, env, snap)
+	cands, byID, note, err := pageCandidates(ctx, env, snap, fp)
 	if err != nil {
 		r.Err = err
 		return r
 	}
-	byID := make(map[string]*snapshot.Node, len(nodes))
-	for _, n := range nodes {
-		byID[n.ID] = n
-	}
-	cands := similarity.FromSnapshot(snap, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}, func(n *snapshot.Node) bool {
-		return byID[n.ID] != nil && Comparable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, fp.Tag,
-			env.Model.Options.TestIDs())
-	})
 	if len(cands) == 0 {
 		r.Err = fmt.Errorf("%w: no interactive element to compare", ErrNotFound)
 		r.Detail = note
@@ -113,14 +106,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		if els[i] == nil {
 			continue // gone from the page since the snapshot
 		}
-		c := cands[k]
-		c.Region = els[i].Region
-		c.Unknown = without(c.Unknown, similarity.Region)
-		c.Box, c.Screen = nil, nil
-		if b := boxOf(els[i]); b != nil {
-			c.Box, c.Screen = placed(*b, vp)
-		}
-		final = append(final, c)
+		final = append(final, measured(cands[k], els[i], vp))
 		finalEls = append(finalEls, els[i])
 		finalNodes = append(finalNodes, fnodes[i])
 		names = append(names, candidateName(&final[len(final)-1]))
@@ -175,6 +161,40 @@ func scopeNodes(ctx context.Context, env *Env, snap *snapshot.Snapshot) ([]*snap
 		}
 	}
 	return snap.Nodes, fmt.Sprintf("frame path %q no longer resolves; searched every frame", strings.Join(t.FramePath, " > ")), nil
+}
+
+// pageCandidates are the similarity candidates of snap: its elements in
+// the target's document (scopeNodes, whose note it returns) worth
+// comparing for a target of the recorded tag (Comparable). byID holds
+// those nodes by their snapshot ids.
+func pageCandidates(ctx context.Context, env *Env, snap *snapshot.Snapshot, fp *chain.Fingerprint) (
+	cands []similarity.Candidate, byID map[string]*snapshot.Node, note string, err error) {
+	nodes, note, err := scopeNodes(ctx, env, snap)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	byID = make(map[string]*snapshot.Node, len(nodes))
+	for _, n := range nodes {
+		byID[n.ID] = n
+	}
+	cands = similarity.FromSnapshot(snap, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}, func(n *snapshot.Node) bool {
+		return byID[n.ID] != nil && Comparable(n.Tag, func(a string) bool { _, ok := n.Attrs.Lookup(a); return ok }, n.Attrs.Get, fp.Tag,
+			env.Model.Options.TestIDs())
+	})
+	return cands, byID, note, nil
+}
+
+// measured is c, a snapshot node's candidate, with what the page model
+// says of its element el: the region around it and its exact box (vp turns
+// it into document coordinates).
+func measured(c similarity.Candidate, el *pagemodel.Element, vp Viewport) similarity.Candidate {
+	c.Region = el.Region
+	c.Unknown = without(c.Unknown, similarity.Region)
+	c.Box, c.Screen = nil, nil
+	if b := boxOf(el); b != nil {
+		c.Box, c.Screen = placed(*b, vp)
+	}
+	return c
 }
 
 // firstPass ranks cands on everything but the box and returns the indices
@@ -454,16 +474,6 @@ func candidateName(c *similarity.Candidate) string {
 	return b.String()
 }
 
-// scoreAgainst scores c against fp exactly as the similarity strategy
-// scores its candidates, with SimilarityOptions' weights.
-func scoreAgainst(fp *chain.Fingerprint, c *similarity.Candidate) similarity.Score {
-	w := similarity.DefaultWeights
-	if SimilarityOptions.Weights != nil {
-		w = *SimilarityOptions.Weights
-	}
-	return similarity.NewReference(*fp, w).Score(c)
-}
-
 // Comparable reports whether an element of tag el, whose attributes has
 // and attr read, is worth comparing for a target of the recorded tag: one a person can act on (the
 // snapshot's tiers 1 and 2: native controls, links, ARIA roles, click
@@ -498,8 +508,11 @@ func Comparable(el string, has func(string) bool, attr func(string) string, tag 
 }
 
 // CandidateOf describes el, an element the page model described, as a
-// similarity candidate, in the recorder's terms (as similarity.FromNode
-// does a snapshot node): vp turns its box into document coordinates.
+// similarity candidate when the page's snapshot did not keep it (see
+// SimilarityScore): vp turns its box into document coordinates. It has
+// what the page model's brief description has, which leaves out the
+// id-anchored XPath, the landmarks and the icon that a snapshot node's
+// candidate (similarity.FromNode) carries.
 func CandidateOf(el *pagemodel.Element, vp Viewport) similarity.Candidate {
 	c := similarity.Candidate{
 		Ref: fmt.Sprint(el.Ref.K), Tag: el.Tag, ID: el.ID, Name: el.NameAttr, Type: strings.ToLower(el.Type),
@@ -524,15 +537,20 @@ func CandidateOf(el *pagemodel.Element, vp Viewport) similarity.Candidate {
 	return c
 }
 
-// SimilarityScore scores one element, as the page model described it, against
-// the step's fingerprint exactly as the similarity strategy scores its
-// candidates. It lets the decision check an element that other strategies
-// settled on: a score under the similarity floor (similarity.DefaultFloor)
-// means the element reads like the target but stands elsewhere among other
-// neighbours (a decoy), or stands where the target stood but is named
-// nothing like it. The attributes aside are left out of the comparison on
-// both sides (the decision sets the words aside to ask whether an element
-// is the target with its words changed).
+// SimilarityScore scores one element, as the page model described it,
+// against the step's fingerprint as the similarity strategy scores it: the
+// candidate of its snapshot node with its region and exact box (measured),
+// among the page's candidates, whose identifiers' tokens weigh as rare or
+// as common as that page makes them, the page's sole element of the
+// recorded kind waived its context as the ranking waives it. It lets the
+// decision check an element that other strategies settled on: a score
+// under the similarity floor (similarity.DefaultFloor) means the element
+// reads like the target but stands elsewhere among other neighbours (a
+// decoy), or stands where the target stood but is named nothing like it.
+// An element the snapshot did not keep is scored as CandidateOf describes
+// it. The attributes aside are left out of the element's comparison (the
+// decision sets the words aside to ask whether an element is the target
+// with its words changed).
 func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside ...similarity.Attr) (similarity.Score, error) {
 	fp := env.Fingerprint()
 	if fp == nil {
@@ -542,9 +560,35 @@ func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside
 	if err != nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
 	}
-	c := CandidateOf(el, vp)
-	c.Unknown = append(c.Unknown, aside...)
-	return scoreAgainst(fp, &c), nil
+	snap, err := env.Snapshot(ctx)
+	if err != nil {
+		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
+	}
+	cands, _, _, err := pageCandidates(ctx, env, snap, fp)
+	if err != nil {
+		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
+	}
+	i := -1
+	if n, err := snap.NodeForRef(ctx, el.Ref); err == nil {
+		i = slices.IndexFunc(cands, func(c similarity.Candidate) bool { return c.Ref == n.ID })
+		if i < 0 {
+			cands = append(cands, similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}))
+			i = len(cands) - 1
+		}
+		cands[i] = measured(cands[i], el, vp)
+	} else {
+		cands = append(cands, CandidateOf(el, vp))
+		i = len(cands) - 1
+	}
+	cands[i].Unknown = append(slices.Clip(cands[i].Unknown), aside...)
+	similarity.MarkSole(*fp, cands)
+	res := similarity.Rank(*fp, cands, SimilarityOptions)
+	for _, sc := range res.Ranked {
+		if sc.Index == i {
+			return sc.Score, nil
+		}
+	}
+	return similarity.Score{}, fmt.Errorf("similarity score: the element was not ranked")
 }
 
 // without returns attrs without a (a new slice).
