@@ -162,11 +162,14 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 }
 
 // vet checks a weighed winner against the whole fingerprint with the
-// similarity score (which also weighs the element's neighbours and place):
-// an element that reads like the target but scores under the similarity
-// floor is a decoy, or another control standing where the target stood.
-// Its strategies are then set aside and the rest weighed again; with
-// nothing left the step fails with LOW_CONFIDENCE. The check needs the
+// similarity score (strategies.SimilarityScore: what similarity healing
+// compares, the element's neighbours, landmarks and place included): an
+// element that reads like the target but scores under the similarity
+// floor is a decoy, or another control standing where the target stood,
+// unless it is the target with its words changed (wordsChanged). Its
+// strategies are then set aside and the rest weighed again; with nothing
+// left the step fails with LOW_CONFIDENCE. A winner whose words changed
+// gets a note saying so, under the floor or over it. The check needs the
 // recorded surroundings (fingerprint neighbours): without them it cannot
 // tell a decoy from the target, and is skipped. A unique verified match
 // that stopped the chain early is not vetted (it already verified), nor is
@@ -229,9 +232,9 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 // ranks every element of the page against the fingerprint and refuses
 // look-alikes, a removed target's survivor and a best that is not clearly
 // best, took w's element itself. Its judgement is the page-wide one: where
-// the recorded surroundings were reworded everywhere, it does not hold
-// their loss against any element, while w's score alone (SimilarityScore)
-// does. vet does not overrule it.
+// the recorded surroundings were reworded everywhere and the page has one
+// element of the target's kind, it does not hold their loss against it,
+// while w's score alone (SimilarityScore) does. vet does not overrule it.
 func similarityChose(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
 		if r.Strategy.Type == chain.Similarity && r.Found && sameNode(r, w) {
@@ -271,8 +274,8 @@ func identifyingMatch(results []strategies.Result, w strategies.Result) *strateg
 var words = []similarity.Attr{similarity.AccessName, similarity.Text, similarity.Label, similarity.Placeholder,
 	similarity.AriaLabel, similarity.Alt, similarity.Title, similarity.Neighbours, similarity.Region}
 
-// wordsChanged reports whether w, which resembles the fingerprint too
-// little, is the target whose words a copy editor changed: a reworded
+// wordsChanged reports whether w, the winner vet checks, is the target
+// whose words a copy editor changed: a reworded
 // control keeps what identifies it (its id, its name, where it leads) and
 // its kind and place, and loses its text, its box's width and, as the
 // texts around it were reworded too, its neighbours. It holds when:

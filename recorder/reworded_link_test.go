@@ -120,8 +120,9 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 // page), found by its classes and its place, is taken: the decision's
 // check of the element against the fingerprint scores it as the
 // similarity ranking would, with its landmarks and its path from the
-// nearest id, among the page's candidates (variants/signin.html). Scored
-// without them, it fell under the floor and the step was refused.
+// nearest id, its classes' tokens weighed by the page (variants/
+// signin.html). Scored without them, it fell under the floor and the step
+// was refused. Where that link is gone, neither look-alike left is taken.
 func TestRewordedLinkAmongLookAlikesIsTaken(t *testing.T) {
 	f := recordDrive(t, "variants/signin.html", "click form.user a.btn-primary\n")
 	if len(f.Steps) != 1 {
@@ -138,5 +139,11 @@ func TestRewordedLinkAmongLookAlikesIsTaken(t *testing.T) {
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "btn-primary" {
 			t.Errorf("%s: clicked %q, want the form's own link (btn-primary)", version, acted)
 		}
+	}
+	p := replayPage(t, f.StartURL+"?v=removed")
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	out := r.Step(context.Background(), &f.Steps[0])
+	if acted := p.MustEval(`() => acted.join(",")`).Str(); out.Err == nil || acted != "" {
+		t.Errorf("removed: the form's link is gone: want a refusal, got clicks %q, err %v", acted, out.Err)
 	}
 }

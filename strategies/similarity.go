@@ -538,19 +538,23 @@ func CandidateOf(el *pagemodel.Element, vp Viewport) similarity.Candidate {
 }
 
 // SimilarityScore scores one element, as the page model described it,
-// against the step's fingerprint as the similarity strategy scores it: the
-// candidate of its snapshot node with its region and exact box (measured),
-// among the page's candidates, whose identifiers' tokens weigh as rare or
-// as common as that page makes them, the page's sole element of the
-// recorded kind waived its context as the ranking waives it. It lets the
-// decision check an element that other strategies settled on: a score
-// under the similarity floor (similarity.DefaultFloor) means the element
-// reads like the target but stands elsewhere among other neighbours (a
-// decoy), or stands where the target stood but is named nothing like it.
-// An element the snapshot did not keep is scored as CandidateOf describes
-// it. The attributes aside are left out of the element's comparison (the
-// decision sets the words aside to ask whether an element is the target
-// with its words changed).
+// against the step's fingerprint with what the similarity strategy
+// compares of its candidates: the candidate of its snapshot node (its
+// landmarks, its path from the nearest id, its icon) with its region and
+// exact box (measured), its identifiers' tokens weighed by how rare the
+// page's candidates make them. Unlike the ranking it is neither waived its
+// context for being the page's sole element of its kind nor boosted for
+// an attribute no other candidate matches: it answers whether this
+// element, alone, resembles the recording. It lets the decision check an
+// element that other strategies settled on: a score under the similarity
+// floor (similarity.DefaultFloor) means the element reads like the target
+// but stands elsewhere among other neighbours (a decoy), or stands where
+// the target stood but is named nothing like it. An element the snapshot
+// cannot name (not kept, or the snapshot or its node could not be had) is
+// scored as CandidateOf describes it, without the page's token counts. The
+// attributes aside are left out of the comparison (the decision sets the
+// words aside to ask whether an element is the target with its words
+// changed).
 func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside ...similarity.Attr) (similarity.Score, error) {
 	fp := env.Fingerprint()
 	if fp == nil {
@@ -560,35 +564,45 @@ func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside
 	if err != nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
 	}
+	w := similarity.DefaultWeights
+	if SimilarityOptions.Weights != nil {
+		w = *SimilarityOptions.Weights
+	}
+	ref := similarity.NewReference(*fp, w)
+	c, page := pageCandidateOf(ctx, env, el, vp)
+	if page == nil {
+		c = CandidateOf(el, vp)
+	} else {
+		ref.OnPage(page)
+	}
+	c.Unknown = append(slices.Clip(c.Unknown), aside...)
+	return ref.Score(&c), nil
+}
+
+// pageCandidateOf is el's candidate as the similarity strategy builds it
+// from the step's snapshot (measured), with the page's candidates; page is
+// nil when the snapshot, its candidates or el's node cannot be had.
+func pageCandidateOf(ctx context.Context, env *Env, el *pagemodel.Element, vp Viewport) (c similarity.Candidate, page []similarity.Candidate) {
+	fp := env.Fingerprint()
 	snap, err := env.Snapshot(ctx)
 	if err != nil {
-		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
+		return c, nil
 	}
-	cands, _, _, err := pageCandidates(ctx, env, snap, fp)
+	n, err := snap.NodeForRef(ctx, el.Ref)
 	if err != nil {
-		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
+		return c, nil
 	}
-	i := -1
-	if n, err := snap.NodeForRef(ctx, el.Ref); err == nil {
-		i = slices.IndexFunc(cands, func(c similarity.Candidate) bool { return c.Ref == n.ID })
-		if i < 0 {
-			cands = append(cands, similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}))
-			i = len(cands) - 1
-		}
-		cands[i] = measured(cands[i], el, vp)
+	page, _, _, err = pageCandidates(ctx, env, snap, fp)
+	if err != nil {
+		return c, nil
+	}
+	if i := slices.IndexFunc(page, func(c similarity.Candidate) bool { return c.Ref == n.ID }); i >= 0 {
+		c = page[i]
 	} else {
-		cands = append(cands, CandidateOf(el, vp))
-		i = len(cands) - 1
+		c = similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY})
+		page = append(page, c)
 	}
-	cands[i].Unknown = append(slices.Clip(cands[i].Unknown), aside...)
-	similarity.MarkSole(*fp, cands)
-	res := similarity.Rank(*fp, cands, SimilarityOptions)
-	for _, sc := range res.Ranked {
-		if sc.Index == i {
-			return sc.Score, nil
-		}
-	}
-	return similarity.Score{}, fmt.Errorf("similarity score: the element was not ranked")
+	return measured(c, el, vp), page
 }
 
 // without returns attrs without a (a new slice).
