@@ -110,15 +110,6 @@ func NewReference(fp chain.Fingerprint, w Weights) *Reference {
 	return r
 }
 
-// OnPage sets r to compare identifiers as Rank compares them among cands,
-// a page's candidates: each token weighs by how few of them carry it
-// (class "btn" little, "btn-primary" more), and an icon's glyph is told
-// from its font's prefix by the page's icons. It returns r.
-func (r *Reference) OnPage(cands []Candidate) *Reference {
-	r.page = newPageStats(cands)
-	return r
-}
-
 // textSim is the package's textSim, remembered per pair of strings.
 func (r *Reference) textSim(a, b string) float64 {
 	k := [2]string{a, b}

@@ -541,20 +541,20 @@ func CandidateOf(el *pagemodel.Element, vp Viewport) similarity.Candidate {
 // against the step's fingerprint with what the similarity strategy
 // compares of its candidates: the candidate of its snapshot node (its
 // landmarks, its path from the nearest id, its icon) with its region and
-// exact box (measured), its identifiers' tokens weighed by how rare the
-// page's candidates make them. Unlike the ranking it is neither waived its
-// context for being the page's sole element of its kind nor boosted for
-// an attribute no other candidate matches: it answers whether this
-// element, alone, resembles the recording. It lets the decision check an
-// element that other strategies settled on: a score under the similarity
-// floor (similarity.DefaultFloor) means the element reads like the target
-// but stands elsewhere among other neighbours (a decoy), or stands where
-// the target stood but is named nothing like it. An element the snapshot
+// exact box (measured), ranked among the page's candidates, whose
+// identifiers' tokens weigh as rare or as common as that page makes them,
+// an attribute that only few of them match weighing more. Unlike the
+// strategy's ranking it waives no element its context for being the
+// page's sole element of its kind: it answers whether this element
+// resembles the recording. It lets the decision check an element that
+// other strategies settled on: a score under the similarity floor
+// (similarity.DefaultFloor) means the element reads like the target but
+// stands elsewhere among other neighbours (a decoy), or stands where the
+// target stood but is named nothing like it. An element the snapshot
 // cannot name (not kept, or the snapshot or its node could not be had) is
-// scored as CandidateOf describes it, without the page's token counts. The
-// attributes aside are left out of the comparison (the decision sets the
-// words aside to ask whether an element is the target with its words
-// changed).
+// scored alone as CandidateOf describes it. The attributes aside are left
+// out of the element's comparison (the decision sets the words aside to
+// ask whether an element is the target with its words changed).
 func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside ...similarity.Attr) (similarity.Score, error) {
 	fp := env.Fingerprint()
 	if fp == nil {
@@ -564,45 +564,50 @@ func SimilarityScore(ctx context.Context, env *Env, el *pagemodel.Element, aside
 	if err != nil {
 		return similarity.Score{}, fmt.Errorf("similarity score: %w", err)
 	}
-	w := similarity.DefaultWeights
-	if SimilarityOptions.Weights != nil {
-		w = *SimilarityOptions.Weights
-	}
-	ref := similarity.NewReference(*fp, w)
-	c, page := pageCandidateOf(ctx, env, el, vp)
+	page, i := pageWith(ctx, env, el, vp)
 	if page == nil {
-		c = CandidateOf(el, vp)
-	} else {
-		ref.OnPage(page)
+		w := similarity.DefaultWeights
+		if SimilarityOptions.Weights != nil {
+			w = *SimilarityOptions.Weights
+		}
+		c := CandidateOf(el, vp)
+		c.Unknown = append(c.Unknown, aside...)
+		return similarity.NewReference(*fp, w).Score(&c), nil
 	}
-	c.Unknown = append(slices.Clip(c.Unknown), aside...)
-	return ref.Score(&c), nil
+	page[i].Unknown = append(slices.Clip(page[i].Unknown), aside...)
+	// No similarity.MarkSole: a candidate is never waived its context.
+	for _, sc := range similarity.Rank(*fp, page, SimilarityOptions).Ranked {
+		if sc.Index == i {
+			return sc.Score, nil
+		}
+	}
+	return similarity.Score{}, fmt.Errorf("similarity score: the element was not ranked")
 }
 
-// pageCandidateOf is el's candidate as the similarity strategy builds it
-// from the step's snapshot (measured), with the page's candidates; page is
-// nil when the snapshot, its candidates or el's node cannot be had.
-func pageCandidateOf(ctx context.Context, env *Env, el *pagemodel.Element, vp Viewport) (c similarity.Candidate, page []similarity.Candidate) {
-	fp := env.Fingerprint()
+// pageWith is the page's similarity candidates as the similarity strategy
+// builds them from the step's snapshot, and the index among them of el's,
+// measured; page is nil when the snapshot, its candidates or el's node
+// cannot be had.
+func pageWith(ctx context.Context, env *Env, el *pagemodel.Element, vp Viewport) (page []similarity.Candidate, i int) {
 	snap, err := env.Snapshot(ctx)
 	if err != nil {
-		return c, nil
+		return nil, -1
 	}
 	n, err := snap.NodeForRef(ctx, el.Ref)
 	if err != nil {
-		return c, nil
+		return nil, -1
 	}
-	page, _, _, err = pageCandidates(ctx, env, snap, fp)
+	page, _, _, err = pageCandidates(ctx, env, snap, env.Fingerprint())
 	if err != nil {
-		return c, nil
+		return nil, -1
 	}
-	if i := slices.IndexFunc(page, func(c similarity.Candidate) bool { return c.Ref == n.ID }); i >= 0 {
-		c = page[i]
-	} else {
-		c = similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY})
-		page = append(page, c)
+	i = slices.IndexFunc(page, func(c similarity.Candidate) bool { return c.Ref == n.ID })
+	if i < 0 {
+		page = append(page, similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}))
+		i = len(page) - 1
 	}
-	return measured(c, el, vp), page
+	page[i] = measured(page[i], el, vp)
+	return page, i
 }
 
 // without returns attrs without a (a new slice).
