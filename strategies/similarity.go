@@ -508,7 +508,7 @@ func Comparable(el string, has func(string) bool, attr func(string) string, tag 
 }
 
 // CandidateOf describes el, an element the page model described, as a
-// similarity candidate when the page's snapshot did not keep it (see
+// similarity candidate, for when the page's snapshot cannot name it (see
 // SimilarityScore): vp turns its box into document coordinates. It has
 // what the page model's brief description has, which leaves out the
 // id-anchored XPath, the landmarks and the icon that a snapshot node's
