@@ -18,7 +18,9 @@ import (
 // fingerprint is that of a "Save …" button among the page's first ones,
 // with its text reworded and a class it does not have, so no direct
 // strategy would find it. It reports the median of the whole evaluation
-// (round-ms: the page snapshot and the ranking).
+// (round-ms: the page snapshot and the ranking), and of scoring the target
+// alone in the same round, as the decision checks a weighed winner
+// (score-ms: SimilarityScore).
 //
 //	go test ./strategies -run '^$' -bench Similarity -benchtime 5x
 func BenchmarkSimilarity(b *testing.B) {
@@ -46,18 +48,26 @@ func BenchmarkSimilarity(b *testing.B) {
 			fp := fingerprintOf(ctx, b, m, target)
 			fp.ID, fp.AccessName, fp.Text, fp.Classes = "", reworded, reworded, []string{"btn-save"}
 			s := chain.Strategy{Type: chain.Similarity, Confidence: 0.62}
-			var round []time.Duration
+			var round, vet []time.Duration
 			var last Result
 			for i := 0; i < b.N; i++ {
 				e := NewEnv(m, &chain.Target{Fingerprint: fp})
 				st := time.Now()
 				last = Evaluate(ctx, e, s)
 				round = append(round, time.Since(st))
+				// The decision's check of a weighed winner, in the same
+				// round (the snapshot taken): SimilarityScore.
+				st = time.Now()
+				if _, err := SimilarityScore(ctx, e, target); err != nil {
+					b.Fatal(err)
+				}
+				vet = append(vet, time.Since(st))
 			}
 			if !last.Found || last.Ref() != target.Ref {
 				b.Fatalf("healed onto %v (%v); %s", last.Element, last.Err, last.Detail)
 			}
 			b.ReportMetric(medianMS(round), "round-ms")
+			b.ReportMetric(medianMS(vet), "score-ms")
 			b.ReportMetric(last.Confidence, "confidence")
 			b.Logf("%s", last.Detail)
 		})
