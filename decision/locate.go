@@ -146,7 +146,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
 			last := &results[len(results)-1]
 			v := Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
-			if checkItemGone(results, v).Err == nil {
+			if c := checkItem(opts.Policy, results, v); c.Err == nil && sameNode(*c.Winner, *last) {
 				return v
 			}
 		}
@@ -158,7 +158,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkItemGone(results, checkPlaceOnly(env.Fingerprint(), results, v))
+	return checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, v))
 }
 
 // vet checks a weighed winner against the whole fingerprint with the
@@ -166,10 +166,13 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // compares, the element's neighbours, landmarks and place included): an
 // element that reads like the target but scores under the similarity
 // floor is a decoy, or another control standing where the target stood,
-// unless it is the target with its words changed (wordsChanged). Its
-// strategies are then set aside and the rest weighed again; with nothing
-// left the step fails with LOW_CONFIDENCE. A winner whose words changed
-// gets a note saying so, under the floor or over it. The check needs the
+// unless it is the target with its words changed (wordsChanged). So is an
+// element not named as recorded while the recorded name is on another
+// element of its kind (wordsMoved): the target moved with its words, and
+// the element took over its numbered id, its index or its place. Its
+// strategies are then set aside and the rest weighed again;
+// with nothing left the step fails with LOW_CONFIDENCE. A winner whose
+// words changed gets a note saying so, under the floor or over it. The check needs the
 // recorded surroundings (fingerprint neighbours): without them it cannot
 // tell a decoy from the target, and is skipped. A unique verified match
 // that stopped the chain early is not vetted (it already verified), nor is
@@ -200,8 +203,10 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	note, changed := wordsChanged(ctx, env, results, *w)
 	if changed {
 		v.Notes = append(v.Notes, note)
+		return v
 	}
-	if score >= similarity.DefaultFloor || changed {
+	moved := wordsMoved(results, *w, fp)
+	if score >= similarity.DefaultFloor && moved == nil {
 		return v
 	}
 	rest := make([]strategies.Result, len(results))
@@ -217,6 +222,10 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	v2.Attempts = results
 	why := fmt.Sprintf("%s found by %s reads like the target but does not match its fingerprint and surroundings (similarity %.2f, under %.2f)",
 		describe(*w), strings.Join(by, " and "), score, similarity.DefaultFloor)
+	if moved != nil {
+		why = fmt.Sprintf("%s found by %s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found the element follows a number or a place",
+			describe(*w), strings.Join(by, " and "), w.Element.Name, fp.AccessName, label(*moved), describe(*moved))
+	}
 	if v2.Winner != nil {
 		return v2
 	}
@@ -242,6 +251,33 @@ func similarityChose(results []strategies.Result, w strategies.Result) bool {
 		}
 	}
 	return false
+}
+
+// wordsMoved is the result of a strategy that names the target by its
+// words (role and name, label, text, placeholder) and found another
+// element of the target's kind, when w does not carry the recorded name
+// and no identifier without digits names it (lastingID); nil otherwise.
+// The recorded words are still on the page, on another element: the
+// target moved with them (a section inserted before it, a list
+// reordered), and w took over its numbered id ("uk-accordion-7"), its
+// index or its place.
+func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *strategies.Result {
+	want := strings.ToLower(strings.Join(strings.Fields(fp.AccessName), " "))
+	if want == "" || w.Element == nil || strings.ToLower(strings.Join(strings.Fields(w.Element.Name), " ")) == want ||
+		lastingID(results, w) != nil {
+		return nil
+	}
+	for i, r := range results {
+		switch r.Strategy.Type {
+		case chain.Role, chain.Label, chain.Text, chain.Placeholder:
+		default:
+			continue
+		}
+		if r.Found && r.Element != nil && !r.KindMismatch && r.Strategy.Within == nil && !sameNode(r, w) {
+			return &results[i]
+		}
+	}
+	return nil
 }
 
 // identifyingMatch is the result of a strategy that names w's element by

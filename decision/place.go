@@ -1,6 +1,7 @@
 package decision
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -67,30 +68,69 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 	return v
 }
 
-// checkItemGone refuses a winner when the item the step was recorded in
-// is gone: a strategy names the target inside an item of a list by the
-// item's own text (Strategy.Within), and no element of the page is that
-// item (strategies.Result.ScopeGone). The chain's other strategies name
-// one member of a group by what members share (a role and name with an
-// index, a place, a CSS path) or by an identifier that may number the
-// members ("pay-2"): once a member is removed, the next one takes its
-// index, its place and, where ids are numbered, its id. A winner is kept
-// only when an identifier without digits names it (lastingID): the item's
-// element is still there and its text was reworded.
-func checkItemGone(results []strategies.Result, v Verdict) Verdict {
+// checkItem holds a winner to the item the step was recorded in, where a
+// strategy names the target inside one by the item's own text
+// (Strategy.Within: a row, a card, a section under its heading). The
+// chain's other strategies name one member of a group by what members
+// share (a role and name with an index, a place, a CSS path) or by an
+// identifier that may number the members ("pay-2", an id a component
+// library numbers in document order): once a member is removed, inserted
+// or moved, the next one takes its index, its place and, where ids are
+// numbered, its id.
+//   - The item is gone (strategies.Result.ScopeGone): the winner is
+//     another item's, refused, unless an identifier without digits names
+//     it (lastingID): the item's element is still there and its text was
+//     reworded.
+//   - The item is there and holds one element named as the target, and
+//     the winner is another element: the strategies that found the winner
+//     are set aside and the rest weighed again, which must give the item's
+//     element. Where an identifier without digits or a test id names the
+//     winner, two identities contradict each other and the step is
+//     refused as AMBIGUOUS.
+func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil {
 		return v
 	}
+	w := *v.Winner
 	for _, r := range results {
-		if !r.ScopeGone {
+		if r.Strategy.Within == nil {
 			continue
 		}
-		if lastingID(results, *v.Winner) != nil {
-			return v
+		if r.ScopeGone {
+			if lastingID(results, w) != nil {
+				return v
+			}
+			return refuse(v, report.ElementNotFound,
+				"the item the target was recorded in (%s %q) is no longer on the page; %s found %s, which is another item's",
+				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
 		}
-		return refuse(v, report.ElementNotFound,
-			"the item the target was recorded in (%s %q) is no longer on the page; %s found %s, which is another item's",
-			r.Strategy.Within.Type, r.Strategy.Within.Value, label(*v.Winner), describe(*v.Winner))
+		if !r.Found || r.Element == nil || r.MatchCount != 1 || sameNode(r, w) {
+			continue
+		}
+		if id := lastingID(results, w); id != nil {
+			return refuse(v, report.Ambiguous,
+				"%s found %s, but the item the target was recorded in (%s %q) holds %s, found by %s",
+				label(*id), describe(w), r.Strategy.Within.Type, r.Strategy.Within.Value, describe(r), label(r))
+		}
+		rest := make([]strategies.Result, len(results))
+		copy(rest, results)
+		var by []string
+		for i := range rest {
+			if rest[i].Found && sameNode(rest[i], w) {
+				rest[i].Found = false
+				by = append(by, label(rest[i]))
+			}
+		}
+		v2 := p.Weigh(rest)
+		v2.Attempts, v2.Rounds = results, v.Rounds
+		if v2.Winner == nil || !sameNode(*v2.Winner, r) {
+			return refuse(v, report.Ambiguous,
+				"%s found %s, which stands outside the item the target was recorded in (%s %q); that item holds %s, found by %s, and nothing else confirms it",
+				strings.Join(by, " and "), describe(w), r.Strategy.Within.Type, r.Strategy.Within.Value, describe(r), label(r))
+		}
+		v2.Notes = append(v.Notes, fmt.Sprintf("%s found %s, outside the item the target was recorded in (%s %q): set aside",
+			strings.Join(by, " and "), describe(w), r.Strategy.Within.Type, r.Strategy.Within.Value))
+		return v2
 	}
 	return v
 }

@@ -70,9 +70,10 @@ type Description struct {
 	Fixed bool `json:"fixed"`
 	// Scroll is its document's scroll offset.
 	Scroll [2]float64 `json:"scroll"`
-	// Scope, for an element in a repeated item (a row, a list item, a
-	// card), names the item by a text unique among the page's items and
-	// the element inside it; nil otherwise.
+	// Scope, for an element whose role and name others share, names a
+	// part of the page that holds it (its repeated item: a row, a list
+	// item, a card; else the section a heading names) by a text unique
+	// on the page, and the element inside it; nil otherwise.
 	Scope *Scope `json:"scope"`
 	// Sim is what similarity healing compares of the element beside the
 	// rest (js/78_simfacts.js), as snapshot nodes have it.
@@ -93,7 +94,7 @@ type SimFacts struct {
 	Icon string `json:"ic"`
 }
 
-// Scope names an element as the part of its repeated item: the item, an
+// Scope names an element as the part of its repeated item or section: the item, an
 // element of tag Tag whose text holds Text (Match "contains") or is Text
 // (Match "", as people read it), the only one of the page, and
 // in it the element by its role and name (InnerType "role", InnerRole and

@@ -1,9 +1,13 @@
 package recorder
 
 import (
+	"context"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
 )
 
 // Controls of a form whose labels are not tied to them (AdminLTE's
@@ -30,5 +34,73 @@ func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
 		if scoped == nil || scoped.Within.Value != want || scoped.Within.Match != "" || scoped.Within.Tag != "div" {
 			t.Errorf("step %d: want a strategy scoped to the item whose text is %q; chain %+v", i+1, want, f.Steps[i].Target.Chain)
 		}
+	}
+}
+
+// An item of one of several accordions that share their item names
+// ("Item 3" under each heading), whose ids the library numbers in
+// document order, is named by its section's heading: once a section is
+// inserted before it or the sections change places, its id, its index
+// among the look-alikes and its place name another section's "Item 3",
+// and only the heading still says which one is meant; once its section
+// is gone, the step is refused.
+func TestItemNamedByItsSectionHeading(t *testing.T) {
+	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(3) li:nth-child(3) > a\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v", stepLines(f))
+	}
+	var scoped *chain.Strategy
+	for j, s := range f.Steps[0].Target.Chain {
+		if s.Within != nil {
+			scoped = &f.Steps[0].Target.Chain[j]
+		}
+	}
+	if scoped == nil || scoped.Within.Value != "Not animated" || scoped.Within.Tag != "div" {
+		t.Fatalf("want a strategy scoped to the section headed %q; chain %+v", "Not animated", f.Steps[0].Target.Chain)
+	}
+	for _, version := range []string{"original", "inserted", "swapped"} {
+		p := replayPage(t, f.StartURL+"?v="+version)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		out := r.Step(context.Background(), &f.Steps[0])
+		if out.Err != nil {
+			t.Errorf("%s: refused: %v", version, out.Err)
+			continue
+		}
+		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "Not animated / Item 3" {
+			t.Errorf("%s: clicked %q, want %q", version, acted, "Not animated / Item 3")
+			for _, a := range out.Verdict.Attempts {
+				t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
+			}
+		}
+	}
+	p := replayPage(t, f.StartURL+"?v=removed")
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	out := r.Step(context.Background(), &f.Steps[0])
+	if acted := p.MustEval(`() => acted.join(",")`).Str(); out.Err == nil || acted != "" {
+		t.Errorf("removed: the section is gone: want a refusal, got clicks %q, err %v", acted, out.Err)
+	}
+}
+
+// The same accordions replayed from a flow without the section's strategy
+// (recorded before it, or imported): once a section is inserted before
+// the recorded one, its numbered id and its place name another section's
+// first item, named otherwise, while the recorded name is on look-alikes
+// of the target: the words moved. The step must not act on the first.
+func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
+	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v", stepLines(f))
+	}
+	tg := f.Steps[0].Target
+	tg.Chain = slices.DeleteFunc(tg.Chain, func(s chain.Strategy) bool { return s.Within != nil })
+	p := replayPage(t, f.StartURL+"?v=inserted")
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	out := r.Step(context.Background(), &f.Steps[0])
+	if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" && acted != "Multiple / Item 1" {
+		t.Errorf("clicked %q (err %v), want %q or a refusal", acted, out.Err, "Multiple / Item 1")
+		for _, a := range out.Verdict.Attempts {
+			t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
+		}
+		t.Logf("notes %v", out.Notes)
 	}
 }

@@ -56,35 +56,62 @@ function itemTexts(c, el) {
   return out;
 }
 
-// scopeOf proposes, for an element in a repeated item, the query naming
-// its item by a text unique among the items of the page (a contains
-// match on items of its tag, else, where another item's text holds it
-// too, "Checkbox" beside "Checkbox checked", an equal one), and the query
-// naming el inside it (its role and name, else a CSS selector of its tag
-// and first class), with how many elements that scoped query matches in
-// sc and which is el. The item may be named by a part of it that holds el
-// (a column named by its form group's label). null when el is in no
-// repeated item, or nothing names it there alone.
+// scopeOf proposes, for an element whose role and name others share, the
+// query naming a part of the page that holds it by a text unique on the
+// page, and the query naming el inside it (its role and name, else a CSS
+// selector of its tag and first class), with how many elements that
+// scoped query matches in sc and which is el. The part is the repeated
+// item el is in (a row, a card: named by its own text, a contains match
+// on items of its tag, else, where another item's text holds it too,
+// "Checkbox" beside "Checkbox checked", an equal one; or by a part of it
+// that holds el, a column named by its form group's label), else the
+// nearest section around el that a heading names ("Item 3" of the
+// accordion under "Not Animated", where every accordion has an "Item 3"):
+// a section is named by its heading's text, a contains match on elements
+// of its tag, innermost first. null when nothing names such a part alone,
+// or the part does not narrow el's look-alikes.
 function scopeOf(el, sc) {
   const c = itemOf(el);
-  if (!c) return null;
-  for (const [text, m] of itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]])) {
+  if (c) {
+    const s = scopeIn(el, c, itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]]), sc);
+    if (s) return s;
+  }
+  let up = 0;
+  for (let a = upEl(el); a && up < 8; a = upEl(a), up++) {
+    if (a.tagName === "BODY" || a.tagName === "HTML") break;
+    if (a === c) continue;
+    const h = a.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
+    if (!h || containsFlat(h, el) || containsFlat(el, h) || !visibleEl(h)) continue;
+    const t = collapse(textOf(h, 80));
+    if (!t || textTruncated) continue;
+    const s = scopeIn(el, a, [[t, "contains"]], sc);
+    if (s) return s;
+  }
+  return null;
+}
+
+// scopeIn is scopeOf's query for el within c, named by the first of
+// texts ([text, match] pairs) that names c alone (or, for a contains
+// match, a part of c that holds el), or null. The scoped query must match
+// fewer elements than el's query alone.
+function scopeIn(el, c, texts, sc) {
+  for (const [text, m] of texts) {
     const within = { t: "text", v: text, m: m, only: c.localName };
-    // The one element of the page the text names: the item, or a part
-    // of it that holds el (its form group, where the item is a column).
+    // The one element of the page the text names: c, or a part of it
+    // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
     const role = roleOf(el, el.tagName, el.hasAttributes());
     const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
     let inner;
-    if (role && name) inner = { t: "role", r: role, v: name, hn: true, w: within };
+    if (role && name) inner = { t: "role", r: role, v: name, hn: true };
     else {
       const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x));
-      inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : ""), w: within };
+      inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
     }
-    const r = matchAll(inner, sc).els;
+    const r = matchAll(Object.assign({ w: within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
-    if (i === 0) continue;
+    if (i === 0 || r.length >= matchAll(inner, sc).els.length) continue;
     return { tag: items[0].localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
