@@ -253,6 +253,33 @@ func similarityChose(results []strategies.Result, w strategies.Result) bool {
 	return false
 }
 
+// wordsGone reports whether every strategy of the chain that names the
+// target by its words (role, label, placeholder, text; not within an
+// item, where the item's words decide) ran and found nothing on the page
+// but elements of another kind: the recorded words are gone, not moved to
+// another element. A chain without such a strategy tells nothing.
+func wordsGone(results []strategies.Result) bool {
+	named := 0
+	for _, r := range results {
+		switch r.Strategy.Type {
+		case chain.Role, chain.Label, chain.Placeholder, chain.Text:
+			if r.Strategy.Within != nil {
+				continue
+			}
+			switch {
+			case r.Found && r.KindMismatch:
+				// The words on an element of another kind (an imported
+				// text selector matching a paragraph): not a rival that
+				// took them.
+			case r.Found || !errors.Is(r.Err, strategies.ErrNotFound):
+				return false
+			}
+			named++
+		}
+	}
+	return named > 0
+}
+
 // wordsMoved is the result of a strategy that names the target by its
 // words (role and name, label, text, placeholder) and found another
 // element of the target's kind, when w does not carry the recorded name
@@ -333,22 +360,7 @@ func wordsChanged(ctx context.Context, env *strategies.Env, results []strategies
 	if id == nil {
 		return "", false
 	}
-	named := 0
-	for _, r := range results {
-		switch r.Strategy.Type {
-		case chain.Role, chain.Label, chain.Placeholder, chain.Text:
-			switch {
-			case r.Found && r.KindMismatch:
-				// The words on an element of another kind (an imported
-				// text selector matching a paragraph): not a rival that
-				// took them.
-			case r.Found || !errors.Is(r.Err, strategies.ErrNotFound):
-				return "", false
-			}
-			named++
-		}
-	}
-	if named == 0 {
+	if !wordsGone(results) {
 		return "", false
 	}
 	now := collapse(w.Element.Name)

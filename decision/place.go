@@ -79,8 +79,12 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 // numbered, its id.
 //   - The item is gone (strategies.Result.ScopeGone): the winner is
 //     another item's, refused, unless an identifier without digits names
-//     it (lastingID): the item's element is still there and its text was
-//     reworded.
+//     it (lastingID), or the target's own words are gone from the page too
+//     (wordsGone): then the item's element is still there and a copy
+//     editor reworded its text or its section's heading with the rest.
+//     (The recorder names an item only where the target's role and name
+//     are not unique: the look-alikes of a removed item's control keep
+//     those words on the page.)
 //   - The item is there and holds one element named as the target, and
 //     the winner is another element: the strategies that found the winner
 //     are set aside and the rest weighed again, which must give the item's
@@ -97,7 +101,7 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 			continue
 		}
 		if r.ScopeGone {
-			if lastingID(results, w) != nil {
+			if lastingID(results, w) != nil || wordsGone(results) {
 				return v
 			}
 			return refuse(v, report.ElementNotFound,
