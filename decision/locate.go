@@ -146,7 +146,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
 			last := &results[len(results)-1]
 			v := Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
-			if c := checkItem(opts.Policy, env.Fingerprint(), results, v); c.Err == nil && sameNode(*c.Winner, *last) {
+			if c := checkItem(opts.Policy, results, v); c.Err == nil && sameNode(*c.Winner, *last) {
 				return v
 			}
 		}
@@ -158,7 +158,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkItem(opts.Policy, env.Fingerprint(), results, checkPlaceOnly(env.Fingerprint(), results, v))
+	return checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, v))
 }
 
 // vet checks a weighed winner against the whole fingerprint with the

@@ -79,20 +79,19 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 // numbered, its id.
 //   - The item is gone (strategies.Result.ScopeGone): the winner is
 //     another item's, refused, unless an identifier without digits names
-//     it (lastingID), or the item's text may have been reworded rather
-//     than the item removed: the target's own words are gone from the page
-//     too (wordsGone), or the page holds as many elements of the target's
-//     role and name as it did at record time (lookAlikesKept: a section
-//     whose heading a copy editor reworded still holds its control). The
-//     recorder names an item only where the target's role and name are
-//     not unique: a removed item takes one of those look-alikes with it.
+//     it (lastingID), or the target's own words are gone from the page too
+//     (wordsGone): then the item's element is still there and a copy
+//     editor reworded its text or its section's heading with the rest.
+//     (The recorder names an item only where the target's role and name
+//     are not unique: the look-alikes of a removed item's control keep
+//     those words on the page.)
 //   - The item is there and holds one element named as the target, and
 //     the winner is another element: the strategies that found the winner
 //     are set aside and the rest weighed again, which must give the item's
 //     element. Where an identifier without digits or a test id names the
 //     winner, two identities contradict each other and the step is
 //     refused as AMBIGUOUS.
-func checkItem(p Policy, fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
+func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil {
 		return v
 	}
@@ -102,7 +101,7 @@ func checkItem(p Policy, fp *chain.Fingerprint, results []strategies.Result, v V
 			continue
 		}
 		if r.ScopeGone {
-			if lastingID(results, w) != nil || wordsGone(results) || lookAlikesKept(results, r, fp) {
+			if lastingID(results, w) != nil || wordsGone(results) {
 				return v
 			}
 			return refuse(v, report.ElementNotFound,
@@ -138,22 +137,6 @@ func checkItem(p Policy, fp *chain.Fingerprint, results []strategies.Result, v V
 		return v2
 	}
 	return v
-}
-
-// lookAlikesKept reports whether the chain's role strategy of the same
-// role and name as scoped (a role strategy within an item), not within
-// any item, finds as many elements as the fingerprint says had that role
-// and name at record time (Fingerprint.NameCount).
-func lookAlikesKept(results []strategies.Result, scoped strategies.Result, fp *chain.Fingerprint) bool {
-	if fp == nil || fp.NameCount < 2 || scoped.Strategy.Type != chain.Role {
-		return false
-	}
-	for _, r := range results {
-		if r.Strategy.Type == chain.Role && r.Strategy.Within == nil && r.Strategy.Value == scoped.Strategy.Value {
-			return r.Found && r.MatchCount == fp.NameCount
-		}
-	}
-	return false
 }
 
 // lastingID is identifyingMatch when the identifier holds no digit: it
