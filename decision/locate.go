@@ -143,7 +143,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
 		}
-		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) {
+		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) && !numberedBeforeItem(r, order[len(results):]) {
 			last := &results[len(results)-1]
 			v := Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
 			if c := checkItem(opts.Policy, results, v); c.Err == nil && sameNode(*c.Winner, *last) {
@@ -166,13 +166,14 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // compares, the element's neighbours, landmarks and place included): an
 // element that reads like the target but scores under the similarity
 // floor is a decoy, or another control standing where the target stood,
-// unless it is the target with its words changed (wordsChanged). So is an
-// element not named as recorded while the recorded name is on another
-// element of its kind (wordsMoved): the target moved with its words, and
-// the element took over its numbered id, its index or its place. Its
-// strategies are then set aside and the rest weighed again;
-// with nothing left the step fails with LOW_CONFIDENCE. A winner whose
-// words changed gets a note saying so, under the floor or over it. The check needs the
+// unless it is the target with its words changed (wordsChanged). Its
+// strategies are then set aside and the rest weighed again; with nothing
+// left the step fails with LOW_CONFIDENCE. A winner whose words changed
+// gets a note saying so, under the floor or over it. An element found
+// only by numbers and places that is not named as recorded, while the
+// recorded name is on another element of its kind (wordsMoved), is
+// refused as AMBIGUOUS: the target moved with its words, and the element
+// took over its numbered id, its index or its place. The check needs the
 // recorded surroundings (fingerprint neighbours): without them it cannot
 // tell a decoy from the target, and is skipped. A unique verified match
 // that stopped the chain early is not vetted (it already verified), nor is
@@ -205,27 +206,17 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		v.Notes = append(v.Notes, note)
 		return v
 	}
-	moved := wordsMoved(results, *w, fp)
-	if score >= similarity.DefaultFloor && moved == nil {
+	if moved := wordsMoved(results, *w, fp); moved != nil {
+		return refuse(v, report.Ambiguous,
+			"%s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found %s follows a number or a place",
+			describe(*w), w.Element.Name, fp.AccessName, label(*moved), describe(*moved), describe(*w))
+	}
+	if score >= similarity.DefaultFloor {
 		return v
 	}
-	rest := make([]strategies.Result, len(results))
-	copy(rest, results)
-	var by []string // every strategy that found the element
-	for i := range rest {
-		if rest[i].Found && sameNode(rest[i], *w) {
-			rest[i].Found = false
-			by = append(by, label(rest[i]))
-		}
-	}
-	v2 := p.Weigh(rest)
-	v2.Attempts = results
+	v2, by := setAside(p, results, *w)
 	why := fmt.Sprintf("%s found by %s reads like the target but does not match its fingerprint and surroundings (similarity %.2f, under %.2f)",
 		describe(*w), strings.Join(by, " and "), score, similarity.DefaultFloor)
-	if moved != nil {
-		why = fmt.Sprintf("%s found by %s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found the element follows a number or a place",
-			describe(*w), strings.Join(by, " and "), w.Element.Name, fp.AccessName, label(*moved), describe(*moved))
-	}
 	if v2.Winner != nil {
 		return v2
 	}
@@ -235,6 +226,22 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		v2.Err.Msg = why + "; " + v2.Err.Msg
 	}
 	return v2
+}
+
+// setAside weighs results again without the strategies that found w's
+// element, and lists them (by). The verdict's attempts are all of results.
+func setAside(p Policy, results []strategies.Result, w strategies.Result) (v Verdict, by []string) {
+	rest := make([]strategies.Result, len(results))
+	copy(rest, results)
+	for i := range rest {
+		if rest[i].Found && sameNode(rest[i], w) {
+			rest[i].Found = false
+			by = append(by, label(rest[i]))
+		}
+	}
+	v = p.Weigh(rest)
+	v.Attempts = results
+	return v, by
 }
 
 // similarityChose reports whether the chain's similarity strategy, which
@@ -247,6 +254,28 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 func similarityChose(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
 		if r.Strategy.Type == chain.Similarity && r.Found && sameNode(r, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// numbered reports whether s names its element by a value holding digits
+// (an id a library numbers, "uk-accordion-7", a path through it, a
+// positional CSS or XPath path): a count or an index, not what it is.
+func numbered(s chain.Strategy) bool { return strings.ContainsAny(s.Value, "0123456789") }
+
+// numberedBeforeItem reports whether r, conclusive, names its element by
+// a number (numbered) while a strategy that names the target within its
+// item or section is still to run: a component library numbers its
+// items' ids (and test ids) in document order, so such an id may have
+// moved on to another item's element; the item's own strategy decides.
+func numberedBeforeItem(r strategies.Result, rest []chain.Strategy) bool {
+	if !numbered(r.Strategy) {
+		return false
+	}
+	for _, s := range rest {
+		if s.Within != nil {
 			return true
 		}
 	}
@@ -283,16 +312,23 @@ func wordsGone(results []strategies.Result) bool {
 // wordsMoved is the result of a strategy that names the target by its
 // words (role and name, label, text, placeholder) and found another
 // element of the target's kind, when w does not carry the recorded name
-// and no identifier without digits names it (lastingID); nil otherwise.
+// and was found only by numbers and places (an id, a CSS or XPath path
+// holding digits, an index, coordinates, similarity); nil otherwise.
 // The recorded words are still on the page, on another element: the
 // target moved with them (a section inserted before it, a list
 // reordered), and w took over its numbered id ("uk-accordion-7"), its
 // index or its place.
 func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *strategies.Result {
-	want := strings.ToLower(strings.Join(strings.Fields(fp.AccessName), " "))
-	if want == "" || w.Element == nil || strings.ToLower(strings.Join(strings.Fields(w.Element.Name), " ")) == want ||
-		lastingID(results, w) != nil {
+	if fp == nil || collapse(fp.AccessName) == "" || w.Element == nil || strings.EqualFold(collapse(w.Element.Name), collapse(fp.AccessName)) {
 		return nil
+	}
+	for _, r := range results {
+		// Found alone by something other than a number or a place (a
+		// label, a name attribute, a class path without digits): named by
+		// what it is, its words changed.
+		if r.Found && sameNode(r, w) && r.Strategy.Type != chain.Similarity && !Positional(r) && !numbered(r.Strategy) {
+			return nil
+		}
 	}
 	for i, r := range results {
 		switch r.Strategy.Type {

@@ -88,8 +88,8 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 //   - The item is there and holds one element named as the target, and
 //     the winner is another element: the strategies that found the winner
 //     are set aside and the rest weighed again, which must give the item's
-//     element. Where an identifier without digits or a test id names the
-//     winner, two identities contradict each other and the step is
+//     element. Where an identifier without digits names the winner
+//     (lastingID), two identities contradict each other and the step is
 //     refused as AMBIGUOUS.
 func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil {
@@ -108,7 +108,7 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"the item the target was recorded in (%s %q) is no longer on the page; %s found %s, which is another item's",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
 		}
-		if !r.Found || r.Element == nil || r.MatchCount != 1 || sameNode(r, w) {
+		if !r.Found || r.Element == nil || r.MatchCount != 1 || r.KindMismatch || sameNode(r, w) {
 			continue
 		}
 		if id := lastingID(results, w); id != nil {
@@ -116,17 +116,8 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"%s found %s, but the item the target was recorded in (%s %q) holds %s, found by %s",
 				label(*id), describe(w), r.Strategy.Within.Type, r.Strategy.Within.Value, describe(r), label(r))
 		}
-		rest := make([]strategies.Result, len(results))
-		copy(rest, results)
-		var by []string
-		for i := range rest {
-			if rest[i].Found && sameNode(rest[i], w) {
-				rest[i].Found = false
-				by = append(by, label(rest[i]))
-			}
-		}
-		v2 := p.Weigh(rest)
-		v2.Attempts, v2.Rounds = results, v.Rounds
+		v2, by := setAside(p, results, w)
+		v2.Rounds = v.Rounds
 		if v2.Winner == nil || !sameNode(*v2.Winner, r) {
 			return refuse(v, report.Ambiguous,
 				"%s found %s, which stands outside the item the target was recorded in (%s %q); that item holds %s, found by %s, and nothing else confirms it",

@@ -74,8 +74,9 @@ type Description struct {
 	Landmarks []string `json:"landmarks,omitempty"`
 	Icon      string   `json:"icon,omitempty"`
 	Rect      Box      `json:"rect"`
-	// Scope names the element as the part of its repeated item (a row, a
-	// list item, a card); nil when it is in none.
+	// Scope names the element, where others share its role and name, as
+	// the part of its repeated item (a row, a list item, a card) or of the
+	// section a heading names; nil when nothing names it so.
 	Scope *pagemodel.Scope `json:"scope"`
 	// Fixed is set when the element or an ancestor has position: fixed (a
 	// modal dialog, a fixed bar): it keeps its place on screen whatever the

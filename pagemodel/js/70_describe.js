@@ -204,8 +204,9 @@ function describe(el, o) {
   if (d.nm) c.name = count({ t: "attr", a: ["name"], v: d.nm });
   c.kind = count({ t: "kind", v: kindOf(el) });
   d.counts = c;
-  // In a repeated item (a row, a list item, a card): the item named by a
-  // text of its own, and el inside it.
+  // Named as others are too: the repeated item (a row, a list item, a
+  // card) or the section it is in, named by a text of its own, and el
+  // inside it.
   d.scope = scopeOf(el, sc);
   const genC = new RegExp(o.genClass || "(?!)"), genI = new RegExp(o.genID || "(?!)");
   d.css = cssFor(el, sc, genC, genI, testIds);

@@ -67,51 +67,73 @@ function itemTexts(c, el) {
 // that holds el, a column named by its form group's label), else the
 // nearest section around el that a heading names ("Item 3" of the
 // accordion under "Not Animated", where every accordion has an "Item 3"):
-// a section is named by its heading's text, a contains match on elements
-// of its tag, innermost first. null when nothing names such a part alone,
-// or the part does not narrow el's look-alikes.
+// the nearest ancestor of el that holds the heading before el (one in no
+// control), named by that heading's text, a contains match on elements of
+// its tag, innermost first, and holding no other element named as el. null when
+// el's query alone names it, or nothing names such a part alone, or the
+// part does not narrow el's look-alikes.
 function scopeOf(el, sc) {
+  const role = roleOf(el, el.tagName, el.hasAttributes());
+  const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
+  let inner;
+  if (role && name) inner = { t: "role", r: role, v: name, hn: true };
+  else {
+    const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x));
+    inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
+  }
+  const alone = matchAll(inner, sc).els.length;
+  if (alone < 2) return null;
   const c = itemOf(el);
   if (c) {
-    const s = scopeIn(el, c, itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]]), sc);
+    const s = scopeIn(el, c, itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]]), inner, alone, sc);
     if (s) return s;
   }
+  const h = sectionHeading(el);
+  if (!h) return null;
+  const t = collapse(textOf(h, 80));
+  if (!t || textTruncated) return null;
   let up = 0;
   for (let a = upEl(el); a && up < 8; a = upEl(a), up++) {
     if (a.tagName === "BODY" || a.tagName === "HTML") break;
-    if (a === c) continue;
-    const h = a.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
-    if (!h || containsFlat(h, el) || containsFlat(el, h) || !visibleEl(h)) continue;
-    const t = collapse(textOf(h, 80));
-    if (!t || textTruncated) continue;
-    const s = scopeIn(el, a, [[t, "contains"]], sc);
-    if (s) return s;
+    if (a === c || !containsFlat(a, h)) continue;
+    const s = scopeIn(el, a, [[t, "contains"]], inner, alone, sc);
+    if (s && s.n === 1) return s;
   }
   return null;
 }
 
-// scopeIn is scopeOf's query for el within c, named by the first of
-// texts ([text, match] pairs) that names c alone (or, for a contains
-// match, a part of c that holds el), or null. The scoped query must match
-// fewer elements than el's query alone.
-function scopeIn(el, c, texts, sc) {
+// sectionHeading is the nearest visible heading before el in its tree
+// (headingBefore's walk) that is in no control: a heading inside an
+// accordion's title names that title, not the section. null when there
+// is none within the walk's bound.
+function sectionHeading(el) {
+  let steps = 5000;
+  const root = el.getRootNode();
+  const tw = (root.ownerDocument || root).createTreeWalker(root, 1);
+  tw.currentNode = el;
+  for (let p = tw.previousNode(); p && steps-- > 0; p = tw.previousNode()) {
+    if (roleOf(p, p.tagName, p.hasAttributes()) !== "heading" || containsFlat(p, el)) continue;
+    if (p.closest("a[href], button, [role=button], [role=link], [role=tab], summary") || !visibleEl(p)) continue;
+    return p;
+  }
+  return null;
+}
+
+// scopeIn is scopeOf's query for el (inner, which matches alone elements
+// of the page) within c, named by the first of texts ([text, match]
+// pairs) that names c alone (or, for a contains match, a part of c that
+// holds el), or null. The scoped query must match fewer elements than
+// inner alone.
+function scopeIn(el, c, texts, inner, alone, sc) {
   for (const [text, m] of texts) {
     const within = { t: "text", v: text, m: m, only: c.localName };
     // The one element of the page the text names: c, or a part of it
     // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
-    const role = roleOf(el, el.tagName, el.hasAttributes());
-    const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
-    let inner;
-    if (role && name) inner = { t: "role", r: role, v: name, hn: true };
-    else {
-      const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x));
-      inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
-    }
     const r = matchAll(Object.assign({ w: within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
-    if (i === 0 || r.length >= matchAll(inner, sc).els.length) continue;
+    if (i === 0 || r.length >= alone) continue;
     return { tag: items[0].localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
