@@ -260,10 +260,17 @@ func similarityChose(results []strategies.Result, w strategies.Result) bool {
 	return false
 }
 
-// numbered reports whether s names its element by a value holding digits
-// (an id a library numbers, "uk-accordion-7", a path through it, a
-// positional CSS or XPath path): a count or an index, not what it is.
-func numbered(s chain.Strategy) bool { return strings.ContainsAny(s.Value, "0123456789") }
+// numbered reports whether s names its element by an identifier or a path
+// holding digits (an id a library numbers, "uk-accordion-7", a test id, a
+// path through them, a positional CSS or XPath path): a count or an
+// index, not what it is. Words with digits ("Item 3") are what they say.
+func numbered(s chain.Strategy) bool {
+	switch s.Type {
+	case chain.ID, chain.TestID, chain.Name, chain.CSS, chain.XPath:
+		return strings.ContainsAny(s.Value, "0123456789")
+	}
+	return false
+}
 
 // numberedBeforeItem reports whether r, conclusive, names its element by
 // a number (numbered) while a strategy that names the target within its

@@ -120,10 +120,10 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 		v2.Rounds = v.Rounds
 		if v2.Winner == nil || !sameNode(*v2.Winner, r) {
 			return refuse(v, report.Ambiguous,
-				"%s found %s, which stands outside the item the target was recorded in (%s %q); that item holds %s, found by %s, and nothing else confirms it",
+				"%s found %s, but the item the target was recorded in (%s %q) holds %s, found by %s, and nothing else confirms it",
 				strings.Join(by, " and "), describe(w), r.Strategy.Within.Type, r.Strategy.Within.Value, describe(r), label(r))
 		}
-		v2.Notes = append(v.Notes, fmt.Sprintf("%s found %s, outside the item the target was recorded in (%s %q): set aside",
+		v2.Notes = append(v.Notes, fmt.Sprintf("%s found %s, not the element the item the target was recorded in (%s %q) holds: set aside",
 			strings.Join(by, " and "), describe(w), r.Strategy.Within.Type, r.Strategy.Within.Value))
 		return v2
 	}
