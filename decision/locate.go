@@ -297,11 +297,7 @@ func numberedBeforeItem(r strategies.Result, rest []chain.Strategy) bool {
 func wordsGone(results []strategies.Result) bool {
 	named := 0
 	for _, r := range results {
-		switch r.Strategy.Type {
-		case chain.Role, chain.Label, chain.Placeholder, chain.Text:
-			if r.Strategy.Within != nil {
-				continue
-			}
+		if byWords(r.Strategy) {
 			switch {
 			case r.Found && r.KindMismatch:
 				// The words on an element of another kind (an imported
@@ -314,6 +310,16 @@ func wordsGone(results []strategies.Result) bool {
 		}
 	}
 	return named > 0
+}
+
+// byWords reports whether s names the target by its words (role and
+// name, label, placeholder, text) across the page, not within an item.
+func byWords(s chain.Strategy) bool {
+	switch s.Type {
+	case chain.Role, chain.Label, chain.Placeholder, chain.Text:
+		return s.Within == nil
+	}
+	return false
 }
 
 // wordsMoved is the result of a strategy that names the target by its
@@ -338,12 +344,7 @@ func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fing
 		}
 	}
 	for i, r := range results {
-		switch r.Strategy.Type {
-		case chain.Role, chain.Label, chain.Text, chain.Placeholder:
-		default:
-			continue
-		}
-		if r.Found && r.Element != nil && !r.KindMismatch && r.Strategy.Within == nil && !sameNode(r, w) {
+		if byWords(r.Strategy) && r.Found && r.Element != nil && !r.KindMismatch && !sameNode(r, w) {
 			return &results[i]
 		}
 	}

@@ -135,7 +135,7 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 // passes to the next item when one is removed); nil otherwise.
 func lastingID(results []strategies.Result, w strategies.Result) *strategies.Result {
 	id := identifyingMatch(results, w)
-	if id == nil || strings.ContainsAny(id.Strategy.Value, "0123456789") {
+	if id == nil || numbered(id.Strategy) {
 		return nil
 	}
 	return id

@@ -89,15 +89,16 @@ function labelOf(el) {
 // headingBefore is the nearest heading (role heading) before el in its
 // tree, in tree order, else, in a shadow tree, the one before its host:
 // the walk's heading neighbour (walk.js tracks the same as it goes). A
-// heading's own is the one before it. steps bounds the search.
-function headingBefore(el) {
+// heading's own is the one before it. steps bounds the search. keep, when
+// given, passes over the headings it rejects.
+function headingBefore(el, keep) {
   let steps = 5000;
   for (let e = el; e;) {
     const root = e.getRootNode();
     const tw = (root.ownerDocument || root).createTreeWalker(root, 1);
     tw.currentNode = e;
     for (let p = tw.previousNode(); p && steps-- > 0; p = tw.previousNode()) {
-      if (p.nodeType === 1 && roleOf(p, p.tagName, p.hasAttributes()) === "heading") return p;
+      if (p.nodeType === 1 && roleOf(p, p.tagName, p.hasAttributes()) === "heading" && (!keep || keep(p))) return p;
     }
     e = root.host || null;
   }

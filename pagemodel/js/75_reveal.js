@@ -102,21 +102,12 @@ function scopeOf(el, sc) {
   return null;
 }
 
-// sectionHeading is the nearest visible heading before el in its tree
-// (headingBefore's walk) that is in no control: a heading inside an
-// accordion's title names that title, not the section. null when there
-// is none within the walk's bound.
+// sectionHeading is the nearest visible heading before el (headingBefore)
+// that is in no control and does not hold el: a heading inside an
+// accordion's title names that title, not the section.
 function sectionHeading(el) {
-  let steps = 5000;
-  const root = el.getRootNode();
-  const tw = (root.ownerDocument || root).createTreeWalker(root, 1);
-  tw.currentNode = el;
-  for (let p = tw.previousNode(); p && steps-- > 0; p = tw.previousNode()) {
-    if (roleOf(p, p.tagName, p.hasAttributes()) !== "heading" || containsFlat(p, el)) continue;
-    if (p.closest("a[href], button, [role=button], [role=link], [role=tab], summary") || !visibleEl(p)) continue;
-    return p;
-  }
-  return null;
+  return headingBefore(el, (h) => !containsFlat(h, el) && visibleEl(h) &&
+    !h.closest("a[href], button, [role=button], [role=link], [role=tab], summary"));
 }
 
 // scopeIn is scopeOf's query for el (inner, which matches alone elements
