@@ -366,10 +366,20 @@ func TestActionableTakesASteadyPageWithoutAFrame(t *testing.T) {
 			el := elemByID(t, p, "go")
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			el.Model.Settle(ctx)
-			// A page that never settles is taken once MaxSettle has
-			// passed; the idle window must have passed on a steady one.
-			time.Sleep(pagemodel.IdleWindow)
+			// The model must have seen a steady page idle for the idle
+			// window (a rendering update run since its last change: on a
+			// busy machine that frame may come after the page went quiet);
+			// a page that never idles is taken once MaxSettle has passed.
+			still := func() string { return p.MustEval(`() => globalThis[` + pagemodel.Key() + `].still()`).Str() }
+			for end := time.Now().Add(pagemodel.MaxSettle); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
+				var s struct{ Idle float64 }
+				if err := json.Unmarshal([]byte(still()), &s); err != nil {
+					t.Fatal(err)
+				}
+				if s.Idle >= float64(pagemodel.IdleWindow.Milliseconds()) {
+					break
+				}
+			}
 			b := el.Element.Box
 			if c.moved {
 				b.Y += 20
@@ -383,7 +393,7 @@ func TestActionableTakesASteadyPageWithoutAFrame(t *testing.T) {
 				t.Errorf("point %v, want the box centre 160,120", st.Point)
 			}
 			if got := st.Frames > 0; got != c.frames {
-				t.Errorf("frames awaited: %d; want a frame: %v", st.Frames, c.frames)
+				t.Errorf("frames awaited: %d; want a frame: %v (the model after: %s)", st.Frames, c.frames, still())
 			}
 		})
 	}
