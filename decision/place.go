@@ -85,6 +85,11 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 //     (The recorder names an item only where the target's role and name
 //     are not unique: the look-alikes of a removed item's control keep
 //     those words on the page.)
+//   - The item is there but holds nothing named as the target
+//     (strategies.Result.Items), and the winner lies outside it: the
+//     target was removed from its item, or moved out of it, and the winner
+//     is another item's; refused unless a lastingID names it. (A winner
+//     inside the item is its element reworded.)
 //   - The item is there and holds one element named as the target, and
 //     the winner is another element: the strategies that found the winner
 //     are set aside and the rest weighed again, which must give the item's
@@ -108,6 +113,11 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"the item the target was recorded in (%s %q) is no longer on the page; %s found %s, which is another item's",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
 		}
+		if !r.Found && outside(w, r.Items) && lastingID(results, w) == nil {
+			return refuse(v, report.ElementNotFound,
+				"the item the target was recorded in (%s %q) is on the page but no longer holds it; %s found %s, which is outside it",
+				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
+		}
 		if !r.Found || r.Element == nil || r.MatchCount != 1 || r.KindMismatch || sameNode(r, w) {
 			continue
 		}
@@ -128,6 +138,21 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 		return v2
 	}
 	return v
+}
+
+// outside reports whether w's element lies outside every one of items,
+// told by their absolute XPaths (an element in a shadow tree has none:
+// not known, so not outside). No items: not outside.
+func outside(w strategies.Result, items []*pagemodel.Element) bool {
+	if w.Element == nil || w.Element.XPath == "" || len(items) == 0 {
+		return false
+	}
+	for _, it := range items {
+		if it.XPath == "" || it.XPath == w.Element.XPath || strings.HasPrefix(w.Element.XPath, it.XPath+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 // lastingID is identifyingMatch when the identifier holds no digit: it
