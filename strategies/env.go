@@ -255,7 +255,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 			if in, ok := e.answers[queryKey(*s.Within)]; ok && in.N == 0 && in.Err == nil {
 				r.ScopeGone = true
 				r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value)
-			} else if ok && in.Err == nil {
+			} else if ok && in.Err == nil && in.N == len(in.Els) {
 				r.Items = in.Els
 			}
 		}

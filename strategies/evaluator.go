@@ -126,9 +126,9 @@ type Result struct {
 	// (Strategy.Within: a list's row by its own text) and no element of the
 	// page is that item: the item the step was recorded in is gone.
 	ScopeGone bool
-	// Items are the elements that are that item, when the strategy found
-	// nothing inside them: the item is there but no longer holds its
-	// element.
+	// Items are the elements that are that item (all of them, else
+	// none), when the strategy found nothing inside them: the item is
+	// there but no longer holds its element.
 	Items []*pagemodel.Element
 }
 
