@@ -168,3 +168,27 @@ func TestHealedOntoAnotherTestID(t *testing.T) {
 		t.Fatalf("a lone target healed across a renamed test id stands, got %+v", v.Err)
 	}
 }
+
+func TestOutsideTheItem(t *testing.T) {
+	at := func(xp string) *pagemodel.Element { return &pagemodel.Element{XPath: xp} }
+	w := strategies.Result{Element: at("/html/body/div[2]/div[3]/ul/li[1]/a")}
+	for _, c := range []struct {
+		name  string
+		items []*pagemodel.Element
+		want  bool
+	}{
+		{"inside the item", []*pagemodel.Element{at("/html/body/div[2]/div[3]")}, false},
+		{"the item itself", []*pagemodel.Element{at("/html/body/div[2]/div[3]/ul/li[1]/a")}, false},
+		{"paths that start like the winner's but are not its ancestors", []*pagemodel.Element{at("/html/body/div[2]/div[3]/ul/li[1]/a[2]"), at("/html/body/div[2]/div")}, true},
+		{"another item", []*pagemodel.Element{at("/html/body/div[2]/div[2]")}, true},
+		{"an item in a shadow tree: not known", []*pagemodel.Element{at("/html/body/div[2]/div[2]"), at("")}, false},
+		{"no items", nil, false},
+	} {
+		if got := outside(w, c.items); got != c.want {
+			t.Errorf("%s: outside %v, want %v", c.name, got, c.want)
+		}
+	}
+	if outside(strategies.Result{Element: at("")}, []*pagemodel.Element{at("/html/body")}) {
+		t.Error("a winner in a shadow tree is not known to be outside")
+	}
+}
