@@ -141,8 +141,12 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 }
 
 // outside reports whether w's element lies outside every one of items,
-// told by their absolute XPaths (an element in a shadow tree has none:
-// not known, so not outside). No items: not outside.
+// told by their absolute XPaths, which are per document: the items and
+// the winner are looked for in the step's frame. An element in a shadow
+// tree has none: not known, so not outside (as with no items). A
+// wrapper the item's text now sits in alone (a heading wrapped in an
+// element of the item's tag) is taken for the item, and a winner beside
+// it is outside: refused, a safe failure.
 func outside(w strategies.Result, items []*pagemodel.Element) bool {
 	if w.Element == nil || w.Element.XPath == "" || len(items) == 0 {
 		return false

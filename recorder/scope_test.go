@@ -45,8 +45,9 @@ func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
 // among the look-alikes and its place name another section's "Item 3",
 // and only the heading still says which one is meant; once a copy editor
 // reworded the headings and the items' names, it is still taken (the
-// words are gone from the page, not moved); once its section is gone, the
-// step is refused.
+// words are gone from the page, not moved); once its section is gone, or
+// the section is there without the item (the next section's first item
+// has then taken its numbered id), the step is refused.
 func TestItemNamedByItsSectionHeading(t *testing.T) {
 	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(3) li:nth-child(3) > a\n")
 	if len(f.Steps) != 1 {

@@ -107,7 +107,7 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 		add(o, e.tag())
 		// The item a strategy names its element in is asked for too: when
 		// nothing is found inside it, Conclude tells whether the item is
-		// gone (Result.ScopeGone).
+		// gone (Result.ScopeGone) or there (Result.Items).
 		if o.Within != nil {
 			add(*o.Within, "")
 		}
