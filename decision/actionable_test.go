@@ -340,6 +340,18 @@ func TestStickyHeaderOverTheElement(t *testing.T) {
 	}
 }
 
+// modelIdle is how long (ms) the page model has seen p idle, and its whole
+// answer ("still").
+func modelIdle(t *testing.T, p *rod.Page) (float64, string) {
+	t.Helper()
+	raw := p.MustEval(`() => globalThis[` + pagemodel.Key() + `].still()`).Str()
+	var st struct{ Idle float64 }
+	if err := json.Unmarshal([]byte(raw), &st); err != nil {
+		t.Fatal(err)
+	}
+	return st.Idle, raw
+}
+
 // On a steady page (the model saw it idle, nothing the clock drives moves
 // near the element, its box is the one the locate measured) the check
 // takes the box without waiting for a frame; on a page that is not, it
@@ -370,13 +382,8 @@ func TestActionableTakesASteadyPageWithoutAFrame(t *testing.T) {
 			// window (a rendering update run since its last change: on a
 			// busy machine that frame may come after the page went quiet);
 			// a page that never idles is taken once MaxSettle has passed.
-			still := func() string { return p.MustEval(`() => globalThis[` + pagemodel.Key() + `].still()`).Str() }
 			for end := time.Now().Add(pagemodel.MaxSettle); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
-				var s struct{ Idle float64 }
-				if err := json.Unmarshal([]byte(still()), &s); err != nil {
-					t.Fatal(err)
-				}
-				if s.Idle >= float64(pagemodel.IdleWindow.Milliseconds()) {
+				if idle, _ := modelIdle(t, p); idle >= float64(pagemodel.IdleWindow.Milliseconds()) {
 					break
 				}
 			}
@@ -393,7 +400,8 @@ func TestActionableTakesASteadyPageWithoutAFrame(t *testing.T) {
 				t.Errorf("point %v, want the box centre 160,120", st.Point)
 			}
 			if got := st.Frames > 0; got != c.frames {
-				t.Errorf("frames awaited: %d; want a frame: %v (the model after: %s)", st.Frames, c.frames, still())
+				_, still := modelIdle(t, p)
+				t.Errorf("frames awaited: %d; want a frame: %v (the model after: %s)", st.Frames, c.frames, still)
 			}
 		})
 	}
@@ -410,13 +418,7 @@ func TestTheEnginesWaitsLeaveThePageIdle(t *testing.T) {
 	m := pagemodel.New(p, pagemodel.Options{})
 	m.Settle(ctx)
 	el := ElemOf(m, &strategies.Result{Element: modelByID(t, m, "login-btn")})
-	idle := func() float64 {
-		var st struct{ Idle float64 }
-		if err := json.Unmarshal([]byte(p.MustEval(`() => globalThis[`+pagemodel.Key()+`].still()`).Str()), &st); err != nil {
-			t.Fatal(err)
-		}
-		return st.Idle
-	}
+	idle := func() float64 { ms, _ := modelIdle(t, p); return ms }
 	before, start := idle(), time.Now()
 	for range 5 {
 		if err := nextFrame(ctx, p); err != nil {
