@@ -317,6 +317,12 @@ type Fingerprint struct {
 	// (similarity.MarkSole).
 	KindCount int `yaml:"kind_count,omitempty"`
 	NameCount int `yaml:"name_count,omitempty"`
+	// OtherNames are the accessible names, other than its own, of the
+	// target's counterparts at record time: where it or its item (a row,
+	// a card, an operation of a list) repeats among its siblings, the
+	// element at its place in each other item. An element that bears one
+	// of them is that other element, not the target renamed.
+	OtherNames []string `yaml:"other_names,omitempty"`
 
 	// GeneratedClasses are the Classes that look machine-generated
 	// (css-1x9f2k): kept for similarity, never used in selectors.

@@ -7,6 +7,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/similarity"
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
@@ -138,6 +139,25 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 		return v2
 	}
 	return v
+}
+
+// checkOther refuses a winner that bears the name one of the target's
+// counterparts bore when it was recorded (similarity.NamedAsOther): the
+// operation above a removed one, the next row's button. Whatever found
+// it (a path, an index, coordinates, similarity), it is that other
+// element, still named as it was; unless an identifier without digits
+// names it (lastingID).
+func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil || v.Winner.Element == nil || fp == nil {
+		return v
+	}
+	w := *v.Winner
+	if !similarity.NamedAsOther(fp, w.Element.Name) || lastingID(results, w) != nil {
+		return v
+	}
+	return refuse(v, report.ElementNotFound,
+		"%s found %s, named %q as another element of the target's group was when recorded, not %q: it is that element",
+		label(w), describe(w), w.Element.Name, fp.AccessName)
 }
 
 // outside reports whether w's element lies outside every one of items,

@@ -192,3 +192,35 @@ func TestOutsideTheItem(t *testing.T) {
 		t.Error("a winner in a shadow tree is not known to be outside")
 	}
 }
+
+func TestCheckOther(t *testing.T) {
+	fp := &chain.Fingerprint{AccessName: "DELETE /tasks/{taskId} Delete a task", OtherNames: []string{"PUT /tasks/{taskId} Update a task"}}
+	named := func(n string) *pagemodel.Element { return &pagemodel.Element{Tag: "button", Role: "button", Name: n} }
+	found := func(typ chain.StrategyType, value string, el *pagemodel.Element) strategies.Result {
+		return strategies.Result{Strategy: chain.Strategy{Type: typ, Value: value}, Found: true, MatchCount: 1, Element: el}
+	}
+	put := named("PUT /tasks/{taskId} Update a task")
+	for _, c := range []struct {
+		name    string
+		winner  strategies.Result
+		results []strategies.Result
+		refused bool
+	}{
+		{"a counterpart found by its place", found(chain.XPath, "/html/body/span[5]/div/button", put), nil, true},
+		{"a counterpart found by similarity", found(chain.Similarity, "", put), nil, true},
+		{"the target reworded", found(chain.Similarity, "", named("DELETE /tasks/{taskId} Remove a task")), nil, false},
+		{"an id without digits names it", found(chain.XPath, "/html/body/span[5]/div/button", put),
+			[]strategies.Result{found(chain.ID, "delete-task", put)}, false},
+		{"a numbered id names it", found(chain.XPath, "/html/body/span[5]/div/button", put),
+			[]strategies.Result{found(chain.ID, "op-5", put)}, true},
+	} {
+		results := append([]strategies.Result{c.winner}, c.results...)
+		v := checkOther(fp, results, Verdict{Winner: &results[0]})
+		if refused := v.Winner == nil; refused != c.refused {
+			t.Errorf("%s: refused %v (%v), want %v", c.name, refused, v.Err, c.refused)
+		}
+		if c.refused && CodeOf(v.Err) != report.ElementNotFound {
+			t.Errorf("%s: code %v, want ELEMENT_NOT_FOUND", c.name, CodeOf(v.Err))
+		}
+	}
+}

@@ -75,6 +75,10 @@ type Description struct {
 	// item, a card; else the section a heading names) by a text unique
 	// on the page, and the element inside it; nil otherwise.
 	Scope *Scope `json:"scope"`
+	// Others are the accessible names of the element's counterparts in
+	// the other items of its repeated group, those that differ from its
+	// own (chain.Fingerprint.OtherNames).
+	Others []string `json:"others"`
 	// Sim is what similarity healing compares of the element beside the
 	// rest (js/78_simfacts.js), as snapshot nodes have it.
 	Sim SimFacts `json:"sim"`

@@ -241,6 +241,9 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 	if e.RoleCountKnown && e.RoleCount.I > 0 {
 		fp.NameCount = e.RoleCount.N
 	}
+	if len(d.Others) > 0 {
+		fp.OtherNames = append([]string(nil), d.Others...)
+	}
 	if len(d.Classes) > 0 {
 		fp.Classes = append([]string(nil), d.Classes...)
 		for _, c := range d.Classes {

@@ -78,6 +78,9 @@ type Description struct {
 	// the part of its repeated item (a row, a list item, a card) or of the
 	// section a heading names; nil when nothing names it so.
 	Scope *pagemodel.Scope `json:"scope"`
+	// Others are the names of the element's counterparts in its repeated
+	// group (chain.Fingerprint.OtherNames).
+	Others []string `json:"others,omitempty"`
 	// Fixed is set when the element or an ancestor has position: fixed (a
 	// modal dialog, a fixed bar): it keeps its place on screen whatever the
 	// scroll.
@@ -128,7 +131,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
 		Text: d.Text, TextValue: d.TextValue, TextInChild: d.TextInChild, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
-		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope,
+		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope, Others: d.Others,
 		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,
 		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},
 		Counts: map[string]Count{},

@@ -300,7 +300,7 @@ func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
-	case astray(res.Best), res.Best.OtherIcon:
+	case astray(res.Best), res.Best.OtherIcon, res.Best.OtherName:
 		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous

@@ -37,6 +37,11 @@ type Score struct {
 	// scores, so that it can still hold back a rival, but Rank never
 	// takes it.
 	OtherIcon bool
+	// OtherName is set when the candidate bears the name one of the
+	// target's counterparts bore when it was recorded, not the target's
+	// (chain.Fingerprint.OtherNames): it is that other element. Like
+	// OtherIcon, it ranks as it scores, but Rank never takes it.
+	OtherName bool
 	// ContextWaived is set when the candidate was not damped for its
 	// context: it is the page's sole match of the target's kind or name
 	// (Candidate.Sole) and the recorded context cannot tell candidates
@@ -147,6 +152,8 @@ type comparison struct {
 	other bool
 	// otherIcon is set for another icon of the target's font (otherIcon).
 	otherIcon bool
+	// otherName is set for a counterpart of the target (NamedAsOther).
+	otherName bool
 }
 
 // compare fills v with c's comparison.
@@ -160,6 +167,7 @@ func (r *Reference) compare(c *Candidate, v *comparison) {
 	}
 	v.other = r.otherOption(c)
 	v.otherIcon = r.otherIcon(c)
+	v.otherName = NamedAsOther(&r.fp, c.AccessName)
 }
 
 // combine weighs v with the reference's weights into a Score.
@@ -206,6 +214,7 @@ func (r *Reference) combine(v *comparison, waive bool) Score {
 		s.OtherOption = true
 	}
 	s.OtherIcon = v.otherIcon
+	s.OtherName = v.otherName
 	s.Value = s.Raw * damp
 	return s
 }
@@ -378,6 +387,25 @@ func (r *Reference) otherOption(c *Candidate) bool {
 		}
 	}
 	return named < 0.5
+}
+
+// NamedAsOther reports whether name, an element's accessible name, is
+// not the target's (fp.AccessName) but one its counterparts bore when it
+// was recorded (fp.OtherNames), white space collapsed and case aside:
+// the element is that counterpart, still named as it was, and not the
+// target renamed. A copy editor who rewords the target gives it words
+// of its own, not its neighbour's.
+func NamedAsOther(fp *chain.Fingerprint, name string) bool {
+	n := norm(name)
+	if n == "" || len(fp.OtherNames) == 0 || n == norm(fp.AccessName) {
+		return false
+	}
+	for _, o := range fp.OtherNames {
+		if norm(o) == n {
+			return true
+		}
+	}
+	return false
 }
 
 // otherIcon reports whether c is another control of the target's icon

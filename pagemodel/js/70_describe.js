@@ -208,6 +208,7 @@ function describe(el, o) {
   // card) or the section it is in, named by a text of its own, and el
   // inside it.
   d.scope = scopeOf(el, sc);
+  d.others = othersOf(el, d.role, d.name);
   const genC = new RegExp(o.genClass || "(?!)"), genI = new RegExp(o.genID || "(?!)");
   d.css = cssFor(el, sc, genC, genI, testIds);
   const root = el.getRootNode();

@@ -6,12 +6,52 @@ const ROW_ROLES = /^(row|listitem|option|treeitem|article|menuitem|gridcell|tab)
 
 // alike reports whether b is an item of the same kind as a: same tag and
 // role, and for elements that are not list or table items, the same first
-// class.
+// class; wrappers without a class (a framework's <span> around each
+// item), the same structure: first children alike by tag and class.
 function alike(a, b) {
   if (a.tagName !== b.tagName || (a.getAttribute("role") || "") !== (b.getAttribute("role") || "")) return false;
   if (ROWS.has(a.tagName) || ROW_ROLES.test(a.getAttribute("role") || "")) return true;
   const ca = a.classList[0], cb = b.classList[0];
+  if (!ca && !cb && !a.hasAttribute("class") && !b.hasAttribute("class")) {
+    const fa = a.firstElementChild, fb = b.firstElementChild;
+    return !!fa && !!fb && fa.tagName === fb.tagName && !!fa.classList[0] && fa.classList[0] === fb.classList[0];
+  }
   return !!ca && ca === cb;
+}
+
+// MAXOTHERS is how many counterparts' names othersOf gives at most.
+const MAXOTHERS = 24;
+
+// othersOf are the accessible names of el's counterparts that differ
+// from name (el's): where el, or the item it is in, repeats among its
+// siblings (alike), the element in each sibling item alike el and at
+// el's place among those of the item (or the sibling itself), of role
+// and named. An element named so when el was recorded is that other one:
+// the operation above a removed "DELETE /tasks/{id}", "PUT /tasks/{id}".
+function othersOf(el, role, name) {
+  if (!role || !name) return [];
+  let c = el, up = 0;
+  for (; c && up < 8; c = upEl(c), up++) {
+    if (c.tagName === "BODY" || c.tagName === "HTML") return [];
+    const p = c.parentElement;
+    if (!p) continue;
+    let rep = false;
+    for (let s = p.firstElementChild; s && !rep; s = s.nextElementSibling) rep = s !== c && alike(s, c);
+    if (rep) break;
+  }
+  if (!c || up >= 8 || !c.parentElement) return [];
+  const kin = (root) => [...root.getElementsByTagName(el.localName)].filter((x) => alike(x, el));
+  const at = c === el ? 0 : kin(c).indexOf(el);
+  if (at < 0) return [];
+  const want = collapse(name).toLowerCase(), out = [];
+  for (let s = c.parentElement.firstElementChild; s && out.length < MAXOTHERS; s = s.nextElementSibling) {
+    if (s === c || !alike(s, c)) continue;
+    const x = c === el ? s : kin(s)[at];
+    if (!x || roleOf(x, x.tagName, x.hasAttributes()) !== role) continue;
+    const n = collapse(accName(x, labelsOf(x), role, x.hasAttributes()));
+    if (n && n.length <= 200 && n.toLowerCase() !== want && out.indexOf(n) < 0) out.push(n);
+  }
+  return out;
 }
 
 // itemOf is the nearest ancestor of el (a few levels up) that repeats
