@@ -146,7 +146,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) && !numberedBeforeItem(r, order[len(results):]) {
 			last := &results[len(results)-1]
 			v := Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
-			if c := checkItem(opts.Policy, results, v); c.Err == nil && sameNode(*c.Winner, *last) {
+			if c := checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v)); c.Err == nil && sameNode(*c.Winner, *last) {
 				return v
 			}
 		}

@@ -144,9 +144,12 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 // checkOther refuses a winner that bears the name one of the target's
 // counterparts bore when it was recorded (similarity.NamedAsOther): the
 // operation above a removed one, the next row's button. Whatever found
-// it (a path, an index, coordinates, similarity), it is that other
-// element, still named as it was; unless an identifier without digits
-// names it (lastingID).
+// it (a path, an index, a numbered test id, coordinates, similarity: it
+// runs on a conclusive match as on a weighed winner), it is that other
+// element, still named as it was, or the target in another state (a
+// toggle that now reads as the other rows' did: acting on it would do
+// otherwise than recorded); unless an identifier without digits names
+// it (lastingID).
 func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil || v.Winner.Element == nil || fp == nil {
 		return v
@@ -156,7 +159,7 @@ func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) V
 		return v
 	}
 	return refuse(v, report.ElementNotFound,
-		"%s found %s, named %q as another element of the target's group was when recorded, not %q: it is that element",
+		"%s found %s, named %q as another element of the target's group was when recorded, not %q: it is that element, or the target in another state",
 		label(w), describe(w), w.Element.Name, fp.AccessName)
 }
 

@@ -190,7 +190,16 @@ func (r Result) Err() error {
 	if r.Best == nil {
 		return fmt.Errorf("%w: no candidates", ErrNotFound)
 	}
-	return fmt.Errorf("%w: the best, %s, scores %.2f", ErrNotFound, r.Best.Candidate.Ref, r.Best.Value)
+	why := ""
+	switch {
+	case r.Best.OtherName:
+		why = ", but bears the name another element of the target's group bore when recorded"
+	case r.Best.OtherIcon:
+		why = ", but draws another glyph of the target's icon font"
+	case astray(r.Best):
+		why = ", but is a look-alike of a removed target that does not stand where it stood"
+	}
+	return fmt.Errorf("%w: the best, %s, scores %.2f%s", ErrNotFound, r.Best.Candidate.Ref, r.Best.Value, why)
 }
 
 // Rank scores every candidate against fp and decides as Options says:

@@ -396,8 +396,11 @@ func (r *Reference) otherOption(c *Candidate) bool {
 // target renamed. A copy editor who rewords the target gives it words
 // of its own, not its neighbour's.
 func NamedAsOther(fp *chain.Fingerprint, name string) bool {
+	if len(fp.OtherNames) == 0 {
+		return false
+	}
 	n := norm(name)
-	if n == "" || len(fp.OtherNames) == 0 || n == norm(fp.AccessName) {
+	if n == "" || n == norm(fp.AccessName) {
 		return false
 	}
 	for _, o := range fp.OtherNames {

@@ -6,28 +6,34 @@ const ROW_ROLES = /^(row|listitem|option|treeitem|article|menuitem|gridcell|tab)
 
 // alike reports whether b is an item of the same kind as a: same tag and
 // role, and for elements that are not list or table items, the same first
-// class; wrappers without a class (a framework's <span> around each
+// class; elements without a class (a framework's <span> around each
 // item), the same structure: first children alike by tag and class.
 function alike(a, b) {
   if (a.tagName !== b.tagName || (a.getAttribute("role") || "") !== (b.getAttribute("role") || "")) return false;
   if (ROWS.has(a.tagName) || ROW_ROLES.test(a.getAttribute("role") || "")) return true;
   const ca = a.classList[0], cb = b.classList[0];
-  if (!ca && !cb && !a.hasAttribute("class") && !b.hasAttribute("class")) {
+  if (!ca && !cb) {
     const fa = a.firstElementChild, fb = b.firstElementChild;
     return !!fa && !!fb && fa.tagName === fb.tagName && !!fa.classList[0] && fa.classList[0] === fb.classList[0];
   }
   return !!ca && ca === cb;
 }
 
-// MAXOTHERS is how many counterparts' names othersOf gives at most.
-const MAXOTHERS = 24;
+// MAXOTHERS is how many counterparts' names othersOf gives at most, of
+// the OTHERSEEN sibling items nearest the target's that it reads (a table
+// of thousands of rows is not read whole).
+const MAXOTHERS = 24, OTHERSEEN = 60;
 
-// othersOf are the accessible names of el's counterparts that differ
-// from name (el's): where el, or the item it is in, repeats among its
-// siblings (alike), the element in each sibling item alike el and at
-// el's place among those of the item (or the sibling itself), of role
-// and named. An element named so when el was recorded is that other one:
-// the operation above a removed "DELETE /tasks/{id}", "PUT /tasks/{id}".
+// othersOf are the accessible names of el's counterparts that name one
+// of them alone: where el, or the item it is in, repeats among its
+// siblings (alike), the element at el's place in each other item (the
+// same path of tags and first classes from the item, the same index among
+// those it matches), nearest items first, of role. Left out: el's own
+// name, a name it differs from in digits alone ("Like (3)", "Item 2":
+// counts and numbers change), and a name several counterparts bear (a
+// state's label, "Following" on every row, not an identity). An element
+// named so when el was recorded is that other one: the operation above a
+// removed "DELETE /tasks/{id}", "PUT /tasks/{id}".
 function othersOf(el, role, name) {
   if (!role || !name) return [];
   let c = el, up = 0;
@@ -40,17 +46,35 @@ function othersOf(el, role, name) {
     if (rep) break;
   }
   if (!c || up >= 8 || !c.parentElement) return [];
-  const kin = (root) => [...root.getElementsByTagName(el.localName)].filter((x) => alike(x, el));
-  const at = c === el ? 0 : kin(c).indexOf(el);
-  if (at < 0) return [];
-  const want = collapse(name).toLowerCase(), out = [];
-  for (let s = c.parentElement.firstElementChild; s && out.length < MAXOTHERS; s = s.nextElementSibling) {
-    if (s === c || !alike(s, c)) continue;
-    const x = c === el ? s : kin(s)[at];
-    if (!x || roleOf(x, x.tagName, x.hasAttributes()) !== role) continue;
-    const n = collapse(accName(x, labelsOf(x), role, x.hasAttributes()));
-    if (n && n.length <= 200 && n.toLowerCase() !== want && out.indexOf(n) < 0) out.push(n);
+  const path = [];
+  for (let e = el; e && e !== c; e = e.parentElement) {
+    const k = e.classList[0];
+    path.unshift(e.localName + (k && /^[A-Za-z][\w-]*$/.test(k) ? "." + k : ""));
   }
+  const rel = path.length ? ":scope > " + path.join(" > ") : "";
+  let at = 0;
+  try { at = rel ? [...c.querySelectorAll(rel)].indexOf(el) : 0; } catch (e) { return []; }
+  if (at < 0) return [];
+  const digitless = (t) => t.toLowerCase().replace(/[0-9]+/g, "#");
+  const own = digitless(collapse(name)), count = new Map();
+  let seen = 0;
+  const look = (s) => {
+    if (!alike(s, c)) return;
+    seen++;
+    let x = s;
+    try { x = rel ? s.querySelectorAll(rel)[at] : s; } catch (e) { x = null; }
+    if (!x || roleOf(x, x.tagName, x.hasAttributes()) !== role) return;
+    const n = collapse(accName(x, labelsOf(x), role, x.hasAttributes()));
+    if (n && n.length <= MAXNAME && digitless(n) !== own) count.set(n, (count.get(n) || 0) + 1);
+  };
+  // Nearest first: what slides into a removed item's place is next to it.
+  let prev = c.previousElementSibling, next = c.nextElementSibling;
+  while ((prev || next) && seen < OTHERSEEN) {
+    if (next) { look(next); next = next.nextElementSibling; }
+    if (prev && seen < OTHERSEEN) { look(prev); prev = prev.previousElementSibling; }
+  }
+  const out = [];
+  for (const [n, k] of count) if (k === 1 && out.length < MAXOTHERS) out.push(n);
   return out;
 }
 
