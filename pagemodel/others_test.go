@@ -29,6 +29,10 @@ func TestOthersOf(t *testing.T) {
   <li><span>Di</span> <button>Message Di</button> <button class="like">Like (1)</button></li>
 </ul>
 <div class="bar"><button class="btn">Save</button><button class="btn">Discard</button></div>
+<table>
+  <tr><td><div class="flex">Ada</div></td><td><div class="flex"><button aria-label="Edit Ada">E</button></div></td><td><div class="flex"><button aria-label="Delete Ada">D</button></div></td></tr>
+  <tr><td><div class="flex">Bob</div></td><td><div class="flex"><button aria-label="Edit Bob">E</button></div></td><td><div class="flex"><button aria-label="Delete Bob">D</button></div></td></tr>
+</table>
 <p><button>Alone</button></p>
 </body></html>`)
 	m := pagemodel.New(page, pagemodel.Options{})
@@ -44,6 +48,8 @@ func TestOthersOf(t *testing.T) {
 		{"li:nth-child(1) button:not(.like)", []string{"Message Di"}},
 		{"li:nth-child(1) .like", nil},
 		{".bar .btn", []string{"Discard"}},
+		// Cells are parts of the row, not items: the next row's button.
+		{"tr:nth-child(1) td:nth-child(2) button", []string{"Edit Bob"}},
 		{"p button", nil},
 	} {
 		d, err := pagemodel.Describe(ctx, m.Session(), page.MustElement(c.css).Object.ObjectID, pagemodel.DescribeOptions{})
