@@ -45,9 +45,7 @@ func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
 		}
 		if acted != c.want || (c.want == "") != (out.Err != nil) {
 			t.Errorf("%s: clicked %q (err %v), want %q", c.version, acted, out.Err, c.want)
-			for _, a := range out.Verdict.Attempts {
-				t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
-			}
+			logAttempts(t, out.Verdict)
 		}
 	}
 }

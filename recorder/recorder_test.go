@@ -303,3 +303,15 @@ func stepLines(f chain.Flow) []string {
 	}
 	return got
 }
+
+// logAttempts logs what each strategy of a located step found, for a
+// failing test's reader.
+func logAttempts(t *testing.T, v *decision.Verdict) {
+	t.Helper()
+	if v == nil {
+		return
+	}
+	for _, a := range v.Attempts {
+		t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
+	}
+}

@@ -76,9 +76,7 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 		}
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != want {
 			t.Errorf("%s: clicked %q, want %q", version, acted, want)
-			for _, a := range out.Verdict.Attempts {
-				t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
-			}
+			logAttempts(t, out.Verdict)
 		}
 	}
 	// The section gone, or the section there without the item: the
@@ -89,9 +87,7 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 		out := r.Step(context.Background(), &f.Steps[0])
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); out.Err == nil || acted != "" {
 			t.Errorf("%s: the target is gone: want a refusal, got clicks %q, err %v", version, acted, out.Err)
-			for _, a := range out.Verdict.Attempts {
-				t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
-			}
+			logAttempts(t, out.Verdict)
 		}
 	}
 }
@@ -113,9 +109,7 @@ func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
 	out := r.Step(context.Background(), &f.Steps[0])
 	if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || decision.CodeOf(out.Err) != report.Ambiguous {
 		t.Errorf("clicked %q (err %v), want an AMBIGUOUS refusal", acted, out.Err)
-		for _, a := range out.Verdict.Attempts {
-			t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
-		}
+		logAttempts(t, out.Verdict)
 		t.Logf("notes %v", out.Notes)
 	}
 }

@@ -39,22 +39,9 @@ const MAXOTHERS = 24, OTHERSEEN = 60;
 // removed "DELETE /tasks/{id}", "PUT /tasks/{id}".
 function othersOf(el, role, name) {
   if (!role || !name) return [];
-  let c = el, up = 0;
-  for (; c && up < 8; c = upEl(c), up++) {
-    if (c.tagName === "BODY" || c.tagName === "HTML") return [];
-    const p = c.parentElement;
-    if (!p) continue;
-    let rep = false;
-    for (let s = p.firstElementChild; s && !rep; s = s.nextElementSibling) rep = s !== c && alike(s, c);
-    if (rep) break;
-  }
-  if (!c || up >= 8 || !c.parentElement) return [];
-  const path = [];
-  for (let e = el; e && e !== c; e = e.parentElement) {
-    const k = e.classList[0];
-    path.unshift(e.localName + (k && /^[A-Za-z][\w-]*$/.test(k) ? "." + k : ""));
-  }
-  const rel = path.length ? ":scope > " + path.join(" > ") : "";
+  const c = repeating(el);
+  if (!c) return [];
+  const rel = pathFrom(c, el);
   let at = 0;
   try { at = rel ? [...c.querySelectorAll(rel)].indexOf(el) : 0; } catch (e) { return []; }
   if (at < 0) return [];
@@ -84,15 +71,32 @@ function othersOf(el, role, name) {
 // itemOf is the nearest ancestor of el (a few levels up) that repeats
 // among its siblings (alike), or null: the row, list item or card el is
 // one part of.
-function itemOf(el) {
+function itemOf(el) { return repeating(upEl(el)); }
+
+// repeating is from, or its nearest ancestor (eight levels at most), that
+// repeats among its siblings (alike); null when none does below <body>.
+function repeating(from) {
   let up = 0;
-  for (let c = upEl(el); c && up < 8; c = upEl(c), up++) {
+  for (let c = from; c && up < 8; c = upEl(c), up++) {
     if (c.tagName === "BODY" || c.tagName === "HTML") break;
     const p = c.parentElement;
     if (!p) continue;
     for (let s = p.firstElementChild; s; s = s.nextElementSibling) if (s !== c && alike(s, c)) return c;
   }
   return null;
+}
+
+// pathFrom is a selector relative to c (":scope > li.row > button.del")
+// for el inside it, by each step's tag and first class, to find its twin
+// in another item alike c; "" when el is c. An el in a shadow tree below
+// c gets the path from its root's top (it finds nothing from c).
+function pathFrom(c, el) {
+  const path = [];
+  for (let e = el; e && e !== c; e = e.parentElement) {
+    const k = e.classList[0];
+    path.unshift(e.localName + (k && /^[A-Za-z][\w-]*$/.test(k) ? "." + k : ""));
+  }
+  return path.length ? ":scope > " + path.join(" > ") : "";
 }
 
 // itemTexts are the texts that may name an item c, best first: its
@@ -291,10 +295,8 @@ function revealedBy(el, changed, pressedIn) {
   let hovered = false;
   try { hovered = c.matches(":hover"); } catch (e) { hovered = false; }
   if (!hovered) return null;
-  const path = [];
-  for (let e = el; e && e !== c; e = e.parentElement) path.unshift(e.localName + (e.classList[0] && /^[A-Za-z][\w-]*$/.test(e.classList[0]) ? "." + e.classList[0] : ""));
-  if (!path.length) return null;
-  const rel = ":scope > " + path.join(" > ");
+  const rel = pathFrom(c, el);
+  if (!rel) return null;
   let others = 0, shown = 0, hidden = 0;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
     if (s === c || !alike(s, c)) continue;
