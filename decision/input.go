@@ -2,9 +2,9 @@ package decision
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -151,58 +151,13 @@ var scrollSettledJS = `function (wait) {` + pagemodel.OwnTimersJS + `
 }`
 
 // keyPress sends keyDown and keyUp for a DOM key value with modifier bits
-// (keys.Def.Down: a chord types no text).
+// (keys.Press); an unknown key is an invalid step.
 func keyPress(ctx context.Context, page *rod.Page, key string, mods int) error {
-	d, ok := keys.Lookup(key)
-	if !ok {
+	err := keys.Press(page.Context(ctx), key, mods)
+	if errors.Is(err, keys.ErrUnknownKey) {
 		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)
 	}
-	c := page.Context(ctx)
-	if err := d.Down(mods).Call(c); err != nil {
-		return fmt.Errorf("Input.dispatchKeyEvent keyDown %s: %w", key, err)
-	}
-	if err := d.Up(mods).Call(c); err != nil {
-		return fmt.Errorf("Input.dispatchKeyEvent keyUp %s: %w", key, err)
-	}
-	return nil
-}
-
-// typeText types s into the focused element: one keyDown/keyUp pair per
-// character that has a key (so pages listening for key events see them),
-// Input.insertText for runs of characters that do not, Enter for "\n".
-func typeText(ctx context.Context, page *rod.Page, s string) error {
-	c := page.Context(ctx)
-	var pending []byte
-	flush := func() error {
-		if len(pending) == 0 {
-			return nil
-		}
-		err := proto.InputInsertText{Text: string(pending)}.Call(c)
-		pending = pending[:0]
-		if err != nil {
-			return fmt.Errorf("Input.insertText: %w", err)
-		}
-		return nil
-	}
-	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
-		ch := s[:n]
-		s = s[n:]
-		if ch == "\n" {
-			ch = "Enter"
-		}
-		if d, ok := keys.Lookup(ch); ok && (d.Code != "" || ch == "Enter") && r != '\t' {
-			if err := flush(); err != nil {
-				return err
-			}
-			if err := keyPress(ctx, page, ch, 0); err != nil {
-				return err
-			}
-			continue
-		}
-		pending = append(pending, ch...)
-	}
-	return flush()
+	return err
 }
 
 // jsonValue wraps a Go value as a Runtime.callFunctionOn argument.

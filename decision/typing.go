@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-rod/rod/lib/proto"
 
+	"github.com/qa-chain/chainreplay/internal/keys"
 	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -221,7 +222,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	}
 	keyed := text != "" && listensForKeys(<-keyTargetsc)
 	if keyed {
-		if err := typeText(ctx, r.Page, text); err != nil {
+		if err := keys.Type(r.Page.Context(ctx), text); err != nil {
 			return err
 		}
 	} else if text != "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/keys"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
@@ -181,7 +182,7 @@ func benchInPage(b *testing.B, mode string) {
 				return err
 			}
 		}
-		return press(p, "x", 0)
+		return keys.Press(p, "x", 0)
 	}
 	// warm up (the first events compile the listeners), then measure
 	for i := 0; i < 20; i++ {

@@ -153,7 +153,7 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 		if err := d.mouse(ctx, top, p, fid, 1); err != nil {
 			return err
 		}
-		if err := typeText(top, l.Arg); err != nil {
+		if err := keys.Type(top, l.Arg); err != nil {
 			return err
 		}
 	case "press":
@@ -161,7 +161,7 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 		if err != nil {
 			return err
 		}
-		if err := press(top, key, keys.Bits(mods)); err != nil {
+		if err := keys.Press(top, key, keys.Bits(mods)); err != nil {
 			return err
 		}
 	case "select":
@@ -580,7 +580,7 @@ func (d *Driver) selectOption(ctx context.Context, sel, value string) error {
 		if cur > st.I {
 			key = "ArrowUp"
 		}
-		if err := press(top, key, 0); err != nil {
+		if err := keys.Press(top, key, 0); err != nil {
 			return err
 		}
 		if after, err := selectedIndex(ctx, t); err == nil && after == cur {
@@ -617,39 +617,6 @@ func (d *Driver) mouse(ctx context.Context, p *rod.Page, at chain.Point, fid pro
 		}
 		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: at.X, Y: at.Y,
 			Button: proto.InputMouseButtonLeft, Buttons: &zero, ClickCount: i}).Call(p); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// press sends one key down and up with the modifier bits of seed 003.
-func press(p *rod.Page, key string, mods int) error {
-	def, ok := keys.Lookup(key)
-	if !ok {
-		return fmt.Errorf("unknown key %q", key)
-	}
-	if err := def.Down(mods).Call(p); err != nil {
-		return err
-	}
-	return def.Up(mods).Call(p)
-}
-
-// typeText types s key by key; characters without a key are inserted as
-// text input (as an input method would).
-func typeText(p *rod.Page, s string) error {
-	for _, r := range s {
-		c := string(r)
-		if r == '\n' {
-			c = "Enter"
-		}
-		if _, ok := keys.Lookup(c); ok {
-			if err := press(p, c, 0); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := (proto.InputInsertText{Text: c}).Call(p); err != nil {
 			return err
 		}
 	}

@@ -2,7 +2,8 @@
 // DevTools' Input.dispatchKeyEvent needs for each (code, key code, text),
 // and the modifier bits of seed 003 (Alt=1, Ctrl=2, Meta=4, Shift=8).
 //
-// It knows nothing of flows or browsers.
+// Press and Type send those events through a DevTools client (a page);
+// the package knows nothing of flows.
 package keys
 
 import (

@@ -303,14 +303,14 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 		for attempt := 0; ; attempt++ {
 			_, _ = page.Eval(`() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 			time.Sleep(typeSettle)
-			if err := press(page, "a", keys.Ctrl); err != nil {
+			if err := keys.Press(page, "a", keys.Ctrl); err != nil {
 				return err
 			}
 			var err error
 			if text == "" {
-				err = press(page, "Backspace", 0)
+				err = keys.Press(page, "Backspace", 0)
 			} else {
-				err = typeText(page, text)
+				err = keys.Type(page, text)
 			}
 			if err != nil {
 				return err
@@ -330,7 +330,7 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 		for _, m := range s.Modifiers {
 			mods |= keys.Modifiers[m]
 		}
-		return press(page, s.Key, mods)
+		return keys.Press(page, s.Key, mods)
 	case chain.Select:
 		// By the option's value, which an option without a value attribute
 		// takes from its text (no CSS selector matches that), else its label.
@@ -381,39 +381,6 @@ func pointAt(page *rod.Page, el *rod.Element, clicks int) error {
 			return err
 		}
 		if err := page.Mouse.Up(proto.InputMouseButtonLeft, i); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// press sends one key with modifier bits, as a person's key stroke.
-func press(p *rod.Page, key string, mods int) error {
-	def, ok := keys.Lookup(key)
-	if !ok {
-		return fmt.Errorf("unknown key %q", key)
-	}
-	if err := def.Down(mods).Call(p); err != nil {
-		return err
-	}
-	return def.Up(mods).Call(p)
-}
-
-// typeText types s key by key; characters without a key are inserted as
-// text input.
-func typeText(p *rod.Page, s string) error {
-	for _, r := range s {
-		c := string(r)
-		if r == '\n' {
-			c = "Enter"
-		}
-		if _, ok := keys.Lookup(c); ok {
-			if err := press(p, c, 0); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := (proto.InputInsertText{Text: c}).Call(p); err != nil {
 			return err
 		}
 	}
