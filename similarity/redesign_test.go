@@ -140,7 +140,7 @@ func heal(fp chain.Fingerprint, cands []Candidate, opts Options) (Result, int) {
 		final[i], idx[i] = cands[sc.Index], sc.Index
 	}
 	res := Rank(fp, final, opts)
-	if hiddenHoldsBack(fp, res, opts) {
+	if HiddenTie(&fp, res, opts) {
 		var shown []Candidate
 		var shownIdx []int
 		for i := range final {
@@ -149,7 +149,7 @@ func heal(fp chain.Fingerprint, cands []Candidate, opts Options) (Result, int) {
 				shownIdx = append(shownIdx, idx[i])
 			}
 		}
-		if vis := Rank(fp, shown, opts); shownStandsOut(vis, opts) {
+		if vis := Rank(fp, shown, opts); ShownStandsOut(vis, opts) {
 			return vis, shownIdx[vis.Best.Index]
 		}
 	}
@@ -157,48 +157,6 @@ func heal(fp chain.Fingerprint, cands []Candidate, opts Options) (Result, int) {
 		return res, -1
 	}
 	return res, idx[res.Best.Index]
-}
-
-// shownStandsOut is strategies' shownStandsOut.
-func shownStandsOut(vis Result, opts Options) bool {
-	if vis.Outcome != Found {
-		return false
-	}
-	opts = opts.withDefaults()
-	return vis.RunnerUp != nil || vis.Best.Value >= opts.SureFloor
-}
-
-// hiddenHoldsBack is strategies' hiddenTie.
-func hiddenHoldsBack(fp chain.Fingerprint, res Result, opts Options) bool {
-	shown := func(sc *Scored) bool { return sc != nil && sc.Candidate.Box != nil }
-	if fp.Box == nil || fp.Box.Width <= 0 || fp.Box.Height <= 0 || res.Best == nil || res.RunnerUp == nil ||
-		shown(res.Best) == shown(res.RunnerUp) {
-		return false
-	}
-	sh, hid := res.Best, res.RunnerUp
-	if !shown(sh) {
-		sh, hid = hid, sh
-	}
-	if hid.Context > sh.Context+0.05 {
-		return false
-	}
-	switch res.Outcome {
-	case Ambiguous:
-		return true
-	case Found:
-		full := opts.FullMargin
-		if full <= 0 {
-			full = DefaultFullMargin
-		}
-		return shown(res.Best) && res.Margin < full
-	case NotFound:
-		floor := opts.Floor
-		if floor <= 0 {
-			floor = DefaultFloor
-		}
-		return shown(res.Best) && res.Best.Value >= floor
-	}
-	return false
 }
 
 // truth is the set of refs that count as the target on the new page: the

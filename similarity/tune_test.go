@@ -169,7 +169,7 @@ func (t *tuneItem) heal(p params) Result {
 		t.mu.Unlock()
 	}
 	res := rank(p.reference(t.fp), fs.cands, fs.cmp, opts)
-	if hiddenHoldsBack(t.fp, res, opts) {
+	if HiddenTie(&t.fp, res, opts) {
 		var shown []Candidate
 		for i := range fs.cands {
 			if fs.cands[i].Box != nil {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
-	"github.com/qa-chain/chainreplay/similarity"
 )
 
 // archiveButton is the fingerprint of healing/hidden-twin.html's shown
@@ -57,27 +56,5 @@ func TestSimilarityPrefersTheShownTwin(t *testing.T) {
 	t.Logf("open dialog, confirm recorded: found %v conf %.2f err %v; %s", r.Found, r.Confidence, r.Err, r.Detail)
 	if !r.Found || r.Element.ID != "do-archive" {
 		t.Fatalf("the dialog's button recorded in the open dialog: got found %v element %v err %v", r.Found, r.Element, r.Err)
-	}
-}
-
-// Ranked without the hidden candidates it tied with, a rendered candidate
-// left alone on screen has no margin to show: it is taken only when sure.
-func TestShownStandsOut(t *testing.T) {
-	scored := func(v float64) *similarity.Scored {
-		return &similarity.Scored{Candidate: &similarity.Candidate{Ref: "x"}, Score: similarity.Score{Value: v}}
-	}
-	for _, tc := range []struct {
-		name string
-		vis  similarity.Result
-		want bool
-	}{
-		{"alone and weak (a collapsed menu's parent toggle)", similarity.Result{Outcome: similarity.Found, Best: scored(0.52), Margin: 0.52}, false},
-		{"alone and sure", similarity.Result{Outcome: similarity.Found, Best: scored(0.8), Margin: 0.8}, true},
-		{"found beside a rendered runner-up", similarity.Result{Outcome: similarity.Found, Best: scored(0.55), RunnerUp: scored(0.2), Margin: 0.35}, true},
-		{"not found", similarity.Result{Outcome: similarity.NotFound, Best: scored(0.8), RunnerUp: scored(0.78)}, false},
-	} {
-		if got := shownStandsOut(tc.vis); got != tc.want {
-			t.Errorf("%s: shownStandsOut = %v, want %v", tc.name, got, tc.want)
-		}
 	}
 }

@@ -234,7 +234,7 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 		idx[i] = i
 	}
 	hiddenRival := "" // the hidden element a shown one was ranked without
-	if hiddenTie(fp, res) {
+	if similarity.HiddenTie(fp, res, SimilarityOptions) {
 		// A shown and a hidden element too close to tell apart, or a
 		// shown best whose confidence a hidden runner-up holds down (a
 		// dialog's button that reads like its opener's, a collapsed
@@ -250,9 +250,9 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 				shownIdx = append(shownIdx, i)
 			}
 		}
-		if vis := similarity.Rank(*fp, shown, SimilarityOptions); shownStandsOut(vis) {
+		if vis := similarity.Rank(*fp, shown, SimilarityOptions); similarity.ShownStandsOut(vis, SimilarityOptions) {
 			h := res.Best
-			if rendered(h) {
+			if similarity.Rendered(h) {
 				h = res.RunnerUp
 			}
 			hiddenRival = fmt.Sprintf("%s %.2f", names[h.Index], h.Value)
@@ -366,78 +366,6 @@ func placed(box chain.Rect, vp Viewport) (doc, screen *chain.Rect) {
 	d.Y += vp.ScrollY
 	return &d, &box
 }
-
-// hiddenTie reports whether res is held back by a rendered and a hidden
-// candidate being alike, for a target that was rendered when recorded: a
-// near tie between them (either one best), or a rendered best that a
-// hidden runner-up comes within FullMargin of or keeps from being found
-// (a best over the floor refused for its margin), where the recorded
-// surroundings do not favour the hidden one. A hidden best that stands
-// out is left alone: the evidence points at it, shown or not.
-func hiddenTie(fp *chain.Fingerprint, res similarity.Result) bool {
-	if fp.Box == nil || fp.Box.Width <= 0 || fp.Box.Height <= 0 || res.Best == nil || res.RunnerUp == nil ||
-		rendered(res.Best) == rendered(res.RunnerUp) {
-		return false
-	}
-	// Where the recorded surroundings point at the hidden one (a row's
-	// button shown only on hover, whose row still says what the recorded
-	// row said), it is the target, shown or not: visibility never stands
-	// in for identity.
-	shown, hidden := res.Best, res.RunnerUp
-	if !rendered(shown) {
-		shown, hidden = hidden, shown
-	}
-	if hidden.Context > shown.Context+0.05 {
-		return false
-	}
-	switch res.Outcome {
-	case similarity.Ambiguous:
-		return true
-	case similarity.Found:
-		full := SimilarityOptions.FullMargin
-		if full <= 0 {
-			full = similarity.DefaultFullMargin
-		}
-		return rendered(res.Best) && res.Margin < full
-	case similarity.NotFound:
-		// A rendered best refused for its margin over the hidden one,
-		// not for its score.
-		floor := SimilarityOptions.Floor
-		if floor <= 0 {
-			floor = similarity.DefaultFloor
-		}
-		return rendered(res.Best) && res.Best.Value >= floor
-	}
-	return false
-}
-
-// shownStandsOut reports whether vis, the rendered candidates ranked
-// without the hidden ones they were held back by, found one that stands
-// out: one found beside a rendered runner-up, or, alone of its kind on
-// screen, one that reaches the sure floor. A lone rendered candidate has
-// no rival left to measure a margin against, and a weak one (a collapsed
-// menu's parent toggle, named like its hidden child) is no more the
-// target for having hidden rivals only.
-func shownStandsOut(vis similarity.Result) bool {
-	if vis.Outcome != similarity.Found {
-		return false
-	}
-	if vis.RunnerUp != nil {
-		return true
-	}
-	sure := SimilarityOptions.SureFloor
-	if sure <= 0 {
-		sure = similarity.DefaultSureFloor
-	}
-	floor := SimilarityOptions.Floor
-	if floor <= 0 {
-		floor = similarity.DefaultFloor
-	}
-	return vis.Best.Value >= max(sure, floor)
-}
-
-// rendered reports whether a ranked candidate has a layout box now.
-func rendered(sc *similarity.Scored) bool { return sc != nil && sc.Candidate.Box != nil }
 
 // IsAmbiguous reports whether err says that similarity healing found a near
 // tie and chose nothing.
