@@ -133,6 +133,9 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 // weighs them all when none is.
 func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
 	results := make([]strategies.Result, 0, len(order))
+	// pending is the first conclusive result, held until the strategies
+	// that name the target within its item have run (itemToRun).
+	pending := -1
 	for _, s := range order {
 		if ctx.Err() != nil {
 			break
@@ -143,12 +146,20 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
 		}
-		if opts.Policy.Conclusive(r) && !contradicted(opts.Policy, results) && !numberedBeforeItem(r, order[len(results):]) {
-			last := &results[len(results)-1]
-			v := Verdict{Winner: last, Confidence: r.Confidence, Agreeing: []chain.StrategyType{s.Type}, Attempts: results}
-			if c := checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v)); c.Err == nil && sameNode(*c.Winner, *last) {
-				return v
-			}
+		if pending < 0 && opts.Policy.Conclusive(r) {
+			pending = len(results) - 1
+		}
+		if pending < 0 || itemToRun(order[len(results):]) {
+			continue
+		}
+		w := &results[pending]
+		pending = -1
+		if contradicted(opts.Policy, results, *w) {
+			continue
+		}
+		v := Verdict{Winner: w, Confidence: w.Confidence, Agreeing: []chain.StrategyType{w.Strategy.Type}, Attempts: results}
+		if c := checkItem(opts.Policy, env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)); c.Err == nil && sameNode(*c.Winner, *w) {
+			return v
 		}
 	}
 	if len(order) == 0 {
@@ -158,7 +169,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
+	return checkItem(opts.Policy, env.Fingerprint(), results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
 }
 
 // vet checks a weighed winner against the whole fingerprint with the
@@ -272,15 +283,15 @@ func numbered(s chain.Strategy) bool {
 	return false
 }
 
-// numberedBeforeItem reports whether r, conclusive, names its element by
-// a number (numbered) while a strategy that names the target within its
-// item or section is still to run: a component library numbers its
-// items' ids (and test ids) in document order, so such an id may have
-// moved on to another item's element; the item's own strategy decides.
-func numberedBeforeItem(r strategies.Result, rest []chain.Strategy) bool {
-	if !numbered(r.Strategy) {
-		return false
-	}
+// itemToRun reports whether a strategy that names the target within its
+// item or section is still to run in rest: a conclusive match does not
+// end the chain before it, whatever found it. A component library numbers
+// its items' ids (and test ids) in document order, so such an id may have
+// moved on to another item's element; a control that was the only one of
+// its name when recorded (the open operation's "Try it out") may now be
+// another item's. The item's own strategy decides (checkItem); its query
+// was asked with the others, in the round's one page call.
+func itemToRun(rest []chain.Strategy) bool {
 	for _, s := range rest {
 		if s.Within != nil {
 			return true
@@ -495,14 +506,13 @@ func isIdent(c byte) bool {
 
 func isDigitOrDash(c byte) bool { return c == '-' || c >= '0' && c <= '9' }
 
-// contradicted reports whether a strong strategy evaluated earlier found a
-// different element than the last result: then the chain is weighed whole
-// instead of stopping at the last one.
-func contradicted(p Policy, results []strategies.Result) bool {
+// contradicted reports whether a strong strategy among results found a
+// different element than w, a conclusive one: then the chain is weighed
+// whole instead of stopping at w.
+func contradicted(p Policy, results []strategies.Result, w strategies.Result) bool {
 	p = p.withDefaults()
-	last := results[len(results)-1]
-	for _, r := range results[:len(results)-1] {
-		if r.Found && r.Confidence >= p.Strong && !sameNode(r, last) {
+	for _, r := range results {
+		if r.Found && r.Confidence >= p.Strong && !sameNode(r, w) {
 			return true
 		}
 	}

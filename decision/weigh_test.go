@@ -197,13 +197,18 @@ func TestContradicted(t *testing.T) {
 	strongOther := found(chain.TestID, 9, 0.7, 0.5)
 	weakOther := found(chain.TestID, 9, 0.3, 0.2)
 	last := found(chain.ID, 5, 0.9, 1)
-	if !contradicted(p, []strategies.Result{strongOther, last}) {
+	if !contradicted(p, []strategies.Result{strongOther, last}, last) {
 		t.Error("a strong earlier strategy on another element must prevent the early stop")
 	}
-	if contradicted(p, []strategies.Result{weakOther, last}) {
+	if contradicted(p, []strategies.Result{weakOther, last}, last) {
 		t.Error("a weak earlier strategy must not prevent it")
 	}
-	if contradicted(p, []strategies.Result{found(chain.TestID, 5, 0.7, 0.5), last}) {
+	if contradicted(p, []strategies.Result{found(chain.TestID, 5, 0.7, 0.5), last}, last) {
 		t.Error("an earlier strategy on the same element agrees")
+	}
+	// A conclusive result held while the item's strategy ran (itemToRun):
+	// that strategy, strong on another element, contradicts it.
+	if !contradicted(p, []strategies.Result{last, strongOther}, last) {
+		t.Error("a strong later strategy on another element must prevent the stop at a held result")
 	}
 }

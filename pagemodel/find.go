@@ -53,6 +53,12 @@ type Query struct {
 	// Within keeps the matches inside an element Within matches (the
 	// item of a list a strategy names its element in).
 	Within *Query `json:"w,omitempty"`
+	// Item, on a ByText query, says it names an item (a Within): where
+	// the innermost element of the tag holding the text only wraps the
+	// item's toggle (a <span> put around the button that opens an
+	// operation) and repeats among no siblings, the item is its nearest
+	// ancestor of the tag (js/60_find.js, itemFor).
+	Item bool `json:"it,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).
 	Hosts []Query `json:"hs,omitempty"`

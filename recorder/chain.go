@@ -122,11 +122,12 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 	if e.Role != "" && !genericRoles[e.Role] && e.Name != "" {
 		add(chain.Role, SigRole, e.Role+"|"+e.Name, e.RoleCount, e.RoleCountKnown)
 	}
-	// A control repeated in every item of a list (a row's Delete button)
-	// or in every section (each accordion's "Item 3"): the item named by
-	// its own text, or the section by its heading, and the control in it.
-	// Written when the role and name alone do not single it out.
-	if sc := d.Scope; sc != nil && sc.Text != "" && !(e.RoleCountKnown && e.RoleCount.Unique()) {
+	// A control in an item of a list (a row's Delete button, the open
+	// operation's "Try it out") or repeated in every section (each
+	// accordion's "Item 3"): the item named by its own text, or the
+	// section by its heading, and the control in it (pagemodel's scopeOf
+	// proposes it).
+	if sc := d.Scope; sc != nil && sc.Text != "" {
 		s := chain.Strategy{Type: chain.CSS, Value: sc.Inner.Value}
 		if sc.Inner.Type == "role" {
 			s = chain.Strategy{Type: chain.Role, Value: sc.Inner.Role + "|" + sc.Inner.Value}

@@ -22,8 +22,12 @@
 // with generated-looking ones flagged, href, value except secrets, visible
 // text, label, placeholder, title, alt, aria-label, test ids, a short CSS
 // selector unique in its tree, an XPath unique in its document, sibling
-// index, neighbour texts, shadow path, box, the names of its counterparts
-// in the other items of a repeated group, and how many elements of the
+// index, neighbour texts, shadow path, box, the repeated item it is in
+// named by the item's own words (a row by its text, an operation by its
+// toggle; for any control of an item, alone of its name or not) or the
+// section a heading names (for a name every section repeats), the names of
+// its counterparts in the other items of a repeated group, and how many
+// elements of the
 // frame every locator matches); Accessibility.getPartialAXTree for the role
 // (by its WAI-ARIA name, strategies.ARIARole: Chromium says "image" for img)
 // and computed name and Accessibility.queryAXTree for their uniqueness;

@@ -74,8 +74,8 @@ type Description struct {
 	Landmarks []string `json:"landmarks,omitempty"`
 	Icon      string   `json:"icon,omitempty"`
 	Rect      Box      `json:"rect"`
-	// Scope names the element, where others share its role and name, as
-	// the part of its repeated item (a row, a list item, a card) or of the
+	// Scope names the element as the part of its repeated item (a row, a
+	// list item, a card) or, where others share its role and name, of the
 	// section a heading names; nil when nothing names it so.
 	Scope *pagemodel.Scope `json:"scope"`
 	// Others are the names of the element's counterparts in its repeated

@@ -49,3 +49,49 @@ func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
 		}
 	}
 }
+
+// The "Try it out" of the one open operation is the only one of the page
+// when recorded, yet it is a part of its operation: the recorder names it
+// inside the operation too. Replayed where another operation is open
+// first (another API's, reading as the target's does but for its path),
+// each shows its own "Try it out": the step clicks the recorded
+// operation's. Replayed alone on that page, where the recorded operation
+// is closed and the other's "Try it out" is the only one, as when
+// recorded, it is refused: that button is another operation's.
+func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
+	f := recordDrive(t, "variants/operations.html", "click #ops > span:nth-child(3) .op-summary\nclick #ops > span:nth-child(3) .try\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v", stepLines(f))
+	}
+	scoped := false
+	for _, s := range f.Steps[1].Target.Chain {
+		scoped = scoped || s.Within != nil && s.Within.Value != ""
+	}
+	if fp := f.Steps[1].Target.Fingerprint; !scoped || fp == nil || fp.NameCount != 1 {
+		t.Fatalf("want the only \"Try it out\" of the page named in its operation; chain %+v", f.Steps[1].Target.Chain)
+	}
+
+	// Wrapped, the innermost <span> that holds the operation's words is
+	// the summary's wrapper, not the operation: still found in it.
+	for _, version := range []string{"decoy", "wrapped"} {
+		p := replayPage(t, f.StartURL+"?v="+version)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		for i := range f.Steps {
+			if out := r.Step(context.Background(), &f.Steps[i]); out.Err != nil {
+				t.Errorf("%s: step %d refused: %v", version, i+1, out.Err)
+				logAttempts(t, out.Verdict)
+			}
+		}
+		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "GET /tasks/{taskId},try GET /tasks/{taskId}" {
+			t.Errorf("%s: clicked %q, want the recorded operation's summary and its \"Try it out\"", version, acted)
+		}
+	}
+
+	p := replayPage(t, f.StartURL+"?v=decoy")
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	out := r.Step(context.Background(), &f.Steps[1])
+	if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || out.Err == nil {
+		t.Errorf("the recorded operation closed: clicked %q (err %v), want a refusal", acted, out.Err)
+		logAttempts(t, out.Verdict)
+	}
+}

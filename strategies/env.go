@@ -92,24 +92,27 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	batch := []chain.Strategy{s}
 	qs := []pagemodel.Query{q}
 	asked := map[string]bool{queryKey(s): true}
-	add := func(o chain.Strategy, tag string) {
+	add := func(o chain.Strategy, oq pagemodel.Query) {
 		k := queryKey(o)
 		if _, done := e.answers[k]; done || asked[k] {
 			return
 		}
-		if oq, ok := QueryOf(o, e.Model.Options.TestIDs(), tag); ok {
-			asked[k] = true
-			batch = append(batch, o)
-			qs = append(qs, oq)
-		}
+		asked[k] = true
+		batch = append(batch, o)
+		qs = append(qs, oq)
 	}
 	for _, o := range append([]chain.Strategy{s}, e.Order...) {
-		add(o, e.tag())
-		// The item a strategy names its element in is asked for too: when
-		// nothing is found inside it, Conclude tells whether the item is
-		// gone (Result.ScopeGone) or there (Result.Items).
-		if o.Within != nil {
-			add(*o.Within, "")
+		oq, ok := QueryOf(o, e.Model.Options.TestIDs(), e.tag())
+		if !ok {
+			continue
+		}
+		add(o, oq)
+		// The item a strategy names its element in is asked for too, as
+		// the strategy's query names it: when nothing is found inside it,
+		// Conclude tells whether the item is gone (Result.ScopeGone) or
+		// there (Result.Items).
+		if o.Within != nil && oq.Within != nil {
+			add(*o.Within, *oq.Within)
 		}
 	}
 	var path []string

@@ -110,6 +110,7 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 		if !ok {
 			return q, false
 		}
+		w.Item = w.Type == pagemodel.ByText
 		q.Within = &w
 	}
 	for _, h := range s.Hosts {

@@ -90,6 +90,7 @@ function tierOf(have, w) {
 //                                    of the tag when given)
 //   {t: "kind", v}                   of the kind v (kindOf)
 //   q.w (any type)                   only inside an element q.w matches
+//   q.it (a text query)              names an item (itemFor)
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
@@ -219,8 +220,31 @@ function byText(q, sc) {
   if (q.only) r.els = r.els.filter((e) => e.localName === q.only);
   if (r.els.length === 0) return r;
   sortTree(r.els, sc);
-  r.els = innermostOfChains(r.els, (q.tag || q.only || "").toUpperCase());
+  const tag = (q.tag || q.only || "").toUpperCase();
+  r.els = innermostOfChains(r.els, tag);
+  if (q.it) {
+    const out = [];
+    for (const e of r.els) { const i = itemFor(e, tag); if (out.indexOf(i) < 0) out.push(i); }
+    r.els = out;
+  }
   return r;
+}
+
+// itemFor is the item a text names by e, the innermost element of the
+// item's tag holding the text: e, unless e only wraps the item's toggle
+// (an element with aria-expanded, a <summary>: a <span> a redesign put
+// around the button that opens an operation) and repeats among no
+// siblings; then e's nearest ancestor of the tag. A wrapper of the toggle
+// alone holds none of the item's other elements, so it is not the item.
+function itemFor(e, tag) {
+  const k = e.children;
+  if (k.length !== 1 || !k[0].matches("[aria-expanded], summary") || repeats(e) ||
+    collapse(e.textContent) !== collapse(k[0].textContent)) return e;
+  for (let x = upEl(e); x; x = upEl(x)) {
+    if (x.tagName === "BODY" || x.tagName === "HTML") break;
+    if (!tag || x.tagName === tag) return x;
+  }
+  return e;
 }
 
 // bestOfText keeps the candidates whose text matches w at the best tier.

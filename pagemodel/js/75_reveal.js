@@ -79,11 +79,18 @@ function repeating(from) {
   let up = 0;
   for (let c = from; c && up < 8; c = upEl(c), up++) {
     if (c.tagName === "BODY" || c.tagName === "HTML") break;
-    const p = c.parentElement;
-    if (!p) continue;
-    for (let s = p.firstElementChild; s; s = s.nextElementSibling) if (s !== c && alike(s, c)) return c;
+    if (repeats(c)) return c;
   }
   return null;
+}
+
+// repeats reports whether c has a sibling alike it: it is an item of a
+// repeated group.
+function repeats(c) {
+  const p = c.parentElement;
+  if (!p) return false;
+  for (let s = p.firstElementChild; s; s = s.nextElementSibling) if (s !== c && alike(s, c)) return true;
+  return false;
 }
 
 // pathFrom is a selector relative to c (":scope > li.row > button.del")
@@ -102,9 +109,10 @@ function pathFrom(c, el) {
 // itemTexts are the texts that may name an item c, best first: its
 // heading, its own name (aria-label, aria-labelledby), the texts of the
 // first few elements in it that carry text of their own, neither hold el
-// nor are in it, and are no button, and its whole text; each at most 80
-// characters.
-function itemTexts(c, el) {
+// nor are in it, and are no button, the texts of its toggles without a
+// digit, and, when whole, its whole text (which holds el's own); each at
+// most 80 characters.
+function itemTexts(c, el, whole) {
   const out = [];
   const add = (t) => { t = collapse(t || ""); if (t && t.length <= 80 && out.indexOf(t) < 0) out.push(t); };
   const h = c.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
@@ -122,27 +130,41 @@ function itemTexts(c, el) {
     if (n.closest("button, [role=button]")) continue;
     if (ownText(n) && visibleEl(n)) { add(textOf(n, 80)); parts++; }
   }
+  // Then the texts of the toggles that open and close it, el aside (an
+  // API explorer's operation, its method, path and summary in one button
+  // with aria-expanded; a <summary>), where no number is in them (a count,
+  // "Comments (3)", changes). Other buttons say what they do, or a state
+  // ("Following", the Delete a hover shows), not which item it is.
+  parts = 0;
+  for (const b of c.querySelectorAll("[aria-expanded], summary")) {
+    if (parts >= 2) break;
+    if (containsFlat(b, el) || containsFlat(el, b) || !visibleEl(b)) continue;
+    const t = textOf(b, 80);
+    if (t && !/[0-9]/.test(t)) { add(t); parts++; }
+  }
+  if (!whole) return out;
   const all = textOf(c, 80);
   if (!textTruncated) add(all);
   return out;
 }
 
-// scopeOf proposes, for an element whose role and name others share, the
-// query naming a part of the page that holds it by a text unique on the
-// page, and the query naming el inside it (its role and name, else a CSS
-// selector of its tag and first class), with how many elements that
-// scoped query matches in sc and which is el. The part is the repeated
-// item el is in (a row, a card: named by its own text, a contains match
-// on items of its tag, else, where another item's text holds it too,
-// "Checkbox" beside "Checkbox checked", an equal one; or by a part of it
-// that holds el, a column named by its form group's label), else the
-// nearest section around el that a heading names ("Item 3" of the
-// accordion under "Not Animated", where every accordion has an "Item 3"):
-// the nearest ancestor of el that holds the heading before el (one in no
-// control), named by that heading's text, a contains match on elements of
-// its tag, innermost first, and holding no other element named as el. null when
-// el's query alone names it, or nothing names such a part alone, or the
-// part does not narrow el's look-alikes.
+// scopeOf proposes the query naming a part of the page that holds el by a
+// text unique on the page, and the query naming el inside it (its role
+// and name, else a CSS selector of its tag and first class), with how
+// many elements that scoped query matches in sc and which is el. The part
+// is the repeated item el is in (a row, a card: named by its own text, a
+// contains match on items of its tag, else, where another item's text
+// holds it too, "Checkbox" beside "Checkbox checked", an equal one; or by
+// a part of it that holds el, a column named by its form group's label),
+// also for an el its query alone names (the "Try it out" of the one
+// operation open: another item may show its own later); else, for an el
+// whose role and name others share, the nearest section around el that a
+// heading names ("Item 3" of the accordion under "Not Animated", where
+// every accordion has an "Item 3"): the nearest ancestor of el that holds
+// the heading before el (one in no control), named by that heading's
+// text, a contains match on elements of its tag, innermost first, and
+// holding no other element named as el. null when nothing names such a
+// part alone, or the part does not narrow el's look-alikes.
 function scopeOf(el, sc) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
@@ -153,12 +175,15 @@ function scopeOf(el, sc) {
     inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
   }
   const alone = matchAll(inner, sc).els.length;
-  if (alone < 2) return null;
   const c = itemOf(el);
-  if (c) {
-    const s = scopeIn(el, c, itemTexts(c, el).flatMap((t) => [[t, "contains"], [t, ""]]), inner, alone, sc);
+  if (c && alone >= 1) {
+    // An el its query alone names is named in its item by the item's
+    // words, never by a text that holds el's own (the item's whole text):
+    // the item would be gone whenever el's words changed.
+    const s = scopeIn(el, c, itemTexts(c, el, alone > 1).flatMap((t) => [[t, "contains"], [t, ""]]), inner, alone, sc);
     if (s) return s;
   }
+  if (alone < 2) return null;
   const h = sectionHeading(el);
   if (!h) return null;
   const t = collapse(textOf(h, 80));
@@ -195,7 +220,7 @@ function scopeIn(el, c, texts, inner, alone, sc) {
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
     const r = matchAll(Object.assign({ w: within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
-    if (i === 0 || r.length >= alone) continue;
+    if (i === 0 || r.length >= alone && alone > 1) continue;
     return { tag: items[0].localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
