@@ -232,8 +232,9 @@ type Strategy struct {
 	// Tag keeps only the matches of that tag.
 	Tag string `yaml:"tag,omitempty"`
 	// Within keeps only the matches inside an element it finds: the item of
-	// a list (a row, a card) named by its own text, for a control repeated
-	// in every item ("the Delete button in the row that says Pay the rent").
+	// a list (a row, a card) named by its own text, for a control of an
+	// item ("the Delete button in the row that says Pay the rent"), or the
+	// section a heading names.
 	Within *Strategy `yaml:"within,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found

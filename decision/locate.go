@@ -129,8 +129,9 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 	return v
 }
 
-// evaluateChain evaluates order in turn until a result is conclusive, and
-// weighs them all when none is.
+// evaluateChain evaluates order in turn until a result is conclusive and
+// every strategy naming the target within its item has run (itemToRun),
+// and weighs them all when none is.
 func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
 	results := make([]strategies.Result, 0, len(order))
 	// pending is the first conclusive result, held until the strategies
@@ -158,7 +159,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			continue
 		}
 		v := Verdict{Winner: w, Confidence: w.Confidence, Agreeing: []chain.StrategyType{w.Strategy.Type}, Attempts: results}
-		if c := checkItem(opts.Policy, env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)); c.Err == nil && sameNode(*c.Winner, *w) {
+		if c := checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v)); c.Err == nil && sameNode(*c.Winner, *w) {
 			return v
 		}
 	}
@@ -169,7 +170,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkItem(opts.Policy, env.Fingerprint(), results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
+	return checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
 }
 
 // vet checks a weighed winner against the whole fingerprint with the

@@ -82,13 +82,13 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 //     another item's, refused, unless an identifier without digits names
 //     it (lastingID), or the target's own words are gone from the page too
 //     (wordsGone): then the item's element is still there and a copy
-//     editor reworded its text or its section's heading with the rest,
-//     or the target was the only element of its role and name when
-//     recorded (soleWhenRecorded): the item's strategy then guards
-//     against look-alikes to come, and a gone item says no more than it
-//     did without it. (Where the target's role and name were not unique,
-//     the look-alikes of a removed item's control keep those words on the
-//     page.)
+//     editor reworded its text or its section's heading with the rest.
+//     This holds for a control that was alone of its name when recorded
+//     (the open operation's "Try it out"): the one left on the page may be
+//     another item's, opened where the recorded item was removed. (Where
+//     the target's role and name were not unique, the look-alikes of a
+//     removed item's control keep those words on the page.) An item whose
+//     text alone was reworded is refused too: a safe failure.
 //   - The item is there but holds nothing named as the target
 //     (strategies.Result.Items), and the winner lies outside it: the
 //     target was removed from its item, or moved out of it, and the winner
@@ -100,7 +100,7 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 //     element. Where an identifier without digits names the winner
 //     (lastingID), two identities contradict each other and the step is
 //     refused as AMBIGUOUS.
-func checkItem(p Policy, fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
+func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil {
 		return v
 	}
@@ -110,7 +110,7 @@ func checkItem(p Policy, fp *chain.Fingerprint, results []strategies.Result, v V
 			continue
 		}
 		if r.ScopeGone {
-			if lastingID(results, w) != nil || wordsGone(results) || soleWhenRecorded(fp) {
+			if lastingID(results, w) != nil || wordsGone(results) {
 				return v
 			}
 			return refuse(v, report.ElementNotFound,
@@ -143,16 +143,6 @@ func checkItem(p Policy, fp *chain.Fingerprint, results []strategies.Result, v V
 	}
 	return v
 }
-
-// soleWhenRecorded reports whether the target was the only element of
-// its role and name when it was recorded (Fingerprint.NameCount 1). Its
-// item's strategy was then written against look-alikes to come (another
-// operation opened beside it), not against ones it had: an item gone
-// tells no more than it did before such strategies were written (its
-// text reworded, or the item removed, which the other checks and the
-// steps before it see), and is not a refusal by itself. An item there
-// that no longer holds it still is.
-func soleWhenRecorded(fp *chain.Fingerprint) bool { return fp != nil && fp.NameCount == 1 }
 
 // checkOther refuses a winner that bears the name one of the target's
 // counterparts bore when it was recorded (similarity.NamedAsOther): the

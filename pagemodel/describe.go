@@ -70,10 +70,11 @@ type Description struct {
 	Fixed bool `json:"fixed"`
 	// Scroll is its document's scroll offset.
 	Scroll [2]float64 `json:"scroll"`
-	// Scope, for an element whose role and name others share, names a
-	// part of the page that holds it (its repeated item: a row, a list
-	// item, a card; else the section a heading names) by a text unique
-	// on the page, and the element inside it; nil otherwise.
+	// Scope names a part of the page that holds the element by a text
+	// unique on the page, and the element inside it: its repeated item (a
+	// row, a list item, a card, an operation by its toggle's words), or,
+	// for an element whose role and name others share, the section a
+	// heading names; nil otherwise.
 	Scope *Scope `json:"scope"`
 	// Others are the accessible names of the element's counterparts in
 	// the other items of its repeated group, those that differ from its

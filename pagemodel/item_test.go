@@ -10,19 +10,26 @@ import (
 
 // An item named by its text (Query.Item) is the innermost element of its
 // tag that holds the text, unless that element only wraps the item's
-// toggle and is no item of a repeated group: then its nearest ancestor of
-// the tag. A row reduced to one link, and a repeated item reduced to its
-// toggle, are still the item, never the list around them.
+// toggle and is no item of a repeated group: then the nearest ancestor of
+// the tag that is one, past wrappers of the toggle alone. A row reduced to
+// one link, a repeated item reduced to its toggle, and a lone item reduced
+// to its toggle are still the item, never what is around them.
 func TestItemNamedByItsText(t *testing.T) {
 	page := testenv.Page(t, "about:blank")
 	page.MustSetDocumentContent(`<!doctype html><html><body>
 <div id="ops">
-  <span id="op1"><div class="op"><span id="w1"><button aria-expanded="true">GET /tasks List tasks</button></span><button>Try it out</button></div></span>
+  <span id="op1"><div class="op"><span class="slot" id="w1"><button aria-expanded="true">GET /tasks List tasks</button></span><span class="slot"><button>Copy</button></span><span class="slot"><button aria-expanded="true" aria-label="Collapse"></button></span><button>Try it out</button></div></span>
+  <span id="op2"><div class="op"><span><button aria-expanded="false">POST /tasks Create a task</button></span></div></span>
 </div>
 <div id="rows">
   <div id="r1"><a href="#">Pay the rent</a></div>
   <div id="r2"><a href="#">Buy milk</a><button>Delete</button></div>
 </div>
+<div id="nested">
+  <div class="op" id="n1"><div class="head"><div><button aria-expanded="true">Alpha</button></div></div><button>Run</button></div>
+  <div class="op" id="n2"><div class="head"><div><button aria-expanded="false">Beta</button></div></div></div>
+</div>
+<main><div id="lone"><button aria-expanded="false">Delivery options</button></div><button>Save</button></main>
 <div id="acc">
   <div class="item" id="i1"><button aria-expanded="false">Shipping</button></div>
   <div class="item" id="i2"><button aria-expanded="true">Billing</button><div><button>Save</button></div></div>
@@ -39,6 +46,9 @@ func TestItemNamedByItsText(t *testing.T) {
 		{"GET /tasks List tasks", "span", true, "op1"},
 		{"Pay the rent", "div", true, "r1"},
 		{"Shipping", "div", true, "i1"},
+		{"Alpha", "div", true, "n1"},
+		{"Beta", "div", true, "n2"},
+		{"Delivery options", "div", true, "lone"},
 	} {
 		q := pagemodel.Query{Type: pagemodel.ByText, Value: c.text, Contains: true, Only: c.tag, Item: c.item}
 		f, err := m.Find(ctx, nil, []pagemodel.Query{q})

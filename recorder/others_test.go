@@ -55,9 +55,11 @@ func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
 // inside the operation too. Replayed where another operation is open
 // first (another API's, reading as the target's does but for its path),
 // each shows its own "Try it out": the step clicks the recorded
-// operation's. Replayed alone on that page, where the recorded operation
-// is closed and the other's "Try it out" is the only one, as when
-// recorded, it is refused: that button is another operation's.
+// operation's, also with every summary wrapped in a <span>. Replayed
+// alone on that page, where the recorded operation is closed and the
+// other's "Try it out" is the only one, as when recorded, it is refused:
+// that button is another operation's; so it is where the recorded
+// operation is gone and another is open.
 func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
 	f := recordDrive(t, "variants/operations.html", "click #ops > span:nth-child(3) .op-summary\nclick #ops > span:nth-child(3) .try\n")
 	if len(f.Steps) != 2 {
@@ -87,11 +89,15 @@ func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
 		}
 	}
 
-	p := replayPage(t, f.StartURL+"?v=decoy")
-	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-	out := r.Step(context.Background(), &f.Steps[1])
-	if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || out.Err == nil {
-		t.Errorf("the recorded operation closed: clicked %q (err %v), want a refusal", acted, out.Err)
-		logAttempts(t, out.Verdict)
+	// The recorded operation closed, or gone, while another is open: the
+	// only "Try it out" of the page is another operation's.
+	for _, version := range []string{"decoy", "gone-open"} {
+		p := replayPage(t, f.StartURL+"?v="+version)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		out := r.Step(context.Background(), &f.Steps[1])
+		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || out.Err == nil {
+			t.Errorf("%s, the recorded operation not open: clicked %q (err %v), want a refusal", version, acted, out.Err)
+			logAttempts(t, out.Verdict)
+		}
 	}
 }

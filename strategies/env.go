@@ -77,6 +77,10 @@ func queryKey(s chain.Strategy) string {
 	return k
 }
 
+// itemKey is the key of the answer to the query naming the item w names
+// (pagemodel.Query.Item): not the answer of a strategy w.
+func itemKey(w chain.Strategy) string { return "item\x03" + queryKey(w) }
+
 // Answer is what the page model's query of s found in the target's
 // document (its frame path's, while that resolves; every document
 // otherwise). The first call of a round asks, in one page function, for s
@@ -89,18 +93,19 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	if !ok {
 		return pagemodel.Answer{}, fmt.Errorf("%w: %s %q names nothing the page model can look for", ErrNotFound, s.Type, s.Value)
 	}
-	batch := []chain.Strategy{s}
+	keys := []string{queryKey(s)}
 	qs := []pagemodel.Query{q}
 	asked := map[string]bool{queryKey(s): true}
-	add := func(o chain.Strategy, oq pagemodel.Query) {
-		k := queryKey(o)
+	ask := func(k string, oq pagemodel.Query) {
 		if _, done := e.answers[k]; done || asked[k] {
 			return
 		}
 		asked[k] = true
-		batch = append(batch, o)
+		keys = append(keys, k)
 		qs = append(qs, oq)
 	}
+	add := func(o chain.Strategy, oq pagemodel.Query) { ask(queryKey(o), oq) }
+	addItem := func(w chain.Strategy, wq pagemodel.Query) { ask(itemKey(w), wq) }
 	for _, o := range append([]chain.Strategy{s}, e.Order...) {
 		oq, ok := QueryOf(o, e.Model.Options.TestIDs(), e.tag())
 		if !ok {
@@ -112,7 +117,7 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 		// Conclude tells whether the item is gone (Result.ScopeGone) or
 		// there (Result.Items).
 		if o.Within != nil && oq.Within != nil {
-			add(*o.Within, *oq.Within)
+			addItem(*o.Within, *oq.Within)
 		}
 	}
 	var path []string
@@ -127,8 +132,8 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	if e.answers == nil {
 		e.answers = map[string]pagemodel.Answer{}
 	}
-	for i, b := range batch {
-		e.answers[queryKey(b)] = f.Answers[i]
+	for i, k := range keys {
+		e.answers[k] = f.Answers[i]
 	}
 	e.note = f.Note
 	a := f.Answers[0]
@@ -156,7 +161,7 @@ func (e *Env) Item(ctx context.Context) (item pagemodel.Ref, named string, ok bo
 		if w.Type != chain.Text {
 			return pagemodel.Ref{}, "", false
 		}
-		k := queryKey(w)
+		k := itemKey(w)
 		a, asked := e.answers[k]
 		if !asked {
 			// Answer asks a scoped strategy's scope with it.
@@ -255,7 +260,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	if ans.N == 0 || len(ans.Els) == 0 {
 		r.Err = fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value)
 		if s.Within != nil {
-			if in, ok := e.answers[queryKey(*s.Within)]; ok && in.N == 0 && in.Err == nil {
+			if in, ok := e.answers[itemKey(*s.Within)]; ok && in.N == 0 && in.Err == nil {
 				r.ScopeGone = true
 				r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value)
 			} else if ok && in.Err == nil && in.N == len(in.Els) {

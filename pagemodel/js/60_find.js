@@ -232,19 +232,47 @@ function byText(q, sc) {
 
 // itemFor is the item a text names by e, the innermost element of the
 // item's tag holding the text: e, unless e only wraps the item's toggle
-// (an element with aria-expanded, a <summary>: a <span> a redesign put
-// around the button that opens an operation) and repeats among no
-// siblings; then e's nearest ancestor of the tag. A wrapper of the toggle
-// alone holds none of the item's other elements, so it is not the item.
+// (isToggle: a <span> a redesign put around the button that opens an
+// operation) and is no item reduced to its toggle (togglesAlike); then
+// the nearest ancestor of the tag that is an item of a group whose items
+// hold toggles, past ancestors of the tag that hold the toggle's words
+// alone. Where an ancestor of the tag holds more and is no such item (a
+// lone item reduced to its toggle, a page's root), the item cannot be
+// told from its surroundings: e.
 function itemFor(e, tag) {
   const k = e.children;
-  if (k.length !== 1 || !k[0].matches("[aria-expanded], summary") || repeats(e) ||
-    collapse(e.textContent) !== collapse(k[0].textContent)) return e;
-  for (let x = upEl(e); x; x = upEl(x)) {
+  const t = collapse(e.textContent);
+  if (k.length !== 1 || !isToggle(k[0]) || t !== collapse(k[0].textContent) || togglesAlike(e)) return e;
+  let up = 0;
+  for (let x = upEl(e); x && up < 6; x = upEl(x), up++) {
     if (x.tagName === "BODY" || x.tagName === "HTML") break;
-    if (!tag || x.tagName === tag) return x;
+    if (tag && x.tagName !== tag) continue;
+    if (togglesAlike(x)) return x;
+    if (collapse(x.textContent) !== t) break;
   }
   return e;
+}
+
+// togglesAlike reports whether e has a sibling alike it that holds a
+// toggle with words too: e is then an item reduced to its toggle (a
+// collapsed accordion item), not a wrapper among wrappers of other
+// controls (an icon that expands the same item, a copy button).
+function togglesAlike(e) {
+  const p = e.parentElement;
+  if (!p) return false;
+  for (let s = p.firstElementChild; s; s = s.nextElementSibling) {
+    if (s === e || !alike(s, e)) continue;
+    for (const b of s.querySelectorAll("[aria-expanded], summary")) if (isToggle(b) && collapse(b.textContent)) return true;
+  }
+  return false;
+}
+
+// isToggle reports whether b opens and closes a part of the page it
+// names (aria-expanded, a <summary>), not a list of choices (a menu
+// button, a combobox: their words are the value chosen).
+function isToggle(b) {
+  return b.matches("[aria-expanded], summary") && !b.hasAttribute("aria-haspopup") &&
+    !/^(combobox|listbox|menu|menuitem|option|tab)$/.test(b.getAttribute("role") || "");
 }
 
 // bestOfText keeps the candidates whose text matches w at the best tier.

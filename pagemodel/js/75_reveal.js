@@ -109,9 +109,9 @@ function pathFrom(c, el) {
 // itemTexts are the texts that may name an item c, best first: its
 // heading, its own name (aria-label, aria-labelledby), the texts of the
 // first few elements in it that carry text of their own, neither hold el
-// nor are in it, and are no button, the texts of its toggles without a
-// digit, and, when whole, its whole text (which holds el's own); each at
-// most 80 characters.
+// nor are in it, and are no button, then, when whole, its whole text
+// (which holds el's own), and the words of its title toggle; each at most
+// 80 characters.
 function itemTexts(c, el, whole) {
   const out = [];
   const add = (t) => { t = collapse(t || ""); if (t && t.length <= 80 && out.indexOf(t) < 0) out.push(t); };
@@ -130,22 +130,33 @@ function itemTexts(c, el, whole) {
     if (n.closest("button, [role=button]")) continue;
     if (ownText(n) && visibleEl(n)) { add(textOf(n, 80)); parts++; }
   }
-  // Then the texts of the toggles that open and close it, el aside (an
-  // API explorer's operation, its method, path and summary in one button
-  // with aria-expanded; a <summary>), where no number is in them (a count,
-  // "Comments (3)", changes). Other buttons say what they do, or a state
-  // ("Following", the Delete a hover shows), not which item it is.
-  parts = 0;
-  for (const b of c.querySelectorAll("[aria-expanded], summary")) {
-    if (parts >= 2) break;
-    if (containsFlat(b, el) || containsFlat(el, b) || !visibleEl(b)) continue;
-    const t = textOf(b, 80);
-    if (t && !/[0-9]/.test(t)) { add(t); parts++; }
+  // The words of the toggle that opens and closes it (isToggle), where
+  // they come first in it (its title: an API explorer's operation, its
+  // method, path and summary in one button; a <summary>) and hold no
+  // count or number of their own ("Comments (3)", "Item 2"; "/v1/" is
+  // part of a path).
+  let title = "";
+  const tg = [...c.querySelectorAll("[aria-expanded], summary")].find((b) => isToggle(b) && visibleEl(b));
+  if (tg && !containsFlat(tg, el) && !containsFlat(el, tg) && firstTextIn(c) && containsFlat(tg, firstTextIn(c))) {
+    const t = textOf(tg, 80);
+    if (t && !/(^|[\s(\[#])\d+(?=$|[\s)\].,:])/.test(t)) title = t;
   }
-  if (!whole) return out;
+  if (!whole) { add(title); return out; }
   const all = textOf(c, 80);
   if (!textTruncated) add(all);
+  add(title);
   return out;
+}
+
+// firstTextIn is the element of the first visible words in c, null when
+// it has none.
+function firstTextIn(c) {
+  const tw = (c.ownerDocument || win.document).createTreeWalker(c, 4);
+  for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+    const p = n.parentElement;
+    if (p && n.data.trim() && !SKIP.has(p.tagName) && visibleEl(p)) return p;
+  }
+  return null;
 }
 
 // scopeOf proposes the query naming a part of the page that holds el by a
@@ -213,7 +224,7 @@ function sectionHeading(el) {
 // inner alone.
 function scopeIn(el, c, texts, inner, alone, sc) {
   for (const [text, m] of texts) {
-    const within = { t: "text", v: text, m: m, only: c.localName };
+    const within = { t: "text", v: text, m: m, only: c.localName, it: true };
     // The one element of the page the text names: c, or a part of it
     // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
