@@ -56,8 +56,9 @@ type Query struct {
 	// Item, on a ByText query, says it names an item (a Within): where
 	// the innermost element of the tag holding the text only wraps the
 	// item's toggle (a <span> put around the button that opens an
-	// operation) and repeats among no siblings, the item is its nearest
-	// ancestor of the tag (js/60_find.js, itemFor).
+	// operation), the item is the nearest ancestor of the tag that is an
+	// item of a group whose items hold toggles with words, short of any
+	// ancestor that holds another such toggle (js/60_find.js, itemFor).
 	Item bool `json:"it,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).

@@ -12,8 +12,9 @@ import (
 // tag that holds the text, unless that element only wraps the item's
 // toggle and is no item of a repeated group: then the nearest ancestor of
 // the tag that is one, past wrappers of the toggle alone. A row reduced to
-// one link, a repeated item reduced to its toggle, and a lone item reduced
-// to its toggle are still the item, never what is around them.
+// one link, a repeated item reduced to its toggle, a lone item reduced to
+// its toggle, and an item reduced to its toggle whose class changed with
+// its state are still the item, never what is around them.
 func TestItemNamedByItsText(t *testing.T) {
 	page := testenv.Page(t, "about:blank")
 	page.MustSetDocumentContent(`<!doctype html><html><body>
@@ -30,6 +31,14 @@ func TestItemNamedByItsText(t *testing.T) {
   <div class="op" id="n2"><div class="head"><div><button aria-expanded="false">Beta</button></div></div></div>
 </div>
 <main><div id="lone"><button aria-expanded="false">Delivery options</button></div><button>Save</button></main>
+<div id="panels">
+  <div class="panel" id="p1">
+    <div class="item-closed" id="ship"><button aria-expanded="false">Postal address</button></div>
+    <div class="item-open" id="bill"><button aria-expanded="true">Billing</button><div><button>Save</button></div></div>
+    <div class="item-open" id="pay"><button aria-expanded="true">Payment</button><div><button>Edit</button></div></div>
+  </div>
+  <div class="panel" id="p2"><div class="item-open"><button aria-expanded="true">Other</button></div></div>
+</div>
 <div id="acc">
   <div class="item" id="i1"><button aria-expanded="false">Shipping</button></div>
   <div class="item" id="i2"><button aria-expanded="true">Billing</button><div><button>Save</button></div></div>
@@ -49,6 +58,9 @@ func TestItemNamedByItsText(t *testing.T) {
 		{"Alpha", "div", true, "n1"},
 		{"Beta", "div", true, "n2"},
 		{"Delivery options", "div", true, "lone"},
+		// Its class changed with its state: alike none of the others,
+		// yet never the panel that holds them.
+		{"Postal address", "div", true, "ship"},
 	} {
 		q := pagemodel.Query{Type: pagemodel.ByText, Value: c.text, Contains: true, Only: c.tag, Item: c.item}
 		f, err := m.Find(ctx, nil, []pagemodel.Query{q})

@@ -236,9 +236,11 @@ function byText(q, sc) {
 // operation) and is no item reduced to its toggle (togglesAlike); then
 // the nearest ancestor of the tag that is an item of a group whose items
 // hold toggles, past ancestors of the tag that hold the toggle's words
-// alone. Where an ancestor of the tag holds more and is no such item (a
-// lone item reduced to its toggle, a page's root), the item cannot be
-// told from its surroundings: e.
+// alone, and short of any that holds another toggle with words. Where an
+// ancestor holds more and is no such item (a lone item reduced to its
+// toggle, a page's root), or holds other items' toggles (a group whose
+// items' classes changed with their state), the item cannot be told from
+// its surroundings: e.
 function itemFor(e, tag) {
   const k = e.children;
   const t = collapse(e.textContent);
@@ -246,11 +248,21 @@ function itemFor(e, tag) {
   let up = 0;
   for (let x = upEl(e); x && up < 6; x = upEl(x), up++) {
     if (x.tagName === "BODY" || x.tagName === "HTML") break;
+    // An ancestor that holds another toggle with words holds other
+    // items (a group whose items' classes changed with their state).
+    if (otherTextToggle(x, k[0])) break;
     if (tag && x.tagName !== tag) continue;
     if (togglesAlike(x)) return x;
     if (collapse(x.textContent) !== t) break;
   }
   return e;
+}
+
+// otherTextToggle reports whether x holds a toggle with words other than
+// b.
+function otherTextToggle(x, b) {
+  for (const o of x.querySelectorAll("[aria-expanded], summary")) if (o !== b && isToggle(o) && collapse(o.textContent)) return true;
+  return false;
 }
 
 // togglesAlike reports whether e has a sibling alike it that holds a
@@ -272,6 +284,7 @@ function togglesAlike(e) {
 // button, a combobox: their words are the value chosen).
 function isToggle(b) {
   return b.matches("[aria-expanded], summary") && !b.hasAttribute("aria-haspopup") &&
+    !b.matches(".dropdown-toggle, [data-bs-toggle=dropdown], [data-toggle=dropdown]") &&
     !/^(combobox|listbox|menu|menuitem|option|tab)$/.test(b.getAttribute("role") || "");
 }
 

@@ -128,24 +128,56 @@ function itemTexts(c, el, whole) {
   for (let n = tw.nextNode(); n && parts < 4; n = tw.nextNode()) {
     if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) continue;
     if (n.closest("button, [role=button]")) continue;
-    if (ownText(n) && visibleEl(n)) { add(textOf(n, 80)); parts++; }
+    if (ownText(n) && visibleEl(n)) {
+      // For an el alone of its name (whole false) a part with a digit is
+      // left out: a time, a price, a count change, and its item would be
+      // gone.
+      const t = textOf(n, 80);
+      if (whole || !/[0-9]/.test(t)) add(t);
+      parts++;
+    }
   }
   // The words of the toggle that opens and closes it (isToggle), where
   // they come first in it (its title: an API explorer's operation, its
   // method, path and summary in one button; a <summary>) and hold no
   // count or number of their own ("Comments (3)", "Item 2"; "/v1/" is
   // part of a path).
+  // The other items' toggles at its place must all read otherwise, and
+  // otherwise than each other (two or more of them): a state's words
+  // ("Show details" on every closed one) name no item.
   let title = "";
-  const tg = [...c.querySelectorAll("[aria-expanded], summary")].find((b) => isToggle(b) && visibleEl(b));
-  if (tg && !containsFlat(tg, el) && !containsFlat(el, tg) && firstTextIn(c) && containsFlat(tg, firstTextIn(c))) {
+  const ft = firstTextIn(c);
+  const tg = ft && [...c.querySelectorAll("[aria-expanded], summary")].find((b) => isToggle(b) && visibleEl(b) && containsFlat(b, ft));
+  if (tg && !containsFlat(tg, el) && !containsFlat(el, tg)) {
     const t = textOf(tg, 80);
-    if (t && !/(^|[\s(\[#])\d+(?=$|[\s)\].,:])/.test(t)) title = t;
+    if (t && !textTruncated && !/(^|[\s(\[#])\d+(?=$|[\s)\].,:])/.test(t) && distinctAcross(c, tg, t)) title = t;
   }
   if (!whole) { add(title); return out; }
   const all = textOf(c, 80);
   if (!textTruncated) add(all);
   add(title);
   return out;
+}
+
+// distinctAcross reports whether the elements at b's place (pathFrom) in
+// the items alike c read otherwise than t and than each other, two of
+// them at least.
+function distinctAcross(c, b, t) {
+  const p = c.parentElement, path = pathFrom(c, b);
+  if (!p || !path) return false;
+  const seen = new Set([collapse(t)]);
+  let n = 0;
+  for (let s = p.firstElementChild; s; s = s.nextElementSibling) {
+    if (s === c || !alike(s, c)) continue;
+    let o = null;
+    try { o = s.querySelector(path); } catch (e) { return false; }
+    if (!o) continue;
+    const u = collapse(textOf(o, 80));
+    if (!u || seen.has(u)) return false;
+    seen.add(u);
+    n++;
+  }
+  return n >= 2;
 }
 
 // firstTextIn is the element of the first visible words in c, null when
@@ -175,7 +207,8 @@ function firstTextIn(c) {
 // the heading before el (one in no control), named by that heading's
 // text, a contains match on elements of its tag, innermost first, and
 // holding no other element named as el. null when nothing names such a
-// part alone, or the part does not narrow el's look-alikes.
+// part alone, or, for an el whose name others share, the part does not
+// narrow its look-alikes.
 function scopeOf(el, sc) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
