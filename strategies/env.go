@@ -104,20 +104,18 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 		keys = append(keys, k)
 		qs = append(qs, oq)
 	}
-	add := func(o chain.Strategy, oq pagemodel.Query) { ask(queryKey(o), oq) }
-	addItem := func(w chain.Strategy, wq pagemodel.Query) { ask(itemKey(w), wq) }
 	for _, o := range append([]chain.Strategy{s}, e.Order...) {
 		oq, ok := QueryOf(o, e.Model.Options.TestIDs(), e.tag())
 		if !ok {
 			continue
 		}
-		add(o, oq)
+		ask(queryKey(o), oq)
 		// The item a strategy names its element in is asked for too, as
 		// the strategy's query names it: when nothing is found inside it,
 		// Conclude tells whether the item is gone (Result.ScopeGone) or
 		// there (Result.Items).
 		if o.Within != nil && oq.Within != nil {
-			addItem(*o.Within, *oq.Within)
+			ask(itemKey(*o.Within), *oq.Within)
 		}
 	}
 	var path []string

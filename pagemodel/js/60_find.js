@@ -250,7 +250,7 @@ function itemFor(e, tag) {
     if (x.tagName === "BODY" || x.tagName === "HTML") break;
     // An ancestor that holds another toggle with words holds other
     // items (a group whose items' classes changed with their state).
-    if (otherTextToggle(x, k[0])) break;
+    if (textToggleIn(x, k[0])) break;
     if (tag && x.tagName !== tag) continue;
     if (togglesAlike(x)) return x;
     if (collapse(x.textContent) !== t) break;
@@ -258,10 +258,10 @@ function itemFor(e, tag) {
   return e;
 }
 
-// otherTextToggle reports whether x holds a toggle with words other than
-// b.
-function otherTextToggle(x, b) {
-  for (const o of x.querySelectorAll("[aria-expanded], summary")) if (o !== b && isToggle(o) && collapse(o.textContent)) return true;
+// textToggleIn reports whether x holds a toggle with words (isToggle)
+// other than but.
+function textToggleIn(x, but) {
+  for (const o of x.querySelectorAll(TOGGLES)) if (o !== but && isToggle(o) && collapse(o.textContent)) return true;
   return false;
 }
 
@@ -272,18 +272,18 @@ function otherTextToggle(x, b) {
 function togglesAlike(e) {
   const p = e.parentElement;
   if (!p) return false;
-  for (let s = p.firstElementChild; s; s = s.nextElementSibling) {
-    if (s === e || !alike(s, e)) continue;
-    for (const b of s.querySelectorAll("[aria-expanded], summary")) if (isToggle(b) && collapse(b.textContent)) return true;
-  }
+  for (let s = p.firstElementChild; s; s = s.nextElementSibling) if (s !== e && alike(s, e) && textToggleIn(s, null)) return true;
   return false;
 }
+
+// TOGGLES selects the elements that may be toggles (isToggle).
+const TOGGLES = "[aria-expanded], summary";
 
 // isToggle reports whether b opens and closes a part of the page it
 // names (aria-expanded, a <summary>), not a list of choices (a menu
 // button, a combobox: their words are the value chosen).
 function isToggle(b) {
-  return b.matches("[aria-expanded], summary") && !b.hasAttribute("aria-haspopup") &&
+  return b.matches(TOGGLES) && !b.hasAttribute("aria-haspopup") &&
     !b.matches(".dropdown-toggle, [data-bs-toggle=dropdown], [data-toggle=dropdown]") &&
     !/^(combobox|listbox|menu|menuitem|option|tab)$/.test(b.getAttribute("role") || "");
 }

@@ -41,30 +41,41 @@ function othersOf(el, role, name) {
   if (!role || !name) return [];
   const c = repeating(el);
   if (!c) return [];
+  const digitless = (t) => t.toLowerCase().replace(/[0-9]+/g, "#");
+  const own = digitless(collapse(name)), count = new Map();
+  for (const x of twinsOf(c, el)) {
+    if (roleOf(x, x.tagName, x.hasAttributes()) !== role) continue;
+    const n = collapse(accName(x, labelsOf(x), role, x.hasAttributes()));
+    if (n && n.length <= MAXNAME && digitless(n) !== own) count.set(n, (count.get(n) || 0) + 1);
+  }
+  const out = [];
+  for (const [n, k] of count) if (k === 1 && out.length < MAXOTHERS) out.push(n);
+  return out;
+}
+
+// twinsOf are the elements at el's place in the items alike c, el's item
+// (the same path of tags and first classes from the item, the same index
+// among those it matches), of the OTHERSEEN such items nearest c, nearest
+// first: what slides into a removed item's place is next to it.
+function twinsOf(c, el) {
   const rel = pathFrom(c, el);
   let at = 0;
   try { at = rel ? [...c.querySelectorAll(rel)].indexOf(el) : 0; } catch (e) { return []; }
   if (at < 0) return [];
-  const digitless = (t) => t.toLowerCase().replace(/[0-9]+/g, "#");
-  const own = digitless(collapse(name)), count = new Map();
+  const out = [];
   let seen = 0;
   const look = (s) => {
     if (!alike(s, c)) return;
     seen++;
     let x = s;
     try { x = rel ? s.querySelectorAll(rel)[at] : s; } catch (e) { x = null; }
-    if (!x || roleOf(x, x.tagName, x.hasAttributes()) !== role) return;
-    const n = collapse(accName(x, labelsOf(x), role, x.hasAttributes()));
-    if (n && n.length <= MAXNAME && digitless(n) !== own) count.set(n, (count.get(n) || 0) + 1);
+    if (x) out.push(x);
   };
-  // Nearest first: what slides into a removed item's place is next to it.
   let prev = c.previousElementSibling, next = c.nextElementSibling;
   while ((prev || next) && seen < OTHERSEEN) {
     if (next) { look(next); next = next.nextElementSibling; }
     if (prev && seen < OTHERSEEN) { look(prev); prev = prev.previousElementSibling; }
   }
-  const out = [];
-  for (const [n, k] of count) if (k === 1 && out.length < MAXOTHERS) out.push(n);
   return out;
 }
 
@@ -139,15 +150,14 @@ function itemTexts(c, el, whole) {
   }
   // The words of the toggle that opens and closes it (isToggle), where
   // they come first in it (its title: an API explorer's operation, its
-  // method, path and summary in one button; a <summary>) and hold no
-  // count or number of their own ("Comments (3)", "Item 2"; "/v1/" is
-  // part of a path).
-  // The other items' toggles at its place must all read otherwise, and
-  // otherwise than each other (two or more of them): a state's words
+  // method, path and summary in one button; a <summary>), hold no count
+  // or number of their own ("Comments (3)", "Item 2"; "/v1/" is part of a
+  // path), and the other items' toggles at its place all read otherwise,
+  // and otherwise than each other (two or more of them): a state's words
   // ("Show details" on every closed one) name no item.
   let title = "";
   const ft = firstTextIn(c);
-  const tg = ft && [...c.querySelectorAll("[aria-expanded], summary")].find((b) => isToggle(b) && visibleEl(b) && containsFlat(b, ft));
+  const tg = ft && [...c.querySelectorAll(TOGGLES)].find((b) => isToggle(b) && visibleEl(b) && containsFlat(b, ft));
   if (tg && !containsFlat(tg, el) && !containsFlat(el, tg)) {
     const t = textOf(tg, 80);
     if (t && !textTruncated && !/(^|[\s(\[#])\d+(?=$|[\s)\].,:])/.test(t) && distinctAcross(c, tg, t)) title = t;
@@ -159,25 +169,17 @@ function itemTexts(c, el, whole) {
   return out;
 }
 
-// distinctAcross reports whether the elements at b's place (pathFrom) in
-// the items alike c read otherwise than t and than each other, two of
-// them at least.
+// distinctAcross reports whether b's twins in the items alike c (twinsOf)
+// read otherwise than t and than each other, two of them at least.
 function distinctAcross(c, b, t) {
-  const p = c.parentElement, path = pathFrom(c, b);
-  if (!p || !path) return false;
   const seen = new Set([collapse(t)]);
-  let n = 0;
-  for (let s = p.firstElementChild; s; s = s.nextElementSibling) {
-    if (s === c || !alike(s, c)) continue;
-    let o = null;
-    try { o = s.querySelector(path); } catch (e) { return false; }
-    if (!o) continue;
+  const twins = twinsOf(c, b);
+  for (const o of twins) {
     const u = collapse(textOf(o, 80));
     if (!u || seen.has(u)) return false;
     seen.add(u);
-    n++;
   }
-  return n >= 2;
+  return twins.length >= 2;
 }
 
 // firstTextIn is the element of the first visible words in c, null when
