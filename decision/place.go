@@ -168,18 +168,18 @@ func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) V
 }
 
 // outside reports whether w's element lies outside every one of items,
-// told by their absolute XPaths, which are per document: the items and
-// the winner are looked for in the step's frame. An element in a shadow
-// tree has none: not known, so not outside (as with no items). A
+// told by their paths in their documents, through shadow roots
+// (pagemodel.Element.Holds): an element in another frame than an item is
+// outside it. A path not known is not outside (as with no items). A
 // wrapper the item's text now sits in alone (a heading wrapped in an
 // element of the item's tag) is taken for the item, and a winner beside
 // it is outside: refused, a safe failure.
 func outside(w strategies.Result, items []*pagemodel.Element) bool {
-	if w.Element == nil || w.Element.XPath == "" || len(items) == 0 {
+	if w.Element == nil || w.Element.Path() == "" || len(items) == 0 {
 		return false
 	}
 	for _, it := range items {
-		if it.XPath == "" || it.XPath == w.Element.XPath || strings.HasPrefix(w.Element.XPath, it.XPath+"/") {
+		if it.Path() == "" || it.Holds(w.Element) {
 			return false
 		}
 	}

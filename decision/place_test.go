@@ -171,25 +171,32 @@ func TestHealedOntoAnotherTestID(t *testing.T) {
 
 func TestOutsideTheItem(t *testing.T) {
 	at := func(xp string) *pagemodel.Element { return &pagemodel.Element{XPath: xp} }
+	shadow := func(tp string) *pagemodel.Element { return &pagemodel.Element{TreePath: tp} }
+	framed := func(xp string) *pagemodel.Element { return &pagemodel.Element{XPath: xp, FramePath: []string{"#pay"}} }
 	w := strategies.Result{Element: at("/html/body/div[2]/div[3]/ul/li[1]/a")}
+	sw := strategies.Result{Element: shadow("/html/body/task-list/#shadow-root/ul/li[3]/button")}
 	for _, c := range []struct {
 		name  string
+		w     strategies.Result
 		items []*pagemodel.Element
 		want  bool
 	}{
-		{"inside the item", []*pagemodel.Element{at("/html/body/div[2]/div[3]")}, false},
-		{"the item itself", []*pagemodel.Element{at("/html/body/div[2]/div[3]/ul/li[1]/a")}, false},
-		{"paths that start like the winner's but are not its ancestors", []*pagemodel.Element{at("/html/body/div[2]/div[3]/ul/li[1]/a[2]"), at("/html/body/div[2]/div")}, true},
-		{"another item", []*pagemodel.Element{at("/html/body/div[2]/div[2]")}, true},
-		{"an item in a shadow tree: not known", []*pagemodel.Element{at("/html/body/div[2]/div[2]"), at("")}, false},
-		{"no items", nil, false},
+		{"inside the item", w, []*pagemodel.Element{at("/html/body/div[2]/div[3]")}, false},
+		{"the item itself", w, []*pagemodel.Element{at("/html/body/div[2]/div[3]/ul/li[1]/a")}, false},
+		{"paths that start like the winner's but are not its ancestors", w, []*pagemodel.Element{at("/html/body/div[2]/div[3]/ul/li[1]/a[2]"), at("/html/body/div[2]/div")}, true},
+		{"another item", w, []*pagemodel.Element{at("/html/body/div[2]/div[2]")}, true},
+		{"an item in another frame at the same path", w, []*pagemodel.Element{framed("/html/body/div[2]/div[3]")}, true},
+		{"a path not known", w, []*pagemodel.Element{at("/html/body/div[2]/div[2]"), at("")}, false},
+		{"no items", w, nil, false},
+		{"in a shadow tree, another item", sw, []*pagemodel.Element{shadow("/html/body/task-list/#shadow-root/ul/li[2]")}, true},
+		{"in a shadow tree, inside the item", sw, []*pagemodel.Element{shadow("/html/body/task-list/#shadow-root/ul/li[3]")}, false},
+		{"in a shadow tree, inside the host", sw, []*pagemodel.Element{at("/html/body/task-list")}, false},
+		{"in a shadow tree, outside a document item", sw, []*pagemodel.Element{at("/html/body/main")}, true},
+		{"a winner whose path is not known", strategies.Result{Element: at("")}, []*pagemodel.Element{at("/html/body")}, false},
 	} {
-		if got := outside(w, c.items); got != c.want {
+		if got := outside(c.w, c.items); got != c.want {
 			t.Errorf("%s: outside %v, want %v", c.name, got, c.want)
 		}
-	}
-	if outside(strategies.Result{Element: at("")}, []*pagemodel.Element{at("/html/body")}) {
-		t.Error("a winner in a shadow tree is not known to be outside")
 	}
 }
 

@@ -2,6 +2,7 @@ package pagemodel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -71,6 +72,10 @@ type Element struct {
 	Secret bool `json:"sec"`
 	// XPath is the element's absolute XPath in its document ("" in a shadow tree).
 	XPath string `json:"xp"`
+	// TreePath, in a shadow tree only, is its path from its document's
+	// root through the shadow roots on the way, each a "#shadow-root" step
+	// after its host ("/html/body/task-list/#shadow-root/ul/li[2]/button").
+	TreePath string `json:"tp"`
 	// Neighbours are the texts near it: its label, its fieldset's
 	// legend, the heading before it, its row.
 	Neighbours []string `json:"nb"`
@@ -83,6 +88,26 @@ type Element struct {
 
 	RawBox  [4]float64  `json:"box"`
 	RawClip *[4]float64 `json:"clip"`
+}
+
+// Path is e's path from its document's root, through shadow roots: its
+// XPath, else its TreePath. An element holds another in its document when
+// the other's Path begins with its own and "/".
+func (e *Element) Path() string {
+	if e.XPath != "" {
+		return e.XPath
+	}
+	return e.TreePath
+}
+
+// Holds reports whether o is e or stands inside it, through shadow roots,
+// in the same document; false when either path is unknown.
+func (e *Element) Holds(o *Element) bool {
+	pe, po := e.Path(), o.Path()
+	if pe == "" || po == "" || !slices.Equal(e.FramePath, o.FramePath) {
+		return false
+	}
+	return po == pe || strings.HasPrefix(po, pe+"/")
 }
 
 // Classes are the element's class names.

@@ -130,3 +130,15 @@ function shadowOf(el) {
   const m = closedMapOf(el.ownerDocument);
   return m !== null ? m.get(el) || null : null;
 }
+
+// eachComposed visits the elements inside c (c's shadow root's and its
+// own), in tree order, a host's shadow tree before its light children,
+// until visit returns true; it returns whether one did.
+function eachComposed(c, visit) {
+  const sr = shadowOf(c);
+  if (sr && eachComposed(sr, visit)) return true;
+  for (let e = c.firstElementChild; e; e = e.nextElementSibling) {
+    if (visit(e) || eachComposed(e, visit)) return true;
+  }
+  return false;
+}

@@ -154,11 +154,20 @@ function foreign(el) { return el.namespaceURI !== "http://www.w3.org/1999/xhtml"
 // step whose element has a sibling of its tag ("/html/body/main/button[2]");
 // "" inside a shadow tree, where XPath cannot reach.
 function absXPath(el) {
-  if (el.getRootNode().nodeType !== 9) return "";
+  return el.getRootNode().nodeType === 9 ? treePath(el) : "";
+}
+
+// treePath is absXPath's path continued through shadow roots: a shadow
+// root is a "#shadow-root" step after its host's
+// ("/html/body/task-list/#shadow-root/ul/li[2]/button"). It tells whether
+// one element holds another wherever they are in a document.
+function treePath(el) {
   const parts = [];
-  for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+  for (let e = el; e && e.nodeType === 1;) {
     const step = foreign(e) ? "*[local-name()='" + e.localName + "']" : e.localName;
     parts.unshift(step + (hasSameTagSibling(e) ? "[" + sameTagIndex(e) + "]" : ""));
+    const p = e.parentNode;
+    if (p && p.nodeType === 11 && p.host) { parts.unshift("#shadow-root"); e = p.host; } else e = e.parentElement;
   }
   return "/" + parts.join("/");
 }

@@ -134,11 +134,12 @@ function itemTexts(c, el, whole) {
   // own, el's aside, and the item's buttons' aside: a button says what it
   // does (a star, a Delete the hover shows), the item's own words say
   // which item it is.
-  const tw = (c.ownerDocument || win.document).createTreeWalker(c, 1);
+  // Shadow trees inside the item are read as shown (a row component's
+  // title in its own shadow root).
   let parts = 0;
-  for (let n = tw.nextNode(); n && parts < 4; n = tw.nextNode()) {
-    if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) continue;
-    if (n.closest("button, [role=button]")) continue;
+  eachComposed(c, (n) => {
+    if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) return false;
+    if (n.closest("button, [role=button]")) return false;
     if (ownText(n) && visibleEl(n)) {
       // For an el alone of its name (whole false) a part with a digit is
       // left out: a time, a price, a count change, and its item would be
@@ -147,7 +148,8 @@ function itemTexts(c, el, whole) {
       if (whole || !/[0-9]/.test(t)) add(t);
       parts++;
     }
-  }
+    return parts >= 4;
+  });
   // The words of the toggle that opens and closes it (isToggle), where
   // they come first in it (its title: an API explorer's operation, its
   // method, path and summary in one button; a <summary>), hold no count
