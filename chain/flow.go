@@ -234,7 +234,9 @@ type Strategy struct {
 	// Within keeps only the matches inside an element it finds: the item of
 	// a list (a row, a card) named by its own text, for a control of an
 	// item ("the Delete button in the row that says Pay the rent"), or the
-	// section a heading names.
+	// section a heading names. An item matched by "contains" holds the
+	// text whole, as one of its parts' text: the row "Pay the rent later"
+	// is not the row "Pay the rent".
 	Within *Strategy `yaml:"within,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found

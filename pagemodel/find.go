@@ -59,6 +59,9 @@ type Query struct {
 	// operation), the item is the nearest ancestor of the tag that is an
 	// item of a group whose items hold toggles with words, short of any
 	// ancestor that holds another such toggle (js/60_find.js, itemFor).
+	// A Contains item query keeps the items that hold the text whole, as
+	// the text of one of their parts or its own text nodes: "Pay the rent
+	// later" does not name the row "Pay the rent" (holdsWhole).
 	Item bool `json:"it,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).

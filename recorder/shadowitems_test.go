@@ -34,7 +34,7 @@ func TestShadowRowControlIsNamedInItsRow(t *testing.T) {
 		if !scoped {
 			t.Errorf("nested %v: want a strategy scoped to the row %q; chain %+v", nested, "Pay the rent", step.Target.Chain)
 		}
-		for _, version := range []string{"original", "reordered", "kept", "removed"} {
+		for _, version := range []string{"original", "reordered", "kept", "removed", "replaced"} {
 			p := replayPage(t, f.StartURL+sep+"v="+version)
 			r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 			out := r.Step(context.Background(), step)

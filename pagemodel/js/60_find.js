@@ -223,11 +223,37 @@ function byText(q, sc) {
   const tag = (q.tag || q.only || "").toUpperCase();
   r.els = innermostOfChains(r.els, tag);
   if (q.it) {
+    // An item holds its words as the whole text of one of its parts (its
+    // title, its heading, itself): that is how the recorder named it. An
+    // item whose text only holds them inside longer words ("Pay the rent
+    // later" where "Pay the rent" was removed) is another item.
+    const whole = w.c ? wantOf(q.v, false) : null;
     const out = [];
-    for (const e of r.els) { const i = itemFor(e, tag); if (out.indexOf(i) < 0) out.push(i); }
+    for (const e of r.els) {
+      if (whole && !holdsWhole(e, whole, wl)) continue;
+      const i = itemFor(e, tag);
+      if (out.indexOf(i) < 0) out.push(i);
+    }
     r.els = out;
   }
   return r;
+}
+
+// holdsWhole reports whether e, or an element inside it (through shadow
+// roots), has w for its whole text or for the text of its own text nodes
+// ("Pay the rent" in <li>Pay the rent <button>Delete</button></li>), a
+// tierOf match. word, lower case, is one of w's words: elements whose
+// subtree lacks it are passed over.
+function holdsWhole(e, w, word) {
+  const room = w.n.length * 2 + 40;
+  const own = (x) => {
+    let s = "";
+    for (let c = x.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) s += c.data;
+    return s;
+  };
+  const whole = (x) => tierOf(textOf(x, room), w) < 4 || ownText(x) && tierOf(own(x), w) < 4;
+  if (whole(e)) return true;
+  return eachComposed(e, (x) => !SKIP.has(x.tagName) && (shadowOf(x) || x.textContent.toLowerCase().indexOf(word) >= 0) && whole(x));
 }
 
 // itemFor is the item a text names by e, the innermost element of the
