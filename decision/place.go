@@ -91,7 +91,7 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 //     text alone was reworded is refused too: a safe failure.
 //   - The item is there but holds nothing named as the target
 //     (strategies.Result.Items), and the winner lies outside it (outside:
-//     by document paths, so not told inside shadow trees): the
+//     by paths through shadow roots): the
 //     target was removed from its item, or moved out of it, and the winner
 //     is another item's; refused unless a lastingID names it. (A winner
 //     inside the item is its element reworded.)

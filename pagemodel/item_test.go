@@ -30,6 +30,9 @@ func TestItemNamedByItsText(t *testing.T) {
   <div id="r3"><a href="#">Walk the dog twice</a><button>Delete</button></div>
   <div id="r4"><a href="#">Call the bank</a> <span>today</span><button>Delete</button></div>
   <div id="r5">Water the plants <button>Delete</button></div>
+  <div id="r6">Book <b>the</b> flights <button>Delete</button></div>
+  <div id="r7">Fix the door <b>later</b> <button>Delete</button></div>
+  <div id="r8"><h4>Renew the passport before the summer holidays start, and the identity cards of all the children too</h4><button>Delete</button></div>
 </div>
 <div id="nested">
   <div class="op" id="n1"><div class="head"><div><button aria-expanded="true">Alpha</button></div></div><button>Run</button></div>
@@ -63,6 +66,10 @@ func TestItemNamedByItsText(t *testing.T) {
 		{"Walk the dog", "div", false, "r3"},
 		{"Call the bank", "div", true, "r4"},
 		{"Water the plants", "div", true, "r5"},
+		{"Book the flights", "div", true, "r6"},
+		{"Fix the door", "div", true, ""},
+		// Cut at 80 characters, as the recorder names an item.
+		{"Renew the passport before the summer holidays start, and the identity cards of a", "div", true, "r8"},
 		{"Shipping", "div", true, "i1"},
 		{"Alpha", "div", true, "n1"},
 		{"Beta", "div", true, "n2"},

@@ -33,7 +33,7 @@ func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
 				scoped = &f.Steps[i].Target.Chain[j]
 			}
 		}
-		if scoped == nil || scoped.Within.Value != want || scoped.Within.Tag != "div" {
+		if scoped == nil || scoped.Within.Value != want || scoped.Within.Match != "contains" || scoped.Within.Tag != "div" {
 			t.Errorf("step %d: want a strategy scoped to the item whose text is %q; within %+v chain %+v", i+1, want, scoped.Within, f.Steps[i].Target.Chain)
 		}
 	}

@@ -28,6 +28,8 @@ function closedMapOf(doc) {
   return m;
 }
 const MAXNAME = 500, MAXTEXT = 200, MAXNB = 120;
+// MAXITEM bounds the texts that name an item (itemTexts, holdsWhole).
+const MAXITEM = 80;
 
 // ---- roles (WAI-ARIA 1.2, HTML-AAM as Chromium maps it) ----
 const ARIA = new Set(("alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox " +

@@ -90,7 +90,8 @@ function tierOf(have, w) {
 //                                    of the tag when given)
 //   {t: "kind", v}                   of the kind v (kindOf)
 //   q.w (any type)                   only inside an element q.w matches
-//   q.it (a text query)              names an item (itemFor)
+//   q.it (a text query)              names an item (itemFor); with m "contains",
+//                                    one that reads v whole (holdsWhole)
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
@@ -240,20 +241,31 @@ function byText(q, sc) {
 }
 
 // holdsWhole reports whether e, or an element inside it (through shadow
-// roots), has w for its whole text or for the text of its own text nodes
-// ("Pay the rent" in <li>Pay the rent <button>Delete</button></li>), a
-// tierOf match. word, lower case, is one of w's words: elements whose
-// subtree lacks it are passed over.
+// roots), reads w whole (a tierOf match): as its whole text, or as its
+// own words, the text of its text nodes and inline children other than
+// controls and blocks ("Pay the rent" in <li>Pay <b>the</b> rent
+// <button>Delete</button></li>, not in <li>Pay the rent <b>later</b>…).
+// A value of MAXITEM characters or more was cut there: a text that
+// begins with it reads it. word, lower case, is one of w's words: only
+// the elements whose text content holds it (and shadow hosts, whose
+// shadow trees their text content leaves out) are read.
 function holdsWhole(e, w, word) {
-  const room = w.n.length * 2 + 40;
-  const own = (x) => {
+  const cut = w.n.length >= MAXITEM;
+  const room = cut ? w.n.length : w.n.length * 2 + 40;
+  const whole = (x) => {
+    if (tierOf(textOf(x, room), w) < 4) return true;
+    if (!ownText(x)) return false;
     let s = "";
-    for (let c = x.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) s += c.data;
-    return s;
+    for (let c = x.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) s += c.data;
+      else if (c.nodeType === 1 && !SKIP.has(c.tagName) && !BLOCK.has(c.tagName) && !interactiveEl(c)) s += textOf(c, room);
+      else s += " ";
+    }
+    s = collapse(s);
+    return tierOf(cut ? s.slice(0, room) : s, w) < 4;
   };
-  const whole = (x) => tierOf(textOf(x, room), w) < 4 || ownText(x) && tierOf(own(x), w) < 4;
   if (whole(e)) return true;
-  return eachComposed(e, (x) => !SKIP.has(x.tagName) && (shadowOf(x) || x.textContent.toLowerCase().indexOf(word) >= 0) && whole(x));
+  return eachComposed(e, (x) => !SKIP.has(x.tagName) && (shadowOf(x) !== null || x.textContent.toLowerCase().indexOf(word) >= 0) && whole(x));
 }
 
 // itemFor is the item a text names by e, the innermost element of the

@@ -122,20 +122,20 @@ function pathFrom(c, el) {
 // first few elements in it that carry text of their own, neither hold el
 // nor are in it, and are no button, then, when whole, its whole text
 // (which holds el's own), and the words of its title toggle; each at most
-// 80 characters.
+// MAXITEM characters (a longer text cut there).
 function itemTexts(c, el, whole) {
   const out = [];
-  const add = (t) => { t = collapse(t || ""); if (t && t.length <= 80 && out.indexOf(t) < 0) out.push(t); };
+  const add = (t) => { t = collapse(t || ""); if (t && t.length <= MAXITEM && out.indexOf(t) < 0) out.push(t); };
   const h = c.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
-  if (h && !containsFlat(h, el) && !containsFlat(el, h)) add(textOf(h, 80));
+  if (h && !containsFlat(h, el) && !containsFlat(el, h)) add(textOf(h, MAXITEM));
   add(c.getAttribute("aria-label"));
   if (c.hasAttribute("aria-labelledby")) add(labelledByText(c));
   // The texts of the item's first few parts that say something of their
   // own, el's aside, and the item's buttons' aside: a button says what it
   // does (a star, a Delete the hover shows), the item's own words say
   // which item it is.
-  // Shadow trees inside the item are read as shown (a row component's
-  // title in its own shadow root).
+  // Shadow trees inside the item are read too (a row component's title
+  // in its own shadow root), each before its host's light children.
   let parts = 0;
   eachComposed(c, (n) => {
     if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) return false;
@@ -144,7 +144,7 @@ function itemTexts(c, el, whole) {
       // For an el alone of its name (whole false) a part with a digit is
       // left out: a time, a price, a count change, and its item would be
       // gone.
-      const t = textOf(n, 80);
+      const t = textOf(n, MAXITEM);
       if (whole || !/[0-9]/.test(t)) add(t);
       parts++;
     }
@@ -161,11 +161,11 @@ function itemTexts(c, el, whole) {
   const ft = firstTextIn(c);
   const tg = ft && [...c.querySelectorAll(TOGGLES)].find((b) => isToggle(b) && visibleEl(b) && containsFlat(b, ft));
   if (tg && !containsFlat(tg, el) && !containsFlat(el, tg)) {
-    const t = textOf(tg, 80);
+    const t = textOf(tg, MAXITEM);
     if (t && !textTruncated && !/(^|[\s(\[#])\d+(?=$|[\s)\].,:])/.test(t) && distinctAcross(c, tg, t)) title = t;
   }
   if (!whole) { add(title); return out; }
-  const all = textOf(c, 80);
+  const all = textOf(c, MAXITEM);
   if (!textTruncated) add(all);
   add(title);
   return out;
@@ -177,7 +177,7 @@ function distinctAcross(c, b, t) {
   const seen = new Set([collapse(t)]);
   const twins = twinsOf(c, b);
   for (const o of twins) {
-    const u = collapse(textOf(o, 80));
+    const u = collapse(textOf(o, MAXITEM));
     if (!u || seen.has(u)) return false;
     seen.add(u);
   }
@@ -234,7 +234,7 @@ function scopeOf(el, sc) {
   if (alone < 2) return null;
   const h = sectionHeading(el);
   if (!h) return null;
-  const t = collapse(textOf(h, 80));
+  const t = collapse(textOf(h, MAXITEM));
   if (!t || textTruncated) return null;
   let up = 0;
   for (let a = upEl(el); a && up < 8; a = upEl(a), up++) {
