@@ -93,3 +93,42 @@ func TestItemNamedByItsText(t *testing.T) {
 		}
 	}
 }
+
+// An element's path runs through the shadow roots on its way (TreePath),
+// with indices among same-tag siblings in each tree, so that an item
+// holds what its shadow trees hold and nothing of another item's.
+func TestPathThroughShadowRoots(t *testing.T) {
+	page := testenv.Page(t, "about:blank")
+	page.MustSetDocumentContent(`<!doctype html><html><body><main><x-list></x-list><x-list></x-list></main></body></html>`)
+	page.MustEval(`() => {
+		for (const host of document.querySelectorAll("x-list")) {
+			const r = host.attachShadow({ mode: "open" });
+			r.innerHTML = "<ul><li><x-row></x-row></li><li><x-row></x-row></li></ul>";
+			for (const row of r.querySelectorAll("x-row")) row.attachShadow({ mode: "open" }).innerHTML = "<span>t</span><button>Delete</button>";
+		}
+	}`)
+	m := pagemodel.New(page, pagemodel.Options{})
+	f, err := m.Find(context.Background(), nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "button"}, {Type: pagemodel.ByCSS, Value: "li"}, {Type: pagemodel.ByCSS, Value: "x-list"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range f.Answers[0].Els {
+		got = append(got, e.Path())
+	}
+	want := []string{
+		"/html/body/main/x-list[1]/#shadow-root/ul/li[1]/x-row/#shadow-root/button",
+		"/html/body/main/x-list[1]/#shadow-root/ul/li[2]/x-row/#shadow-root/button",
+	}
+	if len(got) != 4 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("buttons' paths %q, want %q first", got, want)
+	}
+	items, lists := f.Answers[1].Els, f.Answers[2].Els
+	first := f.Answers[0].Els[0]
+	if !items[0].Holds(first) || items[1].Holds(first) || !lists[0].Holds(first) || lists[1].Holds(first) {
+		t.Errorf("the first row and list hold the first button, the others not: rows %q, lists %q", []string{items[0].Path(), items[1].Path()}, []string{lists[0].Path(), lists[1].Path()})
+	}
+	if first.XPath != "" || lists[0].XPath != "/html/body/main/x-list[1]" {
+		t.Errorf("XPath %q in a shadow tree, %q in the document", first.XPath, lists[0].XPath)
+	}
+}
