@@ -279,7 +279,9 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // Actionable waits until the element can take pointer input at its box
 // centre (or at offset inside its box): connected, visible, enabled, its
 // box unchanged across an animation frame, and the element itself (or a
-// descendant, or its <label>) hit at the point. It scrolls the element into
+// descendant, or its <label>) hit at the point. A control hidden the
+// accessible way (a box of a pixel or two, or clipped to nothing) is acted
+// on at a label of it that shows, as a person clicks it. It scrolls the element into
 // view first, and when another element covers it there (a sticky header),
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
@@ -458,10 +460,23 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected || !state.visible || !state.enabled) return state;
-	const box = () => {
-		for (const r of el.getClientRects()) if (r.width >= 1 && r.height >= 1) return {x: r.x, y: r.y, width: r.width, height: r.height};
+	const rectOf = (n) => {
+		for (const r of n.getClientRects()) if (r.width >= 1 && r.height >= 1) return {x: r.x, y: r.y, width: r.width, height: r.height};
 		return null;
 	};
+	// A control hidden the accessible way (a box of a pixel or two, or
+	// clipped to nothing: jQuery UI's and Bootstrap's radio and checkbox
+	// buttons) is clicked on a label of it that shows, as a person does;
+	// its own pixel may lie under another control's label.
+	const shownLabel = () => {
+		const r = rectOf(el), cs = getComputedStyle(el);
+		const hidden = !r || (r.width <= 2 && r.height <= 2) || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(cs.clip);
+		if (!hidden || !el.labels) return null;
+		for (const l of el.labels) if (l.checkVisibility({visibilityProperty: true}) && rectOf(l)) return l;
+		return null;
+	};
+	const via = shownLabel();
+	const box = () => rectOf(via || el);
 	const steady = () => {
 		if (!at) return false;
 		const m = globalThis[` + pagemodel.Key() + `];

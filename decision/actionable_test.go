@@ -433,3 +433,27 @@ func TestTheEnginesWaitsLeaveThePageIdle(t *testing.T) {
 		t.Errorf("idle %.1f ms before five frames and checks (%.0f ms), %.1f ms after: the engine's waits were taken for the page's work", before, waited, after)
 	}
 }
+
+// A radio hidden the accessible way (a clipped pixel, as jQuery UI's
+// control groups hide theirs) whose pixel lies under the next control's
+// label is clicked on its own label, as a person does: that checks it, and
+// not the next control.
+func TestActionableClicksAHiddenControlOnItsLabel(t *testing.T) {
+	p := actionPage(t, `<style>
+		.hidden { border: 0; clip: rect(0 0 0 0); height: 1px; margin: -1px; overflow: hidden; padding: 0; position: absolute; width: 1px; }
+		label { display: inline-block; padding: 8px 14px; border: 1px solid #999; }</style>
+		<div><label for="std">Standard</label><input class="hidden" type="radio" name="t" id="std"><label for="auto">Automatic</label><input class="hidden" type="radio" name="t" id="auto"><label for="ins">Insurance</label><input class="hidden" type="checkbox" id="ins"></div>`, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	el := elemByID(t, p, "auto")
+	pt, err := Actionable(ctx, el, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mouseClick(ctx, p, pt, "left", 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.MustEval(`() => [auto.checked, ins.checked].join(",")`).Str(); got != "true,false" {
+		t.Errorf("clicked at %v: automatic, insurance checked %s, want true,false", pt, got)
+	}
+}
