@@ -124,7 +124,8 @@ type DescribeOptions struct {
 	// DefaultTestIDAttrs.
 	TestIDAttrs []string
 	// GenClass and GenID are regular expressions (JavaScript syntax) for
-	// class names and ids that look generated: selectors avoid them.
+	// class names and ids that selectors avoid: generated-looking ones,
+	// and classes of a passing state (recorder.AvoidedClass).
 	GenClass, GenID string
 	// Secret says the field was a secret before (its value is never read).
 	Secret bool

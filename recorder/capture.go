@@ -125,7 +125,7 @@ func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.Pa
 
 // describeOptions are the page model's options for describing a target.
 func (r *Recorder) describeOptions() pagemodel.DescribeOptions {
-	return pagemodel.DescribeOptions{TestIDAttrs: r.testIDs, GenClass: GeneratedClass, GenID: GeneratedID}
+	return pagemodel.DescribeOptions{TestIDAttrs: r.testIDs, GenClass: AvoidedClass, GenID: GeneratedID}
 }
 
 // FramePath returns the selector of each <iframe> from the top document
@@ -219,7 +219,7 @@ func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *
 // fresh fingerprint and fresh coordinates, as a recording made now would
 // have them.
 func Redescribe(ctx context.Context, m *pagemodel.Page, ref pagemodel.Ref) (*chain.Target, error) {
-	d, err := m.DescribeRef(ctx, ref, pagemodel.DescribeOptions{GenClass: GeneratedClass, GenID: GeneratedID})
+	d, err := m.DescribeRef(ctx, ref, pagemodel.DescribeOptions{GenClass: AvoidedClass, GenID: GeneratedID})
 	if err != nil {
 		return nil, fmt.Errorf("redescribe: %w", err)
 	}

@@ -220,7 +220,7 @@ func coordinatesMeta(e *Element, point *chain.Point) chain.CoordinatesMeta {
 		m.ElementID = e.Desc.ID
 	}
 	for _, c := range e.Desc.Classes {
-		if !IsGeneratedClass(c) {
+		if !IsGeneratedClass(c) && !IsStateClass(c) {
 			m.ClassList = append(m.ClassList, c)
 		}
 	}

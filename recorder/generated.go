@@ -17,13 +17,29 @@ const GeneratedClass = `^(?:css|sc|jss|emotion|styled|chakra|svelte|jsx|astro|em
 const GeneratedID = `^[:«].*[:»]$|^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui-|radix-|headlessui-|react-select-)[-_A-Za-z0-9]*[0-9]|` +
 	`^[0-9]+$|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-|` + GeneratedClass
 
+// StateClass matches class names that say what the pointer, the focus or
+// a selection is doing to the element as it is recorded (ui-state-hover,
+// is-focused, nav-link active, is-selected): at replay the element may
+// lack them and another carry them. Like generated ones they are kept in
+// the fingerprint but never used in a selector.
+const StateClass = `(?:^|[-_])(?:hover|hovered|hovering|focus|focused|focus-visible|focus-within|active|pressed|selected)$`
+
+// AvoidedClass matches the class names selectors are never built on:
+// generated ones and state ones.
+const AvoidedClass = GeneratedClass + `|` + StateClass
+
 var (
+	stateClassRE     = regexp.MustCompile(StateClass)
 	generatedClassRE = regexp.MustCompile(GeneratedClass)
 	generatedIDRE    = regexp.MustCompile(GeneratedID)
 )
 
 // IsGeneratedClass reports whether a class name looks machine-generated.
 func IsGeneratedClass(c string) bool { return generatedClassRE.MatchString(c) }
+
+// IsStateClass reports whether a class name says an element's passing
+// state (StateClass).
+func IsStateClass(c string) bool { return stateClassRE.MatchString(c) }
 
 // IsGeneratedID reports whether an element id looks generated.
 func IsGeneratedID(id string) bool { return id != "" && generatedIDRE.MatchString(id) }

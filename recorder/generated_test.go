@@ -26,3 +26,15 @@ func TestGeneratedID(t *testing.T) {
 		}
 	}
 }
+
+func TestStateClass(t *testing.T) {
+	for c, want := range map[string]bool{
+		"ui-state-hover": true, "hover": true, "is-focused": true, "focus-visible": true, "active": true,
+		"ui-tabs-active": true, "is-selected": true, "btn--pressed": true, "Mui-focusVisible": false,
+		"btn": false, "ui-state-default": false, "activity": false, "hoverable": false, "nav-link": false, "selection": false,
+	} {
+		if got := IsStateClass(c); got != want {
+			t.Errorf("IsStateClass(%q) = %v, want %v", c, got, want)
+		}
+	}
+}
