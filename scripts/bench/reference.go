@@ -357,9 +357,10 @@ func perform(page *rod.Page, el *rod.Element, s *chain.Step, secrets map[string]
 	return nil
 }
 
-// pointAt moves the mouse to el's centre (scrolled into view) and clicks
-// there clicks times (0: only moves), as a person does: whatever is on top
-// at that point gets the click. It waits for nothing else.
+// pointAt moves the mouse to el's centre (scrolled into view; for a
+// control hidden the accessible way, its label's) and clicks there clicks
+// times (0: only moves), as a person does: whatever is on top at that
+// point gets the click. It waits for nothing else.
 func pointAt(page *rod.Page, el *rod.Element, clicks int) error {
 	el = el.Timeout(5 * time.Second)
 	if err := el.ScrollIntoView(); err != nil {
@@ -372,6 +373,15 @@ func pointAt(page *rod.Page, el *rod.Element, clicks int) error {
 	box := shape.Box()
 	if box == nil {
 		return fmt.Errorf("the element has no box")
+	}
+	if box.Width <= 2 && box.Height <= 2 {
+		// A control hidden the accessible way (a pixel's box: jQuery UI's
+		// radio buttons): a person clicks its label.
+		if l, err := el.ElementByJS(rod.Eval(`() => this.labels && this.labels[0] || null`)); err == nil && l != nil {
+			if sh, err := l.Shape(); err == nil && sh.Box() != nil && sh.Box().Width > 2 {
+				box = sh.Box()
+			}
+		}
 	}
 	if err := page.Mouse.MoveTo(proto.Point{X: box.X + box.Width/2, Y: box.Y + box.Height/2}); err != nil {
 		return err
