@@ -401,6 +401,7 @@ const clockDriven = (el) => {
 // page has replaced elementFromPoint (native is false), the caller asks
 // DevTools instead.
 const hitTestJS = `
+const controlSel = "a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch]";
 const hitTest = (el, x, y) => {
 	const isNative = f => typeof f === "function" && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
 	if (!isNative(Document.prototype.elementFromPoint) || !isNative(ShadowRoot.prototype.elementFromPoint)) return {native: false};
@@ -418,7 +419,11 @@ const hitTest = (el, x, y) => {
 	if (!h) return {native: true, ok: false, outside: x < 0 || y < 0 || x >= innerWidth || y >= innerHeight, desc: "nothing"};
 	if (h === el || el.contains(h)) return {native: true, ok: true};
 	const label = h.closest("label");
-	if (label && (label.contains(el) || label.control === el)) return {native: true, ok: true};
+	// Through a label of el, unless the hit is on another control in it
+	// (a link in "I agree to the Terms").
+	const other = h.closest(controlSel);
+	if (label && (label.contains(el) || label.control === el) && !(other && other !== el && label.contains(other)))
+		return {native: true, ok: true};
 	return {native: true, ok: false, desc: name(h)};
 };`
 
@@ -468,14 +473,26 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 	// clipped to nothing: jQuery UI's and Bootstrap's radio and checkbox
 	// buttons) is clicked on a label of it that shows, as a person does;
 	// its own pixel may lie under another control's label.
+	const tiny = (n) => {
+		const r = rectOf(n);
+		return !r || (r.width <= 2 && r.height <= 2) || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(getComputedStyle(n).clip);
+	};
+	// The largest label that shows and holds no other control (a link in
+	// "I agree to the Terms" would take the click).
 	const shownLabel = () => {
-		const r = rectOf(el), cs = getComputedStyle(el);
-		const hidden = !r || (r.width <= 2 && r.height <= 2) || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(cs.clip);
-		if (!hidden || !el.labels) return null;
-		for (const l of el.labels) if (l.checkVisibility({visibilityProperty: true}) && rectOf(l)) return l;
-		return null;
+		if (!el.labels || !tiny(el)) return null;
+		let best = null, area = 0;
+		for (const l of el.labels) {
+			if (!l.checkVisibility({visibilityProperty: true, opacityProperty: true}) || tiny(l)) continue;
+			if ([...l.querySelectorAll(controlSel)].some((c) => c !== el)) continue;
+			const r = rectOf(l);
+			if (r.width * r.height > area) { best = l; area = r.width * r.height; }
+		}
+		return best;
 	};
 	const via = shownLabel();
+	// A recorded offset was measured on the control, not on its label.
+	if (via) offset = null;
 	const box = () => rectOf(via || el);
 	const steady = () => {
 		if (!at) return false;
@@ -502,7 +519,7 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 		// around the element, it is enough.
 		if (!clockDriven(el)) break;
 	}
-	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el),
+	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el) || (via ? animating(via) : ""),
 		scroll: {x: scrollX, y: scrollY}};
 	if (after) {
 		const p = inView(offset && offset.x < after.width && offset.y < after.height

@@ -457,3 +457,23 @@ func TestActionableClicksAHiddenControlOnItsLabel(t *testing.T) {
 		t.Errorf("clicked at %v: automatic, insurance checked %s, want true,false", pt, got)
 	}
 }
+
+// A hidden checkbox whose label holds a link is not clicked on that
+// label's centre, which lies on the link: the step would follow it.
+func TestActionableNeverClicksALinkInTheLabel(t *testing.T) {
+	p := actionPage(t, `<style>
+		.hidden { border: 0; clip: rect(0 0 0 0); height: 1px; margin: -1px; overflow: hidden; padding: 0; position: absolute; width: 1px; }</style>
+		<p><input class="hidden" type="checkbox" id="agree"><label for="agree">I <a href="#terms" id="terms">agree to the terms and conditions of this shop</a></label></p>`, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	pt, err := Actionable(ctx, elemByID(t, p, "agree"), nil)
+	if err != nil {
+		return // refused: nothing clicked
+	}
+	if err := mouseClick(context.Background(), p, pt, "left", 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.MustEval(`() => location.hash + "," + agree.checked`).Str(); got != ",true" {
+		t.Errorf("clicked at %v: hash and checked %q, want the box checked and no link followed", pt, got)
+	}
+}

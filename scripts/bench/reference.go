@@ -377,7 +377,7 @@ func pointAt(page *rod.Page, el *rod.Element, clicks int) error {
 	if box.Width <= 2 && box.Height <= 2 {
 		// A control hidden the accessible way (a pixel's box: jQuery UI's
 		// radio buttons): a person clicks its label.
-		if l, err := el.ElementByJS(rod.Eval(`() => this.labels && this.labels[0] || null`)); err == nil && l != nil {
+		if l, err := el.ElementByJS(rod.Eval(`() => [...(this.labels || [])].find((l) => l.getClientRects().length) || null`)); err == nil && l != nil {
 			if sh, err := l.Shape(); err == nil && sh.Box() != nil && sh.Box().Width > 2 {
 				box = sh.Box()
 			}
