@@ -18,11 +18,14 @@ const GeneratedID = `^[:«].*[:»]$|^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui
 	`^[0-9]+$|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-|` + GeneratedClass
 
 // StateClass matches class names that say what the pointer, the focus or
-// a selection is doing to the element as it is recorded (ui-state-hover,
-// is-focused, nav-link active, is-selected): at replay the element may
-// lack them and another carry them. Like generated ones they are kept in
-// the fingerprint but never used in a selector.
-const StateClass = `(?:^|[-_])(?:hover|hovered|hovering|focus|focused|focus-visible|focus-within|active|pressed|selected)$`
+// the page is doing to the element as it is recorded (ui-state-hover,
+// is-focused, nav-link active, is-selected, ui-state-highlight on today's
+// day, collapsed, show, Mui-focusVisible): at replay the element may lack
+// them and another carry them. Like generated ones they are kept in the
+// fingerprint but never used in a selector.
+const StateClass = `(?:^|[-_])(?:hover|hovered|hovering|over|focus|focused|focus-visible|focus-within|active|pressed|` +
+	`selected|checked|open|opened|closed|collapsed|expanded|current|highlight|highlighted|show)$|` +
+	`[a-z](?:Hover|Hovered|Focus|Focused|Visible|Active|Pressed|Selected|Checked|Open|Expanded|Collapsed|Current)$`
 
 // AvoidedClass matches the class names selectors are never built on:
 // generated ones and state ones.

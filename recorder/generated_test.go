@@ -30,8 +30,11 @@ func TestGeneratedID(t *testing.T) {
 func TestStateClass(t *testing.T) {
 	for c, want := range map[string]bool{
 		"ui-state-hover": true, "hover": true, "is-focused": true, "focus-visible": true, "active": true,
-		"ui-tabs-active": true, "is-selected": true, "btn--pressed": true, "Mui-focusVisible": false,
-		"btn": false, "ui-state-default": false, "activity": false, "hoverable": false, "nav-link": false, "selection": false,
+		"ui-tabs-active": true, "is-selected": true, "btn--pressed": true, "Mui-focusVisible": true, "isActive": true,
+		"ui-state-highlight": true, "ui-accordion-header-collapsed": true, "ui-selectmenu-button-open": true,
+		"ui-datepicker-days-cell-over": true, "show": true, "Mui-checked": true,
+		"btn": false, "ui-state-default": false, "activity": false, "hoverable": false, "nav-link": false,
+		"selection": false, "popover": false, "btn-active-x": false, "showcase": false, "Button": false,
 	} {
 		if got := IsStateClass(c); got != want {
 			t.Errorf("IsStateClass(%q) = %v, want %v", c, got, want)

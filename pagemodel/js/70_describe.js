@@ -208,9 +208,9 @@ function describe(el, o) {
   // Named as others are too: the repeated item (a row, a list item, a
   // card) or the section it is in, named by a text of its own, and el
   // inside it.
-  d.scope = scopeOf(el, sc);
-  d.others = othersOf(el, d.role, d.name);
   const genC = new RegExp(o.genClass || "(?!)"), genI = new RegExp(o.genID || "(?!)");
+  d.scope = scopeOf(el, sc, genC);
+  d.others = othersOf(el, d.role, d.name);
   d.css = cssFor(el, sc, genC, genI, testIds);
   const root = el.getRootNode();
   if (!d.css && root.nodeType === 11 && root.host) {

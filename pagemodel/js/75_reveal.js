@@ -213,13 +213,13 @@ function firstTextIn(c) {
 // holding no other element named as el. null when nothing names such a
 // part alone, or, for an el whose name others share, the part does not
 // narrow its look-alikes.
-function scopeOf(el, sc) {
+function scopeOf(el, sc, genC) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
   let inner;
   if (role && name) inner = { t: "role", r: role, v: name, hn: true };
   else {
-    const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x));
+    const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x) && !(genC && genC.test(x)));
     inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
   }
   const alone = matchAll(inner, sc).els.length;
