@@ -2,7 +2,6 @@ package recorder
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -52,27 +51,6 @@ func TestShadowRowControlIsNamedInItsRow(t *testing.T) {
 					logAttempts(t, out.Verdict)
 				}
 			}
-		}
-	}
-}
-
-// A day of a date picker, under the pointer as it is clicked, carries a
-// hover class that makes it unique; the chosen day a selected class. No
-// selector is built on either: on replay the pointer is elsewhere and
-// another day is chosen.
-func TestNoSelectorOnAStateClass(t *testing.T) {
-	f := recordDrive(t, "variants/day-grid.html", "click \"#days a:nth-child(15)\"\nclick \"#days a:nth-child(26)\"\n")
-	if len(f.Steps) != 2 {
-		t.Fatalf("recorded %v", stepLines(f))
-	}
-	for i, s := range f.Steps {
-		for _, st := range s.Target.Chain {
-			if strings.Contains(st.Value, "hover") || strings.Contains(st.Value, "selected") {
-				t.Errorf("step %d: %s strategy %q built on a state class", i+1, st.Type, st.Value)
-			}
-		}
-		if fp := s.Target.Fingerprint; fp != nil && strings.Contains(fp.CSS, "hover") {
-			t.Errorf("step %d: fingerprint CSS %q built on a state class", i+1, fp.CSS)
 		}
 	}
 }
