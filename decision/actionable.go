@@ -396,12 +396,14 @@ const clockDriven = (el) => {
 // point reaches el, an element of the top-level document (perhaps inside
 // shadow roots, open or closed): the topmost element there, found with
 // document.elementFromPoint and then the elementFromPoint of each shadow
-// root on el's way down while the hit is that root's host, must be el, in
-// el, or a <label> of el. Otherwise desc names what is on top. When the
-// page has replaced elementFromPoint (native is false), the caller asks
-// DevTools instead.
-const hitTestJS = `
-const controlSel = "a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch]";
+// root on el's way down while the hit is that root's host, must reach el
+// as the page model says (reachesEl: el, in el, or a <label> of el away
+// from any other control in it). Otherwise desc names what is on top.
+// When the page has replaced elementFromPoint (native is false), the
+// caller asks DevTools instead. It also declares model, the page model of
+// el's world (installed there: el was located with it).
+var hitTestJS = `
+const model = globalThis[` + pagemodel.Key() + `];
 const hitTest = (el, x, y) => {
 	const isNative = f => typeof f === "function" && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
 	if (!isNative(Document.prototype.elementFromPoint) || !isNative(ShadowRoot.prototype.elementFromPoint)) return {native: false};
@@ -417,13 +419,7 @@ const hitTest = (el, x, y) => {
 	const name = n => n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") +
 		Array.from(n.classList || []).map(c => "." + c).join("");
 	if (!h) return {native: true, ok: false, outside: x < 0 || y < 0 || x >= innerWidth || y >= innerHeight, desc: "nothing"};
-	if (h === el || el.contains(h)) return {native: true, ok: true};
-	const label = h.closest("label");
-	// Through a label of el, unless the hit is on another control in it
-	// (a link in "I agree to the Terms").
-	const other = h.closest(controlSel);
-	if (label && (label.contains(el) || label.control === el) && !(other && other !== el && label.contains(other)))
-		return {native: true, ok: true};
+	if (h === el || (model ? model.reachesNode(h, el) : el.contains(h))) return {native: true, ok: true};
 	return {native: true, ok: false, desc: name(h)};
 };`
 
@@ -484,7 +480,7 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 		let best = null, area = 0;
 		for (const l of el.labels) {
 			if (!l.checkVisibility({visibilityProperty: true, opacityProperty: true}) || tiny(l)) continue;
-			if ([...l.querySelectorAll(controlSel)].some((c) => c !== el)) continue;
+			if (model && [...l.querySelectorAll(model.controls)].some((c) => c !== el)) continue;
 			const r = rectOf(l);
 			if (r.width * r.height > area) { best = l; area = r.width * r.height; }
 		}

@@ -4,6 +4,23 @@
 // the root.
 function upEl(e) { return e.parentElement || (e.parentNode && e.parentNode.host) || null; }
 
+// CONTROLS selects the elements a pointer acts on by themselves.
+const CONTROLS = "a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch]";
+
+// reachesEl reports whether a pointer that hits element a reaches element
+// b: a is b or inside it (through shadow roots), or is in a <label> of b
+// and in no other control inside that label (a link in "I agree to the
+// Terms").
+function reachesEl(a, b) {
+  if (containsFlat(b, a)) return true;
+  let other = false;
+  for (let e = a; e; e = upEl(e)) {
+    if (e.tagName === "LABEL" && (containsFlat(e, b) || e.control === b)) return !other;
+    if (e.matches && e.matches(CONTROLS)) other = true;
+  }
+  return false;
+}
+
 // The region of an element: the nearest enclosing section, article,
 // aside, nav, form, main, dialog or search element, page-level header or
 // footer, or element with a landmark, region, form or dialog role, that

@@ -28,21 +28,16 @@ const CHECKED = new WeakSet();
 return {
   find(root, qs, o) { fresh(); const r = find(root, qs, o); r.hosts = r.hosts.filter((k) => !CHECKED.has(REG[k])); return JSON.stringify(r); },
   frameDoc(doc, path) { fresh(); const r = frameDoc(doc, path); return r && r.doc ? r.doc : JSON.stringify(r); },
-  // reaches: whether a pointer that hits element h reaches element t: h
-  // is t or inside it (through shadow roots), or is in a <label> of t and
-  // in no other control inside that label (a link in "I agree to the
-  // Terms").
+  // reaches: whether a pointer that hits element h reaches element t
+  // (reachesEl), by their references; reachesNode the same for the nodes
+  // themselves (the engine's own page functions), and controls the
+  // selector of what a pointer acts on by itself (CONTROLS).
   reaches(_, h, t) {
     const a = REG[h], b = REG[t];
-    if (!a || !b) return "false";
-    if (containsFlat(b, a)) return "true";
-    let other = false;
-    for (let e = a; e; e = upEl(e)) {
-      if (e.tagName === "LABEL" && (containsFlat(e, b) || (e.control === b))) return other ? "false" : "true";
-      if (e.matches && e.matches("a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch]")) other = true;
-    }
-    return "false";
+    return a && b && reachesEl(a, b) ? "true" : "false";
   },
+  reachesNode(h, t) { return reachesEl(h, t); },
+  controls: CONTROLS,
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
   quiet() { return quietFor(); },
   // still: how long the page has been still, and the page-clock time of
