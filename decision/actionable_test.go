@@ -15,6 +15,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
@@ -41,7 +42,7 @@ func actionPage(t *testing.T, html string, scale float64) *rod.Page {
 	if err := p.SetDocumentContent(html); err != nil {
 		t.Fatal(err)
 	}
-	if err := waitComplete(context.Background(), p); err != nil {
+	if err := browser.WaitLoad(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
 	return p

@@ -10,6 +10,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
@@ -147,7 +148,7 @@ func (r *Runner) docStateIn(ctx context.Context, framePath []string) docState {
 // loaded (the page's when the path is empty).
 func (r *Runner) waitCompleteIn(ctx context.Context, framePath []string) error {
 	if len(framePath) == 0 {
-		return waitComplete(ctx, r.Page)
+		return browser.WaitLoad(ctx, r.Page)
 	}
 	for {
 		var state string

@@ -16,6 +16,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/keys"
 	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -526,20 +527,7 @@ func Navigate(ctx context.Context, page *rod.Page, u string) error {
 	if res.ErrorText != "" {
 		return fmt.Errorf("navigate to %s: %s", u, res.ErrorText)
 	}
-	return waitComplete(ctx, page)
-}
-
-// waitComplete polls document.readyState until "complete" or ctx ends.
-func waitComplete(ctx context.Context, page *rod.Page) error {
-	for {
-		res, err := proto.RuntimeEvaluate{Expression: "document.readyState", ReturnByValue: true}.Call(page.Context(ctx))
-		if err == nil && res.Result.Value.Str() == "complete" {
-			return nil
-		}
-		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
-			return fmt.Errorf("waiting for the page to load: %w", err)
-		}
-	}
+	return browser.WaitLoad(ctx, page)
 }
 
 func currentURL(ctx context.Context, page *rod.Page) string {

@@ -250,7 +250,7 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 		if nav.ErrorText != "" {
 			return &LoadError{URL: l.Arg, Reason: nav.ErrorText}
 		}
-		if err := top.Timeout(30 * time.Second).WaitLoad(); err != nil {
+		if err := waitLoad(ctx, top); err != nil {
 			return err
 		}
 	case "wait":

@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/testid"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -263,7 +264,7 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 	if nav.ErrorText != "" {
 		return &LoadError{URL: url, Reason: nav.ErrorText}
 	}
-	if err := page.Context(ctx).Timeout(30 * time.Second).WaitLoad(); err != nil {
+	if err := waitLoad(ctx, page); err != nil {
 		return fmt.Errorf("recorder: wait for %s to load: %w", url, err)
 	}
 	if res, err := page.Eval(`() => [window.devicePixelRatio, window.innerWidth, window.innerHeight, navigator.userAgent]`); err == nil {
@@ -838,4 +839,11 @@ func (r *Recorder) onReport(ctx context.Context, sess proto.TargetSessionID, cid
 	default:
 		r.onPageEvent(ctx, e)
 	}
+}
+
+// waitLoad waits up to 30 s for page's document to load.
+func waitLoad(ctx context.Context, page *rod.Page) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	return browser.WaitLoad(ctx, page)
 }

@@ -1,6 +1,7 @@
 package testenv
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/fixtures"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
 )
 
@@ -77,7 +79,7 @@ func PageWithScripts(tb testing.TB, url string, scripts ...string) *rod.Page {
 	if err := page.Navigate(url); err != nil {
 		tb.Fatalf("navigate %s: %v", url, err)
 	}
-	if err := page.WaitLoad(); err != nil {
+	if err := browser.WaitLoad(context.Background(), page); err != nil {
 		tb.Fatalf("load %s: %v", url, err)
 	}
 	return page

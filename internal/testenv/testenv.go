@@ -55,7 +55,7 @@ func Page(tb testing.TB, url string) *rod.Page {
 		tb.Fatalf("page %s: %v", url, err)
 	}
 	tb.Cleanup(func() { p.Close() })
-	if err := p.WaitLoad(); err != nil {
+	if err := browser.WaitLoad(context.Background(), p); err != nil {
 		tb.Fatalf("load %s: %v", url, err)
 	}
 	return p

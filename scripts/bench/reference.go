@@ -55,7 +55,10 @@ func reference(ctx context.Context, b *browser.Browser, srv *fixtures.Server, r 
 	if err := page.Timeout(30 * time.Second).Navigate(f.StartURL); err != nil {
 		return err
 	}
-	if err := page.Timeout(30 * time.Second).WaitLoad(); err != nil {
+	lctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	err = browser.WaitLoad(lctx, page)
+	cancel()
+	if err != nil {
 		return err
 	}
 	time.Sleep(settle)

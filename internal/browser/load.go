@@ -1,0 +1,30 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/internal/wait"
+)
+
+// WaitLoad waits until page's document has loaded (its readyState is
+// "complete") or ctx ends. It asks for the state as a string, every 10 ms:
+// rod's Page.WaitLoad resolves with the load event itself, returned by
+// value, and a page whose scripts hang objects on that event (Bootstrap 5
+// sets its delegateTarget to the window) makes that fail with "Object
+// reference chain is too long".
+func WaitLoad(ctx context.Context, page *rod.Page) error {
+	for {
+		res, err := proto.RuntimeEvaluate{Expression: "document.readyState", ReturnByValue: true}.Call(page.Context(ctx))
+		if err == nil && res.Result.Value.Str() == "complete" {
+			return nil
+		}
+		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
+			return fmt.Errorf("waiting for the page to load: %w", err)
+		}
+	}
+}
