@@ -306,7 +306,8 @@ func (res *results) wrongList(b *strings.Builder, configs []string) {
 // the steps both passed in the same run.
 func (res *results) clickTimes(b *strings.Builder) {
 	type pair struct{ ours, peer []float64 }
-	byCorpus := map[string]*pair{}
+	byCorpus, byApp := map[string]*pair{}, map[string]*pair{}
+	var apps []string
 	all := &pair{}
 	for _, x := range res.rows {
 		if x.config != "all" || x.version.Mutation != fixtures.Original {
@@ -330,6 +331,13 @@ func (res *results) clickTimes(b *strings.Builder) {
 					byCorpus[x.r.corpus] = c
 				}
 				c.ours, c.peer = append(c.ours, o.ms), append(c.peer, p.ms)
+				a := byApp[x.r.app.Name]
+				if a == nil {
+					a = &pair{}
+					byApp[x.r.app.Name] = a
+					apps = append(apps, x.r.app.Name)
+				}
+				a.ours, a.peer = append(a.ours, o.ms), append(a.peer, p.ms)
 				all.ours, all.peer = append(all.ours, o.ms), append(all.peer, p.ms)
 			}
 		}
@@ -353,5 +361,9 @@ func (res *results) clickTimes(b *strings.Builder) {
 		}
 	}
 	line("**all**", all)
+	b.WriteString("\nBy app:\n\n| app | click steps | chainreplay median | @puppeteer/replay median | ratio |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for _, a := range apps {
+		line(a, byApp[a])
+	}
 	b.WriteString("\n")
 }
