@@ -265,6 +265,14 @@ type Obstruction struct {
 	Hit string
 }
 
+// notVisible is the reason given when the element is not rendered visible.
+const notVisible = "the element is not visible"
+
+// revealAfter is how long an element stays hidden before actionable
+// reveals it: a part the page is opening by itself (its button already
+// says expanded, or will in a moment) is not toggled shut.
+const revealAfter = 150 * time.Millisecond
+
 // coveredPrefix starts the reason given when another element would receive
 // the pointer at the element's click point.
 const coveredPrefix = "another element would receive the click"
@@ -286,8 +294,17 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
+	p, _, err := actionable(ctx, el, offset, false)
+	return p, err
+}
+
+// actionable is Actionable; with reveal, an element that is not visible is
+// revealed once through the control that discloses it (reveal), and note
+// says so.
+func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, err error) {
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
+	var hidden time.Time // since when the element is not visible
 	for {
 		if strings.HasPrefix(reason, coveredPrefix) || strings.HasPrefix(reason, outsidePrefix) {
 			// Scrolled into view at an edge, the element may sit under a
@@ -297,10 +314,10 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 		}
 		p, why, err := actionableOnce(ctx, el, offset)
 		if err != nil {
-			return chain.Point{}, err
+			return chain.Point{}, note, err
 		}
 		if why == "" && ctx.Err() == nil {
-			return p, nil
+			return p, note, nil
 		}
 		if ctx.Err() != nil {
 			// The deadline cut this check short: the previous, complete
@@ -308,14 +325,25 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, note, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		}
 		reason = why
+		if why != notVisible {
+			hidden = time.Time{}
+		} else if hidden.IsZero() {
+			hidden = time.Now()
+		} else if reveal && time.Since(hidden) >= revealAfter {
+			// Hidden for a while, not on its way in: reveal it.
+			reveal = false
+			if note, err = revealElem(ctx, el); err != nil {
+				return chain.Point{}, note, err
+			}
+		}
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, note, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		case <-t.C:
 		}
 	}
@@ -652,7 +680,7 @@ func (st elemState) why() string {
 	case !st.Connected:
 		return "the element was removed from the page"
 	case !st.Visible:
-		return "the element is not visible"
+		return notVisible
 	case !st.Enabled:
 		return "the element is disabled"
 	}

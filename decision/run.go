@@ -238,7 +238,11 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 				w = v.Winner
 				el = r.elem(w)
 				if pointerAction(s.Action) {
-					p, out.Err = r.pointAt(ctx, w, el, s.Offset)
+					var note string
+					p, note, out.Err = r.pointAt(ctx, w, el, s.Offset, true)
+					if note != "" {
+						out.Notes = append(out.Notes, note)
+					}
 				}
 			}
 			if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
@@ -319,25 +323,27 @@ func pointerAction(a chain.Action) bool {
 
 // pointAt waits until the winner can take pointer input and returns where.
 // A coordinates winner with no element at its point acts at the point.
-func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point) (chain.Point, error) {
+// With reveal, an element folded away is revealed first (revealElem), and
+// note says so.
+func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, err error) {
 	if w == nil {
-		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
+		return chain.Point{}, "", stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 	}
 	if w.Element == nil {
 		if w.Point == nil {
-			return chain.Point{}, stepErr(report.ElementNotFound, nil, "no point to act at")
+			return chain.Point{}, "", stepErr(report.ElementNotFound, nil, "no point to act at")
 		}
-		return *w.Point, nil
+		return *w.Point, "", nil
 	}
 	if w.Strategy.Type == chain.Coordinates && w.Point != nil {
 		// The recorded point is the evidence: act there, once the element
 		// under it is ready.
 		if _, err := Actionable(ctx, el, nil); err != nil {
-			return chain.Point{}, err
+			return chain.Point{}, "", err
 		}
-		return *w.Point, nil
+		return *w.Point, "", nil
 	}
-	return Actionable(ctx, el, offset)
+	return actionable(ctx, el, offset, reveal)
 }
 
 func (r *Runner) focus(ctx context.Context, el Elem) error {
@@ -370,7 +376,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want 
 		r.debugf("  already %v", want)
 		return nil
 	}
-	p, err := r.pointAt(ctx, w, el, offset)
+	p, _, err := r.pointAt(ctx, w, el, offset, false)
 	if err != nil {
 		return err
 	}
@@ -486,7 +492,7 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 }
 
 func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step) error {
-	from, err := r.pointAt(ctx, w, el, s.Offset)
+	from, _, err := r.pointAt(ctx, w, el, s.Offset, false)
 	if err != nil {
 		return err
 	}
