@@ -298,9 +298,9 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 	return p, err
 }
 
-// actionable is Actionable; with reveal, an element that is not visible is
-// revealed once through the control that discloses it (reveal), and note
-// says so.
+// actionable is Actionable; with reveal, an element that stays hidden for
+// revealAfter is revealed once through the control that discloses it
+// (revealElem), and note says so.
 func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, err error) {
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"

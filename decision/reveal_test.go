@@ -11,21 +11,26 @@ import (
 )
 
 // menuPage is a navigation that a small viewport folds behind a menu
-// button (aria-controls, aria-expanded), as Bootstrap's navbar does. The
-// links report their clicks in window.clicked.
-func menuPage(toggles, buttons string) string {
-	return `<style>#nav:not(.open) { display: none; } a, button { display: inline-block; padding: 6px; }</style>
-		<header>` + buttons + `<ul id="nav"><li><a href="#work" id="work">Work</a></li><li><a href="#team" id="team">Team</a></li></ul></header>
-		<script>window.clicked = [];
-		document.querySelectorAll("a").forEach((a) => a.addEventListener("click", () => clicked.push(a.id)));
-		document.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => {` + toggles + `}));</script>`
+// control (aria-controls, aria-expanded), as Bootstrap's navbar does. The
+// links report their clicks in window.clicked, the controls theirs in
+// window.toggles; a control with data-inert does nothing else.
+func menuPage(controls, script string) string {
+	return `<style>#nav:not(.open) { display: none; } a, button, [role=button] { display: inline-block; padding: 6px; }</style>
+		<header>` + controls + `<ul id="nav"><li><a href="#work" id="work">Work</a></li><li><a href="#team" id="team">Team</a></li></ul></header>
+		<script>window.clicked = []; window.toggles = 0; window.start = location.href;
+		const nav = document.getElementById("nav");
+		const open = (on) => { nav.classList.toggle("open", on);
+			document.querySelectorAll("[aria-controls=nav]").forEach((x) => x.setAttribute("aria-expanded", on)); };
+		nav.querySelectorAll("a").forEach((a) => a.addEventListener("click", () => clicked.push(a.id)));
+		document.querySelectorAll("[aria-controls]").forEach((b) => b.addEventListener("click", (e) => {
+			e.preventDefault(); toggles++; if (!b.dataset.inert) open(!nav.classList.contains("open")); }));
+		` + script + `</script>`
 }
 
-const openMenu = `const n = document.getElementById("nav"); n.classList.toggle("open");
-	document.querySelectorAll("[aria-controls=nav]").forEach((x) => x.setAttribute("aria-expanded", n.classList.contains("open")));`
+const menuButton = `<button aria-controls="nav" aria-expanded="false" id="menu">Menu</button>`
 
-func clickTeam() *chain.Step {
-	return &chain.Step{Action: chain.Click, Target: &chain.Target{
+func clickTeam(action chain.Action) *chain.Step {
+	return &chain.Step{Action: action, Target: &chain.Target{
 		Chain:       []chain.Strategy{{Type: chain.ID, Value: "team", Confidence: 0.9}},
 		Fingerprint: &chain.Fingerprint{Tag: "a", ID: "team", Text: "Team"},
 	}}
@@ -34,36 +39,58 @@ func clickTeam() *chain.Step {
 // A link folded behind its menu button is clicked once the button opened
 // the menu, and the report says so.
 func TestFoldedLinkIsRevealedByItsMenuButton(t *testing.T) {
-	p := actionPage(t, menuPage(openMenu, `<button aria-controls="nav" aria-expanded="false" id="menu">Menu</button>`), 1)
-	out := (&Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}).Step(context.Background(), clickTeam())
+	p := actionPage(t, menuPage(menuButton, ""), 1)
+	out := (&Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}).Step(context.Background(), clickTeam(chain.Click))
 	if out.Err != nil {
 		t.Fatalf("step failed: %v", out.Err)
 	}
-	if got := p.MustEval(`() => clicked.join(",")`).Str(); got != "team" {
-		t.Errorf("clicked %q, want team", got)
+	if got := p.MustEval(`() => clicked.join(",") + "|" + toggles`).Str(); got != "team|1" {
+		t.Errorf("links clicked | toggles: %q, want team|1", got)
 	}
-	if !strings.Contains(strings.Join(out.Notes, "\n"), "opened it with") {
+	if !strings.Contains(strings.Join(out.Notes, "\n"), "which discloses it") {
 		t.Errorf("no note says the menu was opened: %q", out.Notes)
 	}
 }
 
+// A menu the page opens by itself a moment later is not toggled (shut).
+func TestFoldedLinkThePageShowsIsNotToggled(t *testing.T) {
+	p := actionPage(t, menuPage(menuButton, `setTimeout(() => open(true), 200);`), 1)
+	out := (&Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}).Step(context.Background(), clickTeam(chain.Click))
+	if out.Err != nil {
+		t.Fatalf("step failed: %v", out.Err)
+	}
+	if got := p.MustEval(`() => clicked.join(",") + "|" + toggles`).Str(); got != "team|0" {
+		t.Errorf("links clicked | toggles: %q, want team|0", got)
+	}
+}
+
 // Nothing is opened, and the step fails as before, where the way to the
-// link is not clear (two shown buttons open the menu) or the button does
-// not open the menu.
+// link is not one plain toggle that shows (two shown buttons open the
+// menu; the control is a link that leads elsewhere, or holds a link; there
+// is none), or the step is not a click (a hover never becomes a click).
+// Where the button does nothing, it is clicked once and the step fails.
 func TestFoldedLinkIsNotRevealedWithoutOneWayToIt(t *testing.T) {
-	for name, page := range map[string]string{
-		"two buttons": menuPage(openMenu, `<button aria-controls="nav" aria-expanded="false">Menu</button><button aria-controls="nav" aria-expanded="false">More</button>`),
-		"inert":       menuPage(`this.dataset.pressed = "yes";`, `<button aria-controls="nav" aria-expanded="false">Menu</button>`),
-		"no button":   menuPage("", ``),
+	for _, c := range []struct {
+		name, controls string
+		action         chain.Action
+		toggles        string
+	}{
+		{"two buttons", menuButton + `<button aria-controls="nav" aria-expanded="false">More</button>`, chain.Click, "0"},
+		{"a link elsewhere", `<a href="/menu" aria-controls="nav" aria-expanded="false">Menu</a>`, chain.Click, "0"},
+		{"a link inside", `<span role="button" aria-controls="nav" aria-expanded="false"><a href="#more">Menu</a></span>`, chain.Click, "0"},
+		{"no control", ``, chain.Click, "0"},
+		{"hover", menuButton, chain.Hover, "0"},
+		{"inert", `<button aria-controls="nav" aria-expanded="false" data-inert="1">Menu</button>`, chain.Click, "1"},
 	} {
-		t.Run(name, func(t *testing.T) {
-			p := actionPage(t, page, 1)
-			out := (&Runner{Page: p, Options: RunOptions{Timeout: time.Second}}).Step(context.Background(), clickTeam())
+		t.Run(c.name, func(t *testing.T) {
+			p := actionPage(t, menuPage(c.controls, ""), 1)
+			out := (&Runner{Page: p, Options: RunOptions{Timeout: time.Second}}).Step(context.Background(), clickTeam(c.action))
 			if out.Err == nil || CodeOf(out.Err) != report.NotActionable {
 				t.Fatalf("want NOT_ACTIONABLE, got %v", out.Err)
 			}
-			if got := p.MustEval(`() => clicked.join(",") + "|" + document.getElementById("nav").className`).Str(); got != "|" {
-				t.Errorf("clicked links, menu class: %q, want none", got)
+			want := "|" + c.toggles + "|true"
+			if got := p.MustEval(`() => clicked.join(",") + "|" + toggles + "|" + (location.href === start)`).Str(); got != want {
+				t.Errorf("links clicked | toggles | same page: %q, want %q", got, want)
 			}
 		})
 	}

@@ -228,6 +228,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		// only if the page did not change meanwhile, else it is done
 		// again on the settled page.
 		settle := time.Now().Add(pagemodel.MaxSettle)
+		revealed := false // a folded target is revealed once per step
 		for {
 			mark := r.model().Mark(ctx)
 			v := r.locate(ctx, s.Target, false)
@@ -239,9 +240,9 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 				el = r.elem(w)
 				if pointerAction(s.Action) {
 					var note string
-					p, note, out.Err = r.pointAt(ctx, w, el, s.Offset, true)
+					p, note, out.Err = r.pointAt(ctx, w, el, s.Offset, !revealed && mayReveal(s, &v))
 					if note != "" {
-						out.Notes = append(out.Notes, note)
+						out.Notes, revealed = append(out.Notes, note), true
 					}
 				}
 			}
@@ -313,6 +314,24 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		out.Err = stepErr(report.InvalidStep, nil, "action %q is not supported", s.Action)
 	}
 	return out
+}
+
+// mayReveal reports whether the step's target may be revealed through the
+// control that discloses it (revealElem): a click or double click on an
+// element that a direct strategy (not similarity, not the recorded point)
+// found alone and named exactly. A look-alike is never opened up to be
+// clicked, and a hover never becomes a click.
+func mayReveal(s *chain.Step, v *Verdict) bool {
+	if s.Action != chain.Click && s.Action != chain.DblClick || v == nil || v.Winner == nil || v.ByPlaceOnly {
+		return false
+	}
+	for _, a := range v.Attempts {
+		t := a.Strategy.Type
+		if a.Found && t != chain.Similarity && t != chain.Coordinates && a.MatchCount == 1 && a.Tier == 0 && sameNode(a, *v.Winner) {
+			return true
+		}
+	}
+	return false
 }
 
 // pointerAction reports whether a acts with the pointer at its target's
