@@ -17,13 +17,24 @@ import (
 // value, and a page whose scripts hang objects on that event (Bootstrap 5
 // sets its delegateTarget to the window) makes that fail with "Object
 // reference chain is too long".
+//
+// An evaluation that fails (a document being replaced has no context yet)
+// is asked again; when ctx ends, the last such error is part of the one
+// returned.
 func WaitLoad(ctx context.Context, page *rod.Page) error {
+	var last error
 	for {
 		res, err := proto.RuntimeEvaluate{Expression: "document.readyState", ReturnByValue: true}.Call(page.Context(ctx))
 		if err == nil && res.Result.Value.Str() == "complete" {
 			return nil
 		}
+		if err != nil {
+			last = err
+		}
 		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
+			if last != nil {
+				return fmt.Errorf("waiting for the page to load: %w (last: %v)", err, last)
+			}
 			return fmt.Errorf("waiting for the page to load: %w", err)
 		}
 	}

@@ -1,7 +1,6 @@
 package testenv
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -10,7 +9,6 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/fixtures"
-	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
 )
 
@@ -79,8 +77,6 @@ func PageWithScripts(tb testing.TB, url string, scripts ...string) *rod.Page {
 	if err := page.Navigate(url); err != nil {
 		tb.Fatalf("navigate %s: %v", url, err)
 	}
-	if err := browser.WaitLoad(context.Background(), page); err != nil {
-		tb.Fatalf("load %s: %v", url, err)
-	}
+	WaitLoad(tb, page)
 	return page
 }

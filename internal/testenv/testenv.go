@@ -7,6 +7,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -55,8 +56,17 @@ func Page(tb testing.TB, url string) *rod.Page {
 		tb.Fatalf("page %s: %v", url, err)
 	}
 	tb.Cleanup(func() { p.Close() })
-	if err := browser.WaitLoad(context.Background(), p); err != nil {
-		tb.Fatalf("load %s: %v", url, err)
-	}
+	WaitLoad(tb, p)
 	return p
+}
+
+// WaitLoad waits up to 30 s for p's document to load (browser.WaitLoad);
+// fatal when it does not.
+func WaitLoad(tb testing.TB, p *rod.Page) {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := browser.WaitLoad(ctx, p); err != nil {
+		tb.Fatalf("load: %v", err)
+	}
 }
