@@ -294,14 +294,14 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
-	p, _, err := actionable(ctx, el, offset, false)
+	p, _, _, err := actionable(ctx, el, offset, false)
 	return p, err
 }
 
 // actionable is Actionable; with reveal, an element that stays hidden for
 // revealAfter is revealed once through the control that discloses it
-// (revealElem), and note says so.
-func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, err error) {
+// (revealElem): clicked says a control was clicked for it, note says so.
+func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, clicked bool, err error) {
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
 	var hidden time.Time // since when the element is not visible
@@ -314,10 +314,10 @@ func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) 
 		}
 		p, why, err := actionableOnce(ctx, el, offset)
 		if err != nil {
-			return chain.Point{}, note, err
+			return chain.Point{}, note, clicked, err
 		}
 		if why == "" && ctx.Err() == nil {
-			return p, note, nil
+			return p, note, clicked, nil
 		}
 		if ctx.Err() != nil {
 			// The deadline cut this check short: the previous, complete
@@ -325,7 +325,7 @@ func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) 
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, note, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, note, clicked, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		}
 		reason = why
 		if why != notVisible {
@@ -335,15 +335,15 @@ func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) 
 		} else if reveal && time.Since(hidden) >= revealAfter {
 			// Hidden for a while, not on its way in: reveal it.
 			reveal = false
-			if note, err = revealElem(ctx, el); err != nil {
-				return chain.Point{}, note, err
+			if note, clicked, err = revealElem(ctx, el); err != nil {
+				return chain.Point{}, note, clicked, err
 			}
 		}
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, note, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, note, clicked, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		case <-t.C:
 		}
 	}

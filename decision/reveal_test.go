@@ -13,7 +13,8 @@ import (
 // menuPage is a navigation that a small viewport folds behind a menu
 // control (aria-controls, aria-expanded), as Bootstrap's navbar does. The
 // links report their clicks in window.clicked, the controls theirs in
-// window.toggles; a control with data-inert does nothing else.
+// window.toggles; a control with data-inert does nothing else, and one
+// with data-follow lets its link be followed.
 func menuPage(controls, script string) string {
 	return `<style>#nav:not(.open) { display: none; } a, button, [role=button] { display: inline-block; padding: 6px; }</style>
 		<header>` + controls + `<ul id="nav"><li><a href="#work" id="work">Work</a></li><li><a href="#team" id="team">Team</a></li></ul></header>
@@ -23,7 +24,7 @@ func menuPage(controls, script string) string {
 			document.querySelectorAll("[aria-controls=nav]").forEach((x) => x.setAttribute("aria-expanded", on)); };
 		nav.querySelectorAll("a").forEach((a) => a.addEventListener("click", () => clicked.push(a.id)));
 		document.querySelectorAll("[aria-controls]").forEach((b) => b.addEventListener("click", (e) => {
-			e.preventDefault(); toggles++; if (!b.dataset.inert) open(!nav.classList.contains("open")); }));
+			if (!b.dataset.follow) e.preventDefault(); toggles++; if (!b.dataset.inert) open(!nav.classList.contains("open")); }));
 		` + script + `</script>`
 }
 
@@ -68,27 +69,32 @@ func TestFoldedLinkThePageShowsIsNotToggled(t *testing.T) {
 // link is not one plain toggle that shows (two shown buttons open the
 // menu; the control is a link that leads elsewhere, or holds a link; there
 // is none), or the step is not a click (a hover never becomes a click).
-// Where the button does nothing, it is clicked once and the step fails.
+// Where the toggle does nothing, or changes the page's address (its link is
+// followed), it is clicked once and the step fails.
 func TestFoldedLinkIsNotRevealedWithoutOneWayToIt(t *testing.T) {
 	for _, c := range []struct {
 		name, controls string
 		action         chain.Action
-		toggles        string
+		toggles, same  string
 	}{
-		{"two buttons", menuButton + `<button aria-controls="nav" aria-expanded="false">More</button>`, chain.Click, "0"},
-		{"a link elsewhere", `<a href="/menu" aria-controls="nav" aria-expanded="false">Menu</a>`, chain.Click, "0"},
-		{"a link inside", `<span role="button" aria-controls="nav" aria-expanded="false"><a href="#more">Menu</a></span>`, chain.Click, "0"},
-		{"no control", ``, chain.Click, "0"},
-		{"hover", menuButton, chain.Hover, "0"},
-		{"inert", `<button aria-controls="nav" aria-expanded="false" data-inert="1">Menu</button>`, chain.Click, "1"},
+		{"two buttons", menuButton + `<button aria-controls="nav" aria-expanded="false">More</button>`, chain.Click, "0", "true"},
+		{"a link elsewhere", `<a href="/menu" aria-controls="nav" aria-expanded="false">Menu</a>`, chain.Click, "0", "true"},
+		{"a link elsewhere as a button", `<a href="/menu" role="button" aria-controls="nav" aria-expanded="false">Menu</a>`, chain.Click, "0", "true"},
+		{"a route", `<a href="#/menu" role="button" aria-controls="nav" aria-expanded="false">Menu</a>`, chain.Click, "0", "true"},
+		{"a submit button", `<form action="/sent"><button aria-controls="nav" aria-expanded="false">Menu</button></form>`, chain.Click, "0", "true"},
+		{"a link inside", `<span role="button" aria-controls="nav" aria-expanded="false"><a href="#more">Menu</a></span>`, chain.Click, "0", "true"},
+		{"no control", ``, chain.Click, "0", "true"},
+		{"hover", menuButton, chain.Hover, "0", "true"},
+		{"inert", `<button aria-controls="nav" aria-expanded="false" data-inert="1">Menu</button>`, chain.Click, "1", "true"},
+		{"a toggle that changes the address", `<a href="#menu" role="button" data-follow="1" aria-controls="nav" aria-expanded="false">Menu</a>`, chain.Click, "1", "false"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := actionPage(t, menuPage(c.controls, ""), 1)
 			out := (&Runner{Page: p, Options: RunOptions{Timeout: time.Second}}).Step(context.Background(), clickTeam(c.action))
 			if out.Err == nil || CodeOf(out.Err) != report.NotActionable {
-				t.Fatalf("want NOT_ACTIONABLE, got %v", out.Err)
+				t.Fatalf("want NOT_ACTIONABLE, got %v (%s, notes %q)", out.Err, p.MustEval(`() => location.href + " " + toggles + " " + start`).Str(), out.Notes)
 			}
-			want := "|" + c.toggles + "|true"
+			want := "|" + c.toggles + "|" + c.same
 			if got := p.MustEval(`() => clicked.join(",") + "|" + toggles + "|" + (location.href === start)`).Str(); got != want {
 				t.Errorf("links clicked | toggles | same page: %q, want %q", got, want)
 			}

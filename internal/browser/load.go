@@ -28,7 +28,10 @@ func WaitLoad(ctx context.Context, page *rod.Page) error {
 		if err == nil && res.Result.Value.Str() == "complete" {
 			return nil
 		}
-		if err != nil {
+		switch {
+		case err == nil:
+			last = nil // loading, and answering
+		case ctx.Err() == nil:
 			last = err
 		}
 		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
