@@ -324,8 +324,8 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 // mayReveal reports whether the step's target may be revealed through the
 // control that discloses it (revealElem): a click or double click on an
 // element that a direct strategy (not similarity, not the recorded point,
-// not an index) found alone and named exactly. A look-alike is never opened up to be
-// clicked, and a hover never becomes a click.
+// not an index) found alone and named exactly. A look-alike is never
+// opened up to be clicked, and a hover never becomes a click.
 func mayReveal(s *chain.Step, v *Verdict) bool {
 	if s.Action != chain.Click && s.Action != chain.DblClick || v == nil || v.Winner == nil || v.ByPlaceOnly {
 		return false
