@@ -265,14 +265,6 @@ type Obstruction struct {
 	Hit string
 }
 
-// notVisible is the reason given when the element is not rendered visible.
-const notVisible = "the element is not visible"
-
-// revealAfter is how long an element stays hidden before actionable
-// reveals it: a part the page is opening by itself (its button already
-// says expanded, or will in a moment) is not toggled shut.
-const revealAfter = 150 * time.Millisecond
-
 // coveredPrefix starts the reason given when another element would receive
 // the pointer at the element's click point.
 const coveredPrefix = "another element would receive the click"
@@ -294,17 +286,8 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
-	p, _, _, err := actionable(ctx, el, offset, false)
-	return p, err
-}
-
-// actionable is Actionable; with reveal, an element that stays hidden for
-// revealAfter is revealed once through the control that discloses it
-// (revealElem): clicked says a control was clicked for it, note says so.
-func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, clicked bool, err error) {
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
-	var hidden time.Time // since when the element is not visible
 	for {
 		if strings.HasPrefix(reason, coveredPrefix) || strings.HasPrefix(reason, outsidePrefix) {
 			// Scrolled into view at an edge, the element may sit under a
@@ -314,10 +297,10 @@ func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) 
 		}
 		p, why, err := actionableOnce(ctx, el, offset)
 		if err != nil {
-			return chain.Point{}, note, clicked, err
+			return chain.Point{}, err
 		}
 		if why == "" && ctx.Err() == nil {
-			return p, note, clicked, nil
+			return p, nil
 		}
 		if ctx.Err() != nil {
 			// The deadline cut this check short: the previous, complete
@@ -325,25 +308,14 @@ func actionable(ctx context.Context, el Elem, offset *chain.Point, reveal bool) 
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, note, clicked, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		}
 		reason = why
-		if why != notVisible {
-			hidden = time.Time{}
-		} else if hidden.IsZero() {
-			hidden = time.Now()
-		} else if reveal && time.Since(hidden) >= revealAfter {
-			// Hidden for a while, not on its way in: reveal it.
-			reveal = false
-			if note, clicked, err = revealElem(ctx, el); err != nil {
-				return chain.Point{}, note, clicked, err
-			}
-		}
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, note, clicked, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
 		case <-t.C:
 		}
 	}
@@ -680,7 +652,7 @@ func (st elemState) why() string {
 	case !st.Connected:
 		return "the element was removed from the page"
 	case !st.Visible:
-		return notVisible
+		return "the element is not visible"
 	case !st.Enabled:
 		return "the element is disabled"
 	}

@@ -228,7 +228,6 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		// only if the page did not change meanwhile, else it is done
 		// again on the settled page.
 		settle := time.Now().Add(pagemodel.MaxSettle)
-		revealed := false // a folded target is revealed once per step
 		for {
 			mark := r.model().Mark(ctx)
 			v := r.locate(ctx, s.Target, false)
@@ -239,16 +238,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 				w = v.Winner
 				el = r.elem(w)
 				if pointerAction(s.Action) {
-					var note string
-					var clicked bool
-					p, note, clicked, out.Err = r.pointAt(ctx, w, el, s.Offset, !revealed && mayReveal(s, &v))
-					revealed = revealed || clicked
-					if note != "" {
-						out.Notes = append(out.Notes, note)
-					}
-					if clicked && out.Err != nil {
-						break // the reveal's click went wrong: final, whatever the page does next
-					}
+					p, out.Err = r.pointAt(ctx, w, el, s.Offset)
 				}
 			}
 			if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
@@ -321,24 +311,6 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 	return out
 }
 
-// mayReveal reports whether the step's target may be revealed through the
-// control that discloses it (revealElem): a click or double click on an
-// element that a direct strategy (not similarity, not the recorded point,
-// not an index) found alone and named exactly. A look-alike is never
-// opened up to be clicked, and a hover never becomes a click.
-func mayReveal(s *chain.Step, v *Verdict) bool {
-	if s.Action != chain.Click && s.Action != chain.DblClick || v == nil || v.Winner == nil || v.ByPlaceOnly {
-		return false
-	}
-	for _, a := range v.Attempts {
-		if a.Found && a.Strategy.Type != chain.Similarity && !Positional(a) && !a.KindMismatch &&
-			a.Confidence >= DefaultMinConfidence && a.Tier == 0 && sameNode(a, *v.Winner) {
-			return true
-		}
-	}
-	return false
-}
-
 // pointerAction reports whether a acts with the pointer at its target's
 // point (pointAt).
 func pointerAction(a chain.Action) bool {
@@ -347,27 +319,25 @@ func pointerAction(a chain.Action) bool {
 
 // pointAt waits until the winner can take pointer input and returns where.
 // A coordinates winner with no element at its point acts at the point.
-// With reveal, an element folded away is revealed first (revealElem):
-// clicked says a control was clicked for it, and note says so.
-func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point, reveal bool) (p chain.Point, note string, clicked bool, err error) {
+func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point) (chain.Point, error) {
 	if w == nil {
-		return chain.Point{}, "", false, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
+		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 	}
 	if w.Element == nil {
 		if w.Point == nil {
-			return chain.Point{}, "", false, stepErr(report.ElementNotFound, nil, "no point to act at")
+			return chain.Point{}, stepErr(report.ElementNotFound, nil, "no point to act at")
 		}
-		return *w.Point, "", false, nil
+		return *w.Point, nil
 	}
 	if w.Strategy.Type == chain.Coordinates && w.Point != nil {
 		// The recorded point is the evidence: act there, once the element
 		// under it is ready.
 		if _, err := Actionable(ctx, el, nil); err != nil {
-			return chain.Point{}, "", false, err
+			return chain.Point{}, err
 		}
-		return *w.Point, "", false, nil
+		return *w.Point, nil
 	}
-	return actionable(ctx, el, offset, reveal)
+	return Actionable(ctx, el, offset)
 }
 
 func (r *Runner) focus(ctx context.Context, el Elem) error {
@@ -400,7 +370,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want 
 		r.debugf("  already %v", want)
 		return nil
 	}
-	p, _, _, err := r.pointAt(ctx, w, el, offset, false)
+	p, err := r.pointAt(ctx, w, el, offset)
 	if err != nil {
 		return err
 	}
@@ -516,7 +486,7 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 }
 
 func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step) error {
-	from, _, _, err := r.pointAt(ctx, w, el, s.Offset, false)
+	from, err := r.pointAt(ctx, w, el, s.Offset)
 	if err != nil {
 		return err
 	}
