@@ -13,6 +13,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/keys"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -250,7 +251,7 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 		if nav.ErrorText != "" {
 			return &LoadError{URL: l.Arg, Reason: nav.ErrorText}
 		}
-		if err := waitLoad(ctx, top); err != nil {
+		if err := browser.WaitLoadWithin(ctx, top, browser.LoadTimeout); err != nil {
 			return err
 		}
 	case "wait":

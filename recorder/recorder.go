@@ -264,7 +264,7 @@ func (r *Recorder) Start(ctx context.Context, page *rod.Page, url string) error 
 	if nav.ErrorText != "" {
 		return &LoadError{URL: url, Reason: nav.ErrorText}
 	}
-	if err := waitLoad(ctx, page); err != nil {
+	if err := browser.WaitLoadWithin(ctx, page, browser.LoadTimeout); err != nil {
 		return fmt.Errorf("recorder: wait for %s to load: %w", url, err)
 	}
 	if res, err := page.Eval(`() => [window.devicePixelRatio, window.innerWidth, window.innerHeight, navigator.userAgent]`); err == nil {
@@ -839,11 +839,4 @@ func (r *Recorder) onReport(ctx context.Context, sess proto.TargetSessionID, cid
 	default:
 		r.onPageEvent(ctx, e)
 	}
-}
-
-// waitLoad waits up to 30 s for page's document to load.
-func waitLoad(ctx context.Context, page *rod.Page) error {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	return browser.WaitLoad(ctx, page)
 }

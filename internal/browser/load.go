@@ -42,3 +42,14 @@ func WaitLoad(ctx context.Context, page *rod.Page) error {
 		}
 	}
 }
+
+// LoadTimeout is how long the recorder, the benchmark and the tests give a
+// page to load (WaitLoadWithin).
+const LoadTimeout = 30 * time.Second
+
+// WaitLoadWithin is WaitLoad for at most d.
+func WaitLoadWithin(ctx context.Context, page *rod.Page, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	return WaitLoad(ctx, page)
+}

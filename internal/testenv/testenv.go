@@ -7,7 +7,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -60,13 +59,11 @@ func Page(tb testing.TB, url string) *rod.Page {
 	return p
 }
 
-// WaitLoad waits up to 30 s for p's document to load (browser.WaitLoad);
+// WaitLoad waits up to browser.LoadTimeout for p's document to load;
 // fatal when it does not.
 func WaitLoad(tb testing.TB, p *rod.Page) {
 	tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := browser.WaitLoad(ctx, p); err != nil {
+	if err := browser.WaitLoadWithin(context.Background(), p, browser.LoadTimeout); err != nil {
 		tb.Fatalf("load: %v", err)
 	}
 }

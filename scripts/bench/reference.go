@@ -55,10 +55,7 @@ func reference(ctx context.Context, b *browser.Browser, srv *fixtures.Server, r 
 	if err := page.Timeout(30 * time.Second).Navigate(f.StartURL); err != nil {
 		return err
 	}
-	lctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	err = browser.WaitLoad(lctx, page)
-	cancel()
-	if err != nil {
+	if err := browser.WaitLoadWithin(ctx, page, browser.LoadTimeout); err != nil {
 		return err
 	}
 	time.Sleep(settle)
