@@ -40,7 +40,8 @@ func TestLoadSaveRoundTrip(t *testing.T) {
 
 func TestCoordinatesMetaRoundTrip(t *testing.T) {
 	m := CoordinatesMeta{X: 1, Y: 2, BoundingRect: &Rect{3, 4, 5, 6}, Viewport: &Size{1280, 800},
-		ScrollPos: &Point{0, 10}, TagName: "button", ElementID: "go", ClassList: []string{"a", "b"}}
+		ScrollPos: &Point{0, 10}, TagName: "button", ElementID: "go", ClassList: []string{"a", "b"},
+		Fixed: true, ContainerScroll: []Point{{0, 321}, {-40, 0}}}
 	got, err := CoordinatesStrategy(m, 0.6).Coordinates()
 	if err != nil {
 		t.Fatal(err)

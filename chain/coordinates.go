@@ -20,6 +20,15 @@ type CoordinatesMeta struct {
 	ClassList    []string `yaml:"classList,omitempty"`
 	// DevicePixelRatio at record time, when known.
 	DevicePixelRatio float64 `yaml:"devicePixelRatio,omitempty"`
+	// Fixed says the element stood in a fixed layer of the top document
+	// (it or an ancestor had position: fixed: a fixed bar, a modal
+	// dialog): the point is a viewport point whatever the page's scroll.
+	Fixed bool `yaml:"fixed,omitempty"`
+	// ContainerScroll are the scroll offsets of the scroll containers the
+	// element sat in (a scrolled dialog, a list), outermost first, when one
+	// of them was scrolled: the point shows the element only with them
+	// scrolled so.
+	ContainerScroll []Point `yaml:"containerScroll,omitempty"`
 }
 
 // Coordinates decodes s.Metadata as CoordinatesMeta. It fails when x or y

@@ -335,6 +335,13 @@ func (v *validator) strategy(p string, s *Strategy) {
 	if sp := m.ScrollPos; sp != nil && (sp.X < 0 || sp.Y < 0 || isNaN(sp.X+sp.Y)) {
 		v.add(p+".metadata.scrollPosition", "(%v, %v) must not be negative", sp.X, sp.Y)
 	}
+	// A right-to-left container scrolls to negative offsets: only numbers
+	// are asked for.
+	for i, o := range m.ContainerScroll {
+		if isNaN(o.X + o.Y) {
+			v.add(fmt.Sprintf("%s.metadata.containerScroll[%d]", p, i), "must be numbers")
+		}
+	}
 }
 
 func joinActions() string {

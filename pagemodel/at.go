@@ -98,3 +98,18 @@ func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, 
 	}
 	return nil, nil
 }
+
+// ScrollLike scrolls the scroll containers that hold the element r names
+// inside its document (Description.Scrollers), outermost first, to offsets,
+// as far as the two lists go: a point recorded inside a scrolled dialog
+// or list shows what it showed then. It reports whether any moved.
+func (p *Page) ScrollLike(ctx context.Context, r Ref, offsets [][2]float64) (bool, error) {
+	if !r.Valid() || len(offsets) == 0 {
+		return false, nil
+	}
+	var moved bool
+	if err := r.W.CallJSON(ctx, "scrollLike", &moved, r.K, offsets); err != nil {
+		return false, err
+	}
+	return moved, nil
+}

@@ -216,6 +216,10 @@ func coordinatesMeta(e *Element, point *chain.Point) chain.CoordinatesMeta {
 	}
 	sp := e.Scroll
 	m.ScrollPos = &sp
+	m.Fixed = e.Desc.Fixed && len(e.FramePath) == 0
+	for _, o := range e.Desc.Scrollers {
+		m.ContainerScroll = append(m.ContainerScroll, chain.Point{X: o[0], Y: o[1]})
+	}
 	if !IsGeneratedID(e.Desc.ID) {
 		m.ElementID = e.Desc.ID
 	}

@@ -85,6 +85,9 @@ type Description struct {
 	// modal dialog, a fixed bar): it keeps its place on screen whatever the
 	// scroll.
 	Fixed bool `json:"fixed"`
+	// Scrollers are the offsets of the scrolled containers the element
+	// sits in (pagemodel.Description.Scrollers).
+	Scrollers [][2]float64 `json:"scrollers,omitempty"`
 }
 
 // Element is everything captured about one target: its description, its
@@ -131,7 +134,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
 		Text: d.Text, TextValue: d.TextValue, TextInChild: d.TextInChild, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex,
-		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scope: d.Scope, Others: d.Others,
+		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scrollers: d.Scrollers, Scope: d.Scope, Others: d.Others,
 		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,
 		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},
 		Counts: map[string]Count{},

@@ -100,11 +100,15 @@ type Adjusted struct {
 
 // AdjustPoint maps m's recorded point onto viewport vp: the point is kept
 // in document coordinates (recorded point + recorded scroll) and shown at
-// the current scroll, so a page scrolled differently still lands on it.
+// the current scroll, so a page scrolled differently still lands on it. A
+// point in a fixed layer (m.Fixed) is a viewport point whatever the scroll.
 func (c CoordinatesConfig) AdjustPoint(m chain.CoordinatesMeta, vp Viewport) Adjusted {
 	c = c.withDefaults()
 	a := Adjusted{ScrollX: vp.ScrollX, ScrollY: vp.ScrollY, ScaleX: 1, ScaleY: 1}
-	if c.NoScrollAdjust || m.ScrollPos == nil {
+	if m.Fixed && !c.NoScrollAdjust {
+		a.X, a.Y = m.X, m.Y
+		a.DocX, a.DocY = m.X+vp.ScrollX, m.Y+vp.ScrollY
+	} else if c.NoScrollAdjust || m.ScrollPos == nil {
 		// Without a recorded scroll position the point is a viewport point.
 		a.X, a.Y = m.X, m.Y
 		if !c.NoScrollAdjust {
@@ -138,14 +142,17 @@ type ElementAtPoint struct {
 	Element *pagemodel.Element
 	Tag, ID string
 	Classes []string
-	// Rect is the element's box in document CSS pixels.
-	Rect *chain.Rect
+	// Rect is the element's box in document CSS pixels, and Scroll the
+	// document's scroll it was measured at.
+	Rect   *chain.Rect
+	Scroll chain.Point
 }
 
 // VerifyScore is seed 000's verification score in [0,1]: 0.5 for any
 // element, +0.2 same tag (−0.1 another), +0.2 same id, +0.1 × class
 // overlap, +0.1 when the box centres are within the tolerance (−0.1 beyond
-// five times it). Boxes are compared in document coordinates.
+// five times it). Boxes are compared in document coordinates; a box in a
+// fixed layer (m.Fixed) where it was on screen.
 func (c CoordinatesConfig) VerifyScore(el ElementAtPoint, m chain.CoordinatesMeta) float64 {
 	c = c.withDefaults()
 	if !el.Found {
@@ -167,7 +174,10 @@ func (c CoordinatesConfig) VerifyScore(el ElementAtPoint, m chain.CoordinatesMet
 	}
 	if m.BoundingRect != nil && el.Rect != nil {
 		want := *m.BoundingRect
-		if m.ScrollPos != nil {
+		if m.Fixed {
+			want.X += el.Scroll.X
+			want.Y += el.Scroll.Y
+		} else if m.ScrollPos != nil {
 			want.X += m.ScrollPos.X
 			want.Y += m.ScrollPos.Y
 		}
@@ -252,7 +262,7 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 		return fail(fmt.Errorf("%w: (%.0f, %.0f) in a page of %.0f×%.0f", ErrOutsidePage, adj.DocX, adj.DocY, vp.ContentWidth, vp.ContentHeight))
 	}
 	var notes []string
-	if !adj.OnScreen && !c.NoScrollAdjust {
+	if !adj.OnScreen && !c.NoScrollAdjust && !m.Fixed {
 		// Centre the document point in the viewport, then measure again.
 		tx, ty := math.Max(0, adj.DocX-vp.Width/2), math.Max(0, adj.DocY-vp.Height/2)
 		if err := callOnWindow(ctx, env, scrollToFn, tx, ty); err != nil {
@@ -274,6 +284,11 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 		notes = append(notes, fmt.Sprintf("viewport resized ×%.2f,×%.2f since recording; point not scaled", adj.ScaleX, adj.ScaleY))
 	}
 	pt := chain.Point{X: adj.X, Y: adj.Y}
+	if len(m.ContainerScroll) > 0 && !c.NoScrollAdjust {
+		if n := co.scrollContainers(ctx, env, pt, m.ContainerScroll); n > 0 {
+			notes = append(notes, "scrolled its containers as recorded")
+		}
+	}
 	var el ElementAtPoint
 	score := 0.0
 	if !c.NoVerify {
@@ -337,6 +352,33 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	return r
 }
 
+// scrollContainers scrolls the scroll containers of what lies at p as they
+// were when the point was recorded (offsets, outermost first), and again
+// for what lies there then (a list inside a dialog shows once the dialog
+// is scrolled), at most once per container: the element recorded inside a
+// scrolled dialog is under the point again. It returns how many times
+// something moved.
+func (co Coordinates) scrollContainers(ctx context.Context, env *Env, p chain.Point, offsets []chain.Point) int {
+	o := make([][2]float64, len(offsets))
+	for i, v := range offsets {
+		o[i] = [2]float64{v.X, v.Y}
+	}
+	n := 0
+	for range offsets {
+		el, err := env.Model.At(ctx, p.X, p.Y, "", "")
+		if err != nil || el == nil {
+			break
+		}
+		moved, err := env.Model.ScrollLike(ctx, el.Ref, o)
+		if err != nil || !moved {
+			break
+		}
+		env.Scrolled()
+		n++
+	}
+	return n
+}
+
 // elementAt is the element at a viewport point, as the pointer would reach
 // it through shadow trees and frames (pagemodel.Page.At), described for
 // verification: of the recorded tag when the element hit is inside one (a
@@ -351,7 +393,7 @@ func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp
 	if err != nil || el == nil {
 		return out
 	}
-	out = ElementAtPoint{Found: true, Element: el, Tag: el.Tag, ID: el.ID, Classes: el.Classes()}
+	out = ElementAtPoint{Found: true, Element: el, Tag: el.Tag, ID: el.ID, Classes: el.Classes(), Scroll: chain.Point{X: vp.ScrollX, Y: vp.ScrollY}}
 	if b := boxOf(el); b != nil {
 		r := *b
 		r.X += vp.ScrollX

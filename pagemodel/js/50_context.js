@@ -235,6 +235,47 @@ function fixedLayer(el) {
   return false;
 }
 
+// scrollersOf lists the scroll containers el sits in inside its own
+// document (through shadow hosts, not frames), outermost first: the
+// ancestors whose content overflows a box that clips it (overflow auto,
+// scroll or hidden; hidden ones scroll too, from script and to bring an
+// element into view). The document's own scroll is not among them.
+function scrollersOf(el) {
+  const out = [];
+  const doc = el.ownerDocument;
+  for (let a = upEl(el); a && a.nodeType === 1; a = upEl(a)) {
+    if (a === doc.documentElement || a === doc.body || a === doc.scrollingElement) continue;
+    if (a.scrollHeight <= a.clientHeight && a.scrollWidth <= a.clientWidth) continue;
+    const cs = (doc.defaultView || win).getComputedStyle(a);
+    if (/auto|scroll|hidden/.test(cs.overflowX + " " + cs.overflowY)) out.push(a);
+  }
+  return out.reverse();
+}
+
+// scrolledBy is the scroll offsets [x, y] of el's scroll containers
+// (scrollersOf), outermost first, or null when none is scrolled.
+function scrolledBy(el) {
+  const sc = scrollersOf(el);
+  if (!sc.some((a) => a.scrollLeft || a.scrollTop)) return null;
+  return sc.map((a) => [Math.round(a.scrollLeft), Math.round(a.scrollTop)]);
+}
+
+// scrollLike scrolls el's scroll containers to offsets (scrolledBy's,
+// outermost first), as far as the two lists go; it reports whether any
+// moved. A container that cannot go that far goes as far as it can.
+function scrollLike(el, offsets) {
+  const sc = scrollersOf(el);
+  let moved = false;
+  for (let i = 0; i < sc.length && i < offsets.length; i++) {
+    const a = sc[i], [x, y] = offsets[i];
+    if (Math.abs(a.scrollLeft - x) < 1 && Math.abs(a.scrollTop - y) < 1) continue;
+    const bx = a.scrollLeft, by = a.scrollTop;
+    a.scrollTo({ left: x, top: y, behavior: "instant" });
+    if (a.scrollLeft !== bx || a.scrollTop !== by) moved = true;
+  }
+  return moved;
+}
+
 // frameOffset is where el's document's viewport starts in the viewport of
 // the world's top document (same-origin frames in between), and the clip
 // the frames make: [x, y, clip].

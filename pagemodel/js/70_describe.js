@@ -226,6 +226,7 @@ function describe(el, o) {
   d.xpathPositional = xp.pos;
   d.siblingIndex = sameTagIndex(el);
   d.fixed = fixedLayer(el);
+  d.scrollers = scrolledBy(el);
   d.sim = simFactsOf(el, d.text); // 78_simfacts.js
   const v = el.ownerDocument.defaultView || win;
   d.scroll = [v.scrollX, v.scrollY];

@@ -38,6 +38,9 @@ return {
   },
   reachesNode(h, t) { return reachesEl(h, t); },
   controls: CONTROLS,
+  // scrollLike: scroll element k's scroll containers to offsets
+  // (scrollersOf, outermost first); "true" when any moved.
+  scrollLike(_, k, offsets) { const el = REG[k]; return el && el.isConnected && scrollLike(el, offsets) ? "true" : "false"; },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
   quiet() { return quietFor(); },
   // still: how long the page has been still, and the page-clock time of
