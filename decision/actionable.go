@@ -308,14 +308,14 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), explainHidden(ctx, el, reason))
 		}
 		reason = why
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), reason)
+			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), explainHidden(ctx, el, reason))
 		case <-t.C:
 		}
 	}
@@ -652,11 +652,32 @@ func (st elemState) why() string {
 	case !st.Connected:
 		return "the element was removed from the page"
 	case !st.Visible:
-		return "the element is not visible"
+		return notVisibleWhy
 	case !st.Enabled:
 		return "the element is disabled"
 	}
 	return ""
+}
+
+// notVisibleWhy is the reason given for an element that is not visible.
+const notVisibleWhy = "the element is not visible"
+
+// explainHidden is why, and for an element not visible (notVisibleWhy),
+// what hides it and which controls of the page disclose that part, as the
+// page model reads them (pagemodel.Page.HiddenBy): a menu a small
+// viewport folded behind its button says so. It asks the page with a
+// moment of its own, the step's deadline having passed.
+func explainHidden(ctx context.Context, el Elem, why string) string {
+	if why != notVisibleWhy || el.Model == nil || !el.Ref.Valid() {
+		return why
+	}
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+	defer cancel()
+	h, err := el.Model.HiddenBy(c, el.Ref)
+	if err != nil || h == nil {
+		return why
+	}
+	return why + ": " + h.String()
 }
 
 // fatal is the error for a state that waiting cannot fix.

@@ -478,3 +478,28 @@ func TestActionableNeverClicksALinkInTheLabel(t *testing.T) {
 		t.Errorf("clicked at %v: hash and checked %q, want the box checked and no link followed", pt, got)
 	}
 }
+
+// An element folded away (a menu a small screen hides behind its button, a
+// closed <details>) is reported with the part that hides it and the
+// control that discloses that part: the person reading the report knows
+// what the recording did not do.
+func TestActionableSaysWhatHidesAnElement(t *testing.T) {
+	for _, tc := range []struct{ name, html, want string }{
+		{"a folded menu", `<nav><button id="toggle" aria-controls="menu" aria-expanded="false">Menu</button>
+			<div id="menu" class="collapse" style="display: none"><a id="go" href="#team">Team</a></div></nav>`,
+			`the element is not visible: div#menu hides it (display: none); button "Menu" (aria-expanded=false) discloses that part`},
+		{"a closed details", `<details id="more"><summary>More options</summary><button id="go">Export</button></details>`,
+			`the element is not visible: details#more hides it (a closed <details>); button "More options" discloses that part`},
+		{"hidden by its own style", `<button id="go" style="visibility: hidden">Export</button>`,
+			`the element is not visible: button#go hides it (visibility: hidden)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := actionPage(t, tc.html, 1)
+			el := elemByID(t, p, "go")
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			_, err := Actionable(ctx, el, nil)
+			wantNotActionable(t, err, tc.want)
+		})
+	}
+}

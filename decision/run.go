@@ -435,7 +435,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 			return err
 		}
 		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, why))
 		}
 	}
 }
@@ -656,7 +656,7 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 				if err := callOn(ctx, id, stateFn, &st); err == nil && st.Connected && st.Visible {
 					return out
 				}
-				last = "the element is not visible"
+				last = notVisibleWhy
 			case chain.AssertText:
 				var got string
 				if err := callOn(ctx, id, textFn, &got); err == nil {

@@ -184,12 +184,12 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		if st.Visible && st.Enabled {
 			break
 		}
-		why := "the element is not visible"
+		why := notVisibleWhy
 		if st.Visible {
 			why = "the element is disabled or read-only"
 		}
 		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
-			return stepErr(report.NotActionable, err, "%s: %s", el.name(), why)
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, why))
 		}
 	}
 	if st.Set {

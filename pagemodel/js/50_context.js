@@ -235,6 +235,45 @@ function fixedLayer(el) {
   return false;
 }
 
+// whatHides says what keeps el from showing: the outermost of el and its
+// flat-tree ancestors that hides (display: none, visibility: hidden,
+// opacity: 0, a closed <details>, a box folded to no size that clips its
+// content), how, and the controls of the page that disclose that part
+// (aria-controls naming it, a popovertarget, a closed <details>'s
+// summary), each with its role, name, aria-expanded and whether it shows:
+// {part, how, controls: [{role, name, tag, expanded, shown}]}, or null.
+function whatHides(el) {
+  let part = null, how = "";
+  for (let a = el, prev = null; a && a.nodeType === 1; prev = a, a = upEl(a)) {
+    const cs = (a.ownerDocument.defaultView || win).getComputedStyle(a);
+    let h = "";
+    if (cs.display === "none") h = "display: none";
+    else if (a.tagName === "DETAILS" && !a.open && !(prev && prev.tagName === "SUMMARY" && prev.parentElement === a)) h = "a closed <details>";
+    else if (cs.visibility === "hidden" || cs.visibility === "collapse") h = "visibility: " + cs.visibility;
+    else if (cs.opacity === "0") h = "opacity: 0";
+    else if (a !== el && (a.offsetWidth === 0 || a.offsetHeight === 0) && cs.overflowX + cs.overflowY !== "visiblevisible") h = "folded to no size";
+    if (h) { part = a; how = h; }
+  }
+  if (!part) return null;
+  const controls = [];
+  const add = (c) => {
+    if (!c || controls.some((x) => x.el === c)) return;
+    const role = roleOf(c, c.tagName, c.hasAttributes());
+    controls.push({ el: c, role: role || "", name: role ? collapse(accName(c, labelsOf(c), role, c.hasAttributes())) : collapse(textOf(c, 80)),
+      tag: c.localName, expanded: c.getAttribute("aria-expanded") || "", shown: visibleEl(c) });
+  };
+  if (part.id) {
+    const root = part.getRootNode();
+    for (const c of root.querySelectorAll("[aria-controls], [popovertarget]")) {
+      const ids = (c.getAttribute("aria-controls") || "").split(/\s+/);
+      if (ids.includes(part.id) || c.getAttribute("popovertarget") === part.id) add(c);
+    }
+  }
+  if (part.tagName === "DETAILS") add(part.querySelector(":scope > summary"));
+  const cls = [...part.classList].slice(0, 2).map((c) => "." + c).join("");
+  return { part: part.localName + (part.id ? "#" + part.id : cls), how: how, controls: controls.slice(0, 3).map((c) => { delete c.el; return c; }) };
+}
+
 // scrollersOf lists the scroll containers el sits in inside its own
 // document (through shadow hosts, not frames), outermost first: the
 // ancestors whose content overflows a box that clips it (overflow auto,

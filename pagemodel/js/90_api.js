@@ -38,6 +38,9 @@ return {
   },
   reachesNode(h, t) { return reachesEl(h, t); },
   controls: CONTROLS,
+  // whatHides: what keeps element k from showing (whatHides), "null"
+  // when nothing does.
+  whatHides(_, k) { fresh(); const el = REG[k]; return JSON.stringify(el && el.isConnected ? whatHides(el) : null); },
   // scrollLike: scroll element k's scroll containers to offsets
   // (scrollersOf, outermost first); "true" when any moved.
   scrollLike(_, k, offsets) { const el = REG[k]; return el && el.isConnected && scrollLike(el, offsets) ? "true" : "false"; },
