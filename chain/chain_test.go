@@ -90,6 +90,7 @@ func TestValidationErrors(t *testing.T) {
 		{"coordinates without metadata", base + "  - action: click\n    target: {chain: [{type: coordinates, confidence: 0.6}]}\n", "steps[0].target.chain[0].metadata: metadata with x and y is required"},
 		{"coordinates not numbers", base + "  - action: click\n    target: {chain: [{type: coordinates, confidence: 0.6, metadata: {x: a, y: 1}}]}\n", "steps[0].target.chain[0].metadata: metadata:"},
 		{"negative coordinates", base + "  - action: click\n    target: {chain: [{type: coordinates, confidence: 0.6, metadata: {x: -5, y: 1}}]}\n", "steps[0].target.chain[0].metadata: coordinates (-5, 1) must not be negative"},
+		{"container scroll not a number", base + "  - action: click\n    target: {chain: [{type: coordinates, confidence: 0.6, metadata: {x: 5, y: 1, containerScroll: [{x: 0, y: .nan}]}}]}\n", "metadata.containerScroll[0]: must be numbers"},
 		{"negative box", base + "  - action: click\n    target: {chain: [{type: coordinates, confidence: 0.6, metadata: {x: 5, y: 1, boundingRect: {x: 0, y: 0, width: -1, height: 2}}}]}\n", "metadata.boundingRect: width and height must not be negative"},
 		{"text too long", base + "  - action: type\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    text: " + strings.Repeat("x", 10001) + "\n", "t.yaml:7: steps[0].text: is 10001 characters long, the limit is 10000"},
 		{"invalid key", base + "  - action: press\n    key: Entr\n", "t.yaml:6: steps[0].key: \"Entr\" is not a valid DOM key name"},

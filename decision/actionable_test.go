@@ -491,7 +491,7 @@ func TestActionableSaysWhatHidesAnElement(t *testing.T) {
 		{"a closed details", `<details id="more"><summary>More options</summary><button id="go">Export</button></details>`,
 			`the element is not visible: details#more hides it (a closed <details>); button "More options" discloses that part`},
 		{"hidden by its own style", `<button id="go" style="visibility: hidden">Export</button>`,
-			`the element is not visible: button#go hides it (visibility: hidden)`},
+			`the element is not visible: it is itself hidden (visibility: hidden)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := actionPage(t, tc.html, 1)

@@ -331,9 +331,15 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 	}
 	if w.Strategy.Type == chain.Coordinates && w.Point != nil {
 		// The recorded point is the evidence: act there, once the element
-		// under it is ready.
-		if _, err := Actionable(ctx, el, nil); err != nil {
+		// under it is ready, if the pointer there still reaches it (making
+		// it ready may have scrolled it, or centred it away from a bar that
+		// covered it); else where Actionable found it does.
+		p, err := Actionable(ctx, el, nil)
+		if err != nil {
 			return chain.Point{}, err
+		}
+		if covered(ctx, el, *w.Point) != "" {
+			return p, nil
 		}
 		return *w.Point, nil
 	}

@@ -100,16 +100,25 @@ func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, 
 }
 
 // ScrollLike scrolls the scroll containers that hold the element r names
-// inside its document (Description.Scrollers), outermost first, to offsets,
-// as far as the two lists go: a point recorded inside a scrolled dialog
-// or list shows what it showed then. It reports whether any moved.
-func (p *Page) ScrollLike(ctx context.Context, r Ref, offsets [][2]float64) (bool, error) {
+// inside its document (Description.Scrollers), outermost first, to
+// offsets, when the element sits in as many containers as offsets lists
+// (ok; otherwise they are not the recorded ones and nothing moves): a
+// point recorded inside a scrolled dialog or list shows what it showed
+// then. It returns the offsets the containers had, for
+// ScrollLike(ctx, r, prev) to undo it, and whether any moved.
+func (p *Page) ScrollLike(ctx context.Context, r Ref, offsets [][2]float64) (prev [][2]float64, moved, ok bool, err error) {
 	if !r.Valid() || len(offsets) == 0 {
-		return false, nil
+		return nil, false, false, nil
 	}
-	var moved bool
-	if err := r.W.CallJSON(ctx, "scrollLike", &moved, r.K, offsets); err != nil {
-		return false, err
+	var out *struct {
+		Moved bool         `json:"moved"`
+		Prev  [][2]float64 `json:"prev"`
 	}
-	return moved, nil
+	if err := r.W.CallJSON(ctx, "scrollLike", &out, r.K, offsets); err != nil {
+		return nil, false, false, err
+	}
+	if out == nil {
+		return nil, false, false, nil
+	}
+	return out.Prev, out.Moved, true, nil
 }

@@ -13,6 +13,8 @@ type Hidden struct {
 	// Part describes the outermost element that hides it (the element
 	// itself or an ancestor): "div#navbarResponsive".
 	Part string `json:"part"`
+	// Self says Part is the element itself.
+	Self bool `json:"self"`
 	// How it hides: "display: none", "visibility: hidden", "opacity: 0",
 	// "a closed <details>", "folded to no size".
 	How string `json:"how"`
@@ -34,23 +36,34 @@ type Control struct {
 
 // String says it as a report does: `div#navbarResponsive hides it
 // (display: none); button "Toggle navigation" (aria-expanded=false)
-// discloses that part`.
+// discloses that part`. It is read after the step failed: what the page
+// shows now.
 func (h *Hidden) String() string {
 	var b strings.Builder
-	if h.Part != "" {
+	switch {
+	case h.Self:
+		fmt.Fprintf(&b, "it is itself hidden (%s)", h.How)
+	case h.Part != "":
 		fmt.Fprintf(&b, "%s hides it (%s)", h.Part, h.How)
 	}
 	for i, c := range h.Controls {
-		if i == 0 {
+		switch {
+		case i == 0:
 			b.WriteString("; ")
-		} else {
-			b.WriteString(", and ")
+		case i == len(h.Controls)-1:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
 		}
 		kind := c.Role
 		if kind == "" {
 			kind = c.Tag
 		}
-		fmt.Fprintf(&b, "%s %q", kind, c.Name)
+		name := c.Name
+		if r := []rune(name); len(r) > 60 {
+			name = string(r[:60]) + "…"
+		}
+		fmt.Fprintf(&b, "%s %q", kind, name)
 		var st []string
 		if !c.Shown {
 			st = append(st, "itself hidden")

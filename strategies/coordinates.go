@@ -284,25 +284,40 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 		notes = append(notes, fmt.Sprintf("viewport resized ×%.2f,×%.2f since recording; point not scaled", adj.ScaleX, adj.ScaleY))
 	}
 	pt := chain.Point{X: adj.X, Y: adj.Y}
-	if len(m.ContainerScroll) > 0 && !c.NoScrollAdjust {
-		if n := co.scrollContainers(ctx, env, pt, m.ContainerScroll); n > 0 {
-			notes = append(notes, "scrolled its containers as recorded")
-		}
+	wantTag := strings.ToLower(m.TagName)
+	if fp := env.Fingerprint(); wantTag == "" && fp != nil {
+		wantTag = strings.ToLower(fp.Tag)
 	}
 	var el ElementAtPoint
 	score := 0.0
 	if !c.NoVerify {
 		el = co.elementAt(ctx, env, pt, vp, m)
 		score = c.VerifyScore(el, m)
+		if (score <= 0.5 || wantTag != "" && el.Tag != wantTag) && len(m.ContainerScroll) > 0 && !c.NoScrollAdjust {
+			if el2, ok := co.inRecordedScroll(ctx, env, pt, vp, m, wantTag); ok {
+				el, score = el2, c.VerifyScore(el2, m)
+				notes = append(notes, "its scroll containers scrolled as recorded")
+			}
+		}
 		// Edge case 6: a fixed or sticky element does not move with the
 		// page; when the scroll-adjusted point does not verify, try the
-		// recorded viewport point as it was.
-		if score <= 0.5 && (adj.X != m.X || adj.Y != m.Y) && m.X < vp.Width && m.Y < vp.Height {
-			raw := chain.Point{X: m.X, Y: m.Y}
-			if el2 := co.elementAt(ctx, env, raw, vp, m); el2.Found {
+		// recorded viewport point as it was. And a layer recorded as fixed
+		// that now scrolls (an ancestor became its containing block): the
+		// point where the page's scroll puts it.
+		alt, altNote := chain.Point{X: m.X, Y: m.Y}, "unadjusted point verifies better (fixed or sticky element)"
+		altOK := (adj.X != m.X || adj.Y != m.Y) && m.X < vp.Width && m.Y < vp.Height
+		if m.Fixed {
+			page := m
+			page.Fixed = false
+			a2 := c.AdjustPoint(page, vp)
+			alt, altNote = chain.Point{X: a2.X, Y: a2.Y}, "the point as the page scrolls verifies better (the layer recorded as fixed scrolls)"
+			altOK = a2.OnScreen && (a2.X != adj.X || a2.Y != adj.Y)
+		}
+		if score <= 0.5 && altOK {
+			if el2 := co.elementAt(ctx, env, alt, vp, m); el2.Found {
 				if s2 := c.VerifyScore(el2, m); s2 > score+0.15 {
-					el, score, pt = el2, s2, raw
-					notes = append(notes, "unadjusted point verifies better (fixed or sticky element)")
+					el, score, pt = el2, s2, alt
+					notes = append(notes, altNote)
 				}
 			}
 		}
@@ -335,10 +350,6 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	}
 	// Beyond seed 000: an element of another kind than recorded (or the bare
 	// page where an element was) is not the target, whatever the point says.
-	wantTag := strings.ToLower(m.TagName)
-	if fp := env.Fingerprint(); wantTag == "" && fp != nil {
-		wantTag = strings.ToLower(fp.Tag)
-	}
 	if wantTag != "" && el.Found && el.Tag != wantTag {
 		r.KindMismatch = true
 		r.Confidence *= KindPenalty
@@ -352,31 +363,37 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 	return r
 }
 
-// scrollContainers scrolls the scroll containers of what lies at p as they
-// were when the point was recorded (offsets, outermost first), and again
-// for what lies there then (a list inside a dialog shows once the dialog
-// is scrolled), at most once per container: the element recorded inside a
-// scrolled dialog is under the point again. It returns how many times
-// something moved.
-func (co Coordinates) scrollContainers(ctx context.Context, env *Env, p chain.Point, offsets []chain.Point) int {
-	o := make([][2]float64, len(offsets))
-	for i, v := range offsets {
+// inRecordedScroll is the element at p once the scroll containers of
+// what lies there now are scrolled as they were when the point was
+// recorded (m.ContainerScroll: a button recorded at the foot of a scrolled
+// dialog, the dialog now at its top). Whatever the scroll puts under the
+// point matches the recorded box, so the element there is taken only when
+// it is of the recorded tag and the recorded id or most of the recorded
+// classes name it; otherwise, or when what lies at p sits in other
+// containers than recorded (not as many), the containers are scrolled
+// back and ok is false.
+func (co Coordinates) inRecordedScroll(ctx context.Context, env *Env, p chain.Point, vp Viewport, m chain.CoordinatesMeta, wantTag string) (el ElementAtPoint, ok bool) {
+	hit, err := env.Model.At(ctx, p.X, p.Y, "", "")
+	if err != nil || hit == nil {
+		return el, false
+	}
+	o := make([][2]float64, len(m.ContainerScroll))
+	for i, v := range m.ContainerScroll {
 		o[i] = [2]float64{v.X, v.Y}
 	}
-	n := 0
-	for range offsets {
-		el, err := env.Model.At(ctx, p.X, p.Y, "", "")
-		if err != nil || el == nil {
-			break
-		}
-		moved, err := env.Model.ScrollLike(ctx, el.Ref, o)
-		if err != nil || !moved {
-			break
-		}
-		env.Scrolled()
-		n++
+	prev, moved, same, err := env.Model.ScrollLike(ctx, hit.Ref, o)
+	if err != nil || !same || !moved {
+		return el, false
 	}
-	return n
+	env.Scrolled()
+	el = co.elementAt(ctx, env, p, vp, m)
+	named := m.ElementID != "" && el.ID == m.ElementID || classOverlap(el.Classes, m.ClassList) >= 0.5
+	if el.Found && wantTag != "" && el.Tag == wantTag && named {
+		return el, true
+	}
+	env.Model.ScrollLike(ctx, hit.Ref, prev) //nolint:errcheck // best effort: the page as it was
+	env.Scrolled()
+	return ElementAtPoint{}, false
 }
 
 // elementAt is the element at a viewport point, as the pointer would reach

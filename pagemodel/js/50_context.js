@@ -225,35 +225,55 @@ function testIdsOf(el, attrs) {
 }
 
 // fixedLayer reports whether el or an ancestor has position: fixed (a
-// modal dialog, a fixed bar, a toast): it keeps its place on screen
-// whatever the scroll.
+// modal dialog, a fixed bar, a toast) relative to the viewport: it keeps
+// its place on screen whatever the scroll. A fixed element inside an
+// ancestor that makes the containing block of fixed descendants (a
+// transform, a filter...: containsFixed) moves with that ancestor.
 function fixedLayer(el) {
   for (let a = el; a && a.nodeType === 1; a = upEl(a)) {
     const v = a.ownerDocument.defaultView || win;
-    if (v.getComputedStyle(a).position === "fixed") return true;
+    if (v.getComputedStyle(a).position !== "fixed") continue;
+    let held = false;
+    for (let p = upEl(a); p && p.nodeType === 1 && !held; p = upEl(p)) held = containsFixed((p.ownerDocument.defaultView || win).getComputedStyle(p));
+    if (!held) return true;
   }
   return false;
 }
 
+// containsFixed reports whether an element of computed style cs is the
+// containing block of its fixed-position descendants (CSS Transforms,
+// Filter Effects, Containment, Will Change).
+function containsFixed(cs) {
+  return cs.transform !== "none" || cs.perspective !== "none" || cs.filter !== "none" ||
+    (cs.backdropFilter && cs.backdropFilter !== "none") || /layout|paint|strict|content/.test(cs.contain || "") ||
+    /transform|perspective|filter/.test(cs.willChange || "") || (cs.containerType && cs.containerType !== "normal");
+}
+
 // whatHides says what keeps el from showing: the outermost of el and its
-// flat-tree ancestors that hides (display: none, visibility: hidden,
-// opacity: 0, a closed <details>, a box folded to no size that clips its
-// content), how, and the controls of the page that disclose that part
-// (aria-controls naming it, a popovertarget, a closed <details>'s
-// summary), each with its role, name, aria-expanded and whether it shows:
-// {part, how, controls: [{role, name, tag, expanded, shown}]}, or null.
+// ancestors (through shadow hosts) that hides it (display: none,
+// visibility: hidden, content-visibility: hidden, a closed <details> it
+// is in), else the outermost that makes it unseen (opacity: 0, a box
+// folded to no size that clips its content), how, and the controls of the
+// page that disclose that part (aria-controls naming it, a popovertarget,
+// a closed <details>'s summary), each with its role, name, aria-expanded
+// and whether it shows: {part, self, how, controls: [{role, name, tag,
+// expanded, shown}]}, or null.
 function whatHides(el) {
-  let part = null, how = "";
+  let part = null, how = "", weak = null, weakHow = "";
   for (let a = el, prev = null; a && a.nodeType === 1; prev = a, a = upEl(a)) {
     const cs = (a.ownerDocument.defaultView || win).getComputedStyle(a);
-    let h = "";
+    let h = "", w = "";
     if (cs.display === "none") h = "display: none";
-    else if (a.tagName === "DETAILS" && !a.open && !(prev && prev.tagName === "SUMMARY" && prev.parentElement === a)) h = "a closed <details>";
+    else if (a !== el && a.tagName === "DETAILS" && !a.open && !(prev && prev.tagName === "SUMMARY" && prev.parentElement === a)) h = "a closed <details>";
     else if (cs.visibility === "hidden" || cs.visibility === "collapse") h = "visibility: " + cs.visibility;
-    else if (cs.opacity === "0") h = "opacity: 0";
-    else if (a !== el && (a.offsetWidth === 0 || a.offsetHeight === 0) && cs.overflowX + cs.overflowY !== "visiblevisible") h = "folded to no size";
+    else if (a !== el && cs.contentVisibility === "hidden") h = "content-visibility: hidden";
+    else if (cs.opacity === "0") w = "opacity: 0";
+    else if (a !== el && a.tagName !== "BODY" && a.tagName !== "HTML" && (a.offsetWidth === 0 || a.offsetHeight === 0) &&
+      cs.overflowX + cs.overflowY !== "visiblevisible") w = "folded to no size";
     if (h) { part = a; how = h; }
+    if (w) { weak = a; weakHow = w; }
   }
+  if (!part) { part = weak; how = weakHow; }
   if (!part) return null;
   const controls = [];
   const add = (c) => {
@@ -271,14 +291,15 @@ function whatHides(el) {
   }
   if (part.tagName === "DETAILS") add(part.querySelector(":scope > summary"));
   const cls = [...part.classList].slice(0, 2).map((c) => "." + c).join("");
-  return { part: part.localName + (part.id ? "#" + part.id : cls), how: how, controls: controls.slice(0, 3).map((c) => { delete c.el; return c; }) };
+  return { part: part.localName + (part.id ? "#" + part.id : cls), self: part === el, how: how, controls: controls.slice(0, 3).map((c) => { delete c.el; return c; }) };
 }
 
 // scrollersOf lists the scroll containers el sits in inside its own
 // document (through shadow hosts, not frames), outermost first: the
-// ancestors whose content overflows a box that clips it (overflow auto,
-// scroll or hidden; hidden ones scroll too, from script and to bring an
-// element into view). The document's own scroll is not among them.
+// ancestors a person can scroll (overflow auto or scroll) whose content
+// overflows them. (A box clipped with overflow: hidden scrolls only from
+// script, as a carousel does: its offset is the page's state, not the
+// person's.) The document's own scroll is not among them.
 function scrollersOf(el) {
   const out = [];
   const doc = el.ownerDocument;
@@ -286,33 +307,35 @@ function scrollersOf(el) {
     if (a === doc.documentElement || a === doc.body || a === doc.scrollingElement) continue;
     if (a.scrollHeight <= a.clientHeight && a.scrollWidth <= a.clientWidth) continue;
     const cs = (doc.defaultView || win).getComputedStyle(a);
-    if (/auto|scroll|hidden/.test(cs.overflowX + " " + cs.overflowY)) out.push(a);
+    if (/auto|scroll/.test(cs.overflowX + " " + cs.overflowY)) out.push(a);
   }
   return out.reverse();
 }
 
 // scrolledBy is the scroll offsets [x, y] of el's scroll containers
-// (scrollersOf), outermost first, or null when none is scrolled.
+// (scrollersOf), outermost first, or null when it is in none.
 function scrolledBy(el) {
   const sc = scrollersOf(el);
-  if (!sc.some((a) => a.scrollLeft || a.scrollTop)) return null;
-  return sc.map((a) => [Math.round(a.scrollLeft), Math.round(a.scrollTop)]);
+  return sc.length ? sc.map((a) => [Math.round(a.scrollLeft), Math.round(a.scrollTop)]) : null;
 }
 
 // scrollLike scrolls el's scroll containers to offsets (scrolledBy's,
-// outermost first), as far as the two lists go; it reports whether any
-// moved. A container that cannot go that far goes as far as it can.
+// outermost first) when el sits in as many as offsets lists (else they
+// are not the recorded ones, and nothing moves): {moved, prev}, prev the
+// offsets they had (scrollLike(el, prev) undoes it), or null.
 function scrollLike(el, offsets) {
   const sc = scrollersOf(el);
+  if (sc.length !== offsets.length) return null;
+  const prev = sc.map((a) => [a.scrollLeft, a.scrollTop]);
   let moved = false;
-  for (let i = 0; i < sc.length && i < offsets.length; i++) {
+  for (let i = 0; i < sc.length; i++) {
     const a = sc[i], [x, y] = offsets[i];
     if (Math.abs(a.scrollLeft - x) < 1 && Math.abs(a.scrollTop - y) < 1) continue;
     const bx = a.scrollLeft, by = a.scrollTop;
     a.scrollTo({ left: x, top: y, behavior: "instant" });
     if (a.scrollLeft !== bx || a.scrollTop !== by) moved = true;
   }
-  return moved;
+  return { moved: moved, prev: prev };
 }
 
 // frameOffset is where el's document's viewport starts in the viewport of

@@ -42,8 +42,8 @@ return {
   // when nothing does.
   whatHides(_, k) { fresh(); const el = REG[k]; return JSON.stringify(el && el.isConnected ? whatHides(el) : null); },
   // scrollLike: scroll element k's scroll containers to offsets
-  // (scrollersOf, outermost first); "true" when any moved.
-  scrollLike(_, k, offsets) { const el = REG[k]; return el && el.isConnected && scrollLike(el, offsets) ? "true" : "false"; },
+  // (scrollLike: {moved, prev}, or null when they are not as many).
+  scrollLike(_, k, offsets) { const el = REG[k]; return JSON.stringify(el && el.isConnected ? scrollLike(el, offsets) : null); },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
   quiet() { return quietFor(); },
   // still: how long the page has been still, and the page-clock time of
