@@ -201,9 +201,7 @@ func BenchmarkHealRound(b *testing.B) {
 				if err := page.Reload(); err != nil {
 					b.Fatal(err)
 				}
-				if err := page.WaitLoad(); err != nil {
-					b.Fatal(err)
-				}
+				testenv.WaitLoad(b, page)
 				for _, k := range []string{"first-round-ms", "round-ms"} {
 					start := time.Now()
 					v := Locate(ctx, m, target, LocateOptions{Once: true})

@@ -222,8 +222,9 @@ var _ = Describe("Chrome Recorder recordings, replayed as @puppeteer/replay repl
 		b, err := browser.Start(context.Background(), browser.Options{SiteIsolation: true})
 		Expect(err).NotTo(HaveOccurred())
 		defer b.Close()
-		page := b.MustPage(Fixtures.URL + "/chrome/frames.html").MustWaitLoad()
+		page := b.MustPage(Fixtures.URL + "/chrome/frames.html")
 		defer page.Close()
+		Expect(browser.WaitLoadWithin(context.Background(), page, browser.LoadTimeout)).To(Succeed())
 		Eventually(func() []string {
 			var urls []string
 			res, err := proto.TargetGetTargets{}.Call(b.Browser)

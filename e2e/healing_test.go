@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"github.com/onsi/gomega/gexec"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/replay"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -35,7 +37,8 @@ var _ = Describe("similarity healing", func() {
 		page := Chromium.MustPage("")
 		ClosePage(page)
 		Expect(proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}.Call(page)).To(Succeed())
-		page.MustNavigate(Fixtures.URL + "/healing/original.html").MustWaitLoad()
+		page.MustNavigate(Fixtures.URL + "/healing/original.html")
+		Expect(browser.WaitLoadWithin(context.Background(), page, browser.LoadTimeout)).To(Succeed())
 		var box struct{ X, Y, W, H, SX, SY float64 }
 		res := page.MustElement("#login-btn").MustEval(`function () {
 			const r = this.getBoundingClientRect();

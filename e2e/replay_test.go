@@ -339,7 +339,7 @@ var _ = Describe("the action set", func() {
 		page := Chromium.MustPage(Fixtures.URL + "/variants/actions.html")
 		ClosePage(page)
 		Expect(proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800, DeviceScaleFactor: 1}.Call(page)).To(Succeed())
-		page.MustWaitLoad()
+		Expect(browser.WaitLoadWithin(context.Background(), page, browser.LoadTimeout)).To(Succeed())
 		box := page.MustElement("#far").MustShape().Box() // document coordinates at scroll 0
 		// Recorded with the page scrolled so that the button sat at y=400.
 		scrollY := box.Y + box.Height/2 - 400

@@ -187,7 +187,8 @@ var _ = Describe("the replayer as a CI runner", func() {
 	It("escapes page-derived text in the HTML report: nothing runs in real Chromium", func() {
 		dir := GinkgoT().TempDir()
 		hostile := `<img src=x onerror=alert(1)>`
-		png := Chromium.MustPage(Fixtures.URL + "/login.html").MustWaitLoad()
+		png := Chromium.MustPage(Fixtures.URL + "/login.html")
+		Expect(browser.WaitLoadWithin(context.Background(), png, browser.LoadTimeout)).To(Succeed())
 		shotBytes := png.MustScreenshot()
 		png.MustClose()
 		Expect(os.MkdirAll(filepath.Join(dir, "screenshots"), 0o755)).To(Succeed())
@@ -380,7 +381,7 @@ func openReport(dir, shotName string) reportView {
 	abs, err := filepath.Abs(filepath.Join(dir, "index.html"))
 	Expect(err).NotTo(HaveOccurred())
 	Expect(page.Navigate("file://" + abs)).To(Succeed())
-	Expect(page.WaitLoad()).To(Succeed())
+	Expect(browser.WaitLoadWithin(context.Background(), page, browser.LoadTimeout)).To(Succeed())
 	page.MustEval(`() => document.querySelectorAll("details").forEach(d => d.open = true)`)
 	// Images are loaded (or failed) once every <img> is complete.
 	Expect(page.Wait(rod.Eval(`() => [...document.images].every(i => i.complete)`))).To(Succeed())

@@ -121,7 +121,8 @@ func TestSelectNamedByItsLabel(t *testing.T) {
 		`<label>Country <div><select id=t><option>France</option></select></div></label>`,
 		`<label for=t>Country</label><div><label>Other <select id=t><option>France</option></select></label></div>`,
 	} {
-		page := b.MustPage("data:text/html," + url.PathEscape(h)).MustWaitLoad()
+		page := b.MustPage("data:text/html," + url.PathEscape(h))
+		testenv.WaitLoad(t, page)
 		m := pagemodel.New(page, pagemodel.Options{})
 		f, err := m.Find(ctx, nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "#t"}})
 		if err != nil || f.Answers[0].N != 1 {
@@ -197,7 +198,8 @@ func TestTextHeldByTwoSiblings(t *testing.T) {
 	page := b.MustPage("data:text/html," + url.PathEscape(`<div id=card><div><a id=a1 href="#sso">Login</a></div>`+
 		`<form><a id=a2 href="#in">
       Login
-    </a><button id=b1><span>Log in later</span></button></form></div>`)).MustWaitLoad()
+    </a><button id=b1><span>Log in later</span></button></form></div>`))
+	testenv.WaitLoad(t, page)
 	defer page.MustClose()
 	m := pagemodel.New(page, pagemodel.Options{})
 	f, err := m.Find(ctx, nil, []pagemodel.Query{

@@ -44,7 +44,7 @@ func TestFlowKeepsClosedRootsWhileItRuns(t *testing.T) {
 	if err := page.Navigate(fx.URL + "/login.html"); err != nil {
 		t.Fatal(err)
 	}
-	page.MustWaitLoad()
+	testenv.WaitLoad(t, page)
 	if kept() {
 		t.Error("the script still runs after the flow")
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/replay"
 	"github.com/qa-chain/chainreplay/report"
@@ -78,7 +79,10 @@ func TestParallelFlowsAreIsolatedInOneBrowser(t *testing.T) {
 		if err := page.Navigate(fx.URL + "/login.html"); err != nil {
 			return failedStep(f, page, opts, report.NavigationFailed, err.Error())
 		}
-		page.MustWaitLoad()
+		if err := browser.WaitLoadWithin(ctx, page, browser.LoadTimeout); err != nil {
+			t.Errorf("load: %v", err) // not Fatal: the runner's goroutine
+			return failedStep(f, page, opts, report.NavigationFailed, err.Error())
+		}
 		mu.Lock()
 		pids[f.Name] = browserPID(t, page)
 		contexts[f.Name] = page.Browser().BrowserContextID
@@ -205,7 +209,11 @@ func TestScreenshotsGoToTheReportFolderOnly(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "report")
 
 	fn := func(ctx context.Context, page *rod.Page, f *chain.Flow, opts replay.Options) report.Flow {
-		page.MustNavigate(fx.URL + "/list.html").MustWaitLoad()
+		page.MustNavigate(fx.URL + "/list.html")
+		if err := browser.WaitLoadWithin(ctx, page, browser.LoadTimeout); err != nil {
+			t.Errorf("load: %v", err) // not Fatal: the runner's goroutine
+			return failedStep(f, page, opts, report.NavigationFailed, err.Error())
+		}
 		if f.Name == "bad" {
 			return failedStep(f, page, opts, report.ElementNotFound, "no such button")
 		}
@@ -266,7 +274,11 @@ func TestTraceShowsCommandsNotTypedText(t *testing.T) {
 		return log.Write(b)
 	})
 	fn := func(ctx context.Context, page *rod.Page, f *chain.Flow, opts replay.Options) report.Flow {
-		page.MustNavigate(fx.URL + "/login.html").MustWaitLoad()
+		page.MustNavigate(fx.URL + "/login.html")
+		if err := browser.WaitLoadWithin(ctx, page, browser.LoadTimeout); err != nil {
+			t.Errorf("load: %v", err) // not Fatal: the runner's goroutine
+			return failedStep(f, page, opts, report.NavigationFailed, err.Error())
+		}
 		page.MustElement("#password").MustInput("s3cret-value")
 		return passed(f, page, opts)
 	}

@@ -76,9 +76,7 @@ func benchSize(b *testing.B, base string, n int) {
 				if err := p.Reload(); err != nil {
 					b.Fatal(err)
 				}
-				if err := p.WaitLoad(); err != nil {
-					b.Fatal(err)
-				}
+				testenv.WaitLoad(b, p)
 				// Let the page lay itself out and paint, so that the time
 				// is the walker's, not the page's own first layout.
 				if _, err := p.Eval(`() => new Promise(r => { document.body.getBoundingClientRect(); requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))); })`); err != nil {

@@ -51,7 +51,7 @@ func specPointerAgreesWithComputedStyle(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	p.MustEval(`(html) => { document.open(); document.write(html); document.close(); }`, cursorPage)
-	p.MustWaitLoad()
+	testenv.WaitLoad(t, p)
 	fast := snap(t, p, Options{AllTiers: true})
 	slow := snap(t, p, Options{AllTiers: true, askCursor: true})
 	if len(fast.Nodes) != len(slow.Nodes) {

@@ -293,7 +293,8 @@ func specChunkedCaptureMatchesOnePiece(t testing.TB) {
 		// request finds none, the walker itself is sent, and the chunks
 		// asked ahead (for a walk that did not happen) are asked again.
 		// A reload makes new frames: the reference is taken anew.
-		p.MustReload().MustWaitLoad()
+		p.MustReload()
+		testenv.WaitLoad(t, p)
 		reloaded := snap(t, p, Options{chunk: 3})
 		wholeAgain := snap(t, p, Options{chunk: -1})
 		// The same, with the chunks asked ahead held back until after
@@ -301,7 +302,8 @@ func specChunkedCaptureMatchesOnePiece(t testing.TB) {
 		// (a chunk is given once). A capture in chunks first, so that the
 		// page's last answer had many.
 		snap(t, p, Options{chunk: 3})
-		p.MustReload().MustWaitLoad()
+		p.MustReload()
+		testenv.WaitLoad(t, p)
 		late := snap(t, p, Options{chunk: 3, aheadLate: 3 * time.Millisecond})
 		wholeLate := snap(t, p, Options{chunk: -1})
 		for _, c := range []struct {

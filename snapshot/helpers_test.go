@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-rod/rod"
 
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
@@ -26,7 +27,7 @@ func open(t testing.TB, url string) *rod.Page {
 	if err := p.Timeout(20 * time.Second).Navigate(url); err != nil {
 		t.Fatalf("navigate %s: %v", url, err)
 	}
-	if err := p.Timeout(20 * time.Second).WaitLoad(); err != nil {
+	if err := browser.WaitLoadWithin(context.Background(), p, 20*time.Second); err != nil {
 		t.Fatalf("load %s: %v", url, err)
 	}
 	return p

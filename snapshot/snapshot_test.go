@@ -330,7 +330,8 @@ func specFramesOutOfProcess(t testing.TB) {
 	defer p.Close()
 	p.MustSetViewport(1280, 800, 1, false)
 	other := strings.Replace(fx.OtherURL, "127.0.0.1", "localhost", 1)
-	p.MustNavigate(fx.URL + "/snapshot/frames.html?other=" + other).MustWaitLoad()
+	p.MustNavigate(fx.URL + "/snapshot/frames.html?other=" + other)
+	testenv.WaitLoad(t, p)
 	// The OOPIF's own load may trail the top page's: wait for its target.
 	deadline := time.Now().Add(15 * time.Second)
 	for {
@@ -526,7 +527,8 @@ func specServiceCachesAndInvalidates(t testing.TB) {
 	if svc.Cached() == nil {
 		t.Fatal("nothing cached")
 	}
-	p.MustNavigate(fx.URL + "/snapshot/shadow.html").MustWaitLoad()
+	p.MustNavigate(fx.URL + "/snapshot/shadow.html")
+	testenv.WaitLoad(t, p)
 	deadline := time.Now().Add(10 * time.Second)
 	for svc.Cached() != nil && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)

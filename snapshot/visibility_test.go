@@ -81,7 +81,7 @@ func specVisibleAgreesWithCheckVisibility(t testing.TB) {
 	fx := testenv.Fixtures(t)
 	p := open(t, fx.URL+"/snapshot/basics.html")
 	p.MustEval(`(html) => { document.open(); document.write(html); document.close(); }`, visibilityPage)
-	p.MustWaitLoad()
+	testenv.WaitLoad(t, p)
 	s := snap(t, p, Options{})
 	n := checkVisible(t, p, s)
 	hidden := 0

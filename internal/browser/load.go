@@ -21,6 +21,10 @@ import (
 // An evaluation that fails (a document being replaced has no context yet)
 // is asked again; when ctx ends, the last such error is part of the one
 // returned.
+//
+// It asks the top document of page's session: the *rod.Page that rod's
+// Element.Frame returns for a same-process iframe shares that session, and
+// is not waited for by it.
 func WaitLoad(ctx context.Context, page *rod.Page) error {
 	var last error
 	for {
