@@ -25,9 +25,8 @@ type CoordinatesMeta struct {
 	// dialog): the point is a viewport point whatever the page's scroll.
 	Fixed bool `yaml:"fixed,omitempty"`
 	// ContainerScroll are the scroll offsets of the scroll containers the
-	// element sat in (a scrolled dialog, a list), outermost first, when one
-	// of them was scrolled: the point shows the element only with them
-	// scrolled so.
+	// element sat in (a dialog, a list that scrolls), outermost first: the
+	// point shows the element only with them scrolled so.
 	ContainerScroll []Point `yaml:"containerScroll,omitempty"`
 }
 

@@ -69,8 +69,8 @@ type Description struct {
 	// Fixed: the element or an ancestor has position: fixed.
 	Fixed bool `json:"fixed"`
 	// Scrollers are the scroll offsets [x, y] of the scroll containers the
-	// element sits in inside its document, outermost first, when one of
-	// them is scrolled; nil otherwise (the document's own scroll is Scroll).
+	// element sits in inside its document, outermost first; nil when it is
+	// in none (the document's own scroll is Scroll).
 	Scrollers [][2]float64 `json:"scrollers"`
 	// Scroll is its document's scroll offset.
 	Scroll [2]float64 `json:"scroll"`
