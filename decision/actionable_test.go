@@ -503,3 +503,28 @@ func TestActionableSaysWhatHidesAnElement(t *testing.T) {
 		})
 	}
 }
+
+// A step won by its coordinates whose element the replay scrolls (it
+// shows only its top at the foot of the viewport, where it was recorded):
+// the click reaches the element, not the button that the recorded point
+// lies on once the page has scrolled.
+func TestCoordinatesClickFollowsTheElementWhenItScrolls(t *testing.T) {
+	p := steadyPage(t, `<style>body { margin: 0; height: 4000px }
+		button { position: absolute; left: 100px; width: 200px }</style>
+		<button id="go" style="top: 1000px; height: 300px">Go</button>
+		<button id="other" style="top: 1480px; height: 40px">Other</button>
+		<script>window.clicks = []; document.addEventListener("click", (e) => window.clicks.push(e.target.id));</script>`)
+	p.MustEval(`() => window.scrollTo(0, 300)`)
+	// Recorded at scroll 300 on the top of #go, the rest below the fold.
+	meta := chain.CoordinatesMeta{X: 200, Y: 750, ScrollPos: &chain.Point{Y: 300}, TagName: "button", ElementID: "go",
+		BoundingRect: &chain.Rect{X: 100, Y: 700, Width: 200, Height: 300}}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	out := r.Step(context.Background(), &chain.Step{Action: chain.Click, Target: &chain.Target{
+		Chain: []chain.Strategy{chain.CoordinatesStrategy(meta, strategies.BaseConfidence)}}})
+	if out.Err != nil {
+		t.Fatalf("step: %v", out.Err)
+	}
+	if got := p.MustEval(`() => window.clicks.join(",")`).Str(); got != "go" {
+		t.Fatalf("clicks reached %q, want go", got)
+	}
+}

@@ -150,15 +150,15 @@ func (r *Runner) waitCompleteIn(ctx context.Context, framePath []string) error {
 	if len(framePath) == 0 {
 		return browser.WaitLoad(ctx, r.Page)
 	}
-	for {
+	err := browser.PollLoad(ctx, func(ctx context.Context) (string, error) {
 		var state string
-		if r.callDoc(ctx, framePath, `function () { return this.readyState; }`, &state) == nil && state == "complete" {
-			return nil
-		}
-		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
-			return fmt.Errorf("waiting for the frame to load: %w", err)
-		}
+		err := r.callDoc(ctx, framePath, `function () { return this.readyState; }`, &state)
+		return state, err
+	})
+	if err != nil {
+		return fmt.Errorf("waiting for the frame to load: %w", err)
 	}
+	return nil
 }
 
 // callDoc calls fn on the document a frame path leads to and decodes its

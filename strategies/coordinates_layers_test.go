@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -53,58 +54,69 @@ func foundID(r Result) string {
 	return r.Element.ID
 }
 
-// A link of a fixed bar, recorded with the page scrolled far down, is found
-// at its place on the screen on the page as it loads; read as a point of
-// the page (no fixed flag), the same point lands on a content link of the
-// same kind, and the strategy takes that one: the flag is what keeps it
-// from acting there.
-func TestCoordinatesInAFixedBar(t *testing.T) {
+// A point recorded where more than the page's scroll placed it is found
+// on the page as it loads:
+//   - a link of a fixed bar, recorded with the page scrolled far down, is
+//     where it was on the screen (Fixed); read as a point of the page, the
+//     same point lands on a content link of the same kind, and the
+//     strategy takes that one;
+//   - a button at the foot of a scroll box, recorded with the box scrolled
+//     down, is under the point once the box is scrolled as recorded
+//     (ContainerScroll); without the offsets the point shows the box's
+//     first entries.
+//
+// Each case also replays the recording without its fact (bare), which
+// must not find the element: the fact is what finds it.
+func TestCoordinatesInAFixedBarAndAScrolledBox(t *testing.T) {
 	fx := testenv.Fixtures(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	url := fx.URL + "/layers.html"
-	rec := testenv.Page(t, url)
-	rec.MustEval(`() => window.scrollTo(0, 1500)`)
-	meta := recordPoint(ctx, t, rec, "bar-team")
-	if !meta.Fixed || len(meta.ContainerScroll) != 0 {
-		t.Fatalf("recorded fixed %v, container scroll %v: want a fixed layer and no scroll container", meta.Fixed, meta.ContainerScroll)
-	}
-	if r, _ := replayPoint(ctx, t, url, meta); foundID(r) != "bar-team" {
-		t.Fatalf("fixed: found %q (%s, %v), want #bar-team", foundID(r), r.Detail, r.Err)
-	}
-	page := meta
-	page.Fixed = false
-	if r, _ := replayPoint(ctx, t, url, page); foundID(r) == "bar-team" {
-		t.Fatalf("read as a point of the page the bar link was found anyway (%s): the test proves nothing", r.Detail)
-	}
-}
-
-// A button at the foot of a scroll box, recorded with the box scrolled
-// down, is found on the page as it loads (the box at its top) once the box
-// is scrolled as recorded; without the recorded offsets the point shows
-// the box's first entries.
-func TestCoordinatesInAScrolledBox(t *testing.T) {
-	fx := testenv.Fixtures(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	url := fx.URL + "/layers.html"
-	rec := testenv.Page(t, url)
-	rec.MustEval(`() => { const b = document.getElementById("log"); b.scrollTop = b.scrollHeight; }`)
-	meta := recordPoint(ctx, t, rec, "log-end")
-	if meta.Fixed || len(meta.ContainerScroll) != 1 || meta.ContainerScroll[0].Y < 200 {
-		t.Fatalf("recorded fixed %v, container scroll %v: want one box scrolled down", meta.Fixed, meta.ContainerScroll)
-	}
-	r, p := replayPoint(ctx, t, url, meta)
-	if foundID(r) != "log-end" || r.Verification <= 0.5 {
-		t.Fatalf("scrolled box: found %q, verification %.2f (%s, %v); want #log-end", foundID(r), r.Verification, r.Detail, r.Err)
-	}
-	if st := p.MustEval(`() => document.getElementById("log").scrollTop`).Int(); st < 200 {
-		t.Fatalf("the box is at %d after the replay, want it scrolled as recorded", st)
-	}
-	bare := meta
-	bare.ContainerScroll = nil
-	if r, _ := replayPoint(ctx, t, url, bare); foundID(r) == "log-end" {
-		t.Fatalf("without the box's offsets #log-end was found anyway (%s): the test proves nothing", r.Detail)
+	for _, tc := range []struct {
+		name, setup, id string
+		recorded        func(chain.CoordinatesMeta) bool
+		bare            func(*chain.CoordinatesMeta)
+		// after, when set, checks the replayed page (the box scrolled as
+		// recorded).
+		after func(*rod.Page) error
+	}{
+		{"a fixed bar", `() => window.scrollTo(0, 1500)`, "bar-team",
+			func(m chain.CoordinatesMeta) bool { return m.Fixed && len(m.ContainerScroll) == 0 },
+			func(m *chain.CoordinatesMeta) { m.Fixed = false }, nil},
+		{"a scrolled box", `() => { const b = document.getElementById("log"); b.scrollTop = b.scrollHeight; }`, "log-end",
+			func(m chain.CoordinatesMeta) bool {
+				return !m.Fixed && len(m.ContainerScroll) == 1 && m.ContainerScroll[0].Y >= 200
+			},
+			func(m *chain.CoordinatesMeta) { m.ContainerScroll = nil },
+			func(p *rod.Page) error {
+				if st := p.MustEval(`() => document.getElementById("log").scrollTop`).Int(); st < 200 {
+					return fmt.Errorf("the box is at %d after the replay, want it scrolled as recorded", st)
+				}
+				return nil
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := testenv.Page(t, url)
+			rec.MustEval(tc.setup)
+			meta := recordPoint(ctx, t, rec, tc.id)
+			if !tc.recorded(meta) {
+				t.Fatalf("recorded fixed %v, container scroll %v", meta.Fixed, meta.ContainerScroll)
+			}
+			r, p := replayPoint(ctx, t, url, meta)
+			if foundID(r) != tc.id || r.Verification <= 0.5 {
+				t.Fatalf("found %q, verification %.2f (%s, %v); want #%s", foundID(r), r.Verification, r.Detail, r.Err, tc.id)
+			}
+			if tc.after != nil {
+				if err := tc.after(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			bare := meta
+			tc.bare(&bare)
+			if r, _ := replayPoint(ctx, t, url, bare); foundID(r) == tc.id {
+				t.Fatalf("found #%s without the fact that places it (%s): the test proves nothing", tc.id, r.Detail)
+			}
+		})
 	}
 }
 

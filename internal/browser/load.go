@@ -26,10 +26,29 @@ import (
 // Element.Frame returns for a same-process iframe shares that session, and
 // is not waited for by it.
 func WaitLoad(ctx context.Context, page *rod.Page) error {
+	err := PollLoad(ctx, func(ctx context.Context) (string, error) {
+		res, err := proto.RuntimeEvaluate{Expression: "document.readyState", ReturnByValue: true}.Call(page.Context(ctx))
+		if err != nil {
+			return "", err
+		}
+		return res.Result.Value.Str(), nil
+	})
+	if err != nil {
+		return fmt.Errorf("waiting for the page to load: %w", err)
+	}
+	return nil
+}
+
+// PollLoad asks readyState for a document's readyState every 10 ms until
+// it answers "complete" (nil) or ctx ends (ctx's error, with the last
+// failure of readyState when the last asking failed): the one load poll,
+// for a page (WaitLoad) or a document that page script reaches another
+// way (a frame's).
+func PollLoad(ctx context.Context, readyState func(context.Context) (string, error)) error {
 	var last error
 	for {
-		res, err := proto.RuntimeEvaluate{Expression: "document.readyState", ReturnByValue: true}.Call(page.Context(ctx))
-		if err == nil && res.Result.Value.Str() == "complete" {
+		state, err := readyState(ctx)
+		if err == nil && state == "complete" {
 			return nil
 		}
 		switch {
@@ -40,9 +59,9 @@ func WaitLoad(ctx context.Context, page *rod.Page) error {
 		}
 		if err := wait.Sleep(ctx, 10*time.Millisecond); err != nil {
 			if last != nil {
-				return fmt.Errorf("waiting for the page to load: %w (last: %v)", err, last)
+				return fmt.Errorf("%w (last: %v)", err, last)
 			}
-			return fmt.Errorf("waiting for the page to load: %w", err)
+			return err
 		}
 	}
 }

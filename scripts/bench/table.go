@@ -309,6 +309,19 @@ func (res *results) clickTimes(b *strings.Builder) {
 	byCorpus, byApp := map[string]*pair{}, map[string]*pair{}
 	var apps []string
 	all := &pair{}
+	// add puts one click's two times under key in m (and a new key at the
+	// end of order, when order is given).
+	add := func(m map[string]*pair, key string, order *[]string, ours, peer float64) {
+		p := m[key]
+		if p == nil {
+			p = &pair{}
+			m[key] = p
+			if order != nil {
+				*order = append(*order, key)
+			}
+		}
+		p.ours, p.peer = append(p.ours, ours), append(p.peer, peer)
+	}
 	for _, x := range res.rows {
 		if x.config != "all" || x.version.Mutation != fixtures.Original {
 			continue
@@ -325,19 +338,8 @@ func (res *results) clickTimes(b *strings.Builder) {
 				if o.status != "passed" || p.status != "passed" {
 					continue
 				}
-				c := byCorpus[x.r.corpus]
-				if c == nil {
-					c = &pair{}
-					byCorpus[x.r.corpus] = c
-				}
-				c.ours, c.peer = append(c.ours, o.ms), append(c.peer, p.ms)
-				a := byApp[x.r.app.Name]
-				if a == nil {
-					a = &pair{}
-					byApp[x.r.app.Name] = a
-					apps = append(apps, x.r.app.Name)
-				}
-				a.ours, a.peer = append(a.ours, o.ms), append(a.peer, p.ms)
+				add(byCorpus, x.r.corpus, nil, o.ms, p.ms)
+				add(byApp, x.r.app.Name, &apps, o.ms, p.ms)
 				all.ours, all.peer = append(all.ours, o.ms), append(all.peer, p.ms)
 			}
 		}
