@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
 )
 
 // fakeBin writes an executable file named name into dir.
@@ -96,5 +99,53 @@ func TestStartAndConnectToEndpoint(t *testing.T) {
 	r.Close() // only disconnects
 	if _, err := b.Version(); err != nil {
 		t.Fatalf("closing the remote client stopped the browser: %v", err)
+	}
+}
+
+// TestWindowsOpenNoChromePages: a launched browser's windows load none of
+// Chromium's own WebUI pages (the address bar's popups, idleFeatures),
+// while the same flags without idleFeatures do: when a Chromium update
+// renames those features, this test says so.
+func TestWindowsOpenNoChromePages(t *testing.T) {
+	webUI := func(opts Options) []string {
+		b, err := Start(context.Background(), opts)
+		if err != nil {
+			t.Fatalf("this test needs Chromium: %v", err)
+		}
+		defer b.Close()
+		inc, err := b.Incognito()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer inc.Close()
+		p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		var urls []string
+		// The popups load after the window opens: look for a second.
+		for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+			ts, err := proto.TargetGetTargets{}.Call(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			urls = urls[:0]
+			for _, ti := range ts.TargetInfos {
+				if strings.HasPrefix(ti.URL, "chrome://") {
+					urls = append(urls, ti.URL)
+				}
+			}
+			if len(urls) > 0 {
+				break
+			}
+		}
+		return urls
+	}
+	if got := webUI(Options{}); len(got) > 0 {
+		t.Errorf("the browser's windows load %q", got)
+	}
+	if got := webUI(Options{ExtraFlags: []string{"disable-features=site-per-process"}}); len(got) == 0 {
+		t.Errorf("without idleFeatures no WebUI page either: the test no longer tells")
 	}
 }
