@@ -28,11 +28,11 @@
 // section a heading names (for a name every section repeats), the names of
 // its counterparts in the other items of a repeated group, and how many
 // elements of the
-// frame every locator matches); Accessibility.getPartialAXTree for the role
-// (by its WAI-ARIA name, strategies.ARIARole: Chromium says "image" for img)
-// and computed name and Accessibility.queryAXTree for their uniqueness;
-// DOM.getFrameOwner for the frame path and the frame's offset; and
-// Page.getLayoutMetrics for the viewport and scroll. The description starts
+// frame every locator matches), the role and accessible name among them;
+// DOM.getFrameOwner for the frame path and the frame's offset;
+// Page.getLayoutMetrics for the viewport and scroll; and, for Chrome export
+// only, Chromium's own name for the element (Accessibility.getPartialAXTree,
+// pagemodel.ChromeName), kept where it differs (CSS text-transform). The description starts
 // at mousedown so it is ready before a click re-renders or navigates.
 //
 // # Steps
