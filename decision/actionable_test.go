@@ -492,6 +492,12 @@ func TestActionableSaysWhatHidesAnElement(t *testing.T) {
 			`the element is not visible: details#more hides it (a closed <details>); button "More options" discloses that part`},
 		{"hidden by its own style", `<button id="go" style="visibility: hidden">Export</button>`,
 			`the element is not visible: it is itself hidden (visibility: hidden)`},
+		// The button is in the host's light DOM; the part that hides it is
+		// in the host's shadow tree, around the slot it shows in.
+		{"slotted into a folded panel", `<x-menu id="host"><button id="go">Team</button></x-menu>
+			<script>document.getElementById("host").attachShadow({mode: "open"}).innerHTML =
+				'<button aria-controls="panel" aria-expanded="false">Menu</button><div id="panel" style="display: none"><slot></slot></div>';</script>`,
+			`the element is not visible: div#panel hides it (display: none); button "Menu" (aria-expanded=false) discloses that part`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := actionPage(t, tc.html, 1)

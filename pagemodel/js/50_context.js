@@ -4,6 +4,11 @@
 // the root.
 function upEl(e) { return e.parentElement || (e.parentNode && e.parentNode.host) || null; }
 
+// flatUp is e's parent in the flat tree, where rendering happens: the slot
+// an element of a shadow host's light DOM is assigned to (open roots),
+// else upEl.
+function flatUp(e) { return e.assignedSlot || upEl(e); }
+
 // CONTROLS selects the elements a pointer acts on by themselves.
 const CONTROLS = "a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch]";
 
@@ -230,11 +235,11 @@ function testIdsOf(el, attrs) {
 // ancestor that makes the containing block of fixed descendants (a
 // transform, a filter...: containsFixed) moves with that ancestor.
 function fixedLayer(el) {
-  for (let a = el; a && a.nodeType === 1; a = upEl(a)) {
+  for (let a = el; a && a.nodeType === 1; a = flatUp(a)) {
     const v = a.ownerDocument.defaultView || win;
     if (v.getComputedStyle(a).position !== "fixed") continue;
     let held = false;
-    for (let p = upEl(a); p && p.nodeType === 1 && !held; p = upEl(p)) held = containsFixed((p.ownerDocument.defaultView || win).getComputedStyle(p));
+    for (let p = flatUp(a); p && p.nodeType === 1 && !held; p = flatUp(p)) held = containsFixed((p.ownerDocument.defaultView || win).getComputedStyle(p));
     if (!held) return true;
   }
   return false;
@@ -260,7 +265,7 @@ function containsFixed(cs) {
 // expanded, shown}]}, or null.
 function whatHides(el) {
   let part = null, how = "", weak = null, weakHow = "";
-  for (let a = el, prev = null; a && a.nodeType === 1; prev = a, a = upEl(a)) {
+  for (let a = el, prev = null; a && a.nodeType === 1; prev = a, a = flatUp(a)) {
     const cs = (a.ownerDocument.defaultView || win).getComputedStyle(a);
     let h = "", w = "";
     if (cs.display === "none") h = "display: none";
@@ -303,7 +308,7 @@ function whatHides(el) {
 function scrollersOf(el) {
   const out = [];
   const doc = el.ownerDocument;
-  for (let a = upEl(el); a && a.nodeType === 1; a = upEl(a)) {
+  for (let a = flatUp(el); a && a.nodeType === 1; a = flatUp(a)) {
     if (a === doc.documentElement || a === doc.body || a === doc.scrollingElement) continue;
     if (a.scrollHeight <= a.clientHeight && a.scrollWidth <= a.clientWidth) continue;
     const cs = (doc.defaultView || win).getComputedStyle(a);
