@@ -601,37 +601,3 @@ func TestImportURLReplayCannotOpen(t *testing.T) {
 		t.Errorf("a later navigate to a URL replay cannot open: %v", err)
 	}
 }
-
-// TestExportWritesChromiumsName: a role or label strategy whose element
-// Chromium names otherwise (MetaChromeName: text-transform) is exported
-// with Chromium's name, as Puppeteer resolves aria/ in Chromium's tree;
-// without the key, with the strategy's own.
-func TestExportWritesChromiumsName(t *testing.T) {
-	meta := map[string]any{MetaChromeName: "CLOSE PROJECT"}
-	cases := []struct {
-		st   chain.Strategy
-		want string
-	}{
-		{chain.Strategy{Type: chain.Role, Value: "button|Close Project", Metadata: meta}, `aria/CLOSE PROJECT[role="button"]`},
-		{chain.Strategy{Type: chain.Role, Value: "button|Close Project"}, `aria/Close Project[role="button"]`},
-		{chain.Strategy{Type: chain.Label, Value: "Close Project", Metadata: meta}, `aria/CLOSE PROJECT`},
-		{chain.Strategy{Type: chain.Label, Value: "Close Project"}, `aria/Close Project`},
-	}
-	for _, c := range cases {
-		f := &chain.Flow{Version: chain.Version, Name: "n", StartURL: "http://127.0.0.1/", Steps: []chain.Step{{
-			Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{c.st}}}}}
-		f.Steps[0].Target.Chain[0].Confidence = 0.8
-		out, _, err := Export(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec Recording
-		if err := json.Unmarshal(out, &rec); err != nil {
-			t.Fatal(err)
-		}
-		last := rec.Steps[len(rec.Steps)-1]
-		if len(last.Selectors) != 1 || !reflect.DeepEqual(last.Selectors[0], Selector{c.want}) {
-			t.Errorf("%s %q %v: selectors %v, want %s", c.st.Type, c.st.Value, c.st.Metadata, last.Selectors, c.want)
-		}
-	}
-}

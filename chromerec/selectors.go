@@ -41,15 +41,6 @@ const (
 // spell it the same way ([data-testid='x'] for [data-testid="x"]).
 const MetaSelector = "chrome"
 
-// MetaChromeName is the strategy metadata key that holds the name
-// Chromium's accessibility tree gives a role or label strategy's element
-// where it differs from the strategy's (Chromium applies CSS
-// text-transform to names from content; the page model, like
-// web-platform-tests, does not). The recorder writes it; export writes it
-// in the aria/ selector, as Puppeteer resolves aria/ through Chromium's
-// tree.
-const MetaChromeName = "chromeName"
-
 // MetaPierce marks a css strategy imported from a pierce/ selector, so
 // that export writes pierce/ again (the page model's CSS already looks
 // into every open shadow root).
@@ -216,17 +207,11 @@ func canonicalPart(st chain.Strategy, attrOf func(string) string) (string, bool)
 		if strings.TrimSpace(name) == "" {
 			return "", false
 		}
-		if n, _ := st.Metadata[MetaChromeName].(string); strings.TrimSpace(n) != "" {
-			name = n
-		}
 		if r := strings.TrimSpace(role); r == "" || r == "*" {
 			return PrefixAria + name, true
 		}
 		return PrefixAria + name + `[role="` + role + `"]`, true
 	case chain.Label:
-		if n, _ := st.Metadata[MetaChromeName].(string); strings.TrimSpace(n) != "" {
-			return PrefixAria + n, true
-		}
 		return PrefixAria + st.Value, true
 	case chain.Placeholder:
 		return "[placeholder=" + cssString(st.Value) + "]", true

@@ -116,33 +116,12 @@ func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.Pa
 			el.Scroll = chain.Point{X: float64(v.PageX), Y: float64(v.PageY)}
 		}
 	}()
-	// Chromium's own name, for Chrome export only: asked alongside, and
-	// not waited for long (the first question builds the document's
-	// accessibility tree, slow on a large page).
-	chromeName := make(chan string, 1)
-	go func() {
-		n, err := pagemodel.ChromeName(ctx, pagemodel.Session{B: sess.Browser(), ID: sess.SessionID}, obj)
-		if err != nil {
-			r.logf("recorder: Chromium's name: %v", err)
-		}
-		chromeName <- n
-	}()
 	wg.Wait()
 	if descErr != nil {
 		return nil, descErr
 	}
-	select {
-	case n := <-chromeName:
-		el.setChromeName(n)
-	case <-time.After(chromeNameWait):
-		r.logf("recorder: Chromium's name took over %v: the element's exported aria/ selector carries the page model's", chromeNameWait)
-	}
 	return el, nil
 }
-
-// chromeNameWait is how long a capture waits for Chromium's name once the
-// rest of the description is ready.
-const chromeNameWait = 300 * time.Millisecond
 
 // describeOptions are the page model's options for describing a target.
 func (r *Recorder) describeOptions() pagemodel.DescribeOptions {
@@ -257,10 +236,5 @@ func Redescribe(ctx context.Context, m *pagemodel.Page, ref pagemodel.Ref) (*cha
 	if res, err := (proto.RuntimeEvaluate{Expression: "window.devicePixelRatio", ReturnByValue: true}).Call(c); err == nil {
 		el.DPR = res.Result.Value.Num()
 	}
-	nctx, cancel := context.WithTimeout(ctx, time.Second)
-	if n, err := m.ChromeNameOf(nctx, ref); err == nil {
-		el.setChromeName(n)
-	}
-	cancel()
 	return BuildTarget(el, nil), nil
 }

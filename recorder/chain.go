@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/chromerec"
 )
 
 // Signal names one identifying signal of an element; each becomes a strategy.
@@ -120,16 +119,8 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		c, ok := count("testid:" + v)
 		add(chain.TestID, SigTestID, v, c, ok)
 	}
-	// Chrome export writes role and label strategies as aria/ selectors,
-	// which Chromium's tree resolves by its own name (Element.ChromeName).
-	withChromeName := func(s chain.Strategy) chain.Strategy {
-		if e.ChromeName != "" {
-			s.Metadata = map[string]any{chromerec.MetaChromeName: e.ChromeName}
-		}
-		return s
-	}
 	if e.Role != "" && !genericRoles[e.Role] && e.Name != "" {
-		addStrategy(withChromeName(chain.Strategy{Type: chain.Role, Value: e.Role + "|" + e.Name}), SigRole, e.RoleCount, e.RoleCountKnown)
+		add(chain.Role, SigRole, e.Role+"|"+e.Name, e.RoleCount, e.RoleCountKnown)
 	}
 	// A control in an item of a list (a row's Delete button, the open
 	// operation's "Try it out") or repeated in every section (each
@@ -150,11 +141,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 	}
 	if lab := firstNonEmpty(d.Label, d.AriaLabel); lab != "" {
 		c, ok := count("label")
-		s := chain.Strategy{Type: chain.Label, Value: lab}
-		if strings.Join(strings.Fields(lab), " ") == strings.Join(strings.Fields(e.Name), " ") {
-			s = withChromeName(s)
-		}
-		addStrategy(s, SigLabel, c, ok)
+		add(chain.Label, SigLabel, lab, c, ok)
 	}
 	if d.Alt != "" {
 		c, ok := count("alt")

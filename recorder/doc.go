@@ -17,22 +17,20 @@
 //
 // # What it captures
 //
-// For each target, in one pass of concurrent DevTools calls (Capture):
-// describe.js through Runtime.callFunctionOn (tag, id, name, type, classes
-// with generated-looking ones flagged, href, value except secrets, visible
-// text, label, placeholder, title, alt, aria-label, test ids, a short CSS
-// selector unique in its tree, an XPath unique in its document, sibling
-// index, neighbour texts, shadow path, box, the repeated item it is in
-// named by the item's own words (a row by its text, an operation by its
-// toggle; for any control of an item, alone of its name or not) or the
-// section a heading names (for a name every section repeats), the names of
-// its counterparts in the other items of a repeated group, and how many
-// elements of the
-// frame every locator matches), the role and accessible name among them;
-// DOM.getFrameOwner for the frame path and the frame's offset;
-// Page.getLayoutMetrics for the viewport and scroll; and, for Chrome export
-// only, Chromium's own name for the element (Accessibility.getPartialAXTree,
-// pagemodel.ChromeName), kept where it differs (CSS text-transform). The description starts
+// For each target, in one pass of concurrent DevTools calls (Capture): the
+// page model's description (pagemodel.Describe, one Runtime.callFunctionOn:
+// tag, id, name, type, classes with generated-looking ones flagged, href,
+// value except secrets, visible text, label, placeholder, title, alt,
+// aria-label, test ids, role and accessible name, a short CSS selector
+// unique in its tree, an XPath unique in its document, sibling index,
+// neighbour texts, shadow path, box, the repeated item it is in named by
+// the item's own words (a row by its text, an operation by its toggle; for
+// any control of an item, alone of its name or not) or the section a
+// heading names (for a name every section repeats), the names of its
+// counterparts in the other items of a repeated group, and how many
+// elements of the frame every locator matches); DOM.getFrameOwner for the
+// frame path and the frame's offset; and Page.getLayoutMetrics for the
+// viewport and scroll. The description starts
 // at mousedown so it is ready before a click re-renders or navigates.
 //
 // # Steps

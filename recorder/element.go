@@ -102,10 +102,6 @@ type Element struct {
 	// is false when it was not counted.
 	RoleCount      Count
 	RoleCountKnown bool
-	// ChromeName is the name Chromium's accessibility tree gives the
-	// element (pagemodel.ChromeName) when it differs from Name (CSS
-	// text-transform), else "". Chrome export writes it in aria/ selectors.
-	ChromeName string
 	// FramePath is the selector of each <iframe> from the top document down.
 	FramePath []string
 	// FrameOffset is where the element's frame viewport starts in the top
@@ -125,13 +121,6 @@ type Element struct {
 func (e *Element) TopRect() chain.Rect {
 	r := e.Desc.Rect
 	return chain.Rect{X: r.X + e.FrameOffset.X, Y: r.Y + e.FrameOffset.Y, Width: r.W, Height: r.H}
-}
-
-// setChromeName keeps Chromium's name n when it is not the page model's.
-func (e *Element) setChromeName(n string) {
-	if n != "" && n != strings.Join(strings.Fields(e.Name), " ") {
-		e.ChromeName = n
-	}
 }
 
 // fill fills e from the page model's description d.

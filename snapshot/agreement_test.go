@@ -137,6 +137,7 @@ func specAgreementWithChromium(t testing.TB) {
 		{"/apps/checkout/", true},
 		{"/apps/shop/", true},
 		{"/apps/settings/", true},
+		{"/uppercase.html", true}, // text-transform
 		{"/snapshot/generated.html?n=1200", false},
 		{"/snapshot/generated.html?n=3000", false},
 	}

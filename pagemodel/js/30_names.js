@@ -16,7 +16,10 @@
 //    aria-labelledby gives none again as content;
 //  - an element another one owns (aria-owns) gives its text to its owner,
 //    even an owner that is not rendered;
-//  - ruby annotations (rt) are not part of the name.
+//  - ruby annotations (rt) are not part of the name;
+//  - text styled with CSS text-transform uppercase, lowercase or
+//    capitalize gives the name as shown ("Close" in capitals is "CLOSE"),
+//    where WPT's (tentative) expectation is the text as written.
 // White space is collapsed as Chromium collapses it: runs of ASCII white
 // space to one space; U+00A0 and other spaces are kept. Names are
 // trimmed (Chromium's may keep a space its content began with).
@@ -133,7 +136,7 @@ function hideKind(el) {
 // its labels by the id their for names, the elements aria-owns takes to
 // their owners (ownsOf), both from one query, and the keys of the
 // elements its style sheets may give ::before or ::after text
-// (scanPseudo).
+// (scanPseudo), and whether its text may be shown transformed (tt).
 function scopeInfo(scope) {
   let v = labelMaps.get(scope);
   if (v === undefined) {
@@ -145,7 +148,13 @@ function scopeInfo(scope) {
       }
       if (e.hasAttribute("aria-owns")) owners.push(e);
     }
-    v = { scope: scope, labels: labels, owns: owners.length ? ownsOf(scope, owners) : null, pseudo: scanPseudo(scope) };
+    const sheets = scanPseudo(scope);
+    v = { scope: scope, labels: labels, owns: owners.length ? ownsOf(scope, owners) : null, pseudo: sheets.any ? sheets : null, tt: false };
+    // Whether text here may be shown transformed: a rule of the scope's
+    // sheets or an inline style says text-transform, or of a scope around
+    // it (the property is inherited through shadow hosts).
+    v.tt = sheets.tt || (scope.querySelector && scope.querySelector('[style*="text-transform" i]') !== null) ||
+      (scope.host ? scopeInfo(scope.host.getRootNode()).tt : false);
     labelMaps.set(scope, v);
   }
   return v;
@@ -169,13 +178,15 @@ function infoOf(el) { return scopeInfo(el.getRootNode()); }
 // selects on (another attribute, its place) may be misread.
 const sheetKeys = new WeakMap();
 const PSEUDO_SEL = /::?(before|after)\b/i;
-// scanPseudo returns the keys of a tree scope's sheets: null when no
-// rule gives pseudo text, else {unknown, ids, cls, attrs, tags, kinds}
+// scanPseudo returns the keys of a tree scope's sheets, {any, unknown,
+// ids, cls, attrs, tags, kinds, tt}: any says some rule gives pseudo text
 // (unknown: the sheets do not tell of every element; kinds: what the
-// first element of each kind said).
+// first element of each kind said); tt that a rule sets a text-transform
+// of TRANSFORMS, or the sheets cannot be read.
 function scanPseudo(scope) {
-  const k = { unknown: false, ids: new Set(), cls: new Set(), attrs: [], tags: new Set(), any: false, kinds: new Map() };
+  const k = { unknown: false, ids: new Set(), cls: new Set(), attrs: [], tags: new Set(), any: false, kinds: new Map(), tt: false };
   function add(sk) {
+    if (sk.unknown || sk.tt) k.tt = true;
     if (sk.unknown) k.unknown = true;
     for (const x of sk.ids) k.ids.add(x);
     for (const x of sk.cls) k.cls.add(x);
@@ -185,11 +196,11 @@ function scanPseudo(scope) {
   }
   function sheet(sh) {
     let list;
-    try { list = sh.cssRules; } catch (e) { k.unknown = k.any = true; return; }
+    try { list = sh.cssRules; } catch (e) { k.unknown = k.any = k.tt = true; return; }
     if (!list) return;
     let sk = sheetKeys.get(sh);
     if (!sk || sk.n !== list.length) {
-      sk = { n: list.length, unknown: false, ids: [], cls: [], attrs: [], tags: [] };
+      sk = { n: list.length, unknown: false, tt: false, ids: [], cls: [], attrs: [], tags: [] };
       rules(list, sk);
       sheetKeys.set(sh, sk);
     }
@@ -199,6 +210,7 @@ function scanPseudo(scope) {
     for (let i = 0; i < list.length && !sk.unknown; i++) {
       const r = list[i];
       if (r.type === 1) {
+        if (!sk.tt && TRANSFORMS.has(r.style.textTransform)) sk.tt = true;
         const c = r.style.content;
         if (c && c !== "none" && c !== "normal" && PSEUDO_SEL.test(r.selectorText)) {
           if (r.parentRule && r.parentRule.type === 1) { sk.unknown = true; break; }
@@ -214,8 +226,8 @@ function scanPseudo(scope) {
   try {
     if (scope.styleSheets) for (const sh of scope.styleSheets) sheet(sh);
     if (scope.adoptedStyleSheets) for (const sh of scope.adoptedStyleSheets) sheet(sh);
-  } catch (e) { k.unknown = k.any = true; }
-  return k.any ? k : null;
+  } catch (e) { k.unknown = k.any = k.tt = true; }
+  return k;
 }
 // splitSelectors splits a selector list at its top-level commas (not in
 // parentheses, brackets or escapes), each part trimmed.
@@ -313,7 +325,27 @@ function pseudoText(el, which) {
     else s += t;
   }
   if (alt !== null) return alt ? " " + alt + " " : "";
-  return s;
+  return TRANSFORMS.has(cs.textTransform) ? transformText(s, cs.textTransform) : s;
+}
+// TRANSFORMS are the CSS text-transform values that change a name (as
+// Chromium's tree shows it); full-width and full-size-kana are left as
+// written.
+const TRANSFORMS = new Set(["uppercase", "lowercase", "capitalize"]);
+// transformed is the text t of a text node as its parent element p shows
+// it (text-transform, TRANSFORMS).
+function transformed(t, p) {
+  if (p === null) return t;
+  const tt = win.getComputedStyle(p).textTransform;
+  return TRANSFORMS.has(tt) ? transformText(t, tt) : t;
+}
+// transformText applies a text-transform value of TRANSFORMS to t.
+function transformText(t, tt) {
+  switch (tt) {
+    case "uppercase": return t.toUpperCase();
+    case "lowercase": return t.toLowerCase();
+    case "capitalize": return t.replace(/(^|[^\p{L}\p{N}\p{M}'\u2019])(\p{Ll})/gu, (m, a, b) => a + b.toUpperCase());
+  }
+  return t;
 }
 
 // ---- aria-owns ----
@@ -486,7 +518,7 @@ function fromContent(el, st, ownHidden) {
   // would join two words (join).
   const parts = [];
   for (let i = 0, c = flat ? list[0] : el.firstChild; c; c = flat ? list[++i] : c.nextSibling) {
-    if (c.nodeType === 3) { if (!ownHidden && c.data) parts.push(c.data, null); continue; }
+    if (c.nodeType === 3) { if (!ownHidden && c.data) parts.push(st.info.tt ? transformed(c.data, c.parentElement || el) : c.data, null); continue; }
     if (c.nodeType !== 1) continue;
     const ct = c.tagName;
     if (SKIP.has(ct) || ct === "RT" || ct === "RP") continue;
