@@ -38,7 +38,8 @@ type Options struct {
 	// SiteIsolation keeps Chromium's default out-of-process iframes
 	// (rod's launcher turns them off unless asked).
 	SiteIsolation bool
-	// ExtraFlags are added to the command line, as "name" or "name=value".
+	// ExtraFlags are added to the command line, as "name" or "name=value";
+	// one the launcher sets itself (disable-features) replaces its value.
 	ExtraFlags []string
 	// Trace, when set, receives a line per DevTools command sent (-v).
 	Trace io.Writer

@@ -107,7 +107,7 @@ func TestStartAndConnectToEndpoint(t *testing.T) {
 // while the same flags without idleFeatures do: when a Chromium update
 // renames those features, this test says so.
 func TestWindowsOpenNoChromePages(t *testing.T) {
-	webUI := func(opts Options) []string {
+	webUI := func(opts Options, wait time.Duration) []string {
 		b, err := Start(context.Background(), opts)
 		if err != nil {
 			t.Fatalf("this test needs Chromium: %v", err)
@@ -124,8 +124,8 @@ func TestWindowsOpenNoChromePages(t *testing.T) {
 		}
 		defer p.Close()
 		var urls []string
-		// The popups load after the window opens: look for a second.
-		for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		// The popups load after the window opens: look for a while.
+		for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
 			ts, err := proto.TargetGetTargets{}.Call(b)
 			if err != nil {
 				t.Fatal(err)
@@ -142,10 +142,11 @@ func TestWindowsOpenNoChromePages(t *testing.T) {
 		}
 		return urls
 	}
-	if got := webUI(Options{}); len(got) > 0 {
+	if got := webUI(Options{}, time.Second); len(got) > 0 {
 		t.Errorf("the browser's windows load %q", got)
 	}
-	if got := webUI(Options{ExtraFlags: []string{"disable-features=site-per-process"}}); len(got) == 0 {
+	// ExtraFlags' disable-features replaces the launcher's list.
+	if got := webUI(Options{ExtraFlags: []string{"disable-features=site-per-process"}}, 10*time.Second); len(got) == 0 {
 		t.Errorf("without idleFeatures no WebUI page either: the test no longer tells")
 	}
 }
