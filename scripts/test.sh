@@ -30,6 +30,7 @@ echo "==> go test (every package but e2e)"
 # -vet=off: go vet ./... above already ran every check go test would.
 go test -p 2 -count=1 -vet=off -timeout 20m "$@" $(go list ./... | grep -v '/e2e$')
 
-echo "==> e2e (Ginkgo, two processes)"
-# The specs mostly wait on browsers: two Ginkgo processes share them out.
-go run github.com/onsi/ginkgo/v2/ginkgo -p --procs 2 --timeout 20m ./e2e
+echo "==> e2e (Ginkgo, three processes)"
+# The specs mostly wait on browsers (two processes left a core idle a
+# third of the time): three Ginkgo processes share them out.
+go run github.com/onsi/ginkgo/v2/ginkgo -p --procs 3 --timeout 20m ./e2e
