@@ -93,6 +93,7 @@ function inputType(el) { return (el.getAttribute("type") || "text").toLowerCase(
 function fresh() {
   visCache.clear();
   labelMaps.clear();
+  ttCache.clear();
   txt.clear();
   curTable = null;
   closedMaps.clear();
