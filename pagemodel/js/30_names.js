@@ -185,7 +185,7 @@ const PSEUDO_SEL = /::?(before|after)\b/i;
 // ids, cls, attrs, tags, kinds, tt}: any says some rule gives pseudo text
 // (unknown: the sheets do not tell of every element; kinds: what the
 // first element of each kind said); tt that a rule sets a text-transform
-// of TRANSFORMS, or the sheets cannot be read.
+// other than none, or a sheet cannot be read.
 function scanPseudo(scope) {
   const k = { unknown: false, ids: new Set(), cls: new Set(), attrs: [], tags: new Set(), any: false, kinds: new Map(), tt: false };
   function add(sk) {
