@@ -161,13 +161,20 @@ function eachElement(sc, f, sel) {
 }
 
 // byTier keeps the elements whose tier (rank(e, want)) is the best found.
+// Names that differ only in white space or case read alike (case is often
+// style: text-transform shows "Close" as "CLOSE"), so the first three
+// tiers find one set together, named by the best tier in it: "Close
+// project" does not find the one element so written while another shows
+// "CLOSE PROJECT"; it finds both, for the step to tell apart or refuse.
 function byTier(sc, w, rank, sel) {
+  const group = (t) => (t <= 2 ? 0 : t);
   let best = 4, out = [];
   eachElement(sc, (e) => {
     if (SKIP.has(e.tagName)) return;
     const t = rank(e, w);
-    if (t > best) return;
-    if (t < best) { best = t; out = []; }
+    if (t === 4 || group(t) > group(best)) return;
+    if (group(t) < group(best)) out = [];
+    best = Math.min(best, t);
     out.push(e);
   }, sel);
   return { els: best < 4 ? out : [], tier: best < 4 ? best : 0 };
