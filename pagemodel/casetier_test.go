@@ -1,7 +1,6 @@
 package pagemodel_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/internal/testenv"
@@ -38,16 +37,9 @@ func TestNamesDifferingInCaseAloneFindTogether(t *testing.T) {
 		{role("Close projects"), []string{"c"}, 0},
 		{label("Email"), []string{"f", "g"}, 0},
 	}
-	qs := make([]pagemodel.Query, len(cases))
+	answers := findEach(t, m, len(cases), func(i int) pagemodel.Query { return cases[i].q })
 	for i, c := range cases {
-		qs[i] = c.q
-	}
-	f, err := m.Find(context.Background(), nil, qs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, c := range cases {
-		a := f.Answers[i]
+		a := answers[i]
 		var ids []string
 		for _, e := range a.Els {
 			ids = append(ids, e.ID)

@@ -36,16 +36,9 @@ func TestHostsQuery(t *testing.T) {
 		{"the first css part is the document's", pagemodel.Query{Type: pagemodel.ByCSS, Value: "button.add", Hosts: []pagemodel.Query{css("product-card")}}, 0, ""},
 		{"without hosts, CSS looks in every shadow root", css("button.add"), 2, "add"},
 	}
-	qs := make([]pagemodel.Query, len(cases))
+	answers := findEach(t, m, len(cases), func(i int) pagemodel.Query { return cases[i].q })
 	for i, c := range cases {
-		qs[i] = c.q
-	}
-	f, err := m.Find(context.Background(), nil, qs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, c := range cases {
-		a := f.Answers[i]
+		a := answers[i]
 		if a.Err != nil || a.N != c.n {
 			t.Errorf("%s: %d matches (%v), want %d", c.name, a.N, a.Err, c.n)
 			continue
@@ -220,4 +213,19 @@ func TestTextHeldByTwoSiblings(t *testing.T) {
 	if a := f.Answers[1]; a.N != 1 || a.Els[0].ID != "b1" {
 		t.Errorf("text \"Log in later\": %d matches %v, want the button b1", a.N, a.Els)
 	}
+}
+
+// findEach asks the top document, in one Find, the n queries q gives and
+// returns their answers in order.
+func findEach(t *testing.T, m *pagemodel.Page, n int, q func(int) pagemodel.Query) []pagemodel.Answer {
+	t.Helper()
+	qs := make([]pagemodel.Query, n)
+	for i := range qs {
+		qs[i] = q(i)
+	}
+	f, err := m.Find(context.Background(), nil, qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Answers
 }
