@@ -62,6 +62,16 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 		env.Reset()
 		v := evaluateChain(ctx, env, order, opts)
 		v.Rounds = round
+		if ctx.Err() != nil {
+			// The deadline came while the chain was evaluated: the
+			// strategies after it did not run, or ran without a page to
+			// ask, and the checks that set a winner aside (its item, the
+			// words that moved, its fingerprint) may not have had what
+			// they need. Such a round decides nothing, a winner
+			// included: the last round that ran to its end is the
+			// honest account of what the page held.
+			return gaveUp(cutShort(last, round), started)
+		}
 		if v.Err == nil && !opts.Once && hiddenRival(v) {
 			if id := v.Winner.Ref(); held.since.IsZero() || held.id != id {
 				held.id, held.since = id, time.Now()
@@ -80,15 +90,7 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 		if v.Err == nil || opts.Once || len(order) == 0 {
 			return v
 		}
-		if ctx.Err() != nil && round > 1 {
-			// The deadline cut this round short: the previous one is the
-			// honest account of what the page held.
-			return gaveUp(last, started)
-		}
 		last = v
-		if ctx.Err() != nil {
-			return gaveUp(last, started)
-		}
 		t := time.NewTimer(poll)
 		select {
 		case <-ctx.Done():
@@ -118,6 +120,16 @@ func holdBack(v Verdict) Verdict {
 	v.Winner, v.Confidence, v.Agreeing = nil, 0, nil
 	v.Err = stepErr(report.Ambiguous, nil, "%s is like a hidden element; waited for that one to show, and the deadline came first", describe(*w))
 	return v
+}
+
+// cutShort is the verdict of a locate whose deadline came during round:
+// last, the previous round's, or, when round was the first, a TIMEOUT
+// saying that no round ran to its end.
+func cutShort(last Verdict, round int) Verdict {
+	if round > 1 {
+		return last
+	}
+	return Verdict{Rounds: round, Err: stepErr(report.Timeout, nil, "the deadline came before the chain's strategies were all evaluated once")}
 }
 
 func gaveUp(v Verdict, started time.Time) Verdict {
