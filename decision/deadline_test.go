@@ -11,72 +11,100 @@ import (
 )
 
 // Made-up strategy types whose evaluators answer without a page: one
-// finds node 5, one node 9, and one is where the deadline comes (it ends
-// the locate's context on the evaluation deadlineAt counts down to).
+// finds node 5, one node 5 conclusively, one node 9, and one finds
+// nothing. Each of them counts its evaluation on the locate's context
+// (cutAt) and ends that context on the evaluation the test chose: the
+// deadline comes there.
 const (
-	findsFive chain.StrategyType = "test-finds-5"
-	findsNine chain.StrategyType = "test-finds-9"
-	deadline  chain.StrategyType = "test-deadline"
+	findsFive     chain.StrategyType = "test-finds-5"
+	surelyFive    chain.StrategyType = "test-surely-5"
+	findsNine     chain.StrategyType = "test-finds-9"
+	findsNothing  chain.StrategyType = "test-finds-nothing"
+	deadlineProbe chain.StrategyType = "test-deadline"
 )
 
-var (
-	endLocate  atomic.Pointer[context.CancelFunc]
-	deadlineAt atomic.Int32
-)
+// cutAt ends cancel on the at-th evaluation of a strategy of type of.
+type cutAt struct {
+	of     chain.StrategyType
+	at     int32
+	n      atomic.Int32
+	cancel context.CancelFunc
+}
+
+type cutKey struct{}
 
 type stubEvaluator struct {
-	t    chain.StrategyType
-	eval func() strategies.Result
+	t   chain.StrategyType
+	res func() strategies.Result
 }
 
 func (s stubEvaluator) Type() chain.StrategyType { return s.t }
-func (s stubEvaluator) Evaluate(context.Context, *strategies.Env, chain.Strategy) strategies.Result {
-	return s.eval()
+func (s stubEvaluator) Evaluate(ctx context.Context, _ *strategies.Env, _ chain.Strategy) strategies.Result {
+	if c, ok := ctx.Value(cutKey{}).(*cutAt); ok && c.of == s.t && c.n.Add(1) == c.at {
+		c.cancel()
+	}
+	return s.res()
 }
 
 func init() {
-	strategies.Register(stubEvaluator{findsFive, func() strategies.Result { return found(findsFive, 5, 0.72, 0.6) }})
-	strategies.Register(stubEvaluator{findsNine, func() strategies.Result { return found(findsNine, 9, 0.70, 0.6) }})
-	strategies.Register(stubEvaluator{deadline, func() strategies.Result {
-		if deadlineAt.Add(-1) == 0 {
-			(*endLocate.Load())()
-		}
-		return missing(deadline)
-	}})
+	for _, e := range []stubEvaluator{
+		{findsFive, func() strategies.Result { return found(findsFive, 5, 0.72, 0.6) }},
+		{surelyFive, func() strategies.Result { return found(surelyFive, 5, 0.9, 0.9) }},
+		{findsNine, func() strategies.Result { return found(findsNine, 9, 0.70, 0.6) }},
+		{findsNothing, func() strategies.Result { return missing(findsNothing) }},
+	} {
+		strategies.Register(e)
+	}
 }
 
-// TestDeadlineDuringARoundDecidesNothing: the chain's first strategy finds
-// one element and its third another, as strong (AMBIGUOUS, evaluated
-// whole). When the deadline comes between them, the round weighed without
-// the third would have taken the first's element: a round the deadline
-// cut short decides nothing. Cut in the first round, the step fails with
-// TIMEOUT; in a later round, with the last whole round's verdict, as the
-// same page gives without a deadline.
+// TestDeadlineDuringARoundDecidesNothing: a round of a locate that the
+// deadline cut short decides nothing, a winner included. In the ambiguous
+// chain the first strategy finds one element and the third another, as
+// strong: cut between them, the round weighed without the third would
+// take the first's element. In the sure chain the first strategy is
+// conclusive: cut there, it would end the round with its element. Cut in
+// the first round, the step fails with TIMEOUT, keeping the attempts the
+// round made; in a later round, with the last whole round's verdict, as
+// the same page gives without a deadline.
 func TestDeadlineDuringARoundDecidesNothing(t *testing.T) {
-	target := &chain.Target{Chain: []chain.Strategy{
-		{Type: findsFive, Confidence: 0.9}, {Type: deadline, Confidence: 0.8}, {Type: findsNine, Confidence: 0.7}}}
+	ambiguous := []chain.Strategy{{Type: findsFive, Confidence: 0.9}, {Type: findsNothing, Confidence: 0.8}, {Type: findsNine, Confidence: 0.7}}
+	sure := []chain.Strategy{{Type: surelyFive, Confidence: 0.9}, {Type: findsNine, Confidence: 0.7}}
 	for _, c := range []struct {
-		name string
-		cut  int32 // the evaluation of the deadline strategy that ends the context (0: none)
-		want report.Code
+		name   string
+		chain  []chain.Strategy
+		cut    *cutAt // nil: no deadline
+		want   report.Code
+		rounds int
 	}{
-		{"no deadline", 0, report.Ambiguous},
-		{"cut in the first round", 1, report.Timeout},
-		{"cut in the third round", 3, report.Ambiguous},
+		{"ambiguous, no deadline", ambiguous, nil, report.Ambiguous, 1},
+		{"ambiguous, cut in the first round", ambiguous, &cutAt{of: findsNothing, at: 1}, report.Timeout, 1},
+		{"ambiguous, cut in the third round", ambiguous, &cutAt{of: findsNothing, at: 3}, report.Ambiguous, 2},
+		{"ambiguous, cut as the first round ends", ambiguous, &cutAt{of: findsNine, at: 1}, report.Timeout, 1},
+		{"sure, cut at its conclusive strategy", sure, &cutAt{of: surelyFive, at: 1}, report.Timeout, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			endLocate.Store(&cancel)
-			deadlineAt.Store(c.cut)
 			opts := LocateOptions{Poll: 1}
-			if c.cut == 0 {
+			if c.cut == nil {
 				opts.Once = true
+			} else {
+				c.cut.cancel = cancel
+				ctx = context.WithValue(ctx, cutKey{}, c.cut)
 			}
-			v := Locate(ctx, nil, target, opts)
+			v := Locate(ctx, nil, &chain.Target{Chain: c.chain}, opts)
 			if v.Winner != nil || v.Err == nil || v.Err.Code != c.want {
 				t.Fatalf("verdict: winner %v, error %v; want %s and no winner", v.Winner != nil, v.Err, c.want)
 			}
+			if v.Rounds != c.rounds || len(v.Attempts) == 0 {
+				t.Errorf("verdict of round %d with %d attempts; want round %d's, with its attempts", v.Rounds, len(v.Attempts), c.rounds)
+			}
 		})
 	}
+	// Without a deadline the sure chain takes its element at once.
+	v := Locate(context.Background(), nil, &chain.Target{Chain: sure}, LocateOptions{Once: true})
+	if v.Err != nil || v.Winner == nil || v.Winner.Ref().K != 5 {
+		t.Fatalf("sure chain without a deadline: winner %v, error %v; want node 5", v.Winner != nil, v.Err)
+	}
 }
+

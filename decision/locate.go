@@ -70,7 +70,7 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 			// they need. Such a round decides nothing, a winner
 			// included: the last round that ran to its end is the
 			// honest account of what the page held.
-			return gaveUp(cutShort(last, round), started)
+			return gaveUp(cutShort(ctx, last, v, round), started)
 		}
 		if v.Err == nil && !opts.Once && hiddenRival(v) {
 			if id := v.Winner.Ref(); held.since.IsZero() || held.id != id {
@@ -122,14 +122,25 @@ func holdBack(v Verdict) Verdict {
 	return v
 }
 
-// cutShort is the verdict of a locate whose deadline came during round:
-// last, the previous round's, or, when round was the first, a TIMEOUT
-// saying that no round ran to its end.
-func cutShort(last Verdict, round int) Verdict {
+// cutShort is the verdict of a locate whose context ended during round
+// (cut, that round's verdict): last, the previous round's, or, when round
+// was the first, a TIMEOUT saying that no round ran to its end, with the
+// attempts the cut round made and no winner.
+func cutShort(ctx context.Context, last, cut Verdict, round int) Verdict {
 	if round > 1 {
 		return last
 	}
-	return Verdict{Rounds: round, Err: stepErr(report.Timeout, nil, "the deadline came before the chain's strategies were all evaluated once")}
+	return Verdict{Rounds: round, Attempts: cut.Attempts,
+		Err: stepErr(report.Timeout, ctx.Err(), "%s before one evaluation of the chain was complete", ended(ctx))}
+}
+
+// ended says how ctx ended: its deadline came, or it was cancelled (the
+// replay was stopped).
+func ended(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the step's deadline came"
+	}
+	return "the replay was stopped"
 }
 
 func gaveUp(v Verdict, started time.Time) Verdict {
@@ -216,7 +227,8 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	}
 	sc, err := strategies.SimilarityScore(ctx, env, w.Element)
 	if err != nil {
-		return v
+		// Not vetted is not taken: the next round asks again.
+		return refuse(v, report.LowConfidence, "could not compare %s with the recorded fingerprint and surroundings: %v", describe(*w), err)
 	}
 	score := sc.Value
 	if identifyingMatch(results, *w) != nil {
