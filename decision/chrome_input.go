@@ -47,6 +47,9 @@ func (r *Runner) pressWith(ctx context.Context, key string, mods []string) error
 // pressFor presses button at p count times, holding it down for hold each
 // time (a long press), as Puppeteer's click with a delay does.
 func pressFor(ctx context.Context, page *rod.Page, p chain.Point, button string, count, mods int, hold time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err // input sent now would still reach the page
+	}
 	btn, bits := buttonOf(button)
 	c := page.Context(ctx)
 	if err := mouseMove(ctx, page, p, mods, 0); err != nil {

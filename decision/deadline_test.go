@@ -108,3 +108,23 @@ func TestDeadlineDuringARoundDecidesNothing(t *testing.T) {
 	}
 }
 
+// TestNoInputAfterTheDeadline: DevTools delivers a command sent on a
+// context that has ended; the input helpers send nothing then (they do
+// not reach for the page, which is nil here).
+func TestNoInputAfterTheDeadline(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	at := chain.Point{X: 10, Y: 10}
+	for name, send := range map[string]func() error{
+		"move":  func() error { return mouseMove(ctx, nil, at, 0, 0) },
+		"click": func() error { return mouseClick(ctx, nil, at, "left", 1, 0) },
+		"press": func() error { return pressFor(ctx, nil, at, "left", 1, 0, 0) },
+		"drag":  func() error { return mouseDrag(ctx, nil, at, at, 2) },
+		"wheel": func() error { return wheel(ctx, nil, at, 0, 100) },
+		"key":   func() error { return keyPress(ctx, nil, "Enter", 0) },
+	} {
+		if err := send(); err == nil {
+			t.Errorf("%s: sent after the context ended", name)
+		}
+	}
+}

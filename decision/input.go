@@ -37,6 +37,9 @@ func buttonOf(name string) (proto.InputMouseButton, int) {
 
 // mouseMove moves the pointer to p.
 func mouseMove(ctx context.Context, page *rod.Page, p chain.Point, mods int, buttons int) error {
+	if err := ctx.Err(); err != nil {
+		return err // input sent now would still reach the page
+	}
 	b := buttons
 	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: p.X, Y: p.Y,
 		Modifiers: mods, Buttons: &b}.Call(page.Context(ctx))
@@ -45,6 +48,9 @@ func mouseMove(ctx context.Context, page *rod.Page, p chain.Point, mods int, but
 // mouseClick presses and releases button at p, count times (2 makes a
 // double click: the second press carries clickCount 2).
 func mouseClick(ctx context.Context, page *rod.Page, p chain.Point, button string, count, mods int) error {
+	if err := ctx.Err(); err != nil {
+		return err // input sent now would still reach the page
+	}
 	btn, bits := buttonOf(button)
 	c := page.Context(ctx)
 	for i := 1; i <= count; i++ {
@@ -64,6 +70,9 @@ func mouseClick(ctx context.Context, page *rod.Page, p chain.Point, button strin
 
 // mouseDrag presses at from, moves to to in steps, and releases there.
 func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps int) error {
+	if err := ctx.Err(); err != nil {
+		return err // input sent now would still reach the page
+	}
 	c := page.Context(ctx)
 	left := 1
 	none := 0
@@ -74,6 +83,18 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 		Button: proto.InputMouseButtonLeft, Buttons: &left, ClickCount: 1}).Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 	}
+	released := false
+	defer func() {
+		if released {
+			return
+		}
+		// Cut short: let the button go, so that the page is not left
+		// with it held down for the next step.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		defer cancel()
+		proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: from.X, Y: from.Y, //nolint:errcheck // best effort
+			Button: proto.InputMouseButtonLeft, Buttons: &none, ClickCount: 1}.Call(page.Context(rctx))
+	}()
 	// Moves with the button held, a frame apart as a hand's are: an HTML5
 	// drag starts on the first moves, and pointer-driven lists handle
 	// each move in an animation frame.
@@ -88,6 +109,7 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 			return err
 		}
 	}
+	released = true
 	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to.X, Y: to.Y,
 		Button: proto.InputMouseButtonLeft, Buttons: &none, ClickCount: 1}.Call(c)
 }
@@ -103,6 +125,9 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 // none moves within scrollSettle (nothing there could scroll, or a frame
 // did), it returns then.
 func wheel(ctx context.Context, page *rod.Page, p chain.Point, dx, dy float64) error {
+	if err := ctx.Err(); err != nil {
+		return err // input sent now would still reach the page
+	}
 	c := page.Context(ctx)
 	watch, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("(%s)(%g, %g)", scrollWatchJS, p.X, p.Y)}.Call(c)
 	if err != nil || watch.ExceptionDetails != nil {
@@ -153,6 +178,9 @@ var scrollSettledJS = `function (wait) {` + pagemodel.OwnTimersJS + `
 // keyPress sends keyDown and keyUp for a DOM key value with modifier bits
 // (keys.Press); an unknown key is an invalid step.
 func keyPress(ctx context.Context, page *rod.Page, key string, mods int) error {
+	if err := ctx.Err(); err != nil {
+		return err // input sent now would still reach the page
+	}
 	err := keys.Press(page.Context(ctx), key, mods)
 	if errors.Is(err, keys.ErrUnknownKey) {
 		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)

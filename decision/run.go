@@ -246,6 +246,13 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 			}
 			r.debugf("  the page changed while the target was located: again")
 		}
+		if out.Err == nil && ctx.Err() != nil {
+			// The deadline came while the page settled: whether it
+			// changed after the target was located is not known, and
+			// DevTools would still deliver input sent now.
+			out.Err = stepErr(report.Timeout, ctx.Err(), "%s was located, but %s before the page had settled around it; nothing was done",
+				describe(*w), ended(ctx))
+		}
 		if out.Err != nil {
 			return out
 		}
