@@ -47,3 +47,38 @@ func TestLocateWaitsForAHiddenTwin(t *testing.T) {
 	}
 	t.Logf("dialog opened: %s", v.Err.Msg)
 }
+
+// TestAssertionWaitsForAHiddenTwin: an assertion's target is held back for
+// its hidden twin as a click's is. With the dialog opening 150 ms after the
+// load, the shown button and its twin tie and the assertion never holds;
+// with the dialog left closed it holds, after HiddenRivalSettle.
+func TestAssertionWaitsForAHiddenTwin(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	step := &chain.Step{Action: chain.AssertVisible, Target: &chain.Target{
+		Chain: []chain.Strategy{{Type: chain.ID, Value: "archive-order", Confidence: 0.8}, {Type: chain.Similarity, Confidence: 0.6}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "archive-order", Type: "button", Classes: []string{"btn", "btn-warn"},
+			Role: "button", AccessName: "Archive order", Text: "Archive order",
+			Neighbours: []string{"Order archive"}, Region: "Order archive",
+			Box: &chain.Rect{X: 40, Y: 190, Width: 140, Height: 38}},
+	}}
+	assert := func(url string) (Outcome, time.Duration) {
+		r := &Runner{Page: testenv.Page(t, url), Options: RunOptions{Timeout: 2 * time.Second}}
+		start := time.Now()
+		out := r.Step(context.Background(), step)
+		return out, time.Since(start)
+	}
+	out, _ := assert(fx.URL + "/healing/hidden-twin.html#open-soon")
+	if out.Err == nil {
+		t.Fatalf("the dialog opened: the assertion held on the shown button (%s)", out.Verdict.Winner.Element.ID)
+	}
+	if CodeOf(out.Err) != report.Ambiguous {
+		t.Errorf("the dialog opened: got %v, want AMBIGUOUS", out.Err)
+	}
+	out, took := assert(fx.URL + "/healing/hidden-twin.html")
+	if out.Err != nil || out.Verdict.Winner.Element.ID != "open-archive" {
+		t.Fatalf("closed dialog: want the shown button visible, got %v", out.Err)
+	}
+	if took < HiddenRivalSettle {
+		t.Errorf("closed dialog: held after %v, without waiting %v for the twin", took, HiddenRivalSettle)
+	}
+}

@@ -54,10 +54,7 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 	env.Order = order
 	var last Verdict // the last round that ran to its end
 	started := time.Now()
-	var held struct { // the winner held back for a hidden rival, and since when
-		id    pagemodel.Ref
-		since time.Time
-	}
+	var held rivalHold
 	for round := 1; ; round++ {
 		env.Reset()
 		v := evaluateChain(ctx, env, order, opts)
@@ -72,13 +69,8 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 			// honest account of what the page held.
 			return gaveUp(cutShort(ctx, last, v, round), started)
 		}
-		if v.Err == nil && !opts.Once && hiddenRival(v) {
-			if id := v.Winner.Ref(); held.since.IsZero() || held.id != id {
-				held.id, held.since = id, time.Now()
-			}
-			if time.Since(held.since) < HiddenRivalSettle {
-				v = holdBack(v)
-			}
+		if !opts.Once {
+			v = held.apply(v)
 		}
 		if v.Err == nil && v.Winner != nil && v.Winner.Element != nil {
 			for _, s := range order {
@@ -99,6 +91,30 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 		case <-t.C:
 		}
 	}
+}
+
+// rivalHold holds back a winner ranked without a hidden look-alike
+// (hiddenRival) until the same element has won so for HiddenRivalSettle,
+// across the verdicts it is given (the rounds of a locate, or the
+// locates of an assertion's polls).
+type rivalHold struct {
+	id    pagemodel.Ref
+	since time.Time
+}
+
+// apply returns v, or v held back (holdBack) while its winner is still
+// waiting for its hidden look-alike.
+func (h *rivalHold) apply(v Verdict) Verdict {
+	if v.Err != nil || !hiddenRival(v) {
+		return v
+	}
+	if id := v.Winner.Ref(); h.since.IsZero() || h.id != id {
+		h.id, h.since = id, time.Now()
+	}
+	if time.Since(h.since) < HiddenRivalSettle {
+		return holdBack(v)
+	}
+	return v
 }
 
 // hiddenRival reports whether a result that found v's winner ranked it

@@ -654,8 +654,9 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 		}
 		return clip(collapse(v))
 	}
+	var held rivalHold // a winner like a hidden element waits for it, as a click's does
 	for {
-		v := r.locate(ctx, s.Target, true)
+		v := held.apply(r.locate(ctx, s.Target, true))
 		if ctx.Err() != nil && prev != nil {
 			return *prev
 		}
