@@ -177,6 +177,9 @@ func (e Elem) ownSession() bool {
 // the returned value into out (may be nil). A cached remote object that no
 // longer works is resolved again once.
 func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error {
+	if err := ctx.Err(); err != nil {
+		return err // a page function may act (focus, set a value): not after the deadline
+	}
 	c := el.client(ctx)
 	ca := make([]*proto.RuntimeCallArgument, len(args))
 	for i, a := range args {

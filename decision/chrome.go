@@ -219,7 +219,12 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 	}
 	bit := keys.Modifiers[key]
 	if down {
+		if err := ctx.Err(); err != nil {
+			return err // a key sent now would still reach the page
+		}
 		r.held |= bit
+	} else {
+		defer func() { r.held &^= bit }() // up, or gone with the page: not held for the next steps
 	}
 	ev := d.Up(r.held)
 	if down {
@@ -227,9 +232,6 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 	}
 	if err := ev.Call(r.Page.Context(ctx)); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent %s %s: %w", ev.Type, key, err)
-	}
-	if !down {
-		r.held &^= bit
 	}
 	return nil
 }

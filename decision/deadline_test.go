@@ -16,11 +16,10 @@ import (
 // (cutAt) and ends that context on the evaluation the test chose: the
 // deadline comes there.
 const (
-	findsFive     chain.StrategyType = "test-finds-5"
-	surelyFive    chain.StrategyType = "test-surely-5"
-	findsNine     chain.StrategyType = "test-finds-9"
-	findsNothing  chain.StrategyType = "test-finds-nothing"
-	deadlineProbe chain.StrategyType = "test-deadline"
+	findsFive    chain.StrategyType = "test-finds-5"
+	surelyFive   chain.StrategyType = "test-surely-5"
+	findsNine    chain.StrategyType = "test-finds-9"
+	findsNothing chain.StrategyType = "test-finds-nothing"
 )
 
 // cutAt ends cancel on the at-th evaluation of a strategy of type of.

@@ -69,6 +69,8 @@ func mouseClick(ctx context.Context, page *rod.Page, p chain.Point, button strin
 }
 
 // mouseDrag presses at from, moves to to in steps, and releases there.
+// Cut short by ctx, it sends nothing more: a release would be an action
+// of its own (a drop where the pointer stood), after the deadline.
 func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps int) error {
 	if err := ctx.Err(); err != nil {
 		return err // input sent now would still reach the page
@@ -83,18 +85,6 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 		Button: proto.InputMouseButtonLeft, Buttons: &left, ClickCount: 1}).Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 	}
-	released := false
-	defer func() {
-		if released {
-			return
-		}
-		// Cut short: let the button go, so that the page is not left
-		// with it held down for the next step.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-		defer cancel()
-		proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: from.X, Y: from.Y, //nolint:errcheck // best effort
-			Button: proto.InputMouseButtonLeft, Buttons: &none, ClickCount: 1}.Call(page.Context(rctx))
-	}()
 	// Moves with the button held, a frame apart as a hand's are: an HTML5
 	// drag starts on the first moves, and pointer-driven lists handle
 	// each move in an animation frame.
@@ -109,7 +99,6 @@ func mouseDrag(ctx context.Context, page *rod.Page, from, to chain.Point, steps 
 			return err
 		}
 	}
-	released = true
 	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to.X, Y: to.Y,
 		Button: proto.InputMouseButtonLeft, Buttons: &none, ClickCount: 1}.Call(c)
 }
@@ -132,6 +121,9 @@ func wheel(ctx context.Context, page *rod.Page, p chain.Point, dx, dy float64) e
 	watch, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("(%s)(%g, %g)", scrollWatchJS, p.X, p.Y)}.Call(c)
 	if err != nil || watch.ExceptionDetails != nil {
 		watch = nil // a page that cannot be watched is scrolled all the same
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseWheel, X: p.X, Y: p.Y,
 		DeltaX: dx, DeltaY: dy}).Call(c); err != nil {

@@ -24,7 +24,8 @@ const DefaultPoll = 50 * time.Millisecond
 // HiddenRivalSettle is how long Locate holds back a winner that was ranked
 // without a hidden look-alike (strategies.Result.HiddenRival) before taking
 // it: long enough for a dialog or menu that is opening to show the
-// look-alike, which then competes on its merits.
+// look-alike, which then competes on its merits. An assertion holds its
+// element back as long, across its polls.
 const HiddenRivalSettle = 300 * time.Millisecond
 
 // LocateOptions tune Locate. The zero value evaluates every strategy once
@@ -154,7 +155,7 @@ func cutShort(ctx context.Context, last, cut Verdict, round int) Verdict {
 // replay was stopped).
 func ended(ctx context.Context) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return "the step's deadline came"
+		return "the deadline came"
 	}
 	return "the replay was stopped"
 }
@@ -228,7 +229,8 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // recorded surroundings (fingerprint neighbours): without them it cannot
 // tell a decoy from the target, and is skipped. A unique verified match
 // that stopped the chain early is not vetted (it already verified), nor is
-// a similarity winner, nor an element of an out-of-process frame.
+// a similarity winner. A winner whose score cannot be had is refused for
+// the round (LOW_CONFIDENCE): the next round asks again.
 func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
 	w := v.Winner
 	fp := env.Fingerprint()

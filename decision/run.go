@@ -246,13 +246,6 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 			}
 			r.debugf("  the page changed while the target was located: again")
 		}
-		if out.Err == nil && ctx.Err() != nil {
-			// The deadline came while the page settled: whether it
-			// changed after the target was located is not known, and
-			// DevTools would still deliver input sent now.
-			out.Err = stepErr(report.Timeout, ctx.Err(), "%s was located, but %s before the page had settled around it; nothing was done",
-				describe(*w), ended(ctx))
-		}
 		if out.Err != nil {
 			return out
 		}
@@ -262,6 +255,13 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 	}
 	mods := keys.Bits(s.Modifiers)
 	watch := r.openWatch(ctx, s, el)
+	if ctx.Err() != nil {
+		// The deadline came while the page settled (whether it changed
+		// after the target was located is not known) or while the step
+		// was made ready: DevTools would still deliver input sent now.
+		out.Err = stepErr(report.Timeout, ctx.Err(), "%s before the step could act; nothing was done", ended(ctx))
+		return out
+	}
 	defer func() {
 		if out.Err == nil {
 			out.Err = r.waitEffect(ctx, s, el, watch)
@@ -642,7 +642,8 @@ const textFn = `function () { return (this.innerText !== undefined ? this.innerT
 const valueFn = `function () { return "value" in this ? String(this.value) : (this.textContent || ""); }`
 
 // assertElement retries an element assertion until it holds or ctx ends.
-// The verdict is the last complete attempt's: an attempt the deadline cut
+// A winner ranked without a hidden look-alike is held back across the
+// polls as Locate holds it across its rounds (rivalHold). The verdict is the last complete attempt's: an attempt the deadline cut
 // short (its search ended by the deadline, not by the page) does not turn
 // a failed check into ELEMENT_NOT_FOUND.
 func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) Outcome {
