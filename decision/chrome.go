@@ -218,13 +218,14 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)
 	}
 	bit := keys.Modifiers[key]
+	if !down {
+		defer func() { r.held &^= bit }() // released, or not sent: not held for the next steps
+	}
+	if err := ctx.Err(); err != nil {
+		return err // a key event sent now would still reach the page (a key-up runs handlers too)
+	}
 	if down {
-		if err := ctx.Err(); err != nil {
-			return err // a key sent now would still reach the page
-		}
 		r.held |= bit
-	} else {
-		defer func() { r.held &^= bit }() // up, or gone with the page: not held for the next steps
 	}
 	ev := d.Up(r.held)
 	if down {

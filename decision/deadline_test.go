@@ -121,6 +121,8 @@ func TestNoInputAfterTheDeadline(t *testing.T) {
 		"drag":  func() error { return mouseDrag(ctx, nil, at, at, 2) },
 		"wheel": func() error { return wheel(ctx, nil, at, 0, 100) },
 		"key":   func() error { return keyPress(ctx, nil, "Enter", 0) },
+		"down":  func() error { return (&Runner{}).keyEvent(ctx, "Shift", true) },
+		"up":    func() error { return (&Runner{}).keyEvent(ctx, "Shift", false) },
 	} {
 		if err := send(); err == nil {
 			t.Errorf("%s: sent after the context ended", name)

@@ -643,9 +643,10 @@ const valueFn = `function () { return "value" in this ? String(this.value) : (th
 
 // assertElement retries an element assertion until it holds or ctx ends.
 // A winner ranked without a hidden look-alike is held back across the
-// polls as Locate holds it across its rounds (rivalHold). The verdict is the last complete attempt's: an attempt the deadline cut
-// short (its search ended by the deadline, not by the page) does not turn
-// a failed check into ELEMENT_NOT_FOUND.
+// polls as Locate holds it across its rounds (rivalHold). The verdict is
+// the last complete attempt's: an attempt the deadline cut short (its
+// search ended by the deadline, not by the page) does not turn a failed
+// check into ELEMENT_NOT_FOUND.
 func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) Outcome {
 	var prev *Outcome
 	secret := len(chain.Secrets(s.Text)) > 0
