@@ -701,6 +701,17 @@ func wentAway(ctx context.Context, e error) (why string, err error) {
 	return "", stepErr(report.ElementNotFound, e, "the element went away: %v", e)
 }
 
+// elementGone is the error of an action whose page function or DevTools
+// call on its element (what names it) failed: TIMEOUT when ctx had ended
+// (the call was cut short; the element may well be there), else
+// ELEMENT_NOT_FOUND: it went away.
+func elementGone(ctx context.Context, what string, err error) error {
+	if ctx.Err() != nil {
+		return stepErr(report.Timeout, err, "%s before the action on the %s was done", ended(ctx), what)
+	}
+	return stepErr(report.ElementNotFound, err, "the %s went away: %v", what, err)
+}
+
 func moving(b1, b2 *chain.Rect) string {
 	return fmt.Sprintf("the element is moving (%.0f,%.0f → %.0f,%.0f)", b1.X, b1.Y, b2.X, b2.Y)
 }

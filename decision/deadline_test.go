@@ -129,3 +129,15 @@ func TestNoInputAfterTheDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestActionCutShortIsATimeout: a page function of an action that the
+// deadline kept from running fails the step with TIMEOUT, not with
+// ELEMENT_NOT_FOUND ("the element went away"): the element may well be
+// there.
+func TestActionCutShortIsATimeout(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := (&Runner{}).setValue(ctx, Elem{}, "x"); CodeOf(err) != report.Timeout {
+		t.Errorf("a value set after the context ended: %v, want TIMEOUT", err)
+	}
+}

@@ -359,7 +359,7 @@ func (r *Runner) focus(ctx context.Context, el Elem) error {
 	}
 	id, err := el.backendID(ctx)
 	if err != nil {
-		return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+		return elementGone(ctx, "element", err)
 	}
 	if err := (proto.DOMFocus{BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
@@ -435,7 +435,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 	for {
 		var st selectState
 		if err := callOn(ctx, el, selectFn, &st, value, label); err != nil {
-			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+			return elementGone(ctx, "element", err)
 		}
 		why := st.why()
 		if why == "" {
@@ -490,7 +490,7 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 	}
 	id, err := el.backendID(ctx)
 	if err != nil {
-		return stepErr(report.ElementNotFound, err, "the file input went away: %v", err)
+		return elementGone(ctx, "file input", err)
 	}
 	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)

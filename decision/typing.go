@@ -176,7 +176,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	for {
 		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
-			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+			return elementGone(ctx, "element", err)
 		}
 		if !st.Connected {
 			return stepErr(report.ElementNotFound, nil, "the element was removed from the page")
@@ -209,7 +209,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		}
 		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
-			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+			return elementGone(ctx, "element", err)
 		}
 	}
 	if !st.Field {
@@ -249,7 +249,7 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 	for settled := false; ; settled = true {
 		f = fieldState{}
 		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
-			return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+			return elementGone(ctx, "element", err)
 		}
 		if f.Field && typedAs(f.Value, text, before) {
 			return nil
@@ -303,7 +303,7 @@ func alnum(s string) string {
 func (r *Runner) setValue(ctx context.Context, el Elem, text string) error {
 	var v struct{ Now, Want string }
 	if err := callOn(ctx, el, setValueFn, &v, text); err != nil {
-		return stepErr(report.ElementNotFound, err, "the element went away: %v", err)
+		return elementGone(ctx, "element", err)
 	}
 	if v.Now != v.Want || v.Now == "" && text != "" {
 		return stepErr(report.NoEffect, nil, "%s did not take the value %q: it holds %q", el.name(), clip(text), clip(v.Now))
