@@ -175,7 +175,8 @@ func (e Elem) ownSession() bool {
 
 // callOn calls fn on the element with args (as call arguments) and decodes
 // the returned value into out (may be nil). A cached remote object that no
-// longer works is resolved again once.
+// longer works is resolved again once. Once ctx has ended it calls
+// nothing: a page function may act (focus, set a value).
 func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error {
 	if err := ctx.Err(); err != nil {
 		return err // a page function may act (focus, set a value): not after the deadline
@@ -703,11 +704,11 @@ func wentAway(ctx context.Context, e error) (why string, err error) {
 
 // elementGone is the error of an action whose page function or DevTools
 // call on its element (what names it) failed: TIMEOUT when ctx had ended
-// (the call was cut short; the element may well be there), else
-// ELEMENT_NOT_FOUND: it went away.
+// (the call was cut short or not sent; the element may well be there),
+// else ELEMENT_NOT_FOUND: it went away.
 func elementGone(ctx context.Context, what string, err error) error {
 	if ctx.Err() != nil {
-		return stepErr(report.Timeout, err, "%s before the action on the %s was done", ended(ctx), what)
+		return stepErr(report.Timeout, err, "%s while acting on the %s: whether the page saw the action is not known", ended(ctx), what)
 	}
 	return stepErr(report.ElementNotFound, err, "the %s went away: %v", what, err)
 }

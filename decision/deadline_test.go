@@ -2,8 +2,11 @@ package decision
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/report"
@@ -130,14 +133,32 @@ func TestNoInputAfterTheDeadline(t *testing.T) {
 	}
 }
 
-// TestActionCutShortIsATimeout: a page function of an action that the
-// deadline kept from running fails the step with TIMEOUT, not with
-// ELEMENT_NOT_FOUND ("the element went away"): the element may well be
-// there.
+// TestActionCutShortIsATimeout: a page function of an action that could
+// not run fails the step with ELEMENT_NOT_FOUND while the step's context
+// lives (the element went away), and with TIMEOUT once it has ended (the
+// element may well be there), saying how it ended. setValue with an ended
+// context sends nothing and says so with TIMEOUT.
 func TestActionCutShortIsATimeout(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := (&Runner{}).setValue(ctx, Elem{}, "x"); CodeOf(err) != report.Timeout {
+	past, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		code report.Code
+		says string
+	}{
+		{"live", context.Background(), report.ElementNotFound, "the file input went away: x"},
+		{"stopped", cancelled, report.Timeout, "the replay was stopped"},
+		{"deadline", past, report.Timeout, "the deadline came"},
+	} {
+		err := elementGone(c.ctx, "file input", errors.New("x"))
+		if CodeOf(err) != c.code || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v; want %s saying %q", c.name, err, c.code, c.says)
+		}
+	}
+	if err := (&Runner{}).setValue(cancelled, Elem{}, "x"); CodeOf(err) != report.Timeout {
 		t.Errorf("a value set after the context ended: %v, want TIMEOUT", err)
 	}
 }

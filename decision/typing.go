@@ -205,6 +205,9 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		// Focus through DevTools when the page function could not, then
 		// prepare the field that took the focus.
 		if err := r.focus(ctx, el); err != nil {
+			if ctx.Err() != nil {
+				return elementGone(ctx, "element", err)
+			}
 			return stepErr(report.NotActionable, err, "%s does not take text: it cannot be focused (%v)", el.name(), err)
 		}
 		st = typeState{}
@@ -221,6 +224,11 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		}
 	}
 	keyed := text != "" && listensForKeys(<-keyTargetsc)
+	if err := ctx.Err(); err != nil {
+		// Reading the listeners may have run into the deadline: DevTools
+		// would still deliver the text.
+		return stepErr(report.Timeout, err, "%s before the text was typed; nothing was typed", ended(ctx))
+	}
 	if keyed {
 		if err := keys.Type(r.Page.Context(ctx), text); err != nil {
 			return err
