@@ -227,7 +227,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	if err := ctx.Err(); err != nil {
 		// Reading the listeners may have run into the deadline: DevTools
 		// would still deliver the text.
-		return stepErr(report.Timeout, err, "%s before the text was typed; nothing was typed", ended(ctx))
+		return stepErr(report.Timeout, err, "%s before the text was typed; it was not typed", ended(ctx))
 	}
 	if keyed {
 		if err := keys.Type(r.Page.Context(ctx), text); err != nil {
