@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -57,5 +58,58 @@ func TestEffectStateAndDialog(t *testing.T) {
 	// the dialog open.
 	if out := r.Step(context.Background(), s); out.Err == nil || CodeOf(out.Err) != report.NoEffect {
 		t.Fatalf("the dialog was already open: want NO_EFFECT, got %v", out.Err)
+	}
+}
+
+// A step whose effect cannot be watched does not act unchecked. The page
+// goes to a new document (as a page that reloads itself would) after the
+// target was located and before the watch opens: the step is located
+// again on the new document and passes when its effect happens there;
+// when the page goes every time, the step fails ELEMENT_NOT_FOUND and
+// nothing is clicked.
+func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
+	const page = `<button id="add">Add</button><ul id="list"></ul><script>
+		document.getElementById("add").onclick = () => document.getElementById("list").append(document.createElement("li"));</script>`
+	for _, tc := range []struct {
+		name  string
+		goes  int // how many times the page goes
+		code  report.Code
+		calls int
+	}{
+		{"once", 1, "", 2},
+		{"every time", 99, report.ElementNotFound, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := steadyPage(t, page)
+			url := p.MustInfo().URL
+			var calls int
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second,
+				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
+					calls++
+					if calls > tc.goes {
+						return
+					}
+					if err := p.Context(ctx).Navigate(url); err != nil {
+						t.Error(err)
+					}
+					if err := browser.WaitLoad(ctx, p); err != nil {
+						t.Error(err)
+					}
+				}}}
+			s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true}, Target: &chain.Target{
+				Chain:       []chain.Strategy{{Type: chain.ID, Value: "add", Confidence: 0.9}},
+				Fingerprint: &chain.Fingerprint{Tag: "button", ID: "add"}}}
+			out := r.Step(context.Background(), s)
+			if CodeOf(out.Err) != tc.code {
+				t.Fatalf("want %q, got %v", tc.code, out.Err)
+			}
+			if calls != tc.calls {
+				t.Errorf("the target was located %d times, want %d", calls, tc.calls)
+			}
+			rows := p.MustEval(`() => document.querySelectorAll("li").length`).Int()
+			if want := map[bool]int{true: 1, false: 0}[tc.code == ""]; rows != want {
+				t.Errorf("%d rows on the page, want %d", rows, want)
+			}
+		})
 	}
 }

@@ -220,9 +220,11 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 	var w *strategies.Result
 	var el Elem
 	var p chain.Point // where a pointer action acts
+	var watch *watch
 	if s.Target == nil || len(s.Target.Chain) == 0 {
 		r.model().Settle(ctx)
-	} else {
+	}
+	for tries := 0; s.Target != nil && len(s.Target.Chain) > 0; tries++ {
 		// The target is located (and, for a pointer action, made ready)
 		// while the page settles from the previous step: the work counts
 		// only if the page did not change meanwhile, else it is done
@@ -252,9 +254,27 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 		if r.Options.Located != nil {
 			r.Options.Located(ctx, s, out.Verdict)
 		}
+		// The watch opens last, so that what it sees is the step's doing.
+		// A step whose effect cannot be watched would pass unchecked. When
+		// its element left the page as it was located (the page rendered
+		// it anew), it is located again, once.
+		var err error
+		watch, err = r.openWatch(ctx, s, el)
+		if err == nil || ctx.Err() != nil {
+			break
+		}
+		if tries == 0 && errors.Is(err, pagemodel.ErrGone) {
+			r.debugf("  cannot watch the step's effect (%v): locating again", err)
+			continue
+		}
+		if errors.Is(err, pagemodel.ErrGone) {
+			out.Err = stepErr(report.ElementNotFound, err, "the target left the page as it was located, twice: its effect could not be watched, so nothing was done")
+		} else {
+			out.Err = stepErr(report.CDPError, err, "cannot watch the step's effect, so nothing was done")
+		}
+		return out
 	}
 	mods := keys.Bits(s.Modifiers)
-	watch := r.openWatch(ctx, s, el)
 	if ctx.Err() != nil {
 		// The deadline came while the page settled (whether it changed
 		// after the target was located is not known) or while the step
@@ -761,16 +781,15 @@ type watch struct {
 
 // openWatch opens a watch on what the step is about to do, when it
 // recorded an effect to check (chain.Effect) and acts on an element.
-func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) *watch {
+func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch, error) {
 	if s.Effect.Empty() || !el.Ref.Valid() {
-		return nil
+		return nil, nil
 	}
 	id, err := r.model().Watch(ctx, el.Ref)
 	if err != nil {
-		r.debugf("  cannot watch the step's effect: %v", err)
-		return nil
+		return nil, err
 	}
-	return &watch{w: el.Ref.W, id: id}
+	return &watch{w: el.Ref.W, id: id}, nil
 }
 
 // waitEffect waits until what the step did at record time (s.Effect)
