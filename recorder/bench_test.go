@@ -20,7 +20,14 @@ import (
 // and records it in memory.
 func startRecording(tb testing.TB, page string, opts ...Options) (*Recorder, *rod.Page) {
 	tb.Helper()
-	b := testenv.Browser(tb)
+	return startRecordingIn(tb, testenv.Browser(tb).Browser, page, opts...)
+}
+
+// startRecordingIn is startRecording in b: the test browser or one of its
+// incognito contexts (a recording whose app keeps state in the origin's
+// storage, beside other recordings of it).
+func startRecordingIn(tb testing.TB, b *rod.Browser, page string, opts ...Options) (*Recorder, *rod.Page) {
+	tb.Helper()
 	fx := testenv.Fixtures(tb)
 	p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
@@ -36,7 +43,7 @@ func startRecording(tb testing.TB, page string, opts ...Options) (*Recorder, *ro
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	r := New(b.Browser, o)
+	r := New(b, o)
 	if err := r.Start(ctx, p, fx.URL+"/"+page); err != nil {
 		tb.Fatal(err)
 	}

@@ -122,7 +122,13 @@ func TestConfiguredTestIDAttribute(t *testing.T) {
 // recorder --drive language) and returns the flow.
 func recordDrive(t *testing.T, page, drive string, opts ...Options) chain.Flow {
 	t.Helper()
-	r, p := startRecording(t, page, opts...)
+	return recordDriveIn(t, testenv.Browser(t).Browser, page, drive, opts...)
+}
+
+// recordDriveIn is recordDrive in b (see startRecordingIn).
+func recordDriveIn(t *testing.T, b *rod.Browser, page, drive string, opts ...Options) chain.Flow {
+	t.Helper()
+	r, p := startRecordingIn(t, b, page, opts...)
 	lines, err := ParseDrive(stringsReader(drive))
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -25,17 +26,24 @@ import (
 func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 	for _, app := range fixtures.AllApps() {
 		t.Run(app.Name, func(t *testing.T) {
-			f := recordDrive(t, app.Path()[1:], app.Drive)
+			// The apps side by side, each recorded in a context of its own
+			// and replayed in another: apps keep their state in the
+			// origin's storage (TodoMVC's localStorage), and a recording
+			// leaves it.
+			t.Parallel()
+			incognito := func() *rod.Browser {
+				inc, err := testenv.Browser(t).Incognito()
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { inc.Close() })
+				return inc
+			}
+			f := recordDriveIn(t, incognito(), app.Path()[1:], app.Drive)
 			if len(f.Steps) == 0 {
 				t.Fatal("nothing recorded")
 			}
-			// A context of its own: apps keep their state in the origin's
-			// storage (TodoMVC's localStorage), and the recording left it.
-			inc, err := testenv.Browser(t).Incognito()
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { inc.Close() })
+			inc := incognito()
 			p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank"})
 			if err != nil {
 				t.Fatal(err)
