@@ -192,6 +192,9 @@ func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error
 		if err != nil {
 			return err
 		}
+		if err := ctx.Err(); err != nil {
+			return err // the deadline came while the object was fetched again
+		}
 		res, err = proto.RuntimeCallFunctionOn{FunctionDeclaration: fn, ObjectID: obj, Arguments: ca,
 			ReturnByValue: true, AwaitPromise: true}.Call(c)
 		if err == nil {

@@ -174,6 +174,9 @@ func (r *Runner) callDoc(ctx context.Context, framePath []string, fn string, out
 	if !ok {
 		return fmt.Errorf("frame path %q leads to no frame", strings.Join(framePath, " > "))
 	}
+	if err := ctx.Err(); err != nil {
+		return err // fn may act (scroll, a flow's expression): not after the deadline
+	}
 	v, err := w.CallValue(ctx, doc, fn, args...)
 	if err != nil || out == nil {
 		return err

@@ -381,6 +381,9 @@ func (r *Runner) focus(ctx context.Context, el Elem) error {
 	if err != nil {
 		return elementGone(ctx, "element", err)
 	}
+	if err := ctx.Err(); err != nil {
+		return err // focus runs the page's handlers: not after the deadline
+	}
 	if err := (proto.DOMFocus{BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
@@ -511,6 +514,9 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 	id, err := el.backendID(ctx)
 	if err != nil {
 		return elementGone(ctx, "file input", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err // the files fire the input's change: not after the deadline
 	}
 	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: id}).Call(el.client(ctx)); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
