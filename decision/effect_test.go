@@ -3,12 +3,17 @@ package decision
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -66,10 +71,9 @@ func TestEffectStateAndDialog(t *testing.T) {
 // target was located and before the watch opens: the step is located
 // again on the new document and passes when its effect happens there;
 // when the page goes every time, the step fails ELEMENT_NOT_FOUND and
-// nothing is clicked.
+// nothing is clicked. Each document puts the button lower than the last,
+// so a click at the first document's point would miss it.
 func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
-	const page = `<button id="add">Add</button><ul id="list"></ul><script>
-		document.getElementById("add").onclick = () => document.getElementById("list").append(document.createElement("li"));</script>`
 	for _, tc := range []struct {
 		name  string
 		goes  int // how many times the page goes
@@ -80,8 +84,15 @@ func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
 		{"every time", 99, report.ElementNotFound, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := steadyPage(t, page)
-			url := p.MustInfo().URL
+			var loads atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprintf(w, `<!doctype html><div style="height:%dpx"></div><button id="add">Add</button><ul id="list"></ul><script>
+					document.getElementById("add").onclick = () => document.getElementById("list").append(document.createElement("li"));</script>`,
+					100*loads.Add(1))
+			}))
+			t.Cleanup(srv.Close)
+			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
 			var calls int
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second,
 				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
@@ -89,11 +100,18 @@ func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
 					if calls > tc.goes {
 						return
 					}
-					if err := p.Context(ctx).Navigate(url); err != nil {
+					// A new document, and no answer from the old one taken
+					// for its load.
+					p.MustEval(`() => { window.__old = true; }`)
+					if err := p.Context(ctx).Navigate(srv.URL); err != nil {
 						t.Error(err)
 					}
-					if err := browser.WaitLoad(ctx, p); err != nil {
-						t.Error(err)
+					for ctx.Err() == nil {
+						res, err := p.Eval(`() => !window.__old && document.readyState === "complete"`)
+						if err == nil && res.Value.Bool() {
+							break
+						}
+						time.Sleep(10 * time.Millisecond)
 					}
 				}}}
 			s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true}, Target: &chain.Target{
@@ -111,5 +129,24 @@ func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
 				t.Errorf("%d rows on the page, want %d", rows, want)
 			}
 		})
+	}
+}
+
+// A key pressed on the page (no target) that added a row when recorded
+// must add one again: it passes when Enter adds a row and fails NO_EFFECT
+// on the page whose handler is gone.
+func TestEffectOfAKeyOnThePage(t *testing.T) {
+	step := &chain.Step{Action: chain.Press, Key: "Enter", Effect: &chain.Effect{Content: true}}
+	const page = `<ul id="list"></ul>`
+	live := steadyPage(t, page+`<script>document.addEventListener("keydown", (e) => {
+		if (e.key === "Enter") document.getElementById("list").append(document.createElement("li")); });</script>`)
+	r := &Runner{Page: live, Options: RunOptions{Timeout: 3 * time.Second}}
+	if out := r.Step(context.Background(), step); out.Err != nil {
+		t.Fatalf("Enter added a row: %v", out.Err)
+	}
+	dead := steadyPage(t, page)
+	r = &Runner{Page: dead, Options: RunOptions{Timeout: time.Second}}
+	if out := r.Step(context.Background(), step); CodeOf(out.Err) != report.NoEffect {
+		t.Fatalf("Enter added nothing: want NO_EFFECT, got %v", out.Err)
 	}
 }

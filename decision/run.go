@@ -50,7 +50,9 @@ type RunOptions struct {
 	// pagemodel.DefaultTestIDAttrs.
 	TestIDAttrs []string
 	// Located, when set, is called once a step's target is decided and
-	// before the step acts on it (the page is as the step found it).
+	// before the step acts on it (the page is as the step found it). It
+	// is called again when the step locates its target again, and the
+	// step may still fail without acting.
 	Located func(ctx context.Context, s *chain.Step, v *Verdict)
 }
 
@@ -221,56 +223,61 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 	var el Elem
 	var p chain.Point // where a pointer action acts
 	var watch *watch
-	if s.Target == nil || len(s.Target.Chain) == 0 {
-		r.model().Settle(ctx)
-	}
-	for tries := 0; s.Target != nil && len(s.Target.Chain) > 0; tries++ {
-		// The target is located (and, for a pointer action, made ready)
-		// while the page settles from the previous step: the work counts
-		// only if the page did not change meanwhile, else it is done
-		// again on the settled page.
-		settle := time.Now().Add(pagemodel.MaxSettle)
-		for {
-			mark := r.model().Mark(ctx)
-			v := r.locate(ctx, s.Target, false)
-			out.Verdict, out.Err = &v, nil
-			if v.Err != nil {
-				out.Err = v.Err
-			} else {
-				w = v.Winner
-				el = r.elem(w)
-				if pointerAction(s.Action) {
-					p, out.Err = r.pointAt(ctx, w, el, s.Offset)
+	targeted := s.Target != nil && len(s.Target.Chain) > 0
+	for tries := 0; ; tries++ {
+		if !targeted {
+			r.model().Settle(ctx)
+		} else {
+			// The target is located (and, for a pointer action, made
+			// ready) while the page settles from the previous step: the
+			// work counts only if the page did not change meanwhile, else
+			// it is done again on the settled page.
+			settle := time.Now().Add(pagemodel.MaxSettle)
+			for {
+				mark := r.model().Mark(ctx)
+				v := r.locate(ctx, s.Target, false)
+				out.Verdict, out.Err = &v, nil
+				if v.Err != nil {
+					out.Err = v.Err
+				} else {
+					w = v.Winner
+					el = r.elem(w)
+					if pointerAction(s.Action) {
+						p, out.Err = r.pointAt(ctx, w, el, s.Offset)
+					}
 				}
+				if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
+					break
+				}
+				r.debugf("  the page changed while the target was located: again")
 			}
-			if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
-				break
+			if out.Err != nil {
+				return out
 			}
-			r.debugf("  the page changed while the target was located: again")
-		}
-		if out.Err != nil {
-			return out
-		}
-		if r.Options.Located != nil {
-			r.Options.Located(ctx, s, out.Verdict)
+			if r.Options.Located != nil {
+				r.Options.Located(ctx, s, out.Verdict)
+			}
 		}
 		// The watch opens last, so that what it sees is the step's doing.
 		// A step whose effect cannot be watched would pass unchecked. When
-		// its element left the page as it was located (the page rendered
-		// it anew), it is located again, once.
+		// the page loaded a new document meanwhile, the step is made ready
+		// again, once.
 		var err error
 		watch, err = r.openWatch(ctx, s, el)
 		if err == nil || ctx.Err() != nil {
 			break
 		}
 		if tries == 0 && errors.Is(err, pagemodel.ErrGone) {
-			r.debugf("  cannot watch the step's effect (%v): locating again", err)
+			r.debugf("  cannot watch the step's effect (%v): again", err)
 			continue
 		}
-		if errors.Is(err, pagemodel.ErrGone) {
-			out.Err = stepErr(report.ElementNotFound, err, "the target left the page as it was located, twice: its effect could not be watched, so nothing was done")
-		} else {
+		switch {
+		case !errors.Is(err, pagemodel.ErrGone):
 			out.Err = stepErr(report.CDPError, err, "cannot watch the step's effect, so nothing was done")
+		case targeted:
+			out.Err = stepErr(report.ElementNotFound, err, "the page loaded a new document as the target was located, twice: its effect could not be watched, so nothing was done")
+		default:
+			out.Err = stepErr(report.NotActionable, err, "the page loaded a new document as the step was about to act, twice: its effect could not be watched, so nothing was done")
 		}
 		return out
 	}
@@ -786,10 +793,18 @@ type watch struct {
 }
 
 // openWatch opens a watch on what the step is about to do, when it
-// recorded an effect to check (chain.Effect) and acts on an element.
+// recorded an effect to check (chain.Effect): about its element, or,
+// when it acts on none (a key pressed on the page), about its document.
 func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch, error) {
-	if s.Effect.Empty() || !el.Ref.Valid() {
+	if s.Effect.Empty() {
 		return nil, nil
+	}
+	if !el.Ref.Valid() {
+		w, id, err := r.model().WatchDocument(ctx, framePathOf(s))
+		if err != nil {
+			return nil, err
+		}
+		return &watch{w: w, id: id}, nil
 	}
 	id, err := r.model().Watch(ctx, el.Ref)
 	if err != nil {

@@ -154,6 +154,25 @@ func (p *Page) Watch(ctx context.Context, r Ref) (int, error) {
 	return res.Value.Int(), nil
 }
 
+// WatchDocument opens a watch as Watch does, about the document the frame
+// path leads to (its body), for a step that acts on no element: a key
+// pressed on the page. It returns the world the watch is in and its
+// number there.
+func (p *Page) WatchDocument(ctx context.Context, framePath []string) (*World, int, error) {
+	w, doc, ok, err := p.Document(ctx, framePath)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !ok {
+		return nil, 0, fmt.Errorf("%w: frame path %q leads to no frame", ErrGone, framePath)
+	}
+	res, err := w.call(ctx, doc, "watch", true, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	return w, res.Value.Int(), nil
+}
+
 // Effects is what happened to a page since a watch opened.
 type Effects struct {
 	// State names the properties of the watched element that changed

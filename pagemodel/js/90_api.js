@@ -62,7 +62,8 @@ return {
   // idle), so a settle never waits it out.
   frame(fn) { return ownRaf ? ownRaf(fn) : ownSetTimeout(() => fn(performance.now()), 16); },
   timeout(fn, ms) { return ownSetTimeout(fn, ms); },
-  watch(el) { fresh(); return watch(el); },
+  // watch: about an element, or (a document) about its body.
+  watch(el) { fresh(); return watch(el && el.nodeType === 9 ? el.body || el.documentElement : el); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
