@@ -31,3 +31,52 @@ func TestNavigationIsCheckedForWhatItMeans(t *testing.T) {
 		t.Fatalf("nothing navigated: want NAVIGATION_FAILED, got %v", out.Err)
 	}
 }
+
+// A document the page loads by itself while the step locates its target
+// is not the step's navigation: a link recorded as leading to another
+// document that now leads nowhere fails NAVIGATION_FAILED even when the
+// page reloaded between the step's start and its click; the link that
+// still leads there passes.
+func TestSelfReloadIsNotTheStepsNavigation(t *testing.T) {
+	for _, tc := range []struct {
+		name, link string
+		code       report.Code
+	}{
+		{"leads there", `<a id="go" href="/next">Next</a>`, ""},
+		{"leads nowhere", `<a id="go">Next</a>`, report.NavigationFailed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := steadyPage(t, tc.link)
+			url := p.MustInfo().URL
+			reloaded := false
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second,
+				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
+					if reloaded {
+						return
+					}
+					reloaded = true
+					p.MustEval(`() => { window.__old = true; }`)
+					if err := p.Context(ctx).Navigate(url); err != nil {
+						t.Error(err)
+					}
+					for ctx.Err() == nil {
+						res, err := p.Eval(`() => !window.__old && document.readyState === "complete"`)
+						if err == nil && res.Value.Bool() {
+							break
+						}
+						time.Sleep(10 * time.Millisecond)
+					}
+				}}}
+			s := &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{URL: strings.TrimSuffix(url, "/") + "/next"},
+				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "go", Confidence: 0.9}},
+					Fingerprint: &chain.Fingerprint{Tag: "a", ID: "go"}}}
+			out := r.Step(context.Background(), s)
+			if !reloaded {
+				t.Fatal("the page did not reload itself")
+			}
+			if CodeOf(out.Err) != tc.code {
+				t.Fatalf("want %q, got %v", tc.code, out.Err)
+			}
+		})
+	}
+}

@@ -166,7 +166,7 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 		r.model().Settle(ctx)
 		out, _ = r.chromeStep(ctx, s)
 	default:
-		out = r.act(ctx, s, text)
+		out = r.act(ctx, s, text, &navFrom)
 	}
 	if out.Err == nil && s.Navigated != nil {
 		var note string
@@ -217,8 +217,10 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 }
 
 // act handles every action that works on a located element (or, for press
-// and scroll, on the page when there is no target).
-func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outcome) {
+// and scroll, on the page when there is no target). For a step that
+// navigated when recorded, it reads navFrom again just before acting: a
+// document the page loaded by itself meanwhile is not the step's doing.
+func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *docState) (out Outcome) {
 	var w *strategies.Result
 	var el Elem
 	var p chain.Point // where a pointer action acts
@@ -280,6 +282,11 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string) (out Outco
 			out.Err = stepErr(report.NotActionable, err, "the page loaded a new document as the step was about to act, twice: its effect could not be watched, so nothing was done")
 		}
 		return out
+	}
+	if s.Navigated != nil && ctx.Err() == nil {
+		if now := r.docStateIn(ctx, framePathOf(s)); now.URL != "" {
+			*navFrom = now
+		}
 	}
 	mods := keys.Bits(s.Modifiers)
 	if ctx.Err() != nil {
