@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -84,34 +86,15 @@ func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
 		{"every time", 99, report.ElementNotFound, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var loads atomic.Int32
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				fmt.Fprintf(w, `<!doctype html><div style="height:%dpx"></div><button id="add">Add</button><ul id="list"></ul><script>
-					document.getElementById("add").onclick = () => document.getElementById("list").append(document.createElement("li"));</script>`,
-					100*loads.Add(1))
-			}))
-			t.Cleanup(srv.Close)
-			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+			url := shiftingPage(t, `<button id="add">Add</button><ul id="list"></ul><script>
+				document.getElementById("add").onclick = () => document.getElementById("list").append(document.createElement("li"));</script>`)
+			p := testenv.PageWithScripts(t, url, pagemodel.StartScript)
 			var calls int
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second,
 				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
 					calls++
-					if calls > tc.goes {
-						return
-					}
-					// A new document, and no answer from the old one taken
-					// for its load.
-					p.MustEval(`() => { window.__old = true; }`)
-					if err := p.Context(ctx).Navigate(srv.URL); err != nil {
-						t.Error(err)
-					}
-					for ctx.Err() == nil {
-						res, err := p.Eval(`() => !window.__old && document.readyState === "complete"`)
-						if err == nil && res.Value.Bool() {
-							break
-						}
-						time.Sleep(10 * time.Millisecond)
+					if calls <= tc.goes {
+						reload(ctx, t, p, url)
 					}
 				}}}
 			s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true}, Target: &chain.Target{
@@ -129,6 +112,35 @@ func TestEffectThatCannotBeWatchedIsNotActedOn(t *testing.T) {
 				t.Errorf("%d rows on the page, want %d", rows, want)
 			}
 		})
+	}
+}
+
+// shiftingPage serves body on 127.0.0.1 below a spacer that grows by 100
+// px at each load: a point taken on one document misses on the next.
+func shiftingPage(t *testing.T, body string) string {
+	var loads atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><div style="height:%dpx"></div>%s`, 100*loads.Add(1), body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// reload loads url in p as a page that reloads itself would, and returns
+// once the new document has loaded (no answer from the old one taken for
+// its load).
+func reload(ctx context.Context, t *testing.T, p *rod.Page, url string) {
+	p.MustEval(`() => { window.__old = true; }`)
+	if err := p.Context(ctx).Navigate(url); err != nil {
+		t.Error(err)
+	}
+	for ctx.Err() == nil {
+		res, err := p.Eval(`() => !window.__old && document.readyState === "complete"`)
+		if err == nil && res.Value.Bool() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

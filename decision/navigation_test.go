@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -36,7 +38,8 @@ func TestNavigationIsCheckedForWhatItMeans(t *testing.T) {
 // is not the step's navigation: a link recorded as leading to another
 // document that now leads nowhere fails NAVIGATION_FAILED even when the
 // page reloaded between the step's start and its click; the link that
-// still leads there passes.
+// still leads there passes, clicked where it stands in the new document
+// (each document puts it lower than the last).
 func TestSelfReloadIsNotTheStepsNavigation(t *testing.T) {
 	for _, tc := range []struct {
 		name, link string
@@ -46,28 +49,17 @@ func TestSelfReloadIsNotTheStepsNavigation(t *testing.T) {
 		{"leads nowhere", `<a id="go">Next</a>`, report.NavigationFailed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := steadyPage(t, tc.link)
-			url := p.MustInfo().URL
+			url := shiftingPage(t, tc.link)
+			p := testenv.PageWithScripts(t, url, pagemodel.StartScript)
 			reloaded := false
-			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second,
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 4 * time.Second,
 				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
-					if reloaded {
-						return
-					}
-					reloaded = true
-					p.MustEval(`() => { window.__old = true; }`)
-					if err := p.Context(ctx).Navigate(url); err != nil {
-						t.Error(err)
-					}
-					for ctx.Err() == nil {
-						res, err := p.Eval(`() => !window.__old && document.readyState === "complete"`)
-						if err == nil && res.Value.Bool() {
-							break
-						}
-						time.Sleep(10 * time.Millisecond)
+					if !reloaded {
+						reloaded = true
+						reload(ctx, t, p, url)
 					}
 				}}}
-			s := &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{URL: strings.TrimSuffix(url, "/") + "/next"},
+			s := &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{URL: url + "/next"},
 				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "go", Confidence: 0.9}},
 					Fingerprint: &chain.Fingerprint{Tag: "a", ID: "go"}}}
 			out := r.Step(context.Background(), s)
@@ -77,6 +69,24 @@ func TestSelfReloadIsNotTheStepsNavigation(t *testing.T) {
 			if CodeOf(out.Err) != tc.code {
 				t.Fatalf("want %q, got %v", tc.code, out.Err)
 			}
+			if got := p.MustInfo().URL; tc.code == "" && got != url+"/next" {
+				t.Errorf("the page is at %s, want %s/next", got, url)
+			}
 		})
+	}
+}
+
+// A new document at the recorded URL's path is not enough: the step must
+// navigate. A link recorded as going from ?page=1 to ?page=2 that now
+// leads nowhere fails, although the page's path already reads as recorded.
+func TestNavigationMustHappen(t *testing.T) {
+	p := steadyPage(t, `<a id="go">Next page</a>`)
+	url := p.MustInfo().URL
+	s := &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{URL: url + "?page=2"},
+		Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "go", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "a", ID: "go"}}}
+	out := (&Runner{Page: p, Options: RunOptions{Timeout: time.Second}}).Step(context.Background(), s)
+	if CodeOf(out.Err) != report.NavigationFailed {
+		t.Fatalf("nothing navigated: want NAVIGATION_FAILED, got %v", out.Err)
 	}
 }

@@ -218,8 +218,9 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 
 // act handles every action that works on a located element (or, for press
 // and scroll, on the page when there is no target). For a step that
-// navigated when recorded, it reads navFrom again just before acting: a
-// document the page loaded by itself meanwhile is not the step's doing.
+// navigated when recorded, it reads navFrom again once the step is ready
+// to act: a document the page loaded by itself meanwhile is not the
+// step's doing.
 func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *docState) (out Outcome) {
 	var w *strategies.Result
 	var el Elem
@@ -260,6 +261,20 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 				r.Options.Located(ctx, s, out.Verdict)
 			}
 		}
+		// A step that navigated when recorded must navigate from the
+		// document it acts in: one the page loaded by itself meanwhile is
+		// not the step's doing, and the target located in the one before
+		// is made ready again, once.
+		if s.Navigated != nil && ctx.Err() == nil {
+			if now := r.docStateIn(ctx, framePathOf(s)); now.URL != "" {
+				moved := navFrom.Origin != 0 && now.Origin != navFrom.Origin
+				*navFrom = now
+				if moved && targeted && tries == 0 {
+					r.debugf("  the page loaded a new document as the target was located: again")
+					continue
+				}
+			}
+		}
 		// The watch opens last, so that what it sees is the step's doing.
 		// A step whose effect cannot be watched would pass unchecked. When
 		// the page loaded a new document meanwhile, the step is made ready
@@ -282,11 +297,6 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 			out.Err = stepErr(report.NotActionable, err, "the page loaded a new document as the step was about to act, twice: its effect could not be watched, so nothing was done")
 		}
 		return out
-	}
-	if s.Navigated != nil && ctx.Err() == nil {
-		if now := r.docStateIn(ctx, framePathOf(s)); now.URL != "" {
-			*navFrom = now
-		}
 	}
 	mods := keys.Bits(s.Modifiers)
 	if ctx.Err() != nil {
@@ -647,7 +657,11 @@ func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from d
 			newDoc := from.Origin != 0 && cur.Origin != from.Origin
 			routed := !newDoc && cur.URL != from.URL
 			right := SameURL(want, cur.URL, n.SameDocument)
-			if right || (n.SameDocument && routed) || (!n.SameDocument && newDoc) {
+			// Only a navigation counts, of the recorded kind: the URL
+			// alone may already read as recorded (a query or fragment
+			// is not compared for a new document), and the recorder
+			// writes no navigation that leaves the URL as it was.
+			if (n.SameDocument && routed) || (!n.SameDocument && newDoc) || (right && (newDoc || routed)) {
 				if newDoc || !n.SameDocument {
 					if err := r.waitCompleteIn(ctx, framePath); err != nil {
 						return "", stepErr(report.NavigationFailed, err, "%v", err)
@@ -806,12 +820,15 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 	if s.Effect.Empty() {
 		return nil, nil
 	}
-	if !el.Ref.Valid() {
+	if s.Target == nil || len(s.Target.Chain) == 0 {
 		w, id, err := r.model().WatchDocument(ctx, framePathOf(s))
 		if err != nil {
 			return nil, err
 		}
 		return &watch{w: w, id: id}, nil
+	}
+	if !el.Ref.Valid() {
+		return nil, nil // a point with no element (Coordinates.NoVerify)
 	}
 	id, err := r.model().Watch(ctx, el.Ref)
 	if err != nil {

@@ -474,6 +474,12 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	default:
 		return
 	}
+	if st.Target == nil && r.tabs[e.frame] == nil {
+		// A key pressed on a frame's page: the step names no frame, and
+		// replay watches the page's own document (cross-origin frames
+		// unseen), so what the frame saw could not be checked.
+		return
+	}
 	eff := &chain.Effect{Content: e.E.Content > 0, Dialog: e.E.Dialog}
 	for _, s := range e.E.State {
 		if slices.Contains(chain.EffectStates, s) {
