@@ -209,6 +209,10 @@ type Target struct {
 	Fingerprint *Fingerprint `yaml:"fingerprint,omitempty"`
 }
 
+// HasTarget reports whether s acts on an element: it has a target with a
+// chain to locate it by. A key pressed on the page has none.
+func (s *Step) HasTarget() bool { return s.Target != nil && len(s.Target.Chain) > 0 }
+
 // Described reports whether t's fingerprint describes its element, as the
 // recorder's does: it has the element's tag. An imported recording's
 // target has no fingerprint, or one holding only the test id attributes

@@ -105,7 +105,7 @@ func (v *validator) step(p string, s *Step) {
 		}
 		return
 	}
-	if s.Action.NeedsTarget() && (s.Target == nil || len(s.Target.Chain) == 0) {
+	if s.Action.NeedsTarget() && !s.HasTarget() {
 		v.add(p+".target.chain", "action %s needs a target with a non-empty chain", s.Action)
 	}
 	if s.Target != nil {

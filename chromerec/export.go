@@ -211,7 +211,7 @@ func (ex *exporter) step(n int, s *chain.Step) ([]obj, error) {
 		return o
 	}
 	sels := func(o obj) (obj, error) {
-		if s.Target == nil || len(s.Target.Chain) == 0 {
+		if !s.HasTarget() {
 			return nil, fail("the step has no target")
 		}
 		ss, skipped := ex.selectors(s.Target)
@@ -324,7 +324,7 @@ func (ex *exporter) step(n int, s *chain.Step) ([]obj, error) {
 		for i := len(s.Modifiers) - 1; i >= 0; i-- {
 			out = append(out, key(TypeKeyUp, s.Modifiers[i]))
 		}
-		if s.Target != nil && len(s.Target.Chain) > 0 {
+		if s.HasTarget() {
 			ex.warn(n, a, "Chrome presses keys in the focused element; the target is not exported")
 		}
 	case chain.KeyDown, chain.KeyUp:
@@ -336,7 +336,7 @@ func (ex *exporter) step(n int, s *chain.Step) ([]obj, error) {
 		out = append(out, tail(append(o, kv{"key", s.Key})))
 	case chain.Scroll:
 		o := head(TypeScroll)
-		if s.Target != nil && len(s.Target.Chain) > 0 {
+		if s.HasTarget() {
 			var err error
 			if o, err = sels(o); err != nil {
 				return nil, err

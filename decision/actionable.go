@@ -702,7 +702,7 @@ func wentAway(ctx context.Context, e error) (why string, err error) {
 	if ctx.Err() != nil {
 		return "the deadline passed", nil
 	}
-	return "", stepErr(report.ElementNotFound, e, "the element went away: %v", e)
+	return "", elementGone(ctx, "element", e)
 }
 
 // elementGone is the error of an action whose page function or DevTools

@@ -54,7 +54,7 @@ const pollChrome = 100 * time.Millisecond
 // and properties are checked on each of them (on the first
 // pagemodel.MaxMatches when there are more).
 func (r *Runner) waitElement(ctx context.Context, s *chain.Step) error {
-	if s.Target == nil || len(s.Target.Chain) == 0 {
+	if !s.HasTarget() {
 		return stepErr(report.InvalidStep, nil, "wait_element needs a target")
 	}
 	var qs []pagemodel.Query

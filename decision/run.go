@@ -144,7 +144,7 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 		}
 		return Outcome{Err: stepErr(report.InvalidStep, err, "%v", err)}
 	}
-	if s.Action.NeedsTarget() && (s.Target == nil || len(s.Target.Chain) == 0) {
+	if s.Action.NeedsTarget() && !s.HasTarget() {
 		return Outcome{Err: stepErr(report.InvalidStep, nil, "action %s needs a target", s.Action)}
 	}
 	var navFrom docState
@@ -226,7 +226,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 	var el Elem
 	var p chain.Point // where a pointer action acts
 	var watch *watch
-	targeted := s.Target != nil && len(s.Target.Chain) > 0
+	targeted := s.HasTarget()
 	for tries := 0; ; tries++ {
 		if !targeted {
 			r.model().Settle(ctx)
@@ -820,7 +820,7 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 	if s.Effect.Empty() {
 		return nil, nil
 	}
-	if s.Target == nil || len(s.Target.Chain) == 0 {
+	if !s.HasTarget() {
 		w, id, err := r.model().WatchDocument(ctx, framePathOf(s))
 		if err != nil {
 			return nil, err

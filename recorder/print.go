@@ -53,7 +53,7 @@ func Line(index int, s chain.Step) string {
 	case chain.Upload:
 		fmt.Fprintf(&b, " %s", strings.Join(s.Files, ", "))
 	}
-	if s.Target != nil && len(s.Target.Chain) > 0 {
+	if s.HasTarget() {
 		types := make([]string, len(s.Target.Chain))
 		for i, st := range s.Target.Chain {
 			types[i] = string(st.Type)

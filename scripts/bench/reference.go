@@ -87,7 +87,7 @@ func referenceStep(ctx context.Context, page *rod.Page, srv *fixtures.Server, r 
 	defer cancel()
 	page = page.Context(sctx)
 	var el *rod.Element
-	if s.Target != nil && len(s.Target.Chain) > 0 {
+	if s.HasTarget() {
 		restPointer(page, s)
 		var err error
 		if el, err = reveal(page, s.Target); err != nil {
