@@ -156,6 +156,9 @@ func TestEffectOfAKeyOnThePage(t *testing.T) {
 	if out := r.Step(context.Background(), step); out.Err != nil {
 		t.Fatalf("Enter added a row: %v", out.Err)
 	}
+	if n := live.MustEval(`() => document.querySelectorAll("li").length`).Int(); n != 1 {
+		t.Errorf("%d rows after Enter, want 1", n)
+	}
 	dead := steadyPage(t, page)
 	r = &Runner{Page: dead, Options: RunOptions{Timeout: time.Second}}
 	if out := r.Step(context.Background(), step); CodeOf(out.Err) != report.NoEffect {
