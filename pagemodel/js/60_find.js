@@ -52,7 +52,10 @@ function scopesOf(root, frames) {
 // altogether (Chromium puts a space between block-level children: "Express"
 // and "2-3 days" in two divs read "Express 2-3 days"). A query takes the
 // first of these tiers at which anything matches; the report says when it
-// was not the first.
+// was not the first. A value looked for inside a longer text ("contains")
+// is held anywhere at the first two tiers, as Puppeteer's text selectors
+// hold it; once case or spacing is forgiven, only as whole words
+// (holdsWords): "Ok" is not in "Book Now!".
 const TIERS = ["exact", "whitespace", "case", "spacing"];
 function unspace(s) { return s.replace(/\s+/g, ""); }
 function wantOf(v, contains) {
@@ -73,10 +76,33 @@ function tierOf(have, w) {
   const n = collapse(have);
   if (n.indexOf(w.n) >= 0) return 1;
   const l = n.toLowerCase();
-  if (l.indexOf(w.l) >= 0) return 2;
-  if (unspace(l).indexOf(w.u) >= 0) return 3;
+  if (holdsWords(l, w.l, false)) return 2;
+  if (holdsWords(l, w.u, true)) return 3;
   return 4;
 }
+
+// holdsWords reports whether s holds v where neither end of v cuts a word
+// of s in two; loose, with the white space of s left out (v has none). A
+// word is a run of letters and digits of a script that spaces its words:
+// in Chinese or Japanese any place is a word's end.
+function holdsWords(s, v, loose) {
+  if (!v) return true;
+  let t = s, pos = null;
+  if (loose) {
+    t = ""; pos = [];
+    for (let i = 0; i < s.length; i++) if (!/\s/.test(s[i])) { t += s[i]; pos.push(i); }
+  }
+  for (let i = t.indexOf(v); i >= 0; i = t.indexOf(v, i + 1)) {
+    const a = pos ? pos[i] : i, b = pos ? pos[i + v.length - 1] + 1 : i + v.length;
+    if (wordChar(v[0]) && wordChar(s[a - 1])) continue;
+    if (wordChar(v[v.length - 1]) && wordChar(s[b])) continue;
+    return true;
+  }
+  return false;
+}
+const WORDCHAR = /[\p{L}\p{N}]/u;
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.test(c); }
 
 // ---- queries ----
 // A query q names elements by one strategy:
