@@ -35,13 +35,13 @@ func (e effect) String() string {
 }
 
 // isAction reports whether e is a page's report of an action: an element
-// clicked, typed into, changed, or a key pressed.
+// pressed by the pointer, clicked, typed into, changed, or a key pressed.
 func isAction(e fixtures.Event) bool {
 	if strings.HasPrefix(e.Element, "__") {
 		return false
 	}
 	switch e.Type {
-	case "click", "dblclick", "input", "change", "key":
+	case "down", "click", "dblclick", "input", "change", "key":
 		return true
 	}
 	return false
