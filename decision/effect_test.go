@@ -165,3 +165,31 @@ func TestEffectOfAKeyOnThePage(t *testing.T) {
 		t.Fatalf("Enter added nothing: want NO_EFFECT, got %v", out.Err)
 	}
 }
+
+// A new document is not every effect: a button that added a row when
+// recorded, and now only reloads the page, fails NO_EFFECT (it passed
+// before, the new document standing for the row); the same button
+// recorded as navigating passes, its navigation checked on its own.
+func TestNewDocumentIsNotTheRecordedEffect(t *testing.T) {
+	url := shiftingPage(t, `<button id="add" style="position:fixed;top:0">Add</button><ul id="list"></ul><script>
+		document.getElementById("add").onclick = () => setTimeout(() => location.reload(), 20);</script>`)
+	step := func(nav *chain.Navigation) *chain.Step {
+		return &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true}, Navigated: nav, Target: &chain.Target{
+			Chain:       []chain.Strategy{{Type: chain.ID, Value: "add", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "button", ID: "add"}}}
+	}
+	p := testenv.PageWithScripts(t, url, pagemodel.StartScript)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	out := r.Step(context.Background(), step(nil))
+	var se *StepError
+	if !errors.As(out.Err, &se) || se.Code != report.NoEffect {
+		t.Fatalf("the page only reloaded: want NO_EFFECT, got %v", out.Err)
+	}
+	if !strings.Contains(se.Message(), "new document") {
+		t.Errorf("the message does not say the page loaded a new document: %s", se.Message())
+	}
+	testenv.WaitLoad(t, p)
+	if out := r.Step(context.Background(), step(&chain.Navigation{URL: url + "/"})); out.Err != nil {
+		t.Fatalf("recorded as navigating, the reload is its navigation: %v", out.Err)
+	}
+}
