@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/launcher"
 	"github.com/go-rod/rod/lib/proto"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -284,10 +285,12 @@ var _ = Describe("the replayer as a CI runner", func() {
 			Expect(err).NotTo(HaveOccurred())
 			// A second Chromium, as a browser farm would run it: DevTools on
 			// 127.0.0.1, site isolation on (Chromium's default).
-			l := browser.NewLauncher(bin, browser.Options{SiteIsolation: true}).
-				Set("remote-debugging-port", "0").Set("remote-debugging-address", "127.0.0.1")
-			ws, err = l.Launch()
+			l, u, err := browser.Launch(context.Background(), func() *launcher.Launcher {
+				return browser.NewLauncher(bin, browser.Options{SiteIsolation: true}).
+					Set("remote-debugging-port", "0").Set("remote-debugging-address", "127.0.0.1")
+			})
 			Expect(err).NotTo(HaveOccurred())
+			ws = u
 			DeferCleanup(func() { l.Kill(); l.Cleanup() })
 			Expect(ws).To(HavePrefix("ws://127.0.0.1:"))
 			remote = rod.New().ControlURL(ws).MustConnect()

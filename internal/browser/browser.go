@@ -102,8 +102,7 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		}
 		return &Browser{Browser: b.Context(context.Background()), Endpoint: bin, Remote: true}, nil
 	}
-	l := NewLauncher(bin, opts)
-	u, err := l.Context(ctx).Launch()
+	l, u, err := Launch(ctx, func() *launcher.Launcher { return NewLauncher(bin, opts) })
 	if err != nil {
 		return nil, fmt.Errorf("launch %s: %w", bin, err)
 	}
@@ -113,6 +112,32 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, fmt.Errorf("connect to %s: %w", bin, err)
 	}
 	return &Browser{Browser: b, Endpoint: u, launcher: l}, nil
+}
+
+// LaunchAttempts is how many times Launch starts a browser that exits
+// before it gives its DevTools address. Debian's Chromium 148 now and then
+// crashes as it starts on a loaded machine (crashpad reports "no stack
+// mapping", and no address is printed); the next start does not.
+const LaunchAttempts = 3
+
+// Launch starts the browser a launcher from newLauncher describes and
+// returns the launcher and the browser's DevTools address. A browser that
+// exits as it starts is started again, from a fresh launcher (a fresh
+// profile), up to LaunchAttempts times; the error is the last start's.
+func Launch(ctx context.Context, newLauncher func() *launcher.Launcher) (*launcher.Launcher, string, error) {
+	var err error
+	for i := 1; ; i++ {
+		l := newLauncher()
+		var u string
+		if u, err = l.Context(ctx).Launch(); err == nil {
+			return l, u, nil
+		}
+		l.Kill()
+		l.Cleanup()
+		if i == LaunchAttempts || ctx.Err() != nil {
+			return nil, "", fmt.Errorf("%w (started %d times)", err, i)
+		}
+	}
 }
 
 // idleFeatures are Chromium features that only serve its own window's

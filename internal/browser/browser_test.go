@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +151,38 @@ func TestWindowsOpenNoChromePages(t *testing.T) {
 	// ExtraFlags' disable-features replaces the launcher's list.
 	if got := webUI(Options{ExtraFlags: []string{"disable-features=site-per-process"}}, 10*time.Second); len(got) == 0 {
 		t.Logf("without idleFeatures this Chromium loads no WebUI page either: it has none of those popups, and the check above holds whatever the features are named")
+	}
+}
+
+// TestStartAgainAfterACrashAtStartUp: a browser that exits before it gives
+// its DevTools address is started again (Chromium 148 now and then crashes
+// as it starts on a loaded machine); one that never starts fails with the
+// last start's output and how many starts were tried.
+func TestStartAgainAfterACrashAtStartUp(t *testing.T) {
+	real, err := Resolve("")
+	if err != nil {
+		t.Fatalf("this test needs Chromium: %v", err)
+	}
+	dir := t.TempDir()
+	script := func(name string, crashes int) string {
+		p := filepath.Join(dir, name)
+		body := fmt.Sprintf(`#!/bin/sh
+n=$(cat %[1]s.count 2>/dev/null || echo 0); n=$((n+1)); echo $n > %[1]s.count
+if [ $n -le %[2]d ]; then echo "crashed at start-up $n" >&2; exit 139; fi
+exec %[3]s "$@"
+`, p, crashes, real)
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	b, err := Start(context.Background(), Options{Bin: script("once", 1)})
+	if err != nil {
+		t.Fatalf("a browser that crashed once was not started again: %v", err)
+	}
+	b.Close()
+	_, err = Start(context.Background(), Options{Bin: script("always", 99)})
+	if err == nil || !strings.Contains(err.Error(), "crashed at start-up 3") || !strings.Contains(err.Error(), "started 3 times") {
+		t.Fatalf("want the third start's output and the count, got %v", err)
 	}
 }
