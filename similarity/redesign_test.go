@@ -248,6 +248,7 @@ func runRedesign(pairs []*simdata.Pair, opts Options) []outcome {
 		for _, it := range p.Items {
 			old := p.OldPage.Node(it.Old)
 			fp := *old.Fingerprint
+			recordedCounts(&fp, p.OldPage)
 			nodes := candidatesFor(p.NewPage, fp.Tag)
 			cands := make([]Candidate, len(nodes))
 			for i, n := range nodes {
@@ -266,6 +267,36 @@ func runRedesign(pairs []*simdata.Pair, opts Options) []outcome {
 		}
 	}
 	return out
+}
+
+// countedTags are the tags whose every element the captured pages keep
+// (the snapshot keeps every control), so that counting them over the
+// page's nodes counts them as the recorder does over its document.
+var countedTags = map[string]bool{"input": true, "select": true, "textarea": true, "button": true}
+
+// recordedCounts fills what the recorder writes and the captured
+// fingerprints lack: how many elements of the old page had the
+// target's kind (tag, input type, role) and its role and name
+// (chain.Fingerprint's KindCount and NameCount), for the tags whose
+// elements the page keeps in full; MarkSole reads them. Other targets
+// are left without (as older flows are: MarkSole marks nothing).
+func recordedCounts(fp *chain.Fingerprint, old *simdata.Page) {
+	if !countedTags[strings.ToLower(fp.Tag)] || fp.KindCount > 0 {
+		return
+	}
+	name := strings.Join(strings.Fields(fp.AccessName), " ")
+	for i := range old.Nodes {
+		n := &old.Nodes[i]
+		if !strings.EqualFold(n.Tag, fp.Tag) {
+			continue
+		}
+		if strings.EqualFold(inputType(n.Tag, n.Type), inputType(fp.Tag, fp.Type)) && strings.EqualFold(n.Role, fp.Role) {
+			fp.KindCount++
+		}
+		if name != "" && strings.EqualFold(n.Role, fp.Role) && strings.Join(strings.Fields(n.AccessName), " ") == name {
+			fp.NameCount++
+		}
+	}
 }
 
 // redesignTable writes the table of outcomes by split and kind.
