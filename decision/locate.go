@@ -187,7 +187,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
 		}
-		if pending < 0 && opts.Policy.Conclusive(r) {
+		if pending < 0 && opts.Policy.Conclusive(r) && !renumbered(r, env.Fingerprint()) {
 			pending = len(results) - 1
 		}
 		if pending < 0 || itemToRun(order[len(results):]) {
@@ -234,7 +234,15 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
 	w := v.Winner
 	fp := env.Fingerprint()
-	if fp == nil || len(fp.Neighbours) == 0 || w.Strategy.Type == chain.Similarity || w.Element == nil {
+	if fp == nil || w.Strategy.Type == chain.Similarity || w.Element == nil {
+		return v
+	}
+	if el := nameElsewhere(ctx, env, results, *w, fp); el != nil {
+		return refuse(v, report.Ambiguous,
+			"%s is named %q, not %q as recorded, and that name is on %s: the words moved, and what found %s follows a number or a place",
+			describe(*w), w.Element.Name, fp.AccessName, el, describe(*w))
+	}
+	if len(fp.Neighbours) == 0 {
 		return v
 	}
 	if _, ok := strategies.For(chain.Similarity); !ok {
@@ -386,20 +394,68 @@ func byWords(s chain.Strategy) bool {
 // reordered), and w took over its numbered id ("uk-accordion-7"), its
 // index or its place.
 func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *strategies.Result {
-	if fp == nil || collapse(fp.AccessName) == "" || w.Element == nil || strings.EqualFold(collapse(w.Element.Name), collapse(fp.AccessName)) {
+	if !byNumbersOnly(results, w, fp) {
 		return nil
+	}
+	for i, r := range results {
+		if byWords(r.Strategy) && r.Found && r.Element != nil && !r.KindMismatch && !sameNode(r, w) {
+			return &results[i]
+		}
+	}
+	return nil
+}
+
+// byNumbersOnly reports whether w does not carry the recorded name and
+// was found only by numbers and places (an id, a CSS or XPath path holding
+// digits, an index, coordinates, similarity).
+func byNumbersOnly(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) bool {
+	if fp == nil || collapse(fp.AccessName) == "" || w.Element == nil || strings.EqualFold(collapse(w.Element.Name), collapse(fp.AccessName)) {
+		return false
 	}
 	for _, r := range results {
 		// Found alone by something other than a number or a place (a
 		// label, a name attribute, a class path without digits): named by
 		// what it is, its words changed.
 		if r.Found && sameNode(r, w) && r.Strategy.Type != chain.Similarity && !Positional(r) && !numbered(r.Strategy) {
-			return nil
+			return false
 		}
 	}
-	for i, r := range results {
-		if byWords(r.Strategy) && r.Found && r.Element != nil && !r.KindMismatch && !sameNode(r, w) {
-			return &results[i]
+	return true
+}
+
+// renumbered reports whether r found its element by a number (a strategy
+// whose value holds digits) and the element is not named as recorded: a
+// component library that numbers its items' ids in the order it sets them
+// up may have given the number to another item on this load. Such a match
+// does not end the chain early: the chain is weighed, and vet asks where
+// the recorded name is.
+func renumbered(r strategies.Result, fp *chain.Fingerprint) bool {
+	return fp != nil && r.Element != nil && numbered(r.Strategy) && collapse(fp.AccessName) != "" &&
+		!strings.EqualFold(collapse(r.Element.Name), collapse(fp.AccessName))
+}
+
+// nameElsewhere is, when w was found only by numbers and places and is not
+// named as recorded (byNumbersOnly), and no strategy of the round named
+// the target by its words (none recorded, or --strategies left them out),
+// another element of the target's kind that carries the recorded role and
+// name, as the page model finds it: what wordsMoved would have found. Nil
+// when there is none, or when the page cannot be asked.
+func nameElsewhere(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *pagemodel.Element {
+	if fp.Role == "" || !byNumbersOnly(results, w, fp) {
+		return nil
+	}
+	for _, r := range results {
+		if byWords(r.Strategy) {
+			return nil // wordsMoved read the page's words
+		}
+	}
+	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + fp.AccessName})
+	if err != nil {
+		return nil
+	}
+	for _, el := range a.Els {
+		if el.Ref != w.Ref() && strings.EqualFold(el.Tag, fp.Tag) {
+			return el
 		}
 	}
 	return nil

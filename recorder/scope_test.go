@@ -2,7 +2,9 @@ package recorder
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,4 +115,44 @@ func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
 		logAttempts(t, out.Verdict)
 		t.Logf("notes %v", out.Notes)
 	}
+}
+
+// The same, replayed with no strategy that names the target by its words
+// (--strategies id, css, xpath or testid; or a flow that never had one):
+// no strategy of the round reads the recorded name, so the page is asked
+// for it. Each numbered strategy alone, and all of them together, are
+// refused: the recorded name is on another section's first item. Before,
+// the numbered id ended the chain early and its element was clicked.
+func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
+	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v", stepLines(f))
+	}
+	all := f.Steps[0].Target.Chain
+	var numbered []chain.Strategy
+	for _, s := range all {
+		if s.Within == nil && strings.ContainsAny(s.Value, "0123456789") && s.Type != chain.Text && s.Type != chain.Role {
+			numbered = append(numbered, s)
+		}
+	}
+	if len(numbered) == 0 {
+		t.Fatalf("no numbered strategy recorded: %v", all)
+	}
+	try := func(name string, ch []chain.Strategy) {
+		st := f.Steps[0]
+		tg := *st.Target
+		tg.Chain = ch
+		st.Target = &tg
+		p := replayPage(t, f.StartURL+"?v=inserted")
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		out := r.Step(context.Background(), &st)
+		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || decision.CodeOf(out.Err) != report.Ambiguous {
+			t.Errorf("%s: clicked %q (err %v), want an AMBIGUOUS refusal", name, acted, out.Err)
+			logAttempts(t, out.Verdict)
+		}
+	}
+	for _, s := range numbered {
+		try(fmt.Sprintf("%s %q alone", s.Type, s.Value), []chain.Strategy{s})
+	}
+	try("the numbered strategies together", numbered)
 }
