@@ -3,6 +3,7 @@ package recorder
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,12 +93,25 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 					if whole.Winner == nil {
 						t.Fatalf("step %d %s: the whole chain finds nothing: %v", i+1, s.Action, whole.Err)
 					}
+					// A component library that numbers its items' ids as it
+					// sets them up (UIkit's uk-accordion-17) may number them
+					// otherwise on a loaded machine: the target then carries
+					// another number than recorded, and the page is not the
+					// one recorded. A strategy alone may refuse there; none
+					// may take another element.
+					fp, now := s.Target.Fingerprint, ""
+					if whole.Winner.Element != nil {
+						now = whole.Winner.Element.ID
+					}
+					renumbered := fp != nil && strings.ContainsAny(fp.ID, "0123456789") && now != fp.ID
 					for _, st := range s.Target.Chain {
 						one := *s.Target
 						one.Chain = []chain.Strategy{st}
 						v := locate(&one)
 						what := fmt.Sprintf("step %d %s, %s %q (nth %d)", i+1, s.Action, st.Type, st.Value, st.Nth)
 						switch {
+						case v.Winner == nil && renumbered:
+							t.Logf("%s alone: %v (the page numbered the target %q on this load, %q when recorded)", what, v.Err, now, fp.ID)
 						case v.Winner == nil:
 							t.Errorf("%s alone: %v", what, v.Err)
 						case v.Winner.Ref() != whole.Winner.Ref() && v.Winner.Element != nil:
