@@ -132,8 +132,10 @@ func Launch(ctx context.Context, newLauncher func() *launcher.Launcher) (*launch
 		if u, err = l.Context(ctx).Launch(); err == nil {
 			return l, u, nil
 		}
+		// Not l.Cleanup: it waits for the process to exit, and a process
+		// that never started never does.
 		l.Kill()
-		l.Cleanup()
+		_ = os.RemoveAll(l.Get(flags.UserDataDir))
 		if i == LaunchAttempts || ctx.Err() != nil {
 			return nil, "", fmt.Errorf("%w (started %d times)", err, i)
 		}
