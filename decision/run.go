@@ -840,11 +840,13 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 // waitEffect waits until what the step did at record time (s.Effect)
 // happens again: each recorded kind (its target's state properties,
 // elements added or removed, a dialog opened or closed). A new document
-// stands for every kind only where the step navigated when recorded (its
-// navigation is checked on its own); elsewhere it is not what the step
-// did, and fails the step unless the effect was seen before it. It fails
-// with NO_EFFECT, naming what it waited for and what it saw, when ctx
-// ends first.
+// of the page stands for every kind only where the step navigated when
+// recorded (its navigation is checked on its own; a reload to the same
+// URL included); elsewhere it is not what the step did, and fails the
+// step unless the effect was seen before it. A frame's new document still
+// stands for every kind: the recorder records no navigation of a frame.
+// It fails with NO_EFFECT, naming what it waited for and what it saw, when
+// ctx ends first.
 func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *watch) error {
 	if wt == nil {
 		return nil
@@ -862,8 +864,11 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 		}
 		if err != nil {
 			if errors.Is(err, pagemodel.ErrGone) {
-				if s.Navigated != nil {
-					return nil // the step's navigation, checked on its own
+				if s.Navigated != nil || len(wt.w.FramePath) > 0 {
+					// The step's navigation, checked on its own; or a
+					// frame's new document, which the recorder does not
+					// record as a navigation.
+					return nil
 				}
 				return stepErr(report.NoEffect, err, "%s did not do what it did when recorded: expected %s; %s, then the page loaded a new document, which it did not when recorded",
 					s.Action, describeEffect(want), sawEffect(seen))

@@ -374,9 +374,13 @@ func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 		t.url = url
 		return
 	}
-	if url == t.url || url == "" || url == "about:blank" {
+	if url == "" || url == "about:blank" || url == t.url && sameDoc {
 		return
 	}
+	// A new document at the same URL (a reload, a form posted back to its
+	// page) is the step's navigation when the step caused it; otherwise
+	// it is no step (a page that reloads itself).
+	reload := url == t.url
 	t.url = url
 	if first && t != r.first {
 		return
@@ -403,6 +407,9 @@ func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 		}
 	}
 	t.navReqAt = time.Time{}
+	if reload && !caused {
+		return
+	}
 	if caused {
 		st := &r.flow.Steps[r.userIdx]
 		st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
