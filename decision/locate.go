@@ -169,7 +169,8 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 	return v
 }
 
-// evaluateChain evaluates order in turn until a result is conclusive and
+// evaluateChain evaluates order in turn until a result is conclusive (and
+// not a numbered match named otherwise than recorded: renumbered) and
 // every strategy naming the target within its item has run (itemToRun),
 // and weighs them all when none is.
 func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
@@ -221,21 +222,33 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // unless it is the target with its words changed (wordsChanged). Its
 // strategies are then set aside and the rest weighed again; with nothing
 // left the step fails with LOW_CONFIDENCE. A winner whose words changed
-// gets a note saying so, under the floor or over it. An element found
-// only by numbers and places that is not named as recorded, while the
-// recorded name is on another element of its kind (wordsMoved), is
-// refused as AMBIGUOUS: the target moved with its words, and the element
-// took over its numbered id, its index or its place. The check needs the
+// gets a note saying so, under the floor or over it. The score needs the
 // recorded surroundings (fingerprint neighbours): without them it cannot
-// tell a decoy from the target, and is skipped. A unique verified match
-// that stopped the chain early is not vetted (it already verified), nor is
-// a similarity winner. A winner whose score cannot be had is refused for
-// the round (LOW_CONFIDENCE): the next round asks again.
+// tell a decoy from the target, and is skipped. Before it, with or
+// without surroundings, an element found only by numbers and places that
+// is not named as recorded, while the recorded name is on another element
+// of its kind (wordsMoved, or nameElsewhere when no strategy of the round
+// reads words), is refused as AMBIGUOUS: the target moved with its words,
+// and the element took over its numbered id, its index or its place. A
+// unique verified match that stopped the chain early is not vetted (it
+// already verified), nor is a winner similarity found (its page-wide
+// judgement stands). A winner whose score cannot be had is refused for the
+// round (LOW_CONFIDENCE): the next round asks again.
 func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
 	w := v.Winner
 	fp := env.Fingerprint()
-	if fp == nil || w.Strategy.Type == chain.Similarity || w.Element == nil {
+	if fp == nil || w.Strategy.Type == chain.Similarity || w.Element == nil || similarityChose(results, *w) {
 		return v
+	}
+	// Where the words moved needs no surroundings: the recorded name on
+	// another element of the target's kind, found by a strategy of the
+	// round or, when none reads words, by asking the page. (wordsChanged
+	// below never holds for such a winner: it needs an identifier without
+	// digits that names it.)
+	if moved := wordsMoved(results, *w, fp); moved != nil {
+		return refuse(v, report.Ambiguous,
+			"%s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found %s follows a number or a place",
+			describe(*w), w.Element.Name, fp.AccessName, label(*moved), describe(*moved), describe(*w))
 	}
 	if el := nameElsewhere(ctx, env, results, *w, fp); el != nil {
 		return refuse(v, report.Ambiguous,
@@ -246,9 +259,6 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		return v
 	}
 	if _, ok := strategies.For(chain.Similarity); !ok {
-		return v
-	}
-	if similarityChose(results, *w) {
 		return v
 	}
 	sc, err := strategies.SimilarityScore(ctx, env, w.Element)
@@ -267,11 +277,6 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	if changed {
 		v.Notes = append(v.Notes, note)
 		return v
-	}
-	if moved := wordsMoved(results, *w, fp); moved != nil {
-		return refuse(v, report.Ambiguous,
-			"%s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found %s follows a number or a place",
-			describe(*w), w.Element.Name, fp.AccessName, label(*moved), describe(*moved), describe(*w))
 	}
 	if score >= similarity.DefaultFloor {
 		return v
