@@ -86,7 +86,7 @@ func TestForgivenCaseHoldsWholeWords(t *testing.T) {
 		{"AVE CHANGES", nil, 0},              // case forgiven, cuts "Save"
 		{"savechanges", []string{"save"}, 3}, // spacing forgiven, whole words
 		{"avechanges", nil, 0},               // spacing forgiven, cuts "Save"
-		{"按钮", []string{"tag"}, 0},           // no spaces between words: any place
+		{"按 钮", []string{"tag"}, 3},          // no spaces between words: any place
 		{"EXPRESS", []string{"ship"}, 2},
 		{"XPRESS", nil, 0},
 	}

@@ -76,31 +76,36 @@ function tierOf(have, w) {
   const n = collapse(have);
   if (n.indexOf(w.n) >= 0) return 1;
   const l = n.toLowerCase();
-  if (holdsWords(l, w.l, false)) return 2;
-  if (holdsWords(l, w.u, true)) return 3;
+  // A value of MAXITEM characters or more was cut there (an item's
+  // words): its end may fall inside a word.
+  const cut = w.n.length >= MAXITEM;
+  if (holdsWords(l, w.l, false, cut)) return 2;
+  if (holdsWords(l, w.u, true, cut)) return 3;
   return 4;
 }
 
 // holdsWords reports whether s holds v where neither end of v cuts a word
-// of s in two; loose, with the white space of s left out (v has none). A
-// word is a run of letters and digits of a script that spaces its words:
-// in Chinese or Japanese any place is a word's end.
-function holdsWords(s, v, loose) {
+// of s in two (with cut, v's start only); loose, with the white space of s
+// left out (v has none). A word is a run of letters, marks and digits of a
+// script that spaces its words: in Chinese or Japanese any place is a
+// word's end.
+function holdsWords(s, v, loose, cut) {
   if (!v) return true;
   let t = s, pos = null;
   if (loose) {
+    if (unspace(s).indexOf(v) < 0) return false;
     t = ""; pos = [];
     for (let i = 0; i < s.length; i++) if (!/\s/.test(s[i])) { t += s[i]; pos.push(i); }
   }
   for (let i = t.indexOf(v); i >= 0; i = t.indexOf(v, i + 1)) {
     const a = pos ? pos[i] : i, b = pos ? pos[i + v.length - 1] + 1 : i + v.length;
     if (wordChar(v[0]) && wordChar(s[a - 1])) continue;
-    if (wordChar(v[v.length - 1]) && wordChar(s[b])) continue;
+    if (!cut && wordChar(v[v.length - 1]) && wordChar(s[b])) continue;
     return true;
   }
   return false;
 }
-const WORDCHAR = /[\p{L}\p{N}]/u;
+const WORDCHAR = /[\p{L}\p{M}\p{N}]/u;
 const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.test(c); }
 
