@@ -15,6 +15,7 @@ import (
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // Closing the recorded tab ends the recording cleanly, keeping its steps.
@@ -319,5 +320,29 @@ func logAttempts(t *testing.T, v *decision.Verdict) {
 	}
 	for _, a := range v.Attempts {
 		t.Logf("%s %v n=%d conf=%.2f verif=%.2f %s %v", a.Strategy.Type, a.Found, a.MatchCount, a.Confidence, a.Verification, a.Detail, a.Err)
+	}
+}
+
+// A click that reloads the page at its own URL navigated: the recorder
+// records the reload as the step's navigation (it left a new document at
+// the same URL unrecorded, and the step kept only its effect, which
+// replay cannot check once the page is gone), and replay passes it on the
+// page that reloads and fails it NAVIGATION_FAILED on one that does not.
+func TestReloadIsTheStepsNavigation(t *testing.T) {
+	f := recordDrive(t, "variants/reload.html", "click #save\n")
+	if len(f.Steps) != 1 || f.Steps[0].Navigated == nil || f.Steps[0].Navigated.SameDocument {
+		t.Fatalf("recorded %v, want one click that navigated to a new document", stepLines(f))
+	}
+	if got := f.Steps[0].Navigated.URL; got != f.StartURL {
+		t.Errorf("navigated to %s, want the page's own URL %s", got, f.StartURL)
+	}
+	p := replayPage(t, f.StartURL)
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 3 * time.Second}}
+	if out := r.Step(context.Background(), &f.Steps[0]); out.Err != nil {
+		t.Fatalf("the page reloaded: %v", out.Err)
+	}
+	p.MustEval(`() => { document.getElementById("save").onclick = () => {}; }`)
+	if out := r.Step(context.Background(), &f.Steps[0]); decision.CodeOf(out.Err) != report.NavigationFailed {
+		t.Errorf("nothing reloaded: want NAVIGATION_FAILED, got %v", out.Err)
 	}
 }
