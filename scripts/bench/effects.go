@@ -51,8 +51,8 @@ func isAction(e fixtures.Event) bool {
 // are the reports between the end of step i-1 and the end of step i, tail
 // those after the last step, once the page had time to settle.
 //
-// A step's effect runs from its first action (the first report of a click,
-// input, change or key in its window) to the next action of a later step,
+// A step's effect runs from its first action (the first report of a
+// pointer press, click, input, change or key in its window) to the next action of a later step,
 // so that what the page does late, after the step ended, still counts as
 // the step's, and what a page does on load counts as no step's. A step
 // whose window holds no action (a hover, a scroll, a step that did

@@ -155,6 +155,36 @@ func TestDeltas(t *testing.T) {
 	if !got[1].empty() || !got[2].empty() {
 		t.Errorf("steps without action: %v %v", got[1], got[2])
 	}
+	// A spinner steps its value on the press, before the click report:
+	// the change is the pressing step's, not the step before's.
+	w = [][]fixtures.Event{
+		{page("a"), ev("day", "down"), ev("day", "click"), fact("+", "picked:15", "a")},
+		{ev("up", "down"), fact("+", "spinner:1", "a"), ev("up", "click")},
+	}
+	got = deltas(w, nil)
+	if want := (effect{added: []string{"picked:15"}}); !got[0].equal(want) {
+		t.Errorf("before the press: %v, want %v", got[0], want)
+	}
+	if want := (effect{added: []string{"spinner:1"}}); !got[1].equal(want) {
+		t.Errorf("the press: %v, want %v", got[1], want)
+	}
+}
+
+// A link's press is reported in its step and its click, late, after the
+// next step's marker (the new page's): the click is moved back, the press
+// does not count as the element having reported.
+func TestLateClickAfterPress(t *testing.T) {
+	r := &recorded{expect: []string{"link", "menu"}}
+	out := lateReports(r, []stepResult{
+		{events: []fixtures.Event{ev("link", "down")}},
+		{events: []fixtures.Event{ev("link", "click"), ev("menu", "click")}},
+	})
+	if n := len(out[0].events); n != 2 || out[0].events[1].Type != "click" {
+		t.Errorf("the late click stayed in the next step: %v / %v", out[0].events, out[1].events)
+	}
+	if len(out[1].events) != 1 {
+		t.Errorf("next step: %v", out[1].events)
+	}
 }
 
 func TestSplitMarks(t *testing.T) {
