@@ -20,7 +20,8 @@ func TestFlowAnswersJavaScriptDialogs(t *testing.T) {
 		return &chain.Flow{Version: chain.Version, Name: "dialogs", StartURL: "http://127.0.0.1:8080/dialogs.html?alert",
 			Viewport: &chain.Size{Width: 1280, Height: 800},
 			Steps: []chain.Step{
-				{Action: chain.WaitExpression, Expression: "performance.now() > 400"},
+				// The alert blocks the page's script until it is answered.
+				{Action: chain.WaitExpression, Expression: `document.body.dataset.greeted === "yes"`},
 				{Action: chain.Click, Target: byID("del-rent"), JSDialogs: dialogs},
 				{Action: chain.AssertText, Target: byID("tasks"), Text: "Buy milk Delete"},
 			}}
