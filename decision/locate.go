@@ -245,15 +245,17 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	// round or, when none reads words, by asking the page. (wordsChanged
 	// below never holds for such a winner: it needs an identifier without
 	// digits that names it.)
-	if moved := wordsMoved(results, *w, fp); moved != nil {
-		return refuse(v, report.Ambiguous,
-			"%s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found %s follows a number or a place",
-			describe(*w), w.Element.Name, fp.AccessName, label(*moved), describe(*moved), describe(*w))
-	}
-	if el := nameElsewhere(ctx, env, results, *w, fp); el != nil {
-		return refuse(v, report.Ambiguous,
-			"%s is named %q, not %q as recorded, and that name is on %s: the words moved, and what found %s follows a number or a place",
-			describe(*w), w.Element.Name, fp.AccessName, el, describe(*w))
+	if byNumbersOnly(results, *w, fp) {
+		if moved := wordsMoved(results, *w); moved != nil {
+			return refuse(v, report.Ambiguous,
+				"%s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found %s follows a number or a place",
+				describe(*w), w.Element.Name, fp.AccessName, label(*moved), describe(*moved), describe(*w))
+		}
+		if el := nameElsewhere(ctx, env, results, *w, fp); el != nil {
+			return refuse(v, report.Ambiguous,
+				"%s is named %q, not %q as recorded, and that name is on %s: the words moved, and what found %s follows a number or a place",
+				describe(*w), w.Element.Name, fp.AccessName, el, describe(*w))
+		}
 	}
 	if len(fp.Neighbours) == 0 {
 		return v
@@ -327,11 +329,11 @@ func similarityChose(results []strategies.Result, w strategies.Result) bool {
 	return false
 }
 
-// numbered reports whether s names its element by an identifier or a path
+// Numbered reports whether s names its element by an identifier or a path
 // holding digits (an id a library numbers, "uk-accordion-7", a test id, a
 // path through them, a positional CSS or XPath path): a count or an
 // index, not what it is. Words with digits ("Item 3") are what they say.
-func numbered(s chain.Strategy) bool {
+func Numbered(s chain.Strategy) bool {
 	switch s.Type {
 	case chain.ID, chain.TestID, chain.Name, chain.CSS, chain.XPath:
 		return strings.ContainsAny(s.Value, "0123456789")
@@ -391,17 +393,14 @@ func byWords(s chain.Strategy) bool {
 
 // wordsMoved is the result of a strategy that names the target by its
 // words (role and name, label, text, placeholder) and found another
-// element of the target's kind, when w does not carry the recorded name
-// and was found only by numbers and places (an id, a CSS or XPath path
-// holding digits, an index, coordinates, similarity); nil otherwise.
+// element of the target's kind than w, which does not carry the recorded
+// name and was found only by numbers and places (byNumbersOnly, the
+// caller's check); nil when there is none.
 // The recorded words are still on the page, on another element: the
 // target moved with them (a section inserted before it, a list
 // reordered), and w took over its numbered id ("uk-accordion-7"), its
 // index or its place.
-func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *strategies.Result {
-	if !byNumbersOnly(results, w, fp) {
-		return nil
-	}
+func wordsMoved(results []strategies.Result, w strategies.Result) *strategies.Result {
 	for i, r := range results {
 		if byWords(r.Strategy) && r.Found && r.Element != nil && !r.KindMismatch && !sameNode(r, w) {
 			return &results[i]
@@ -414,14 +413,14 @@ func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fing
 // was found only by numbers and places (an id, a CSS or XPath path holding
 // digits, an index, coordinates, similarity).
 func byNumbersOnly(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) bool {
-	if fp == nil || collapse(fp.AccessName) == "" || w.Element == nil || strings.EqualFold(collapse(w.Element.Name), collapse(fp.AccessName)) {
+	if !namedOtherwise(w.Element, fp) {
 		return false
 	}
 	for _, r := range results {
 		// Found alone by something other than a number or a place (a
 		// label, a name attribute, a class path without digits): named by
 		// what it is, its words changed.
-		if r.Found && sameNode(r, w) && r.Strategy.Type != chain.Similarity && !Positional(r) && !numbered(r.Strategy) {
+		if r.Found && sameNode(r, w) && r.Strategy.Type != chain.Similarity && !Positional(r) && !Numbered(r.Strategy) {
 			return false
 		}
 	}
@@ -435,18 +434,24 @@ func byNumbersOnly(results []strategies.Result, w strategies.Result, fp *chain.F
 // does not end the chain early: the chain is weighed, and vet asks where
 // the recorded name is.
 func renumbered(r strategies.Result, fp *chain.Fingerprint) bool {
-	return fp != nil && r.Element != nil && numbered(r.Strategy) && collapse(fp.AccessName) != "" &&
-		!strings.EqualFold(collapse(r.Element.Name), collapse(fp.AccessName))
+	return Numbered(r.Strategy) && namedOtherwise(r.Element, fp)
 }
 
-// nameElsewhere is, when w was found only by numbers and places and is not
-// named as recorded (byNumbersOnly), and no strategy of the round named
-// the target by its words (none recorded, or --strategies left them out),
-// another element of the target's kind that carries the recorded role and
+// namedOtherwise reports whether el's accessible name is not the one
+// recorded (spacing and case aside), where a name was recorded.
+func namedOtherwise(el *pagemodel.Element, fp *chain.Fingerprint) bool {
+	return fp != nil && el != nil && collapse(fp.AccessName) != "" &&
+		!strings.EqualFold(collapse(el.Name), collapse(fp.AccessName))
+}
+
+// nameElsewhere is, for a w found only by numbers and places and not
+// named as recorded (byNumbersOnly, the caller's check), when no strategy
+// of the round named the target by its words (none recorded, or
+// --strategies left them out), another element of the target's kind that carries the recorded role and
 // name, as the page model finds it: what wordsMoved would have found. Nil
 // when there is none, or when the page cannot be asked.
 func nameElsewhere(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *pagemodel.Element {
-	if fp.Role == "" || !byNumbersOnly(results, w, fp) {
+	if fp.Role == "" {
 		return nil
 	}
 	for _, r := range results {

@@ -191,7 +191,7 @@ func outside(w strategies.Result, items []*pagemodel.Element) bool {
 // passes to the next item when one is removed); nil otherwise.
 func lastingID(results []strategies.Result, w strategies.Result) *strategies.Result {
 	id := identifyingMatch(results, w)
-	if id == nil || numbered(id.Strategy) {
+	if id == nil || Numbered(id.Strategy) {
 		return nil
 	}
 	return id

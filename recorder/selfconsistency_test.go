@@ -136,13 +136,7 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 }
 
 // byPlace reports whether s goes by numbers or places: an identifier or
-// path holding digits, similarity, coordinates.
+// path holding digits (decision.Numbered), similarity, coordinates.
 func byPlace(s chain.Strategy) bool {
-	switch s.Type {
-	case chain.Similarity, chain.Coordinates:
-		return true
-	case chain.ID, chain.TestID, chain.Name, chain.CSS, chain.XPath:
-		return strings.ContainsAny(s.Value, "0123456789")
-	}
-	return false
+	return s.Type == chain.Similarity || s.Type == chain.Coordinates || decision.Numbered(s)
 }

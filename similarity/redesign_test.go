@@ -284,7 +284,7 @@ func recordedCounts(fp *chain.Fingerprint, old *simdata.Page) {
 	if !countedTags[strings.ToLower(fp.Tag)] || fp.KindCount > 0 {
 		return
 	}
-	name := strings.Join(strings.Fields(fp.AccessName), " ")
+	name := norm(fp.AccessName)
 	for i := range old.Nodes {
 		n := &old.Nodes[i]
 		if !strings.EqualFold(n.Tag, fp.Tag) {
@@ -293,7 +293,7 @@ func recordedCounts(fp *chain.Fingerprint, old *simdata.Page) {
 		if strings.EqualFold(inputType(n.Tag, n.Type), inputType(fp.Tag, fp.Type)) && strings.EqualFold(n.Role, fp.Role) {
 			fp.KindCount++
 		}
-		if name != "" && strings.EqualFold(n.Role, fp.Role) && strings.Join(strings.Fields(n.AccessName), " ") == name {
+		if name != "" && strings.EqualFold(n.Role, fp.Role) && norm(n.AccessName) == name {
 			fp.NameCount++
 		}
 	}
