@@ -341,6 +341,11 @@ func TestReloadIsTheStepsNavigation(t *testing.T) {
 	if out := r.Step(context.Background(), &f.Steps[0]); out.Err != nil {
 		t.Fatalf("the page reloaded: %v", out.Err)
 	}
+	// The new document is the saved one, not a load the step only waited for.
+	testenv.WaitLoad(t, p)
+	if got := p.MustEval(`() => document.getElementById("saved").textContent`).Str(); got != "Saved 1 times" {
+		t.Errorf("after the replayed click the page says %q, want \"Saved 1 times\"", got)
+	}
 	p.MustEval(`() => { document.getElementById("save").onclick = () => {}; }`)
 	if out := r.Step(context.Background(), &f.Steps[0]); decision.CodeOf(out.Err) != report.NavigationFailed {
 		t.Errorf("nothing reloaded: want NAVIGATION_FAILED, got %v", out.Err)
