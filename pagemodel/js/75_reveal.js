@@ -391,11 +391,15 @@ const POPUP_ROLES = /^(menu|menubar|listbox|tooltip|dialog|tree|grid)$/;
 
 // coversView reports whether e's box covers its whole window: a dialog's
 // backdrop, or a full-window layer, that a click put under the resting
-// pointer. The pointer is over it wherever it is, so it is no element a
-// person hovers to show something, and what a script shows next (the
-// dialog the click opened) is not its hover's doing.
+// pointer; or the document's root or body, which hold every point of the
+// page whatever their box (on a short page the pointer enters the root
+// below the body's end). The pointer is over it wherever it is, so it is
+// no element a person hovers to show something, and what a script shows
+// next (the dialog the click opened) is not its hover's doing.
 function coversView(e) {
-  const w = (e.ownerDocument && e.ownerDocument.defaultView) || win;
+  const d = e.ownerDocument;
+  if (d && (e === d.documentElement || e === d.body)) return true;
+  const w = (d && d.defaultView) || win;
   const r = e.getBoundingClientRect();
   return r.width > 0 && r.left <= 0 && r.top <= 0 && r.right >= w.innerWidth && r.bottom >= w.innerHeight;
 }
