@@ -237,14 +237,15 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
 	w := v.Winner
 	fp := env.Fingerprint()
-	if fp == nil || w.Strategy.Type == chain.Similarity || w.Element == nil || similarityChose(results, *w) {
+	if fp == nil || w.Element == nil {
 		return v
 	}
 	// Where the words moved needs no surroundings: the recorded name on
 	// another element of the target's kind, found by a strategy of the
 	// round or, when none reads words, by asking the page. (wordsChanged
 	// below never holds for such a winner: it needs an identifier without
-	// digits that names it.)
+	// digits that names it.) Similarity's winner is asked too: it weighs
+	// a numbered id as much as a lasting one.
 	if byNumbersOnly(results, *w, fp) {
 		if moved := wordsMoved(results, *w); moved != nil {
 			return refuse(v, report.Ambiguous,
@@ -256,6 +257,21 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 				"%s is named %q, not %q as recorded, and that name is on %s: the words moved, and what found %s follows a number or a place",
 				describe(*w), w.Element.Name, fp.AccessName, el, describe(*w))
 		}
+	}
+	if el, lacks := surroundingsElsewhere(ctx, env, results, *w, fp); el != nil {
+		// The element among the surroundings is taken only where the rest
+		// of the chain names it (the section's own strategy, Within).
+		why := fmt.Sprintf("%s is named %q as recorded but does not stand among %q, and %s does: the target moved with its surroundings, and what found %s follows a number or a place",
+			describe(*w), w.Element.Name, lacks, el, describe(*w))
+		v2, by := setAside(p, results, *w)
+		if v2.Winner != nil && v2.Winner.Ref() == el.Ref {
+			v2.Notes = append(v.Notes, why+"; "+strings.Join(by, " and ")+" set aside")
+			return v2
+		}
+		return refuse(v, report.Ambiguous, "%s", why)
+	}
+	if w.Strategy.Type == chain.Similarity || similarityChose(results, *w) {
+		return v
 	}
 	if len(fp.Neighbours) == 0 {
 		return v
@@ -410,17 +426,20 @@ func wordsMoved(results []strategies.Result, w strategies.Result) *strategies.Re
 }
 
 // byNumbersOnly reports whether w does not carry the recorded name and
-// was found only by numbers and places (an id, a CSS or XPath path holding
-// digits, an index, coordinates, similarity).
+// was found only by numbers and places (placedOnly).
 func byNumbersOnly(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) bool {
-	if !namedOtherwise(w.Element, fp) {
-		return false
-	}
+	return namedOtherwise(w.Element, fp) && placedOnly(results, w)
+}
+
+// placedOnly reports whether every strategy of the round that found w
+// found it by a number or a place (an id, a CSS or XPath path holding
+// digits, an index, coordinates, similarity), none by what it is (a
+// label, a name attribute, a class path without digits, words within its
+// item).
+func placedOnly(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
-		// Found alone by something other than a number or a place (a
-		// label, a name attribute, a class path without digits): named by
-		// what it is, its words changed.
-		if r.Found && sameNode(r, w) && r.Strategy.Type != chain.Similarity && !Positional(r) && !Numbered(r.Strategy) {
+		if r.Found && sameNode(r, w) && (r.Strategy.Within != nil ||
+			r.Strategy.Type != chain.Similarity && !Positional(r) && !Numbered(r.Strategy)) {
 			return false
 		}
 	}
@@ -428,13 +447,103 @@ func byNumbersOnly(results []strategies.Result, w strategies.Result, fp *chain.F
 }
 
 // renumbered reports whether r found its element by a number (a strategy
-// whose value holds digits) and the element is not named as recorded: a
-// component library that numbers its items' ids in the order it sets them
-// up may have given the number to another item on this load. Such a match
-// does not end the chain early: the chain is weighed, and vet asks where
-// the recorded name is.
+// whose value holds digits, or similarity, which weighs a numbered id as
+// much as a lasting one) and the element is not named as recorded, or
+// does not stand among the recorded surroundings (displaced): a component
+// library that numbers its items' ids in the order it sets them up may
+// have given the number to another item on this load, or to the
+// same-named item of another section. Such a match does not end the chain
+// early: the chain is weighed, and vet asks where the recorded name and
+// surroundings are.
 func renumbered(r strategies.Result, fp *chain.Fingerprint) bool {
-	return Numbered(r.Strategy) && namedOtherwise(r.Element, fp)
+	return (Numbered(r.Strategy) || r.Strategy.Type == chain.Similarity) &&
+		(namedOtherwise(r.Element, fp) || displaced(r.Element, fp))
+}
+
+// surroundings are the recorded texts around the target that are not its
+// own words (its neighbours: its label, its fieldset's legend, the
+// heading before it, its row; and its region), spacing and case aside:
+// what tells it from elements named like it.
+func surroundings(fp *chain.Fingerprint) []string {
+	var out []string
+	for _, n := range append(slices.Clip(fp.Neighbours), fp.Region) {
+		n = collapse(n)
+		if n != "" && !strings.EqualFold(n, collapse(fp.AccessName)) && !strings.EqualFold(n, collapse(fp.Text)) && !holdsFold(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// holdsFold reports whether list holds s, case aside.
+func holdsFold(list []string, s string) bool {
+	return slices.ContainsFunc(list, func(e string) bool { return strings.EqualFold(e, s) })
+}
+
+// standsAmong is, for each of terms (surroundings), whether el has it
+// among its neighbours or as its region.
+func standsAmong(el *pagemodel.Element, terms []string) []bool {
+	has := make([]bool, len(terms))
+	for i, t := range terms {
+		has[i] = strings.EqualFold(collapse(el.Region), t) ||
+			slices.ContainsFunc(el.Neighbours, func(n string) bool { return strings.EqualFold(collapse(n), t) })
+	}
+	return has
+}
+
+// displaced reports whether el lacks a recorded surrounding (a heading,
+// a row, a label, a region) of the target.
+func displaced(el *pagemodel.Element, fp *chain.Fingerprint) bool {
+	if fp == nil || el == nil {
+		return false
+	}
+	return slices.Contains(standsAmong(el, surroundings(fp)), false)
+}
+
+// surroundingsElsewhere is, for a w named as recorded and found only by
+// numbers and places (placedOnly), another visible element of the
+// target's kind and name that stands among more of the recorded
+// surroundings than w (all those w stands among, and more), with the
+// surroundings w lacks; nil when there is none. The target moved with
+// them (its section swapped with another one, a row moved up, a copy of
+// its section inserted before it), and w, a look-alike of another section
+// or row, took over its numbered id, its index among the look-alikes or
+// its place. Where the recorded surroundings are on no look-alike (a copy
+// editor reworded them), nothing tells, and w stands.
+func surroundingsElsewhere(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) (*pagemodel.Element, []string) {
+	terms := surroundings(fp)
+	if len(terms) == 0 || fp.Role == "" || collapse(fp.AccessName) == "" || namedOtherwise(w.Element, fp) || !placedOnly(results, w) {
+		return nil, nil
+	}
+	mine := standsAmong(w.Element, terms)
+	if !slices.Contains(mine, false) {
+		return nil, nil
+	}
+	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + fp.AccessName})
+	if err != nil {
+		return nil, nil
+	}
+	for _, el := range a.Els {
+		if el.Ref == w.Ref() || !el.Visible || !strings.EqualFold(el.Tag, fp.Tag) {
+			continue
+		}
+		theirs := standsAmong(el, terms)
+		more, fewer := false, false
+		for i := range terms {
+			more = more || theirs[i] && !mine[i]
+			fewer = fewer || mine[i] && !theirs[i]
+		}
+		if more && !fewer {
+			var lacks []string
+			for i, t := range terms {
+				if theirs[i] && !mine[i] {
+					lacks = append(lacks, t)
+				}
+			}
+			return el, lacks
+		}
+	}
+	return nil, nil
 }
 
 // namedOtherwise reports whether el's accessible name is not the one

@@ -156,3 +156,46 @@ func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
 	}
 	try("the numbered strategies together", numbered)
 }
+
+// Each strategy of an accordion item, replayed alone once its section
+// moved (the sections changed places, or one was inserted before it): its
+// numbered id and test id, its CSS and XPath paths, its index among the
+// look-alikes, its place, and the resemblance of its numbered id all now
+// name the same-named item of the section that took the recorded one's
+// place. Only the section still says which one is meant: each strategy
+// alone clicks the recorded item or refuses, never another section's.
+func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
+	cases := []struct {
+		drive, want string
+		versions    []string
+	}{
+		{"click .grid > div:nth-child(2) li:nth-child(3) > a\n", "Multiple / Item 3", []string{"swapped", "inserted"}},
+		// The section inserted is a copy of this one, under another heading.
+		{"click .grid > div:nth-child(1) li:nth-child(3) > a\n", "Default / Item 3", []string{"inserted"}},
+	}
+	for _, c := range cases {
+		f := recordDrive(t, "variants/sections.html", c.drive)
+		if len(f.Steps) != 1 {
+			t.Fatalf("recorded %v", stepLines(f))
+		}
+		all := f.Steps[0].Target.Chain
+		for _, version := range c.versions {
+			for _, s := range all {
+				if s.Within != nil {
+					continue
+				}
+				st := f.Steps[0]
+				tg := *st.Target
+				tg.Chain = []chain.Strategy{s}
+				st.Target = &tg
+				p := replayPage(t, f.StartURL+"?v="+version)
+				r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: time.Second}}
+				out := r.Step(context.Background(), &st)
+				if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" && acted != c.want {
+					t.Errorf("%s on %s, %s %q alone: clicked %q (err %v)", c.want, version, s.Type, s.Value, acted, out.Err)
+					logAttempts(t, out.Verdict)
+				}
+			}
+		}
+	}
+}
