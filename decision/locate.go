@@ -229,11 +229,19 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // is not named as recorded, while the recorded name is on another element
 // of its kind (wordsMoved, or nameElsewhere when no strategy of the round
 // reads words), is refused as AMBIGUOUS: the target moved with its words,
-// and the element took over its numbered id, its index or its place. A
-// unique verified match that stopped the chain early is not vetted (it
-// already verified), nor is a winner similarity found (its page-wide
-// judgement stands). A winner whose score cannot be had is refused for the
-// round (LOW_CONFIDENCE): the next round asks again.
+// and the element took over its numbered id, its index or its place. So
+// is one named as recorded, found only by numbers and places, that lacks
+// recorded surroundings (a heading, a row, a region) another element of
+// its kind and name stands among (surroundingsElsewhere): the target
+// moved with its section or row, unless the rest of the chain, weighed
+// without the winner's strategies, names that other element (then it is
+// taken). These two checks apply to similarity's winner too: it weighs a
+// numbered id as much as a lasting one. A unique verified match that
+// stopped the chain early is not vetted (it already verified; a numbered
+// or similar match named otherwise or displaced does not stop it,
+// renumbered), nor is a winner similarity found scored against the floor
+// (its page-wide judgement stands). A winner whose score cannot be had is
+// refused for the round (LOW_CONFIDENCE): the next round asks again.
 func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict) Verdict {
 	w := v.Winner
 	fp := env.Fingerprint()
@@ -247,7 +255,7 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	// digits that names it.) Similarity's winner is asked too: it weighs
 	// a numbered id as much as a lasting one.
 	if byNumbersOnly(results, *w, fp) {
-		if moved := wordsMoved(results, *w); moved != nil {
+		if moved := wordsMoved(results, *w, fp); moved != nil {
 			return refuse(v, report.Ambiguous,
 				"%s is named %q, not %q as recorded, and %s found that name on %s: the words moved, and what found %s follows a number or a place",
 				describe(*w), w.Element.Name, fp.AccessName, label(*moved), describe(*moved), describe(*w))
@@ -409,16 +417,18 @@ func byWords(s chain.Strategy) bool {
 
 // wordsMoved is the result of a strategy that names the target by its
 // words (role and name, label, text, placeholder) and found another
-// element of the target's kind than w, which does not carry the recorded
-// name and was found only by numbers and places (byNumbersOnly, the
-// caller's check); nil when there is none.
+// element of the target's kind than w, named as recorded, where w does not
+// carry the recorded name and was found only by numbers and places
+// (byNumbersOnly, the caller's check); nil when there is none. (A text
+// that every item's control shows, a heart on each card's button named
+// for its product, finds other items' controls: not the target's words.)
 // The recorded words are still on the page, on another element: the
 // target moved with them (a section inserted before it, a list
 // reordered), and w took over its numbered id ("uk-accordion-7"), its
 // index or its place.
-func wordsMoved(results []strategies.Result, w strategies.Result) *strategies.Result {
+func wordsMoved(results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) *strategies.Result {
 	for i, r := range results {
-		if byWords(r.Strategy) && r.Found && r.Element != nil && !r.KindMismatch && !sameNode(r, w) {
+		if byWords(r.Strategy) && r.Found && r.Element != nil && !r.KindMismatch && !sameNode(r, w) && !namedOtherwise(r.Element, fp) {
 			return &results[i]
 		}
 	}
