@@ -188,7 +188,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			fmt.Fprintf(opts.Debug, "  attempt %-11s found=%-5v n=%d conf=%.2f verif=%.2f %.1fms %s%s\n",
 				s.Type, r.Found, r.MatchCount, r.Confidence, r.Verification, ms(r.Duration), r.Detail, errSuffix(r.Err))
 		}
-		if pending < 0 && opts.Policy.Conclusive(r) && !renumbered(r, env.Fingerprint()) {
+		if pending < 0 && opts.Policy.Conclusive(r) && !renumbered(ctx, env, results, r) {
 			pending = len(results) - 1
 		}
 		if pending < 0 || itemToRun(order[len(results):]) {
@@ -456,18 +456,26 @@ func placedOnly(results []strategies.Result, w strategies.Result) bool {
 	return true
 }
 
-// renumbered reports whether r found its element by a number (a strategy
-// whose value holds digits, or similarity, which weighs a numbered id as
-// much as a lasting one) and the element is not named as recorded, or
-// does not stand among the recorded surroundings (displaced): a component
+// renumbered reports whether r, the last of results, found its element by
+// a number (a strategy whose value holds digits, or similarity, which
+// weighs a numbered id as much as a lasting one) and the element is not
+// named as recorded, or another element of its kind and name stands among
+// more of the recorded surroundings (surroundingsElsewhere): a component
 // library that numbers its items' ids in the order it sets them up may
 // have given the number to another item on this load, or to the
 // same-named item of another section. Such a match does not end the chain
 // early: the chain is weighed, and vet asks where the recorded name and
 // surroundings are.
-func renumbered(r strategies.Result, fp *chain.Fingerprint) bool {
-	return (Numbered(r.Strategy) || r.Strategy.Type == chain.Similarity) &&
-		(namedOtherwise(r.Element, fp) || displaced(r.Element, fp))
+func renumbered(ctx context.Context, env *strategies.Env, results []strategies.Result, r strategies.Result) bool {
+	fp := env.Fingerprint()
+	if fp == nil || r.Element == nil || !Numbered(r.Strategy) && r.Strategy.Type != chain.Similarity {
+		return false
+	}
+	if namedOtherwise(r.Element, fp) {
+		return true
+	}
+	el, _ := surroundingsElsewhere(ctx, env, results, r, fp)
+	return el != nil
 }
 
 // surroundings are the recorded texts around the target that are not its
@@ -499,15 +507,6 @@ func standsAmong(el *pagemodel.Element, terms []string) []bool {
 			slices.ContainsFunc(el.Neighbours, func(n string) bool { return strings.EqualFold(collapse(n), t) })
 	}
 	return has
-}
-
-// displaced reports whether el lacks a recorded surrounding (a heading,
-// a row, a label, a region) of the target.
-func displaced(el *pagemodel.Element, fp *chain.Fingerprint) bool {
-	if fp == nil || el == nil {
-		return false
-	}
-	return slices.Contains(standsAmong(el, surroundings(fp)), false)
 }
 
 // surroundingsElsewhere is, for a w named as recorded and found only by
