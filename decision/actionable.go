@@ -283,10 +283,17 @@ const outsidePrefix = "the element stays outside the viewport after scrolling"
 // centerFn scrolls the element to the middle of its viewport.
 const centerFn = `function () { this.scrollIntoView({block: "center", inline: "center", behavior: "instant"}); }`
 
+// maxFade is how long Actionable waits, at most, for a fade of the
+// element or of what holds it to end (a dialog fading in takes a few
+// hundred milliseconds).
+const maxFade = time.Second
+
 // Actionable waits until the element can take pointer input at its box
 // centre (or at offset inside its box): connected, visible, enabled, its
-// box unchanged across an animation frame, and the element itself (or a
-// descendant, or its <label>) hit at the point. A control hidden the
+// box unchanged across an animation frame, not fading in or out (for at
+// most maxFade: a fade that lasts longer is taken as it stands), and the
+// element itself (or a descendant, or its <label>) hit at the point. A
+// control hidden the
 // accessible way (a box of a pixel or two, or clipped to nothing) is acted
 // on at a label of it that shows, as a person clicks it. It scrolls the element into
 // view first, and when another element covers it there (a sticky header),
@@ -295,6 +302,7 @@ const centerFn = `function () { this.scrollIntoView({block: "center", inline: "c
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
+	fadeUntil := time.Now().Add(maxFade)
 	for {
 		if strings.HasPrefix(reason, coveredPrefix) || strings.HasPrefix(reason, outsidePrefix) {
 			// Scrolled into view at an edge, the element may sit under a
@@ -302,7 +310,7 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			// viewport. A real overlay still covers it there.
 			callOn(ctx, el, centerFn, nil) //nolint:errcheck // the next check reports what matters
 		}
-		p, why, err := actionableOnce(ctx, el, offset)
+		p, why, err := actionableOnce(ctx, el, offset, time.Now().Before(fadeUntil))
 		if err != nil {
 			return chain.Point{}, err
 		}
@@ -329,7 +337,7 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 }
 
 // animatingJS defines animating(el): a description of an animation that
-// is about to move el, "" when there is none. A frame-to-frame box
+// is about to move el, "" when there is none (and fading, clockDriven). A frame-to-frame box
 // comparison misses an animation that has not started moving yet (a
 // transition or animation is pending its first frame, or in its delay) or
 // moves by steps; so an animation of a property that can move or resize
@@ -378,6 +386,25 @@ const animating = (el) => {
 				if (n) return what(a, n);
 			}
 		}
+	}
+	return "";
+};
+// fading(el) describes a finite transition or animation of opacity or
+// visibility live on el or a flat-tree ancestor (a dialog fading in), ""
+// when there is none: it moves nothing, but a person waits for what fades
+// in to show before acting on it, and a UI kit may ignore input until it
+// has (a close asked for while its dialog is still opening).
+const fading = (el) => {
+	for (let n = el; n; ) {
+		for (const a of n.getAnimations()) {
+			if (!live(a) || !props(a).some(p => p === "opacity" || p === "visibility")) continue;
+			let t = {};
+			try { t = a.effect.getComputedTiming(); } catch (e) {}
+			if (isFinite(t.endTime)) return (typeof a.transitionProperty === "string" ? "a transition of " + a.transitionProperty : "an animation") +
+				" on " + n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
+		}
+		const root = n.getRootNode();
+		n = n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
 	}
 	return "";
 };
@@ -523,6 +550,7 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 		if (!clockDriven(el)) break;
 	}
 	const res = {connected: el.isConnected, visible: true, enabled: true, before, after, frames, animating: animating(el) || (via ? animating(via) : ""),
+		fading: fading(el) || (via ? fading(via) : ""),
 		scroll: {x: scrollX, y: scrollY}};
 	if (after) {
 		const p = inView(offset && offset.x < after.width && offset.y < after.height
@@ -536,6 +564,7 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 type settleState struct {
 	Frames    int          `json:"frames"`
 	Animating string       `json:"animating"`
+	Fading    string       `json:"fading"`
 	Point     *chain.Point `json:"point"`
 	Hit       *struct {
 		Native bool   `json:"native"`
@@ -552,9 +581,9 @@ type settleState struct {
 
 // actionableOnce runs the checks once: why is "" when the element is ready.
 // err is set only for failures that waiting cannot fix.
-func actionableOnce(ctx context.Context, el Elem, offset *chain.Point) (p chain.Point, why string, err error) {
+func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade bool) (p chain.Point, why string, err error) {
 	if el.inTopDocument() {
-		return actionableTop(ctx, el, offset)
+		return actionableTop(ctx, el, offset, waitFade)
 	}
 	var st elemState
 	if e := callOn(ctx, el, stateFn, &st); e != nil {
@@ -598,7 +627,7 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point) (p chain.
 // the element is scrolled into view while its remote object is resolved,
 // and one page function checks its state, measures its box across a frame
 // and hit-tests the point (settleFn).
-func actionableTop(ctx context.Context, el Elem, offset *chain.Point) (p chain.Point, why string, err error) {
+func actionableTop(ctx context.Context, el Elem, offset *chain.Point, waitFade bool) (p chain.Point, why string, err error) {
 	var scrollErr error
 	par.Do(
 		func() {
@@ -638,6 +667,9 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point) (p chain.P
 	}
 	if st.Animating != "" {
 		return p, "the element is about to move: " + st.Animating, nil
+	}
+	if st.Fading != "" && waitFade {
+		return p, "the element is fading: " + st.Fading, nil
 	}
 	p = *st.Point
 	if st.Hit.Native {

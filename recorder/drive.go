@@ -503,15 +503,17 @@ func nextFrame(ctx context.Context, sess *rod.Page) error {
 const driveQuiet = 250 * time.Millisecond
 
 // quiet waits, within pagemodel.MaxSettle, until the recorded page has been
-// still for driveQuiet: what the previous line started (a view rendered a
-// few milliseconds after a route change, a re-rendered list) is done
-// before the next line looks for its element.
+// still for driveQuiet and runs no finite transition or animation: what the
+// previous line started (a view rendered a few milliseconds after a route
+// change, a re-rendered list, a dialog fading in, which a UI kit may not
+// let close before it has shown) is done before the next line looks for
+// its element.
 func (d *Driver) quiet(ctx context.Context) {
 	sess, cid, ok := d.Rec.FrameSession(d.Rec.TopFrame())
 	if !ok {
 		return
 	}
-	expr := `((m) => m ? m.quiet() : 1e9)(window[` + pagemodel.Key() + `])`
+	expr := `((m) => m ? (m.animating() ? 0 : m.quiet()) : 1e9)(window[` + pagemodel.Key() + `])`
 	deadline := time.Now().Add(pagemodel.MaxSettle)
 	for {
 		res, err := proto.RuntimeEvaluate{Expression: expr, ContextID: cid, ReturnByValue: true}.Call(sess.Context(ctx))

@@ -237,13 +237,7 @@ function busy() {
   for (const [id, due] of timers) {
     if (due <= now + SOON && !inert.has(id)) return "a timer due in " + Math.max(0, Math.round(due - now)) + " ms";
   }
-  try {
-    for (const a of win.document.getAnimations()) {
-      if (!(a.pending || a.playState === "running")) continue;
-      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
-      if (t && isFinite(t.endTime)) return "an animation running";
-    }
-  } catch (e) {}
+  if (animating()) return "an animation running";
   for (let i = 0; i < win.frames.length; i++) {
     let b;
     try { b = win.frames[i][BUSY]; } catch (e) { continue; }
@@ -254,6 +248,20 @@ function busy() {
   return "";
 }
 try { Object.defineProperty(win, BUSY, { value: busy, configurable: true }); } catch (e) {}
+
+// animating reports whether a finite transition or animation runs (or is
+// about to) in the world's top document: an infinite one (a spinner) never
+// ends, and is not waited for.
+function animating() {
+  try {
+    for (const a of win.document.getAnimations()) {
+      if (!(a.pending || a.playState === "running")) continue;
+      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      if (t && isFinite(t.endTime)) return true;
+    }
+  } catch (e) {}
+  return false;
+}
 
 // nextDue is in how many ms the page's next timer is due (negative: past
 // due, waiting to run behind other tasks), an inert interval's and a

@@ -46,6 +46,8 @@ return {
   scrollLike(_, k, offsets) { const el = REG[k]; return JSON.stringify(el && el.isConnected ? scrollLike(el, offsets) : null); },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
   quiet() { return quietFor(); },
+  // animating: whether a finite transition or animation runs.
+  animating() { return animating(); },
   // still: how long the page has been still, and the page-clock time of
   // its last change (a mutation, an input or a route change).
   // idle: how long it has been still with no work queued (0 while it
