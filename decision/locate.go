@@ -238,7 +238,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // taken). These two checks apply to similarity's winner too: it weighs a
 // numbered id as much as a lasting one. A unique verified match that
 // stopped the chain early is not vetted (it already verified; a numbered
-// or similar match named otherwise or displaced does not stop it,
+// or similarity match that these checks would refuse does not stop it,
 // renumbered), nor is a winner similarity found scored against the floor
 // (its page-wide judgement stands). A winner whose score cannot be had is
 // refused for the round (LOW_CONFIDENCE): the next round asks again.
