@@ -293,10 +293,9 @@ const maxFade = time.Second
 // box unchanged across an animation frame, not fading in or out (for at
 // most maxFade: a fade that lasts longer is taken as it stands), and the
 // element itself (or a descendant, or its <label>) hit at the point. A
-// control hidden the
-// accessible way (a box of a pixel or two, or clipped to nothing) is acted
-// on at a label of it that shows, as a person clicks it. It scrolls the element into
-// view first, and when another element covers it there (a sticky header),
+// control hidden the accessible way (a box of a pixel or two, or clipped
+// to nothing) is acted on at a label of it that shows, as a person clicks
+// it. It scrolls the element into view first, and when another element covers it there (a sticky header),
 // into the middle of the viewport. It returns the point to act at, or a
 // NOT_ACTIONABLE error naming the last reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
@@ -336,9 +335,9 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 	}
 }
 
-// animatingJS defines animating(el): a description of an animation that
-// is about to move el, "" when there is none (and fading, clockDriven). A frame-to-frame box
-// comparison misses an animation that has not started moving yet (a
+// animatingJS defines animating(el) (and fading, clockDriven): a
+// description of an animation that is about to move el, "" when there is
+// none. A frame-to-frame box comparison misses an animation that has not started moving yet (a
 // transition or animation is pending its first frame, or in its delay) or
 // moves by steps; so an animation of a property that can move or resize
 // the element, on the element or a flat-tree ancestor, keeps it from being
