@@ -295,9 +295,10 @@ const maxFade = time.Second
 // element itself (or a descendant, or its <label>) hit at the point. A
 // control hidden the accessible way (a box of a pixel or two, or clipped
 // to nothing) is acted on at a label of it that shows, as a person clicks
-// it. It scrolls the element into view first, and when another element covers it there (a sticky header),
-// into the middle of the viewport. It returns the point to act at, or a
-// NOT_ACTIONABLE error naming the last reason when ctx ends.
+// it. It scrolls the element into view first, and when another element
+// covers it there (a sticky header), into the middle of the viewport. It
+// returns the point to act at, or a NOT_ACTIONABLE error naming the last
+// reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
 	offset = shapeOffset(ctx, el, offset)
 	reason := "not checked"
