@@ -361,29 +361,36 @@ const props = a => {
 		return a.effect.getKeyframes().flatMap(k => Object.keys(k));
 	} catch (e) { return ["unknown"]; }
 };
-const moves = a => props(a).some(p => !quietProps.has(p));
+const moving = p => !quietProps.has(p);
+const moves = a => props(a).some(moving);
 const live = a => a.pending || a.playState === "running";
+const timing = a => { try { return a.effect.getComputedTiming(); } catch (e) { return {}; } };
+// what describes animation a of node n, naming the properties shown.
+const what = (a, n, shown) => (typeof a.transitionProperty === "string" ? "a transition of " + a.transitionProperty : "an animation of " +
+	props(a).filter(shown).join(", ")) + " on " + n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
+// flatUp is n's parent in the flat tree: its slot, its parent, or its
+// shadow root's host.
+const flatUp = n => {
+	const root = n.getRootNode();
+	return n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
+};
 const animating = (el) => {
-	const timing = a => { try { return a.effect.getComputedTiming(); } catch (e) { return {}; } };
-	const what = (a, n) => (typeof a.transitionProperty === "string" ? "a transition of " + a.transitionProperty : "an animation of " +
-		props(a).filter(p => !quietProps.has(p)).join(", ")) + " on " + n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
 	const roots = new Set();
 	for (let n = el; n; ) {
 		roots.add(n.getRootNode());
 		for (const a of n.getAnimations()) {
 			if (!live(a) || !moves(a)) continue;
 			const t = timing(a);
-			if (a.pending || t.progress === null || isFinite(t.endTime) || (a.currentTime !== null && a.currentTime < 50)) return what(a, n);
+			if (a.pending || t.progress === null || isFinite(t.endTime) || (a.currentTime !== null && a.currentTime < 50)) return what(a, n, moving);
 		}
-		const root = n.getRootNode();
-		n = n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
+		n = flatUp(n);
 	}
 	for (const root of roots) {
 		if (typeof root.getAnimations !== "function") continue;
 		for (const a of root.getAnimations()) {
 			if (live(a) && moves(a) && (a.pending || (a.currentTime !== null && a.currentTime < 50))) {
 				const n = a.effect && a.effect.target;
-				if (n) return what(a, n);
+				if (n) return what(a, n, moving);
 			}
 		}
 	}
@@ -394,17 +401,12 @@ const animating = (el) => {
 // when there is none: it moves nothing, but a person waits for what fades
 // in to show before acting on it, and a UI kit may ignore input until it
 // has (a close asked for while its dialog is still opening).
+const fades = p => p === "opacity" || p === "visibility";
 const fading = (el) => {
-	for (let n = el; n; ) {
+	for (let n = el; n; n = flatUp(n)) {
 		for (const a of n.getAnimations()) {
-			if (!live(a) || !props(a).some(p => p === "opacity" || p === "visibility")) continue;
-			let t = {};
-			try { t = a.effect.getComputedTiming(); } catch (e) {}
-			if (isFinite(t.endTime)) return (typeof a.transitionProperty === "string" ? "a transition of " + a.transitionProperty : "an animation") +
-				" on " + n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
+			if (live(a) && props(a).some(fades) && isFinite(timing(a).endTime)) return what(a, n, fades);
 		}
-		const root = n.getRootNode();
-		n = n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
 	}
 	return "";
 };
@@ -414,11 +416,9 @@ const fading = (el) => {
 // document or shadow roots.
 const clockDriven = (el) => {
 	const roots = new Set();
-	for (let n = el; n; ) {
+	for (let n = el; n; n = flatUp(n)) {
 		if (n.getAnimations().some(a => live(a) && moves(a))) return true;
-		const root = n.getRootNode();
-		roots.add(root);
-		n = n.assignedSlot || n.parentElement || (root instanceof ShadowRoot ? root.host : null);
+		roots.add(n.getRootNode());
 	}
 	for (const root of roots) {
 		if (typeof root.getAnimations === "function" && root.getAnimations().some(a => live(a) && moves(a))) return true;

@@ -528,12 +528,8 @@ func surroundingsElsewhere(ctx context.Context, env *strategies.Env, results []s
 	if !slices.Contains(mine, false) {
 		return nil, nil
 	}
-	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + fp.AccessName})
-	if err != nil {
-		return nil, nil
-	}
-	for _, el := range a.Els {
-		if el.Ref == w.Ref() || !el.Visible || !strings.EqualFold(el.Tag, fp.Tag) {
+	for _, el := range lookAlikes(ctx, env, w, fp) {
+		if !el.Visible {
 			continue
 		}
 		theirs := standsAmong(el, terms)
@@ -577,16 +573,27 @@ func nameElsewhere(ctx context.Context, env *strategies.Env, results []strategie
 			return nil // wordsMoved read the page's words
 		}
 	}
+	if els := lookAlikes(ctx, env, w, fp); len(els) > 0 {
+		return els[0]
+	}
+	return nil
+}
+
+// lookAlikes are the elements other than w that carry the recorded role
+// and name and the recorded tag, as the page model finds them (hidden ones
+// included); none when the page cannot be asked.
+func lookAlikes(ctx context.Context, env *strategies.Env, w strategies.Result, fp *chain.Fingerprint) []*pagemodel.Element {
 	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + fp.AccessName})
 	if err != nil {
 		return nil
 	}
+	var out []*pagemodel.Element
 	for _, el := range a.Els {
 		if el.Ref != w.Ref() && strings.EqualFold(el.Tag, fp.Tag) {
-			return el
+			out = append(out, el)
 		}
 	}
-	return nil
+	return out
 }
 
 // identifyingMatch is the result of a strategy that names w's element by

@@ -191,9 +191,13 @@ func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
 				p := replayPage(t, f.StartURL+"?v="+version)
 				r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: time.Second}}
 				out := r.Step(context.Background(), &st)
-				if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" && acted != c.want {
+				acted := p.MustEval(`() => acted.join(",")`).Str()
+				if acted != "" && acted != c.want {
 					t.Errorf("%s on %s, %s %q alone: clicked %q (err %v)", c.want, version, s.Type, s.Value, acted, out.Err)
 					logAttempts(t, out.Verdict)
+				}
+				if out.Err == nil && acted != c.want {
+					t.Errorf("%s on %s, %s %q alone: passed, but the page saw clicks %q", c.want, version, s.Type, s.Value, acted)
 				}
 			}
 		}

@@ -55,8 +55,9 @@ func isAction(e fixtures.Event) bool {
 // pointer press, click, input, change or key in its window) to the next
 // action of a later step, so that what the page does late, after the
 // step ended, still counts as the step's, and what a page does on load
-// counts as no step's. A step whose window holds no action (a hover, a scroll, a step that did
-// nothing) has no effect: what happens meanwhile is the previous action's.
+// counts as no step's. A step whose window holds no action (a hover, a
+// scroll, a step that did nothing) has no effect: what happens meanwhile
+// is the previous action's.
 //
 // Facts belong to a document: the tracker starts each document with a
 // "page" report naming it, and only the latest document's facts count.
