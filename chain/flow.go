@@ -99,8 +99,9 @@ type Step struct {
 	// DropOffset is where in the drop target's box drag released the
 	// element at record time; replay releases at its centre without it.
 	DropOffset *Point `yaml:"drop_offset,omitempty"`
-	// Navigated is set when, at record time, the step caused a top-level
-	// navigation or a same-document route change; replay waits for it.
+	// Navigated is set when, at record time, the step caused a navigation
+	// or a same-document route change of its page, or of the frame its
+	// target is in (FramePath); replay waits for it there.
 	Navigated *Navigation `yaml:"navigated,omitempty"`
 	// TimeoutMS overrides the replay timeout for this step.
 	TimeoutMS int `yaml:"timeout_ms,omitempty"`

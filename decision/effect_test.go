@@ -193,3 +193,39 @@ func TestNewDocumentIsNotTheRecordedEffect(t *testing.T) {
 		t.Fatalf("recorded as navigating, the reload is its navigation: %v", out.Err)
 	}
 }
+
+// A frame's new document stands for the recorded effect only where the
+// step navigated that frame when recorded: a link in a same-origin frame,
+// recorded as navigating it, passes although its old document (watched
+// from the page, detached) never shows the content change recorded with
+// it; the same click recorded without the navigation fails NO_EFFECT.
+func TestFramesNavigationStandsForTheRecordedEffect(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	step := func(nav *chain.Navigation) *chain.Step {
+		return &chain.Step{Action: chain.Click, Navigated: nav, Effect: &chain.Effect{Content: true}, Target: &chain.Target{
+			FramePath:   []string{"iframe#settings"},
+			Chain:       []chain.Strategy{{Type: chain.ID, Value: "next", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "a", ID: "next"},
+		}}
+	}
+	for _, c := range []struct {
+		name string
+		nav  *chain.Navigation
+		want report.Code
+	}{
+		{"recorded navigating the frame", &chain.Navigation{URL: fx.URL + "/variants/frame-nav-next.html"}, ""},
+		{"recorded without a navigation", nil, report.NoEffect},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := testenv.PageWithScripts(t, fx.URL+"/variants/frame-nav.html", pagemodel.StartScript)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+			out := r.Step(context.Background(), step(c.nav))
+			if got := CodeOf(out.Err); got != c.want {
+				t.Errorf("got %v, want %q", out.Err, c.want)
+			}
+			if got := p.MustEval(`() => document.getElementById("settings").contentWindow.location.pathname`).Str(); got != "/variants/frame-nav-next.html" {
+				t.Errorf("the frame is at %s: the link was not followed", got)
+			}
+		})
+	}
+}

@@ -308,7 +308,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 	}
 	defer func() {
 		if out.Err == nil {
-			out.Err = r.waitEffect(ctx, s, el, watch)
+			out.Err = r.waitEffect(ctx, s, el, watch, *navFrom)
 		}
 	}()
 	switch s.Action {
@@ -840,14 +840,16 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 // waitEffect waits until what the step did at record time (s.Effect)
 // happens again: each recorded kind (its target's state properties,
 // elements added or removed, a dialog opened or closed). A new document
-// of the page stands for every kind only where the step navigated when
-// recorded (its navigation is checked on its own; a reload to the same
-// URL included); elsewhere it is not what the step did, and fails the
-// step unless the effect was seen before it. A frame's new document still
-// stands for every kind: the recorder records no navigation of a frame.
-// It fails with NO_EFFECT, naming what it waited for and what it saw, when
+// of the step's page or frame (from is that document as the step began)
+// stands for every kind only where the step navigated when recorded (its
+// navigation is checked on its own; a reload to the same URL included);
+// elsewhere it is not what the step did, and fails the step unless the
+// effect was seen before it. (A same-origin frame's elements are watched
+// from its page, where the old document, detached, answers that nothing
+// changed; a cross-origin frame's world is gone with its document.) It
+// fails with NO_EFFECT, naming what it waited for and what it saw, when
 // ctx ends first.
-func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *watch) error {
+func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *watch, from docState) error {
 	if wt == nil {
 		return nil
 	}
@@ -862,13 +864,16 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 		} else {
 			e, err = r.model().NextEffects(ctx, wt.w, wt.id, 50*time.Millisecond)
 		}
+		if fp := framePathOf(s); s.Navigated != nil && !s.Navigated.SameDocument && len(fp) > 0 && from.Origin != 0 {
+			// The frame's new document, its navigation: checked on its own.
+			if now := r.docStateIn(ctx, fp); now.Origin != 0 && now.Origin != from.Origin {
+				return nil
+			}
+		}
 		if err != nil {
 			if errors.Is(err, pagemodel.ErrGone) {
-				if s.Navigated != nil || len(wt.w.FramePath) > 0 {
-					// The step's navigation, checked on its own; or a
-					// frame's new document, which the recorder does not
-					// record as a navigation.
-					return nil
+				if s.Navigated != nil {
+					return nil // the step's navigation, checked on its own
 				}
 				return stepErr(report.NoEffect, err, "%s did not do what it did when recorded: expected %s; %s, then the page loaded a new document, which it did not when recorded",
 					s.Action, describeEffect(want), sawEffect(seen))

@@ -135,7 +135,9 @@ type Recorder struct {
 	clickKey refKey
 	userIdx  int // index of the last step caused by user input, -1 if none
 	userAt   time.Time
-	marks    map[int]chan struct{}
+	// userFrame is the frame the element of step userIdx is in.
+	userFrame proto.PageFrameID
+	marks     map[int]chan struct{}
 	// dialogs are the JavaScript dialogs open, by session (jsdialogs.go);
 	// preparing is set while Options.Prepare runs.
 	dialogs   map[proto.TargetSessionID]*proto.PageJavascriptDialogOpening
@@ -166,6 +168,11 @@ type frame struct {
 	id, parent proto.PageFrameID
 	sess       *rod.Page
 	ctx        proto.RuntimeExecutionContextID
+	// url is the frame's URL as its last navigation said (a child
+	// frame's; a tab's is on its tab), and navReqAt when its document
+	// last asked to navigate (onFrameNavigated).
+	url      string
+	navReqAt time.Time
 }
 
 type ctxKey struct {
@@ -538,6 +545,8 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			r.mu.Lock()
 			if t := r.tabs[e.FrameID]; t != nil {
 				t.navReqAt = time.Now()
+			} else {
+				r.frameLocked(e.FrameID).navReqAt = time.Now()
 			}
 			r.mu.Unlock()
 		}
@@ -571,8 +580,11 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			}
 			t := r.tabs[e.Frame.ID]
 			r.mu.Unlock()
-			if t != nil {
+			switch {
+			case t != nil:
 				r.onTopNavigated(t, e.Frame.URL, false)
+			default:
+				r.onFrameNavigated(e.Frame.ID, e.Frame.URL, false)
 			}
 		}
 	case "Page.navigatedWithinDocument":
@@ -583,6 +595,8 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 			r.mu.Unlock()
 			if t != nil {
 				r.onTopNavigated(t, e.URL, true)
+			} else {
+				r.onFrameNavigated(e.FrameID, e.URL, true)
 			}
 		}
 	case "Target.attachedToTarget":

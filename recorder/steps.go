@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/go-rod/rod/lib/proto"
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/keys"
 )
@@ -319,7 +320,7 @@ func (r *Recorder) addStep(s chain.Step, key refKey, user bool, secret string) {
 		r.clickIdx = -1
 	}
 	if user {
-		r.userIdx, r.userAt = r.lastIdx, time.Now()
+		r.userIdx, r.userAt, r.userFrame = r.lastIdx, time.Now(), key.frame
 	}
 	r.changedLocked(StepAdded, r.lastIdx, secret)
 }
@@ -420,6 +421,69 @@ func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 	r.lastIdx, r.lastKey, r.clickIdx = len(r.flow.Steps)-1, refKey{}, -1
 	r.userIdx = -1
 	r.changedLocked(StepAdded, r.lastIdx, "")
+}
+
+// onFrameNavigated records a URL change of a child frame on the step that
+// caused it, a step on an element of that frame: replay checks a step's
+// navigation in its target's frame. A frame's navigation that no step in
+// it caused (a frame that reloads itself, a frame whose src its page set)
+// is no step. A new document drops the descriptions under way of the
+// frame's elements and its own frames'.
+func (r *Recorder) onFrameNavigated(id proto.PageFrameID, url string, sameDoc bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f := r.frameLocked(id)
+	prev, asked := f.url, f.navReqAt
+	f.url = url
+	if !sameDoc {
+		f.navReqAt = time.Time{}
+		for k := range r.captures {
+			if r.withinLocked(k.frame, id) {
+				delete(r.captures, k)
+			}
+		}
+		if r.pend != nil && r.withinLocked(r.pend.key.frame, id) {
+			r.flushTypeLocked()
+		}
+		if r.lastType != nil && r.withinLocked(r.lastType.key.frame, id) {
+			r.lastType = nil // its element refs mean nothing now
+		}
+	}
+	if !r.started || r.paused || r.userIdx < 0 || r.userFrame != id ||
+		url == "" || url == "about:blank" || sameDoc && url == prev {
+		return
+	}
+	st := &r.flow.Steps[r.userIdx]
+	if st.Target == nil || st.Navigated != nil {
+		return
+	}
+	var caused bool
+	if sameDoc {
+		caused = time.Since(r.userAt) < causedRouteWindow
+	} else {
+		caused = !asked.IsZero() && !asked.Before(r.userAt) && asked.Sub(r.userAt) < causedNavigationWindow
+	}
+	if !caused {
+		return
+	}
+	st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
+	r.changedLocked(StepNavigated, r.userIdx, "")
+}
+
+// withinLocked reports whether frame id is frame anc or one of its
+// descendants.
+func (r *Recorder) withinLocked(id, anc proto.PageFrameID) bool {
+	for depth := 0; depth < 32 && id != ""; depth++ {
+		if id == anc {
+			return true
+		}
+		f := r.frames[id]
+		if f == nil {
+			return false
+		}
+		id = f.parent
+	}
+	return false
 }
 
 func derefStr(s *string) string {
