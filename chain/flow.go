@@ -187,6 +187,10 @@ type Navigation struct {
 	URL string `yaml:"url"`
 	// SameDocument is true for a history.pushState / hash route change.
 	SameDocument bool `yaml:"same_document,omitempty"`
+	// Page is true when the step's target is in a frame but the step
+	// navigated the page itself (a link with target="_top", a frame's
+	// script setting top.location): replay checks the page, not the frame.
+	Page bool `yaml:"page,omitempty"`
 	// Title is the document's title after the navigation, as recorded
 	// (kept for export; replay does not compare it).
 	Title string `yaml:"title,omitempty"`

@@ -129,6 +129,16 @@ func framePathOf(s *chain.Step) []string {
 	return s.Target.FramePath
 }
 
+// navFramePath is the frame path of the document a step's navigation is
+// checked in: its target's frame, or the page where the step navigated
+// the page from a frame (Navigation.Page).
+func navFramePath(s *chain.Step) []string {
+	if s.Navigated != nil && s.Navigated.Page {
+		return nil
+	}
+	return framePathOf(s)
+}
+
 // docStateIn reads the docState of the document a frame path leads to
 // (the page's when the path is empty): a navigation recorded in a frame is
 // the frame's, and is checked there. A zero one when the path leads to

@@ -149,7 +149,7 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	}
 	var navFrom docState
 	if s.Navigated != nil {
-		navFrom = r.docStateIn(ctx, framePathOf(s))
+		navFrom = r.docStateIn(ctx, navFramePath(s))
 	}
 	// Every step but a navigation first lets the page settle: what the
 	// previous step started is done (act locates its target meanwhile).
@@ -170,7 +170,7 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	}
 	if out.Err == nil && s.Navigated != nil {
 		var note string
-		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom, framePathOf(s))
+		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom, navFramePath(s))
 		if note != "" {
 			out.Notes = append(out.Notes, note)
 		}
@@ -266,7 +266,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		// not the step's doing, and the target located in the one before
 		// is made ready again, once.
 		if s.Navigated != nil && ctx.Err() == nil {
-			if now := r.docStateIn(ctx, framePathOf(s)); now.URL != "" {
+			if now := r.docStateIn(ctx, navFramePath(s)); now.URL != "" {
 				moved := navFrom.Origin != 0 && now.Origin != navFrom.Origin
 				*navFrom = now
 				if moved && targeted && tries == 0 {
@@ -864,7 +864,7 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 		} else {
 			e, err = r.model().NextEffects(ctx, wt.w, wt.id, 50*time.Millisecond)
 		}
-		if fp := framePathOf(s); s.Navigated != nil && !s.Navigated.SameDocument && len(fp) > 0 && from.Origin != 0 {
+		if fp := navFramePath(s); s.Navigated != nil && !s.Navigated.SameDocument && len(fp) > 0 && from.Origin != 0 {
 			// The frame's new document, its navigation: checked on its own.
 			if now := r.docStateIn(ctx, fp); now.Origin != 0 && now.Origin != from.Origin {
 				return nil

@@ -44,6 +44,24 @@ func TestStepInAFrameRecordsTheFramesNavigation(t *testing.T) {
 	}
 }
 
+// A link in a frame that loads its document into the page (target="_top")
+// is recorded as the page's navigation, and replay checks the page, where
+// it looked in the frame, gone with the page's old document, and failed
+// NAVIGATION_FAILED.
+func TestStepInAFrameRecordsThePagesNavigation(t *testing.T) {
+	f := recordDrive(t, "variants/frame-nav.html", "click #settings >>> #leave\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepLines(f))
+	}
+	n := f.Steps[0].Navigated
+	if n == nil || !strings.HasSuffix(n.URL, "/variants/frame-nav-next.html") || !n.Page {
+		t.Fatalf("navigated = %+v, want the page's new document frame-nav-next.html", n)
+	}
+	if out := replayOne(t, f, ""); out.Err != nil {
+		t.Errorf("on the page as recorded: %v", out.Err)
+	}
+}
+
 // A frame that loads a new document is not what a step that did not
 // navigate when recorded did: a button in a frame, recorded showing a
 // paragraph, fails NO_EFFECT where it shows nothing and the frame reloads

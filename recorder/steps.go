@@ -413,7 +413,9 @@ func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 	}
 	if caused {
 		st := &r.flow.Steps[r.userIdx]
-		st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
+		st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc,
+			// A step in a frame that navigated the page (target="_top").
+			Page: st.Target != nil && len(st.Target.FramePath) > 0}
 		r.changedLocked(StepNavigated, r.userIdx, "")
 		return
 	}
