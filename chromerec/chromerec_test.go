@@ -601,3 +601,34 @@ func TestImportURLReplayCannotOpen(t *testing.T) {
 		t.Errorf("a later navigate to a URL replay cannot open: %v", err)
 	}
 }
+
+// A step in a frame that navigated the page (target="_top") is exported
+// without its navigation, with a warning: Chrome waits for a navigation of
+// the step's frame, which is gone with the page's old document.
+func TestPageNavigationFromAFrameIsNotAsserted(t *testing.T) {
+	f, _, err := Import([]byte(`{"title": "t", "steps": [{"type": "click", "frame": [0], "selectors": [["#leave"]], "offsetX": 1, "offsetY": 1,
+		"assertedEvents": [{"type": "navigation", "url": "http://127.0.0.1/next.html"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, warns, err := Export(f)
+	if err != nil || !strings.Contains(string(out), "assertedEvents") {
+		t.Fatalf("the frame's navigation is not asserted: %v %s", err, out)
+	}
+	f.Steps[0].Navigated.Page = true
+	delete(f.Steps[0].Chrome, "assertedEvents")
+	out, warns, err = Export(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "assertedEvents") {
+		t.Errorf("the page's navigation asserted in the frame: %s", out)
+	}
+	said := false
+	for _, w := range warns {
+		said = said || strings.Contains(w.Msg, "page's navigation")
+	}
+	if !said {
+		t.Errorf("no warning says the navigation is left out: %v", warns)
+	}
+}

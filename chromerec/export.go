@@ -229,7 +229,9 @@ func (ex *exporter) step(n int, s *chain.Step) ([]obj, error) {
 		if s.TimeoutMS > 0 {
 			o = append(o, kv{"timeout", s.TimeoutMS})
 		}
-		if nav := s.Navigated; nav != nil && !nav.SameDocument {
+		if nav := s.Navigated; nav != nil && nav.Page && s.Target != nil && len(s.Target.FramePath) > 0 {
+			ex.warn(n, a, "the page's navigation to %s is not asserted: Chrome waits for a navigation of the step's frame", nav.URL)
+		} else if nav != nil && !nav.SameDocument {
 			o = append(o, kv{"assertedEvents", []obj{{{"type", "navigation"}, {"url", nav.URL}, {"title", nav.Title}}}})
 		} else if ev, ok := s.Chrome["assertedEvents"]; ok {
 			o = append(o, kv{"assertedEvents", ev})
