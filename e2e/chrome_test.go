@@ -97,6 +97,14 @@ func crEngine(rec string, args ...string) (report.Flow, int, string, []fixtures.
 	conv, err := gexec.Start(exec.Command(RecorderBin, "convert", rec, flow), GinkgoWriter, GinkgoWriter)
 	Expect(err).NotTo(HaveOccurred())
 	Eventually(conv).WithTimeout(30*time.Second).Should(gexec.Exit(0), "convert: %s", conv.Err.Contents())
+	return crReplay(flow, args...)
+}
+
+// crReplay replays a flow (or a recording) with the replayer; it returns
+// the report, the replayer's exit code and output, and the events the
+// pages reported.
+func crReplay(flow string, args ...string) (report.Flow, int, string, []fixtures.Event) {
+	GinkgoHelper()
 	Fixtures.ResetEvents()
 	rep := TempPath("report.json")
 	s, err := gexec.Start(exec.Command(ReplayerBin, append([]string{flow, "--report-json", rep, "--timeout", "5s", "--progress", "plain"}, args...)...), GinkgoWriter, GinkgoWriter)
@@ -354,5 +362,53 @@ var _ = Describe("Chrome Recorder recordings, replayed as @puppeteer/replay repl
 			Expect(err).NotTo(HaveOccurred())
 			Expect(same).To(BeTrue(), "%s: %s", n, diff)
 		}
+	})
+})
+
+var _ = Describe("a Chrome recording given to the replayer as it is", func() {
+	It("replays as its conversion does, and --update-flows writes the full flow beside it", func() {
+		rec := crRecording("form.json")
+		converted, code, out, convEvents := crEngine(rec)
+		Expect(code).To(Equal(0), "the converted flow:\n%s\n%s", out, crSteps(converted))
+		flow := strings.TrimSuffix(rec, ".json") + ".yaml"
+		Expect(os.Remove(flow)).To(Succeed())
+
+		Fixtures.ResetEvents()
+		rep := TempPath("direct.json")
+		s, err := gexec.Start(exec.Command(ReplayerBin, rec, "--report-json", rep, "--timeout", "5s", "--progress", "plain", "--update-flows"), GinkgoWriter, GinkgoWriter)
+		Expect(err).NotTo(HaveOccurred())
+		Eventually(s).WithTimeout(2 * time.Minute).Should(gexec.Exit())
+		events := SettledEvents(300 * time.Millisecond)
+		Expect(s.ExitCode()).To(Equal(0), "the recording:\n%s%s", s.Out.Contents(), s.Err.Contents())
+		Expect(crEffects(events)).To(Equal(crEffects(convEvents)), "the recording's effects differ from its conversion's")
+		var run report.Run
+		b, err := os.ReadFile(rep)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(json.Unmarshal(b, &run)).To(Succeed())
+		Expect(run.Flows).To(HaveLen(1))
+		Expect(run.Flows[0].File).To(Equal(rec))
+
+		// The recording is left as it is; the flow written beside it
+		// holds full chains and fingerprints, and replays green.
+		Expect(string(s.Out.Contents())).To(ContainSubstring("wrote " + flow))
+		f, err := chain.Load(flow)
+		Expect(err).NotTo(HaveOccurred())
+		for i, st := range f.Steps {
+			switch st.Action {
+			case chain.Click, chain.DblClick, chain.Hover, chain.Type, chain.Select:
+				Expect(st.Target.Fingerprint).NotTo(BeNil(), "step %d (%s) has no fingerprint", i+1, st.Action)
+			}
+		}
+		again, code, out, _ := crReplay(flow)
+		Expect(code).To(Equal(0), "the written flow:\n%s\n%s", out, crSteps(again))
+	})
+
+	It("names the file of a recording that does not import, and exits 2", func() {
+		bad := TempPath("broken.json")
+		Expect(os.WriteFile(bad, []byte(`{"title": "t", "steps": [`), 0o644)).To(Succeed())
+		s, err := gexec.Start(exec.Command(ReplayerBin, bad), GinkgoWriter, GinkgoWriter)
+		Expect(err).NotTo(HaveOccurred())
+		Eventually(s).WithTimeout(time.Minute).Should(gexec.Exit(2))
+		Expect(string(s.Err.Contents())).To(ContainSubstring(bad + ": not a Chrome DevTools Recorder recording"))
 	})
 })

@@ -1,6 +1,7 @@
 // Package runner replays a suite of flow files the way CI needs it: it
 // expands files and folders into the sorted flow list, loads and validates
-// every flow before anything runs, keeps one shard of the list, replays the
+// every flow (a Chrome DevTools Recorder recording is imported) before
+// anything runs, keeps one shard of the list, replays the
 // flows N at a time in one browser with one incognito browser context per
 // flow (cookies and storage isolated), and collects a report.Run in list
 // order.

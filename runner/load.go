@@ -1,11 +1,14 @@
 package runner
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/chromerec"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -20,6 +23,10 @@ type Job struct {
 	Row *report.Row
 	// RowLabel names Row in the job's name ("row 2: user=alice").
 	RowLabel string
+	// Warnings are what importing a Chrome DevTools Recorder recording
+	// could not carry over exactly (chromerec.Warning), for the caller to
+	// show; none for a flow file.
+	Warnings []string
 }
 
 // Name is the flow's name, and for a data row its label: the report's
@@ -96,24 +103,59 @@ func fileErrorText(fe FileError) string {
 		}
 		return strings.Join(lines, "\n")
 	}
+	if msg := fe.Err.Error(); strings.HasPrefix(msg, fe.Path+": ") {
+		return msg // a recording's import names the file already
+	}
 	return fmt.Sprintf("%s: %v", fe.Path, fe.Err)
 }
 
-// Load loads and validates every file, in order. When any file does not
-// load, it returns a *LoadError listing all of them and no jobs.
+// Load loads and validates every file, in order: a flow file, or a Chrome
+// DevTools Recorder recording (IsRecording), imported as `recorder
+// convert` imports it. When any file does not load, it returns a
+// *LoadError listing all of them and no jobs.
 func Load(paths []string) ([]Job, error) {
 	jobs := make([]Job, 0, len(paths))
 	var le LoadError
 	for _, p := range paths {
-		f, err := chain.Load(p)
+		job := Job{Path: p}
+		var err error
+		if IsRecording(p) {
+			var warns []chromerec.Warning
+			job.Flow, warns, err = chromerec.ReadFile(p)
+			for _, w := range warns {
+				job.Warnings = append(job.Warnings, w.String())
+			}
+		} else {
+			job.Flow, err = chain.Load(p)
+		}
 		if err != nil {
 			le.Errs = append(le.Errs, FileError{Path: p, Err: err})
 			continue
 		}
-		jobs = append(jobs, Job{Path: p, Flow: f})
+		jobs = append(jobs, job)
 	}
 	if len(le.Errs) > 0 {
 		return nil, &le
 	}
 	return jobs, nil
+}
+
+// IsRecording reports whether the file at path is a Chrome DevTools
+// Recorder recording rather than a flow: a .json file whose top level has
+// no "version" key (every flow has one, and JSON is YAML: a flow may be
+// written in JSON).
+func IsRecording(path string) bool {
+	if !chromerec.IsRecordingFile(path) {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return true // ReadFile says why
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return true
+	}
+	_, flow := top["version"]
+	return !flow
 }

@@ -40,3 +40,35 @@ func TestLoadNamesFileLineAndField(t *testing.T) {
 		t.Errorf("message %q\nshould start with %q (the path as given, line, field)", err, want)
 	}
 }
+
+// A .json file is a Chrome DevTools Recorder recording, imported with its
+// warnings and named after the file when it has no title; a flow written
+// in JSON (it has a version key) is a flow; a recording that does not
+// import names its file.
+func TestLoadImportsAChromeRecording(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "checkout.json")
+	os.WriteFile(rec, []byte(`{"steps": [{"type": "navigate", "url": "http://127.0.0.1/"},
+		{"type": "click", "selectors": [["#buy"]], "offsetX": 1, "offsetY": 1, "deviceType": "pen"}]}`), 0o644)
+	flow := filepath.Join(dir, "flow.json")
+	os.WriteFile(flow, []byte(`{"version": 1, "name": "as json", "start_url": "http://127.0.0.1/", "steps": []}`), 0o644)
+	jobs, err := Load([]string{rec, flow})
+	if err != nil || len(jobs) != 2 {
+		t.Fatalf("Load = %+v, %v", jobs, err)
+	}
+	if f := jobs[0].Flow; f.Name != "checkout" || f.StartURL != "http://127.0.0.1/" || len(f.Steps) != 1 || f.Steps[0].Action != chain.Click {
+		t.Errorf("the recording imported as %+v", f)
+	}
+	if len(jobs[0].Warnings) == 0 || !strings.Contains(strings.Join(jobs[0].Warnings, "\n"), "pen") {
+		t.Errorf("warnings %q, want the pen click's", jobs[0].Warnings)
+	}
+	if jobs[1].Flow.Name != "as json" || len(jobs[1].Warnings) != 0 {
+		t.Errorf("the JSON flow loaded as %+v, %q", jobs[1].Flow, jobs[1].Warnings)
+	}
+
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"title": "t", "steps": [`), 0o644)
+	if _, err := Load([]string{bad}); err == nil || !strings.HasPrefix(err.Error(), bad+": not a Chrome DevTools Recorder recording") {
+		t.Errorf("Load(bad) = %v, want the file named and why", err)
+	}
+}

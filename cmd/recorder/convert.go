@@ -52,20 +52,12 @@ func convert(args []string, stdout, stderr io.Writer) int {
 		steps int
 	)
 	if inKind == "json" {
-		raw, err := readInput(in)
-		if err != nil {
-			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
-			return 2
-		}
-		f, w, err := chromerec.Import(raw)
+		f, w, err := chromerec.ReadFile(in)
 		warns = w
 		printWarnings(stderr, in, warns)
 		if err != nil {
-			fmt.Fprintf(stderr, "recorder convert: %s: %v\n", in, err)
+			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
 			return 2
-		}
-		if f.Name == "" {
-			f.Name = strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
 		}
 		if data, err = chain.Marshal(f); err != nil {
 			fmt.Fprintf(stderr, "recorder convert: %v\n", err)
@@ -103,27 +95,6 @@ func formatOf(path string) string {
 		return "yaml"
 	}
 	return ""
-}
-
-func readInput(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", path)
-	}
-	if st.Size() > chain.MaxFileSize {
-		return nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, chain.ErrTooLarge, st.Size(), chain.MaxFileSize)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if len(data) == 0 {
-		return nil, fmt.Errorf("%s: %w: the file is empty", path, chromerec.ErrNotRecording)
-	}
-	return data, nil
 }
 
 func printWarnings(w io.Writer, file string, warns []chromerec.Warning) {

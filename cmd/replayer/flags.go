@@ -44,6 +44,8 @@ type config struct {
 }
 
 const usageHead = `usage: replayer [flags] FLOW.yaml|DIR ...     (a DIR means every *.yaml / *.yml below it)
+       replayer [flags] RECORDING.json ...    (a Chrome DevTools Recorder recording, imported as
+                                              recorder convert imports it)
        replayer snapshot URL [--json]
 
 Flags may come before or after the flow arguments; "--" ends the flags.
@@ -122,7 +124,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 	}
 	if len(c.args) == 0 {
-		return bad("give at least one FLOW.yaml or folder")
+		return bad("give at least one FLOW.yaml, RECORDING.json or folder")
 	}
 	if c.baseURL != "" {
 		u, err := url.Parse(c.baseURL)

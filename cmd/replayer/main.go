@@ -4,6 +4,7 @@
 // See INTERFACE.md.
 //
 //	replayer [flags] FLOW.yaml|DIR ...
+//	replayer [flags] RECORDING.json ...
 //	replayer snapshot URL [--json]
 package main
 
@@ -15,9 +16,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/chromerec"
 	"github.com/qa-chain/chainreplay/flowupdate"
 	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/progress"
@@ -65,6 +70,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "replayer: flow files that do not load:\n%v\n", err)
 		return exitUsage
+	}
+	if !cfg.quiet {
+		for _, j := range jobs {
+			for _, w := range j.Warnings {
+				fmt.Fprintf(stderr, "replayer: warning: %s: %s\n", j.Path, w)
+			}
+		}
 	}
 	if cfg.data != "" {
 		data, err := runner.LoadData(cfg.data)
@@ -162,6 +174,18 @@ func updateFlows(res *report.Run, out io.Writer, quiet bool) error {
 			continue
 		}
 		done[f.File] = true
+		if runner.IsRecording(f.File) {
+			flow, changed, err := updateRecording(f)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if len(changed) > 0 && !quiet {
+				fmt.Fprintf(out, "wrote %s from the recording %s: steps %v described anew (the recording is left as it is)\n",
+					progress.Clean(flow), progress.Clean(f.File), changed)
+			}
+			continue
+		}
 		changed, err := flowupdate.Update(f.File, f)
 		if err != nil {
 			errs = append(errs, err)
@@ -172,6 +196,28 @@ func updateFlows(res *report.Run, out io.Writer, quiet bool) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// updateRecording is --update-flows for a Chrome recording replayed as
+// it is: the recording is imported again, the healed chains applied, and
+// the flow written beside it with the .yaml extension (an existing file
+// there is kept as .bak), since the recording's format has no place for
+// chains and fingerprints. It returns the flow file written (none when no
+// step changed) and the changed steps.
+func updateRecording(res report.Flow) (string, []int, error) {
+	f, _, err := chromerec.ReadFile(res.File)
+	if err != nil {
+		return "", nil, fmt.Errorf("update flow: %w", err)
+	}
+	changed, err := flowupdate.Apply(f, res)
+	if err != nil || len(changed) == 0 {
+		return "", changed, err
+	}
+	out := strings.TrimSuffix(res.File, filepath.Ext(res.File)) + ".yaml"
+	if err := chain.SaveWithBackup(out, f); err != nil {
+		return "", nil, fmt.Errorf("update flow: %w", err)
+	}
+	return out, changed, nil
 }
 
 // ownSteps is f with only the flow's own steps, each indexed as in its
