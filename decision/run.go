@@ -245,7 +245,19 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 				} else {
 					w = v.Winner
 					el = r.elem(w)
-					if pointerAction(s.Action) {
+					if pointerAction(s.Action) && w.Element != nil && !w.Element.Visible {
+						// A winner not shown is waited for a moment at a
+						// time, the chain deciding again in between: a
+						// dialog still opening may show the target
+						// elsewhere, which a stronger strategy then finds.
+						hctx, cancel := context.WithTimeout(ctx, hiddenPoll)
+						p, out.Err = r.pointAt(hctx, w, el, s.Offset)
+						cancel()
+						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
+							r.debugf("  the winner is not shown yet: again")
+							continue
+						}
+					} else if pointerAction(s.Action) {
 						p, out.Err = r.pointAt(ctx, w, el, s.Offset)
 					}
 				}
@@ -361,6 +373,10 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 	}
 	return out
 }
+
+// hiddenPoll is how long a pointer action waits at a time for a winner
+// that is not shown before the chain decides again (act).
+const hiddenPoll = 250 * time.Millisecond
 
 // pointerAction reports whether a acts with the pointer at its target's
 // point (pointAt).
