@@ -45,10 +45,12 @@
 // touch or scrolling key are debounced into scroll steps (window or inner
 // scroller). A top-level navigation that a step asked for within 2 s is set
 // on that step (Step.Navigated), a same-document route change within 1.5 s
-// likewise with same_document; any other is a navigate step. A frame's
-// navigation asked for, within the same times, by a step on an element of
-// that frame is set on the step likewise (replay checks it in the step's
-// frame); any other navigation of a frame is no step.
+// likewise with same_document; any other is a navigate step, and so is
+// the page's own refresh (a meta refresh, a Refresh header), which comes
+// on its timer whatever a person does. A frame's navigation asked for,
+// within the same times, by a step on an element of that frame is set on
+// the step likewise (replay checks it in the step's frame); any other
+// navigation of a frame is no step.
 //
 // Password fields, autocomplete current-password / new-password /
 // one-time-code / cc-number / cc-csc fields and fields with a data-secret

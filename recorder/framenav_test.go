@@ -78,3 +78,19 @@ func TestFramesNewDocumentIsNotTheRecordedEffect(t *testing.T) {
 		t.Errorf("where the frame reloads instead: %v, want NO_EFFECT", out.Err)
 	}
 }
+
+// A page that moves on by itself (a meta refresh) right after a click:
+// the navigation is not the click's, which the recording would make replay
+// take for the click's effect; it is a navigate step of its own.
+func TestPagesOwnRefreshIsNotTheStepsNavigation(t *testing.T) {
+	f := recordDrive(t, "variants/meta-refresh.html", "click #print\nwait 1500\n")
+	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Click || f.Steps[1].Action != chain.Navigate {
+		t.Fatalf("recorded %v, want a click and a navigate", stepLines(f))
+	}
+	if n := f.Steps[0].Navigated; n != nil {
+		t.Errorf("the click is recorded as navigating to %s", n.URL)
+	}
+	if !strings.HasSuffix(f.Steps[1].URL, "/variants/frame-nav-next.html") {
+		t.Errorf("navigate to %s, want frame-nav-next.html", f.Steps[1].URL)
+	}
+}

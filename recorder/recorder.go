@@ -541,7 +541,7 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 		r.mu.Unlock()
 	case "Page.frameRequestedNavigation":
 		var e proto.PageFrameRequestedNavigation
-		if msg.Load(&e) {
+		if msg.Load(&e) && !pageRefresh(e.Reason) {
 			r.mu.Lock()
 			if t := r.tabs[e.FrameID]; t != nil {
 				t.navReqAt = time.Now()
@@ -629,6 +629,14 @@ func (r *Recorder) handle(ctx context.Context, msg *rod.Message) bool {
 }
 
 // frameLocked returns the frame record for id, creating it.
+// pageRefresh reports whether a navigation was asked for by the page's
+// own refresh (a <meta http-equiv="refresh">, a Refresh header): it runs on
+// its timer whatever a person does, and is never the navigation of the
+// step that came before it.
+func pageRefresh(r proto.PageClientNavigationReason) bool {
+	return r == proto.PageClientNavigationReasonMetaTagRefresh || r == proto.PageClientNavigationReasonHTTPHeaderRefresh
+}
+
 func (r *Recorder) frameLocked(id proto.PageFrameID) *frame {
 	f := r.frames[id]
 	if f == nil {
