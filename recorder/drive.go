@@ -502,7 +502,15 @@ func nextFrame(ctx context.Context, sess *rod.Page) error {
 // within a quarter second of the last thing they did.
 const driveQuiet = 250 * time.Millisecond
 
-// quiet waits, within pagemodel.MaxSettle, until the recorded page has been
+// driveAnimating bounds quiet while a finite transition or animation
+// runs. A person waits for a dialog to finish opening however long it
+// takes; on a loaded machine a 300 ms fade with the mutations before it
+// outlasted the second of pagemodel.MaxSettle, and a close clicked while
+// it ran was ignored (Agency's portfolio modal, once in CI).
+const driveAnimating = 3 * time.Second
+
+// quiet waits, within pagemodel.MaxSettle (driveAnimating while a finite
+// transition or animation runs), until the recorded page has been
 // still for driveQuiet and runs no finite transition or animation: what the
 // previous line started (a view rendered a few milliseconds after a route
 // change, a re-rendered list, a dialog fading in, which a UI kit may not
@@ -513,15 +521,19 @@ func (d *Driver) quiet(ctx context.Context) {
 	if !ok {
 		return
 	}
-	expr := `((m) => m ? (m.animating() ? 0 : m.quiet()) : 1e9)(window[` + pagemodel.Key() + `])`
-	deadline := time.Now().Add(pagemodel.MaxSettle)
+	expr := `((m) => m ? (m.animating() ? -1 : m.quiet()) : 1e9)(window[` + pagemodel.Key() + `])`
+	start := time.Now()
 	for {
 		res, err := proto.RuntimeEvaluate{Expression: expr, ContextID: cid, ReturnByValue: true}.Call(sess.Context(ctx))
 		if err != nil || res.ExceptionDetails != nil {
 			return
 		}
 		q := time.Duration(res.Result.Value.Num() * float64(time.Millisecond))
-		if q >= driveQuiet || time.Now().After(deadline) {
+		limit := pagemodel.MaxSettle
+		if q < 0 {
+			q, limit = 0, driveAnimating
+		}
+		if q >= driveQuiet || time.Since(start) > limit {
 			return
 		}
 		select {
