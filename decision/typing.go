@@ -112,16 +112,18 @@ type typeState struct {
 }
 
 // fieldFn reports whether a text field took what was typed at the element
-// (typedField), what it holds, and whether the text shows around it.
+// (typedField), what it holds, whether the text shows around it, and
+// whether it has the focus of its document.
 const fieldFn = `function (text) {` + fieldJS + `
 	const f = typedField(this);
-	return f ? {field: true, value: fieldValue(f), near: shownNear(f, text)} : {field: false};
+	return f ? {field: true, value: fieldValue(f), near: shownNear(f, text), focused: within(deepActive(f.ownerDocument), f)} : {field: false};
 }`
 
 type fieldState struct {
-	Field bool   `json:"field"`
-	Value string `json:"value"`
-	Near  bool   `json:"near"`
+	Field   bool   `json:"field"`
+	Value   string `json:"value"`
+	Near    bool   `json:"near"`
+	Focused bool   `json:"focused"`
 }
 
 // setValueFn sets the value of an input of one of setTypes as a user's
@@ -245,19 +247,21 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	if err := send(); err != nil {
 		return err
 	}
-	if err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
+	if f, err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
 		// In a frame of its own process the browser learns of the focus
 		// the page gave the field a moment later than DevTools answers:
 		// keys sent meanwhile go to the frame focused before. When nothing
-		// reached the field and it has the focus, the text is typed again.
-		if !r.untouchedInFrame(ctx, el, st.Before) {
+		// reached a field in a frame that has the focus, the text is typed
+		// again.
+		inFrame := el.Element != nil && len(el.Element.FramePath) > 0
+		if !inFrame || !f.Field || !f.Focused || f.Value != st.Before || ctx.Err() != nil {
 			return err
 		}
 		r.debugf("  the text reached no field: typed again")
 		if err := send(); err != nil {
 			return err
 		}
-		if err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
+		if _, err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
 			return err
 		}
 	}
@@ -267,46 +271,24 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	return nil
 }
 
-// untouchedInFrame reports whether el is in a frame, has the focus, and
-// still holds what it held before the text was typed (before).
-func (r *Runner) untouchedInFrame(ctx context.Context, el Elem, before string) bool {
-	if el.Element == nil || len(el.Element.FramePath) == 0 || ctx.Err() != nil {
-		return false
-	}
-	var f struct {
-		Value   string `json:"value"`
-		Focused bool   `json:"focused"`
-	}
-	if err := callOn(ctx, el, untouchedFn, &f); err != nil {
-		return false
-	}
-	return f.Focused && f.Value == before
-}
-
-// untouchedFn reads the field typed into (typedField) and whether it has
-// the focus of its document.
-const untouchedFn = `function () {` + fieldJS + `
-	const f = typedField(this);
-	return f ? {value: fieldValue(f), focused: within(deepActive(f.ownerDocument), f)} : {value: "", focused: false};
-}`
-
 // checkTyped checks that the field typed into took text: it holds text
 // (typedAs), or the text shows around it where it did not before (near:
 // a tag input made it a chip), now or, when not yet, once the page has
-// settled (a page that applies keys through its own code, late).
-func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, near bool) error {
+// settled (a page that applies keys through its own code, late). It
+// returns the field as it last read it.
+func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, near bool) (fieldState, error) {
 	var f fieldState
 	for settled := false; ; settled = true {
 		f = fieldState{}
 		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
-			return elementGone(ctx, "element", err)
+			return f, elementGone(ctx, "element", err)
 		}
 		if f.Field && typedAs(f.Value, text, before) {
-			return nil
+			return f, nil
 		}
 		if f.Field && f.Near && !near {
 			r.debugf("  the field holds %q; the text typed shows beside it", clip(f.Value))
-			return nil
+			return f, nil
 		}
 		if settled || ctx.Err() != nil {
 			break
@@ -314,9 +296,9 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 		r.model().Settle(ctx)
 	}
 	if !f.Field {
-		return stepErr(report.NoEffect, nil, "the text typed at %s reached no text field: the focus left it", el.name())
+		return f, stepErr(report.NoEffect, nil, "the text typed at %s reached no text field: the focus left it", el.name())
 	}
-	return stepErr(report.NoEffect, nil, "%s did not take the text typed: it holds %q, typed %q", el.name(), clip(f.Value), clip(text))
+	return f, stepErr(report.NoEffect, nil, "%s did not take the text typed: it holds %q, typed %q", el.name(), clip(f.Value), clip(text))
 }
 
 // typedAs reports whether a field that held before and now holds now took

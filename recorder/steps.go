@@ -398,15 +398,7 @@ func (r *Recorder) onTopNavigated(t *tab, url string, sameDoc bool) {
 			}
 		}
 	}
-	now := time.Now()
-	caused := false
-	if r.userIdx >= 0 && r.flow.Steps[r.userIdx].Page == r.pageIndexLocked(t) {
-		if sameDoc {
-			caused = now.Sub(r.userAt) < causedRouteWindow
-		} else {
-			caused = !t.navReqAt.IsZero() && !t.navReqAt.Before(r.userAt) && t.navReqAt.Sub(r.userAt) < causedNavigationWindow
-		}
-	}
+	caused := r.userIdx >= 0 && r.flow.Steps[r.userIdx].Page == r.pageIndexLocked(t) && r.causedLocked(sameDoc, t.navReqAt)
 	t.navReqAt = time.Time{}
 	if reload && !caused {
 		return
@@ -459,17 +451,22 @@ func (r *Recorder) onFrameNavigated(id proto.PageFrameID, url string, sameDoc bo
 	if st.Target == nil || st.Navigated != nil {
 		return
 	}
-	var caused bool
-	if sameDoc {
-		caused = time.Since(r.userAt) < causedRouteWindow
-	} else {
-		caused = !asked.IsZero() && !asked.Before(r.userAt) && asked.Sub(r.userAt) < causedNavigationWindow
-	}
-	if !caused {
+	if !r.causedLocked(sameDoc, asked) {
 		return
 	}
 	st.Navigated = &chain.Navigation{URL: url, SameDocument: sameDoc}
 	r.changedLocked(StepNavigated, r.userIdx, "")
+}
+
+// causedLocked reports whether a navigation happening now was caused by
+// the last user step: a same-document route change within
+// causedRouteWindow of the step, a new document asked for (asked: when
+// its frame requested it) within causedNavigationWindow after it.
+func (r *Recorder) causedLocked(sameDoc bool, asked time.Time) bool {
+	if sameDoc {
+		return time.Since(r.userAt) < causedRouteWindow
+	}
+	return !asked.IsZero() && !asked.Before(r.userAt) && asked.Sub(r.userAt) < causedNavigationWindow
 }
 
 // withinLocked reports whether frame id is frame anc or one of its
