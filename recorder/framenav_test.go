@@ -6,59 +6,64 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/report"
 )
 
 // replayOne replays the only step of f on f's start page with query q
-// appended, and returns its outcome.
-func replayOne(t *testing.T, f chain.Flow, q string) decision.Outcome {
+// appended, and returns its outcome and the page.
+func replayOne(t *testing.T, f chain.Flow, q string) (decision.Outcome, *rod.Page) {
 	t.Helper()
 	if len(f.Steps) != 1 || f.Steps[0].Target == nil {
 		t.Fatalf("recorded %v, want one step on an element", stepLines(f))
 	}
 	p := replayPage(t, f.StartURL+q)
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 3 * time.Second}}
-	return r.Step(context.Background(), &f.Steps[0])
+	return r.Step(context.Background(), &f.Steps[0]), p
 }
 
-// A link clicked in a frame that loads another document into that frame
-// is recorded as the step's navigation, and replay checks it there: the
-// click passes where the frame goes, and fails NAVIGATION_FAILED where the
-// link leads nowhere any more.
-func TestStepInAFrameRecordsTheFramesNavigation(t *testing.T) {
-	f := recordDrive(t, "variants/frame-nav.html", "click #settings >>> #next\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepLines(f))
-	}
-	n := f.Steps[0].Navigated
-	if n == nil || !strings.HasSuffix(n.URL, "/variants/frame-nav-next.html") || n.SameDocument {
-		t.Fatalf("navigated = %+v, want the frame's new document frame-nav-next.html", n)
-	}
-	if out := replayOne(t, f, ""); out.Err != nil {
-		t.Errorf("on the page as recorded: %v", out.Err)
-	}
-	if out := replayOne(t, f, "?v=stays"); decision.CodeOf(out.Err) != report.NavigationFailed {
-		t.Errorf("where the link leads nowhere: %v, want NAVIGATION_FAILED", out.Err)
-	}
-}
-
-// A link in a frame that loads its document into the page (target="_top")
-// is recorded as the page's navigation, and replay checks the page, where
-// it looked in the frame, gone with the page's old document, and failed
-// NAVIGATION_FAILED.
-func TestStepInAFrameRecordsThePagesNavigation(t *testing.T) {
-	f := recordDrive(t, "variants/frame-nav.html", "click #settings >>> #leave\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepLines(f))
-	}
-	n := f.Steps[0].Navigated
-	if n == nil || !strings.HasSuffix(n.URL, "/variants/frame-nav-next.html") || !n.Page {
-		t.Fatalf("navigated = %+v, want the page's new document frame-nav-next.html", n)
-	}
-	if out := replayOne(t, f, ""); out.Err != nil {
-		t.Errorf("on the page as recorded: %v", out.Err)
+// A link clicked in a frame is recorded with the navigation it caused, and
+// replay checks it where it happened: a link that loads another document
+// into its frame, and one that loads it into the page (target="_top"),
+// where replay used to look in the frame, gone with the page's old
+// document, and failed NAVIGATION_FAILED. Replayed, each takes the frame or
+// the page there, and fails NAVIGATION_FAILED where the link leads nowhere
+// any more.
+func TestStepInAFrameRecordsItsNavigation(t *testing.T) {
+	for _, c := range []struct {
+		name, link string
+		page       bool   // the page navigated, not the frame
+		where      string // where the document that moved is read
+	}{
+		{"the frame's", "#next", false, `document.getElementById("settings").contentWindow.location.pathname`},
+		{"the page's", "#leave", true, `location.pathname`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := recordDrive(t, "variants/frame-nav.html", "click #settings >>> "+c.link+"\n")
+			if len(f.Steps) != 1 {
+				t.Fatalf("recorded %v, want one click", stepLines(f))
+			}
+			n := f.Steps[0].Navigated
+			if n == nil || !strings.HasSuffix(n.URL, "/variants/frame-nav-next.html") || n.SameDocument || n.Page != c.page {
+				t.Fatalf("navigated = %+v, want %s new document frame-nav-next.html", n, c.name)
+			}
+			out, p := replayOne(t, f, "")
+			if out.Err != nil {
+				t.Fatalf("on the page as recorded: %v", out.Err)
+			}
+			if got := p.MustEval(`() => ` + c.where).Str(); got != "/variants/frame-nav-next.html" {
+				t.Errorf("after the replay %s document is %s", c.name, got)
+			}
+			if c.page {
+				return // the page's link is not cancelled by ?v=stays
+			}
+			if out, _ := replayOne(t, f, "?v=stays"); decision.CodeOf(out.Err) != report.NavigationFailed {
+				t.Errorf("where the link leads nowhere: %v, want NAVIGATION_FAILED", out.Err)
+			}
+		})
 	}
 }
 
@@ -71,10 +76,14 @@ func TestFramesNewDocumentIsNotTheRecordedEffect(t *testing.T) {
 	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Navigated != nil {
 		t.Fatalf("recorded %v (effect %+v, navigated %+v), want one click that added content", stepLines(f), f.Steps[0].Effect, f.Steps[0].Navigated)
 	}
-	if out := replayOne(t, f, ""); out.Err != nil {
+	out, p := replayOne(t, f, "")
+	if out.Err != nil {
 		t.Errorf("on the page as recorded: %v", out.Err)
 	}
-	if out := replayOne(t, f, "?v=reloads"); decision.CodeOf(out.Err) != report.NoEffect {
+	if got := p.MustEval(`() => document.getElementById("settings").contentDocument.querySelectorAll("#helptext p").length`).Int(); got != 1 {
+		t.Errorf("after the replay the frame shows %d help paragraphs, want 1", got)
+	}
+	if out, _ := replayOne(t, f, "?v=reloads"); decision.CodeOf(out.Err) != report.NoEffect {
 		t.Errorf("where the frame reloads instead: %v, want NO_EFFECT", out.Err)
 	}
 }
