@@ -66,26 +66,37 @@ func Load(path string) (*Flow, error) {
 
 // read reads, parses and validates the one file at path.
 func read(path string) (*Flow, *index, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return parse(path, data)
+}
+
+// ReadFile reads the file at path as Load reads a flow file: a directory,
+// or a file over MaxFileSize (ErrTooLarge, before it is read), is refused.
+// Errors name the file.
+func ReadFile(path string) ([]byte, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load flow: %w", err)
+		return nil, fmt.Errorf("load flow: %w", err)
 	}
 	defer fh.Close()
 	st, err := fh.Stat()
 	if err != nil {
-		return nil, nil, fmt.Errorf("load flow: %w", err)
+		return nil, fmt.Errorf("load flow: %w", err)
 	}
 	if st.IsDir() {
-		return nil, nil, fmt.Errorf("load flow: %s is a directory", path)
+		return nil, fmt.Errorf("load flow: %s is a directory", path)
 	}
 	if st.Size() > MaxFileSize {
-		return nil, nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, ErrTooLarge, st.Size(), MaxFileSize)
+		return nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, ErrTooLarge, st.Size(), MaxFileSize)
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, MaxFileSize+1))
 	if err != nil {
-		return nil, nil, fmt.Errorf("load flow: %w", err)
+		return nil, fmt.Errorf("load flow: %w", err)
 	}
-	return parse(path, data)
+	return data, nil
 }
 
 // Parse decodes and validates a flow; name is used in error messages and,

@@ -2,7 +2,6 @@ package chromerec
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,23 +14,12 @@ func IsRecordingFile(name string) bool {
 	return strings.EqualFold(filepath.Ext(name), ".json")
 }
 
-// ReadFile imports the recording in the file at path (Import), after the
-// checks chain.Load makes of a flow file: a regular file of at most
-// chain.MaxFileSize bytes, not empty. A recording without a title gives
+// ReadFile imports the recording in the file at path (Import), read as
+// chain.ReadFile reads a flow file, and refused when empty. A recording without a title gives
 // the flow the file's base name. Errors name the file; the warnings are
 // Import's.
 func ReadFile(path string) (*chain.Flow, []Warning, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if st.IsDir() {
-		return nil, nil, fmt.Errorf("%s is a directory", path)
-	}
-	if st.Size() > chain.MaxFileSize {
-		return nil, nil, fmt.Errorf("%s: %w: %d bytes, the limit is %d", path, chain.ErrTooLarge, st.Size(), chain.MaxFileSize)
-	}
-	data, err := os.ReadFile(path)
+	data, err := chain.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
