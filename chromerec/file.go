@@ -15,9 +15,9 @@ func IsRecordingFile(name string) bool {
 }
 
 // ReadFile imports the recording in the file at path (Import), read as
-// chain.ReadFile reads a flow file, and refused when empty. A recording without a title gives
-// the flow the file's base name. Errors name the file; the warnings are
-// Import's.
+// chain.ReadFile reads a flow file, and refused when empty. A recording
+// without a title gives the flow the file's base name. Errors name the
+// file; the warnings are Import's.
 func ReadFile(path string) (*chain.Flow, []Warning, error) {
 	data, err := chain.ReadFile(path)
 	if err != nil {
