@@ -150,6 +150,9 @@ func (e *engine) start(ctx context.Context) *report.Error {
 		e.scripts = append(e.scripts, added.Identifier)
 	}
 	e.knowTargets(ctx)
+	// The flow's page in front of its window: a page opened behind
+	// another tab of its window (two pages of one browser) is hidden.
+	toFront(ctx, e.runner)
 	if e.opts.NoStart {
 		return nil
 	}
@@ -267,6 +270,9 @@ func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.
 			out = e.closePage(ctx, es.Flow, s, r)
 		default:
 			r.Options.MapURL, r.Options.BaseDir = e.runner.Options.MapURL, e.runner.Options.BaseDir
+			if r != e.cur {
+				toFront(ctx, r)
+			}
 			e.cur = r
 			out = r.Step(ctx, inFrame(s, frame))
 		}

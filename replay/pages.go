@@ -305,3 +305,13 @@ func inFrame(s *chain.Step, path []string) *chain.Step {
 	c.Target = &t
 	return &c
 }
+
+// toFront brings the page of r to the front of its window, as a person
+// switches to a tab before acting in it: a step in another page than the
+// step before. A tab left behind another is hidden, and the browser renders
+// nothing there (no animation frame, which the actionability check waits
+// for; timers slowed down). An error is not the step's: it leaves the page
+// where it was.
+func toFront(ctx context.Context, r *decision.Runner) {
+	_ = proto.PageBringToFront{}.Call(r.Page.Context(ctx))
+}
