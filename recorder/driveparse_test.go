@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseDrive(t *testing.T) {
+	t.Parallel()
 	src := `# comment
 click #pay-frame >>> button.pay
 
@@ -56,6 +57,7 @@ click "li .destroy"
 }
 
 func TestParseDriveErrors(t *testing.T) {
+	t.Parallel()
 	for src, msg := range map[string]string{
 		"jump #x":        "unknown command",
 		"click":          "needs a CSS selector",

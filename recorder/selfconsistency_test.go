@@ -26,6 +26,7 @@ import (
 // and win with it. What the recorder writes is what replay finds, step by
 // step, in the state the flow leaves the page in.
 func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
+	t.Parallel()
 	for _, app := range fixtures.AllApps() {
 		t.Run(app.Name, func(t *testing.T) {
 			// The apps side by side, each recorded in a context of its own
@@ -46,7 +47,7 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 				t.Fatal("nothing recorded")
 			}
 			inc := incognito()
-			p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank"})
+			p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
 			if err != nil {
 				t.Fatal(err)
 			}
