@@ -29,7 +29,7 @@ func startRecording(tb testing.TB, page string, opts ...Options) (*Recorder, *ro
 func startRecordingIn(tb testing.TB, b *rod.Browser, page string, opts ...Options) (*Recorder, *rod.Page) {
 	tb.Helper()
 	fx := testenv.Fixtures(tb)
-	p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
+	p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		tb.Fatal(err)
 	}

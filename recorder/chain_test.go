@@ -26,7 +26,6 @@ func sampleElement() *Element {
 }
 
 func TestBuildChainOrderAndUniqueness(t *testing.T) {
-	t.Parallel()
 	e := sampleElement()
 	c := BuildChain(e, &chain.Point{X: 120, Y: 230})
 	if c[0].Type != chain.TestID || c[0].Value != "login-submit" || c[0].Confidence != 0.97 || c[0].Nth != 0 {
@@ -75,7 +74,6 @@ func TestBuildChainOrderAndUniqueness(t *testing.T) {
 }
 
 func TestBuildChainUnknownAndGenerated(t *testing.T) {
-	t.Parallel()
 	e := sampleElement()
 	e.Desc.ID = ":r3:"
 	e.RoleCountKnown = false
@@ -95,7 +93,6 @@ func TestBuildChainUnknownAndGenerated(t *testing.T) {
 }
 
 func TestFallbackChainIsNeverFullConfidence(t *testing.T) {
-	t.Parallel()
 	e := &Element{Fallback: true, Desc: Description{Tag: "a", ID: "nav", TestIDs: map[string]string{"data-testid": "x"}, TextValue: "Go"}}
 	for _, s := range BuildChain(e, nil) {
 		if s.Type != chain.Coordinates && s.Confidence >= BaseConfidence[SigTestID]*UnknownFactor+0.001 {
@@ -108,7 +105,6 @@ func TestFallbackChainIsNeverFullConfidence(t *testing.T) {
 }
 
 func TestFingerprintNeverHoldsSecrets(t *testing.T) {
-	t.Parallel()
 	e := sampleElement()
 	v := "hunter2"
 	e.Desc.Value, e.Desc.Secret = &v, true
@@ -125,7 +121,6 @@ func TestFingerprintNeverHoldsSecrets(t *testing.T) {
 }
 
 func TestLine(t *testing.T) {
-	t.Parallel()
 	e := sampleElement()
 	s := chain.Step{Action: chain.Click, Target: BuildTarget(e, nil)}
 	want := `3 click button "Sign in"  [testid role testid id css xpath text similarity coordinates]`
@@ -141,7 +136,6 @@ func TestLine(t *testing.T) {
 // strategy (whole words) and the text content naming its row (run together,
 // matched as contained).
 func TestWithoutShownText(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		v, shown  string
 		contained bool

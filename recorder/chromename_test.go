@@ -18,7 +18,6 @@ import (
 // the first element Chromium's tree gives for the selector's name is the
 // recorded one, and the name as written finds nothing there.
 func TestExportedAriaSelectorsNameWhatChromiumShows(t *testing.T) {
-	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	r, p, top := recordingTop(t, "uppercase.html")

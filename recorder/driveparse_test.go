@@ -8,7 +8,6 @@ import (
 )
 
 func TestParseDrive(t *testing.T) {
-	t.Parallel()
 	src := `# comment
 click #pay-frame >>> button.pay
 
@@ -57,7 +56,6 @@ click "li .destroy"
 }
 
 func TestParseDriveErrors(t *testing.T) {
-	t.Parallel()
 	for src, msg := range map[string]string{
 		"jump #x":        "unknown command",
 		"click":          "needs a CSS selector",

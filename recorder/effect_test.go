@@ -13,7 +13,6 @@ import (
 // when the page is a tab's own document, and keeps none when it is a
 // frame's: the step names no frame, so replay could not watch it there.
 func TestKeyPressedOnAFramesPageKeepsNoEffect(t *testing.T) {
-	t.Parallel()
 	r := New(nil, Options{})
 	const top, child = proto.PageFrameID("top"), proto.PageFrameID("child")
 	r.tabs[top] = &tab{frame: top}

@@ -15,7 +15,6 @@ import (
 // and the page had been still (no mutation) for longer than the drive's
 // quiet window long before the fade ended.
 func TestDriveWaitsForATransitionToEnd(t *testing.T) {
-	t.Parallel()
 	r, p := startRecordingIn(t, testenv.Browser(t).Browser, "variants/fading-dialog.html")
 	lines, err := ParseDrive(stringsReader("click #open\nclick #close\n"))
 	if err != nil {
@@ -36,7 +35,6 @@ func TestDriveWaitsForATransitionToEnd(t *testing.T) {
 // (decision.Actionable), where it was clicked as soon as it showed and
 // failed NO_EFFECT.
 func TestReplayWaitsForATransitionToEnd(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/fading-dialog.html", "click #open\nclick #close\n")
 	if len(f.Steps) != 2 {
 		t.Fatalf("recorded %v, want two clicks", stepLines(f))

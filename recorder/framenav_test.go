@@ -33,7 +33,6 @@ func replayOne(t *testing.T, f chain.Flow, q string) (decision.Outcome, *rod.Pag
 // the page there, and fails NAVIGATION_FAILED where the link leads nowhere
 // any more.
 func TestStepInAFrameRecordsItsNavigation(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		name, link string
 		page       bool   // the page navigated, not the frame
@@ -73,7 +72,6 @@ func TestStepInAFrameRecordsItsNavigation(t *testing.T) {
 // paragraph, fails NO_EFFECT where it shows nothing and the frame reloads
 // instead.
 func TestFramesNewDocumentIsNotTheRecordedEffect(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/frame-nav.html", "click #settings >>> #help\n")
 	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Navigated != nil {
 		t.Fatalf("recorded %v (effect %+v, navigated %+v), want one click that added content", stepLines(f), f.Steps[0].Effect, f.Steps[0].Navigated)
@@ -94,7 +92,6 @@ func TestFramesNewDocumentIsNotTheRecordedEffect(t *testing.T) {
 // the navigation is not the click's, which the recording would make replay
 // take for the click's effect; it is a navigate step of its own.
 func TestPagesOwnRefreshIsNotTheStepsNavigation(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/meta-refresh.html", "click #print\nwait 1500\n")
 	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Click || f.Steps[1].Action != chain.Navigate {
 		t.Fatalf("recorded %v, want a click and a navigate", stepLines(f))

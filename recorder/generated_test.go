@@ -6,7 +6,6 @@ import (
 )
 
 func TestGeneratedClass(t *testing.T) {
-	t.Parallel()
 	for c, want := range map[string]bool{
 		"css-1x9f2k": true, "sc-bdVaJa": true, "Button_primary__3xk9q": true, "_3xk9q": true,
 		"x1n2onr6": true, "svelte-1abc23x": true, "css-b7x2kd-Button": true, "jss-12": true,
@@ -20,7 +19,6 @@ func TestGeneratedClass(t *testing.T) {
 }
 
 func TestGeneratedID(t *testing.T) {
-	t.Parallel()
 	for id, want := range map[string]bool{
 		":r1:": true, "«r0»": true, "ember123": true, "12345": true, "mui-42": true,
 		"0b6f1c2e-aaaa-4bbb-8ccc-123456789abc": true, "field-3xk9q": true,
@@ -33,7 +31,6 @@ func TestGeneratedID(t *testing.T) {
 }
 
 func TestStateClass(t *testing.T) {
-	t.Parallel()
 	for c, want := range map[string]bool{
 		"ui-state-hover": true, "hover": true, "is-focused": true, "focus-visible": true, "active": true,
 		"ui-tabs-active": true, "is-selected": true, "btn--pressed": true, "Mui-focusVisible": true, "isActive": true,
@@ -53,7 +50,6 @@ func TestStateClass(t *testing.T) {
 // selector is built on either: on replay the pointer is elsewhere and
 // another day is chosen.
 func TestNoSelectorOnAStateClass(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/day-grid.html", "click \"#days a:nth-child(15)\"\nclick \"#days a:nth-child(26)\"\n")
 	if len(f.Steps) != 2 {
 		t.Fatalf("recorded %v", stepLines(f))

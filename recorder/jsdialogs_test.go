@@ -15,7 +15,6 @@ import (
 // it; an alert the page shows at load stalls nothing. The steps then
 // replay with the recorded answers.
 func TestJavaScriptDialogsAreRecorded(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "dialogs.html?alert", "wait 400\nclick #del-rent\nclick #rename\nclick #save\n", Options{AnswerDialogs: true})
 	want := [][]chain.JSDialog{
 		{{Type: "confirm", Message: "Delete \u201cPay the rent\u201d?", Accept: true}},

@@ -19,7 +19,6 @@ import (
 // another operation while the name and the text still name the target:
 // refused as AMBIGUOUS or found, never another operation clicked.
 func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/operations.html", "click #ops > span:nth-child(5) .op-summary\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
@@ -62,7 +61,6 @@ func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
 // that button is another operation's; so it is where the recorded
 // operation is gone and another is open.
 func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/operations.html", "click #ops > span:nth-child(3) .op-summary\nclick #ops > span:nth-child(3) .try\n")
 	if len(f.Steps) != 2 {
 		t.Fatalf("recorded %v", stepLines(f))

@@ -199,7 +199,7 @@ func appReactions(b *testing.B, a *fixtures.App) ([]reaction, [][2]float64) {
 // of the page before its own scripts.
 func startRecordingWith(b *testing.B, page, script string) (*Recorder, *rod.Page) {
 	b.Helper()
-	p, err := testenv.Browser(b).Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
+	p, err := testenv.Browser(b).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -20,7 +20,6 @@ import (
 
 // Closing the recorded tab ends the recording cleanly, keeping its steps.
 func TestClosingTheTabFinishes(t *testing.T) {
-	t.Parallel()
 	r, p := startRecording(t, "login.html")
 	d := &Driver{Rec: r, Page: p}
 	lines, err := ParseDrive(stringsReader("click #remember\n"))
@@ -49,7 +48,6 @@ func TestClosingTheTabFinishes(t *testing.T) {
 
 // Scrolls made by scripts (no wheel, touch or key before them) are not steps.
 func TestProgrammaticScrollIsNotAStep(t *testing.T) {
-	t.Parallel()
 	r, p := startRecording(t, "long.html")
 	if _, err := p.Eval(`() => window.scrollTo(0, 900)`); err != nil {
 		t.Fatal(err)
@@ -67,7 +65,6 @@ func TestProgrammaticScrollIsNotAStep(t *testing.T) {
 
 // A file chosen in a file input is an upload step with the file's name.
 func TestUploadStep(t *testing.T) {
-	t.Parallel()
 	r, p := startRecording(t, "long.html")
 	file := filepath.Join(t.TempDir(), "signed.pdf")
 	if err := os.WriteFile(file, []byte("%PDF-1.4"), 0o644); err != nil {
@@ -100,7 +97,6 @@ func TestUploadStep(t *testing.T) {
 // A configured test id attribute is read like data-testid and checked for
 // uniqueness.
 func TestConfiguredTestIDAttribute(t *testing.T) {
-	t.Parallel()
 	r, p := startRecording(t, "login.html", Options{TestIDAttrs: []string{"data-automation"}})
 	if _, err := p.Eval(`() => document.getElementById("remember").setAttribute("data-automation", "remember-me")`); err != nil {
 		t.Fatal(err)
@@ -149,7 +145,7 @@ func recordDriveIn(t *testing.T, b *rod.Browser, page, drive string, opts ...Opt
 // a decision.Runner.
 func replayPage(t *testing.T, url string) *rod.Page {
 	t.Helper()
-	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
+	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +163,6 @@ func replayPage(t *testing.T, url string) *rod.Page {
 // shadow root, its label text in a span) is recorded on the button: the
 // chain leads with the switch's role and name, not the span's text.
 func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "apps/settings/", "click #notify-email >>> .text\n")
 	if len(f.Steps) != 1 || f.Steps[0].Target == nil {
 		t.Fatalf("steps = %+v, want one click", f.Steps)
@@ -204,7 +199,6 @@ func TestClickOnInnerSpanIsRecordedOnItsControl(t *testing.T) {
 // checkout form holds named sections and no heading of its own, so its
 // submit button, outside them, stands in <main> ("Checkout").
 func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "apps/checkout/", "click #place-order\n")
 	if len(f.Steps) == 0 || f.Steps[0].Target == nil || f.Steps[0].Target.Fingerprint == nil {
 		t.Fatalf("steps = %+v, want a click with a fingerprint", f.Steps)
@@ -218,7 +212,6 @@ func TestRegionIsNamedByItsOwnHeading(t *testing.T) {
 // An unnamed landmark is named by its role: the shop's cart button sits in
 // the page's <header>, the banner, which has no heading or label.
 func TestUnnamedLandmarkIsNamedByItsRole(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "apps/shop/", "click #cart-button\n")
 	if len(f.Steps) == 0 || f.Steps[0].Target == nil || f.Steps[0].Target.Fingerprint == nil {
 		t.Fatalf("steps = %+v, want a click with a fingerprint", f.Steps)
@@ -232,7 +225,6 @@ func TestUnnamedLandmarkIsNamedByItsRole(t *testing.T) {
 // place on screen: its fingerprint has a screen box. The opener, in the
 // page's flow, has none.
 func TestFixedLayerHasAScreenBox(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "apps/settings/", "click #delete-account\nclick #confirm-delete-btn\n")
 	var fps []*chain.Fingerprint
 	for _, s := range f.Steps {
@@ -258,7 +250,6 @@ func TestFixedLayerHasAScreenBox(t *testing.T) {
 // Typing into a field, scrolling, and typing into the same field again is
 // one type step with the final value (then the scroll), not two.
 func TestTypeResumesAcrossScrolls(t *testing.T) {
-	t.Parallel()
 	// The field still has the focus: keys go on into it, no click between.
 	f := driveThenType(t, "type #email ada@\nscroll 0 300\n", "example.com")
 	if got := stepLines(f); len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll {
@@ -274,7 +265,6 @@ func TestTypeResumesAcrossScrolls(t *testing.T) {
 // frame while the keys went to this one arrives in either order): the
 // checkout flow recorded 11 or 12 steps from one drive script before.
 func TestClickScrollTypeIsOneTypeStep(t *testing.T) {
-	t.Parallel()
 	f := driveThenType(t, "click #email\nscroll 0 300\n", "ada@example.com")
 	if got := stepLines(f); len(f.Steps) != 2 || f.Steps[0].Action != chain.Type || f.Steps[1].Action != chain.Scroll ||
 		f.Steps[0].Text != "ada@example.com" {
@@ -339,7 +329,6 @@ func logAttempts(t *testing.T, v *decision.Verdict) {
 // replay cannot check once the page is gone), and replay passes it on the
 // page that reloads and fails it NAVIGATION_FAILED on one that does not.
 func TestReloadIsTheStepsNavigation(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/reload.html", "click #save\n")
 	if len(f.Steps) != 1 || f.Steps[0].Navigated == nil || f.Steps[0].Navigated.SameDocument {
 		t.Fatalf("recorded %v, want one click that navigated to a new document", stepLines(f))

@@ -15,7 +15,6 @@ import (
 // click did. The recording has no hover step (a hover on a backdrop,
 // covered by the dialog once it shows, fails at replay), and replays.
 func TestDialogOverBackdropRecordsNoHover(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/modal-backdrop.html", `click #open
 click #confirm .ok
 `)

@@ -19,7 +19,6 @@ import (
 // the pointer resting on the last row, whose delete button is then the
 // only one shown, it deletes the first row, never the last.
 func TestHoverRevealedControlIsRecordedAndReplayed(t *testing.T) {
-	t.Parallel()
 	for _, variant := range []string{"", "?js"} {
 		t.Run("hover-rows"+variant, func(t *testing.T) {
 			f := recordDrive(t, "variants/hover-rows.html"+variant, `hover li:nth-child(1)

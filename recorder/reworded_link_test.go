@@ -20,7 +20,6 @@ import (
 // another link. The link that the selector names by its own destination,
 // the only one, is taken; the link at the old point is not.
 func TestRewordedLinkFoundByItsHref(t *testing.T) {
-	t.Parallel()
 	const app = "thirdparty/todomvc/examples/vanillajs/"
 	f := recordDrive(t, app, `type #new-todo Buy milk
 press Enter
@@ -56,7 +55,6 @@ click #filters a[href*="active"]
 // its words are gone, because the row it named may be gone and the index
 // passed to the next one (variants/wording.html).
 func TestRewordedControlKeptItsIdentity(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/wording.html", "click nav a[href=\"#/due\"]\nclick nav a[href=\"#/\"]\nclick #pay-2\n")
 	if len(f.Steps) != 3 {
 		t.Fatalf("recorded %d steps, want 3: %v", len(f.Steps), lines(f))
@@ -126,7 +124,6 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 // signin.html). Scored without them, it fell under the floor and the step
 // was refused. Where that link is gone, neither look-alike left is taken.
 func TestRewordedLinkAmongLookAlikesIsTaken(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/signin.html", "click form.user a.btn-primary\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %d steps, want 1: %v", len(f.Steps), lines(f))

@@ -24,7 +24,6 @@ import (
 // matching, so a strategy it writes with no index finds one element, and
 // one with an index finds it there.
 func TestEveryRecordedStrategyFindsItsElement(t *testing.T) {
-	t.Parallel()
 	pages := roundTripPages()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Second)
 	defer cancel()

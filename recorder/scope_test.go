@@ -22,7 +22,6 @@ import (
 //   - a text field of a column of fields ("Text", "Text Disabled"), where
 //     the column's text "Text" is its form group's too: by that group.
 func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "thirdparty/admin-lte/pages/forms/general.html",
 		`click ".card-warning form > .row:has(input[type=checkbox]) > .col-sm-6:first-child .form-check:first-child input"`+"\n"+
 			`type ".card-warning form > .row:has(input[type=text]) > .col-sm-6:first-child input" Quarterly report`+"\n")
@@ -53,7 +52,6 @@ func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
 // the section is there without the item (the next section's first item
 // has then taken its numbered id), the step is refused.
 func TestItemNamedByItsSectionHeading(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(3) li:nth-child(3) > a\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
@@ -103,7 +101,6 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 // section's first item, named otherwise, while the recorded name is on
 // look-alikes of the target: the words moved. The step is refused.
 func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
@@ -127,7 +124,6 @@ func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
 // refused: the recorded name is on another section's first item. Before,
 // the numbered id ended the chain early and its element was clicked.
 func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
@@ -169,7 +165,6 @@ func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
 // place. Only the section still says which one is meant: each strategy
 // alone clicks the recorded item or refuses, never another section's.
 func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		drive, want string
 		versions    []string

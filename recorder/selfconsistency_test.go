@@ -26,7 +26,6 @@ import (
 // and win with it. What the recorder writes is what replay finds, step by
 // step, in the state the flow leaves the page in.
 func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
-	t.Parallel()
 	for _, app := range fixtures.AllApps() {
 		t.Run(app.Name, func(t *testing.T) {
 			// The apps side by side, each recorded in a context of its own
@@ -47,7 +46,7 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 				t.Fatal("nothing recorded")
 			}
 			inc := incognito()
-			p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
+			p, err := inc.Page(proto.TargetCreateTarget{URL: "about:blank"})
 			if err != nil {
 				t.Fatal(err)
 			}

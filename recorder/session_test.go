@@ -19,7 +19,6 @@ import (
 // assertions with the texts of the page, the typing and the drag. It
 // replays green on the same page.
 func TestSessionRecordsAssertionsHoverMenuAndDrag(t *testing.T) {
-	t.Parallel()
 	f := recordDrive(t, "board.html", fixtures.BoardSession)
 	want := []chain.Action{chain.Hover, chain.Click, chain.AssertText, chain.Type, chain.AssertValue, chain.AssertVisible, chain.Drag,
 		chain.Click, chain.Click, chain.AssertText}
@@ -70,7 +69,7 @@ func TestSessionRecordsAssertionsHoverMenuAndDrag(t *testing.T) {
 		}
 	}
 
-	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
+	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,6 @@ import (
 // gone, the step is refused, although the button's numbered id, its index
 // and its place now name another row's.
 func TestShadowRowControlIsNamedInItsRow(t *testing.T) {
-	t.Parallel()
 	for _, nested := range []bool{false, true} {
 		page, drive, sep := "variants/shadow-rows.html", "click task-list >>> li:nth-child(2) button\n", "?"
 		if nested {

@@ -31,7 +31,6 @@ import (
 // and the recorder's describe per element: this holds the two to one
 // definition.
 func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
-	t.Parallel()
 	pages := roundTripPages()
 	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()

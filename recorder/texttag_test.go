@@ -22,7 +22,6 @@ import (
 // and is not exported as a Chrome text/ selector, which would name the
 // label; the label's own text strategy is exported as one.
 func TestTextOfARowReadWholeByItsLabel(t *testing.T) {
-	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	r, p, top := recordingTop(t, "variants/hover-rows.html")

@@ -59,13 +59,12 @@ func PageWithClosedRoots(tb testing.TB, url string) *rod.Page {
 	return PageWithScripts(tb, url, pagejs.ClosedRoots)
 }
 
-// PageWithScripts opens url in a new page (in a window of its own, as
-// Page) that runs scripts in every document before the page's own
-// (Page.addScriptToEvaluateOnNewDocument), waits for its load event, and
-// closes the page at cleanup.
+// PageWithScripts opens url in a new page that runs scripts in every
+// document before the page's own (Page.addScriptToEvaluateOnNewDocument),
+// waits for its load event, and closes the page at cleanup.
 func PageWithScripts(tb testing.TB, url string, scripts ...string) *rod.Page {
 	tb.Helper()
-	page, err := Browser(tb).Page(proto.TargetCreateTarget{URL: "about:blank", NewWindow: true})
+	page, err := Browser(tb).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		tb.Fatal(err)
 	}

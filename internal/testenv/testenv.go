@@ -46,12 +46,11 @@ func Fixtures(tb testing.TB) *fixtures.Server {
 	return s
 }
 
-// Page opens url in a new page of the shared browser, in a window of its
-// own (a tab behind another is hidden, and renders nothing: tests run side
-// by side), waits for its load event, and closes the page at cleanup.
+// Page opens url in a new page of the shared browser, waits for its load
+// event, and closes the page at cleanup.
 func Page(tb testing.TB, url string) *rod.Page {
 	tb.Helper()
-	p, err := Browser(tb).Page(proto.TargetCreateTarget{URL: url, NewWindow: true})
+	p, err := Browser(tb).Page(proto.TargetCreateTarget{URL: url})
 	if err != nil {
 		tb.Fatalf("page %s: %v", url, err)
 	}
