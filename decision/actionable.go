@@ -707,16 +707,35 @@ const notVisibleWhy = "the element is not visible"
 // viewport folded behind its button says so. It asks the page with a
 // moment of its own, the step's deadline having passed.
 func explainHidden(ctx context.Context, el Elem, why string) string {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+	defer cancel()
+	if why == deadlineWhy {
+		return why + pageHidden(c, el)
+	}
 	if why != notVisibleWhy || el.Model == nil || !el.Ref.Valid() {
 		return why
 	}
-	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
-	defer cancel()
 	h, err := el.Model.HiddenBy(c, el.Ref)
 	if err != nil || h == nil {
 		return why
 	}
 	return why + ": " + h.String()
+}
+
+// deadlineWhy is the reason given when the deadline cut the first check
+// short.
+const deadlineWhy = "the deadline passed"
+
+// pageHidden says, for a check the deadline cut short, that the element's
+// document is hidden (a tab behind another, a minimized window), where
+// Chromium runs no rendering frame for the check to wait for; "" when it
+// is not, or cannot be told.
+func pageHidden(ctx context.Context, el Elem) string {
+	var state string
+	if err := callOn(ctx, el, `function () { return this.ownerDocument.visibilityState; }`, &state); err != nil || state != "hidden" {
+		return ""
+	}
+	return " (the page is hidden, a tab behind another or a minimized window: the browser renders nothing there)"
 }
 
 // fatal is the error for a state that waiting cannot fix.
@@ -732,7 +751,7 @@ func (st elemState) fatal() error {
 // reports the last complete check), else ELEMENT_NOT_FOUND.
 func wentAway(ctx context.Context, e error) (why string, err error) {
 	if ctx.Err() != nil {
-		return "the deadline passed", nil
+		return deadlineWhy, nil
 	}
 	return "", elementGone(ctx, "element", e)
 }

@@ -542,3 +542,26 @@ func TestCoordinatesClickFollowsTheElementWhenItScrolls(t *testing.T) {
 		t.Fatalf("clicks reached %q, want go", got)
 	}
 }
+
+// An element of a page left behind another tab: the browser renders
+// nothing there, so a check that awaits a rendering frame cannot end, and
+// the error says why rather than only that the deadline passed.
+func TestActionableSaysThePageIsHidden(t *testing.T) {
+	p := actionPage(t, `<style>#go { transition: left 200ms linear; position: absolute; left: 20px }</style>
+		<button id="go">Go</button>`, 1)
+	el := elemByID(t, p, "go")
+	front, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { front.Close() })
+	if v := p.MustEval(`() => document.visibilityState`).Str(); v != "hidden" {
+		t.Fatalf("the page behind a new tab is %q, the test's premise is a hidden page", v)
+	}
+	// A move begun: the check watches the element until it stops.
+	p.MustEval(`() => { document.getElementById("go").style.left = "400px"; }`)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err = Actionable(ctx, el, nil)
+	wantNotActionable(t, err, "the page is hidden")
+}
