@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -53,16 +55,27 @@ steps:
 
 func replayIncluding(t *testing.T, f *chain.Flow, vars map[string]string) report.Flow {
 	t.Helper()
-	fx := testenv.Fixtures(t)
 	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { page.Close() })
+	return replayOn(t, testenv.Fixtures(t), page, f, vars)
+}
+
+// replayOn replays f in page against the fixture server fx, with vars, a
+// 5 s step timeout and every secret "pw".
+func replayOn(t *testing.T, fx *fixtures.Server, page *rod.Page, f *chain.Flow, vars map[string]string) report.Flow {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	return Flow(ctx, page, f, Options{BaseURL: fx.URL, Timeout: 5 * time.Second, Vars: vars,
 		LookupSecret: func(string) (string, bool) { return "pw", true }})
+}
+
+// byID is a target found by its id alone.
+func byID(id string) *chain.Target {
+	return &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}
 }
 
 func stepsOf(res report.Flow) string {

@@ -14,9 +14,6 @@ import (
 // fails its step.
 func TestFlowAnswersJavaScriptDialogs(t *testing.T) {
 	flow := func(dialogs ...chain.JSDialog) *chain.Flow {
-		byID := func(id string) *chain.Target {
-			return &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}
-		}
 		return &chain.Flow{Version: chain.Version, Name: "dialogs", StartURL: "http://127.0.0.1:8080/dialogs.html?alert",
 			Viewport: &chain.Size{Width: 1280, Height: 800},
 			Steps: []chain.Step{

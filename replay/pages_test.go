@@ -1,16 +1,28 @@
 package replay
 
 import (
-	"context"
+	"slices"
 	"testing"
-	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/report"
 )
+
+// clicks are the clicks the fixture pages of fx reported, as "page
+// element".
+func clicks(fx *fixtures.Server) []string {
+	var out []string
+	for _, e := range fx.Events() {
+		if e.Type == "click" {
+			out = append(out, e.Page+" "+e.Element)
+		}
+	}
+	return out
+}
 
 // A step back in the opener while the tab a link opened is still open: a
 // person switches to the opener's tab first. The tab opened in front of it
@@ -25,9 +37,6 @@ func TestStepBackInTheOpenerWhileItsTabIsOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { page.Close() })
-	byID := func(id string) *chain.Target {
-		return &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}
-	}
 	f := &chain.Flow{Version: chain.Version, Name: "tabs", StartURL: "http://127.0.0.1:8080/chrome/popup.html",
 		Viewport: &chain.Size{Width: 1280, Height: 800},
 		Pages:    []chain.Page{{}, {URL: "http://127.0.0.1:8080/chrome/help.html"}},
@@ -38,26 +47,12 @@ func TestStepBackInTheOpenerWhileItsTabIsOpen(t *testing.T) {
 			{Action: chain.Type, Page: 1, Target: byID("question"), Text: " Soon?"},
 			{Action: chain.Click, Target: byID("send")},
 		}}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	res := Flow(ctx, page, f, Options{BaseURL: fx.URL, Timeout: 5 * time.Second})
-	if res.Status != report.Passed {
+	if res := replayOn(t, fx, page, f, nil); res.Status != report.Passed {
 		t.Fatalf("replay:\n%s", stepsOf(res))
 	}
-	var clicks []string
-	for _, e := range fx.Events() {
-		if e.Type == "click" {
-			clicks = append(clicks, e.Page+" "+e.Element)
-		}
-	}
 	want := []string{"chrome-popup help-link", "chrome-popup done", "chrome-popup opener-send"}
-	if len(clicks) != len(want) {
-		t.Fatalf("clicks %q, want %q", clicks, want)
-	}
-	for i := range want {
-		if clicks[i] != want[i] {
-			t.Fatalf("clicks %q, want %q", clicks, want)
-		}
+	if got := clicks(fx); !slices.Equal(got, want) {
+		t.Fatalf("clicks %q, want %q", got, want)
 	}
 }
 
@@ -78,12 +73,12 @@ func TestFlowInAPageBehindAnotherTab(t *testing.T) {
 	t.Cleanup(func() { front.Close() })
 	f := &chain.Flow{Version: chain.Version, Name: "behind", StartURL: "http://127.0.0.1:8080/chrome/popup.html",
 		Viewport: &chain.Size{Width: 1280, Height: 800},
-		Steps: []chain.Step{
-			{Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "done", Confidence: 0.9}}}},
-		}}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if res := Flow(ctx, page, f, Options{BaseURL: fx.URL, Timeout: 5 * time.Second}); res.Status != report.Passed {
+		Steps:    []chain.Step{{Action: chain.Click, Target: byID("done")}},
+	}
+	if res := replayOn(t, fx, page, f, nil); res.Status != report.Passed {
 		t.Fatalf("replay:\n%s", stepsOf(res))
+	}
+	if got, want := clicks(fx), []string{"chrome-popup done"}; !slices.Equal(got, want) {
+		t.Fatalf("clicks %q, want %q", got, want)
 	}
 }
