@@ -21,6 +21,9 @@ import (
 //     and kept closed shadow roots) or handed the focus by el (a search
 //     box that opens the real one), or el itself when it is a text field,
 //     or null; the field is kept on el for typedField;
+//   - activeTakesText(d), whether the element that has the focus in
+//     document d (through shadow roots and the frames d can read) takes
+//     text, or null when it is in a frame d cannot read;
 //   - typedField(el), the field focusField kept, else el's own;
 //   - fieldValue(f), the text it holds;
 //   - shownNear(f, text), whether the text shows around the field (in one
@@ -55,6 +58,16 @@ function focusField(el) {
 	const f = takesText(a) && (within(a, el) || a !== was) ? a : takesText(el) ? el : null;
 	el[FIELD] = f;
 	return f;
+}
+function activeTakesText(d) {
+	let a = deepActive(d);
+	while (a && (a.tagName === "IFRAME" || a.tagName === "FRAME")) {
+		let cd = null;
+		try { cd = a.contentDocument; } catch (e) {}
+		if (!cd) return null;
+		a = deepActive(cd);
+	}
+	return takesText(a);
 }
 function typedField(el) { return el[FIELD] || (takesText(el) ? el : null); }
 function fieldValue(f) { return f.tagName === "INPUT" || f.tagName === "TEXTAREA" ? f.value : f.innerText; }
@@ -116,7 +129,10 @@ type typeState struct {
 // whether it has the focus of its document.
 const fieldFn = `function (text) {` + fieldJS + `
 	const f = typedField(this);
-	return f ? {field: true, value: fieldValue(f), near: shownNear(f, text), focused: within(deepActive(f.ownerDocument), f)} : {field: false};
+	if (!f) return {field: false};
+	const d = f.ownerDocument;
+	return {field: true, value: fieldValue(f), near: shownNear(f, text), focused: within(deepActive(d), f),
+		docFocus: d.hasFocus(), activeText: activeTakesText(d)};
 }`
 
 type fieldState struct {
@@ -124,7 +140,16 @@ type fieldState struct {
 	Value   string `json:"value"`
 	Near    bool   `json:"near"`
 	Focused bool   `json:"focused"`
+	// DocFocus: the field's document has the focus; ActiveText: the
+	// element focused in it takes text (activeTakesText; nil: unknown).
+	DocFocus   bool  `json:"docFocus"`
+	ActiveText *bool `json:"activeText"`
 }
+
+// mainActiveTextJS reports whether the element that has the focus in the
+// page's main frame, through the frames it can read, takes text
+// (activeTakesText).
+const mainActiveTextJS = `(() => {` + fieldJS + ` return activeTakesText(document); })()`
 
 // setValueFn sets the value of an input of one of setTypes as a user's
 // choice in its picker would (input and change), and reports the value it
@@ -248,16 +273,19 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		return err
 	}
 	if f, err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
-		// In a frame of its own process the browser learns of the focus
-		// the page gave the field a moment later than DevTools answers:
-		// keys sent meanwhile go to the frame focused before. When nothing
-		// reached a field in a frame that has the focus, the text is typed
-		// again.
-		inFrame := el.Element != nil && len(el.Element.FramePath) > 0
-		if !inFrame || !f.Field || !f.Focused || f.Value != st.Before || ctx.Err() != nil {
+		if !f.Field || f.Value != st.Before || ctx.Err() != nil || !r.textWentNowhere(ctx, el, f) {
 			return err
 		}
 		r.debugf("  the text reached no field: typed again")
+		if !f.Focused {
+			st = typeState{}
+			if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
+				return elementGone(ctx, "element", err)
+			}
+			if !st.Field || !st.Focused {
+				return err
+			}
+		}
 		if err := send(); err != nil {
 			return err
 		}
@@ -269,6 +297,39 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		return keyPress(ctx, r.Page, "Enter", 0)
 	}
 	return nil
+}
+
+// textWentNowhere reports whether text typed at el, of which its field f
+// holds nothing, can have reached no other text field, so that typing it
+// again types it once. Two ways the browser loses it:
+//   - in a frame of its own process, the browser learns of the focus the
+//     page gave the field a moment later than DevTools answers: keys sent
+//     meanwhile go to the frame focused before, and the field still has
+//     the focus of its document;
+//   - a frame that commits in another process (a payment or an ad frame
+//     that loads late) makes the browser give the focus back to the frame
+//     it last knew focused, and the field loses it to an element that
+//     takes no text.
+//
+// Where the focus went cannot be read (a frame of another origin), the
+// text may have reached a field there: it is not typed again.
+func (r *Runner) textWentNowhere(ctx context.Context, el Elem, f fieldState) bool {
+	inFrame := el.Element != nil && len(el.Element.FramePath) > 0
+	switch {
+	case f.Focused:
+		return inFrame
+	case f.DocFocus:
+		return f.ActiveText != nil && !*f.ActiveText
+	}
+	res, err := proto.RuntimeEvaluate{Expression: mainActiveTextJS, ReturnByValue: true}.Call(r.Page.Context(ctx))
+	if err != nil || res.ExceptionDetails != nil || res.Result == nil {
+		return false
+	}
+	var text *bool
+	if err := res.Result.Value.Unmarshal(&text); err != nil {
+		return false
+	}
+	return text != nil && !*text
 }
 
 // checkTyped checks that the field typed into took text: it holds text

@@ -123,6 +123,57 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 	}
 }
 
+// focusThiefPage has fields in a frame that lose the focus to the main
+// frame the first time they take it, before any text comes: to an element
+// that takes no text (as when a frame that commits in another process
+// makes the browser focus the main frame again), or to a field.
+const focusThiefPage = `<button id="elsewhere">Elsewhere</button><input id="thief">
+<iframe id="form" srcdoc='<input id="once"><input id="taken">'></iframe>
+<script>
+const form = document.getElementById("form");
+function stealOnce(id, to) {
+	const el = form.contentDocument.getElementById(id);
+	el.addEventListener("focus", () => setTimeout(() => document.getElementById(to).focus(), 0), {once: true});
+}
+if (form.contentDocument.readyState === "complete" && form.contentDocument.getElementById("once")) {
+	stealOnce("once", "elsewhere");
+	stealOnce("taken", "thief");
+} else form.addEventListener("load", () => {
+	stealOnce("once", "elsewhere");
+	stealOnce("taken", "thief");
+});
+</script>`
+
+// Text typed while the focus left the field for an element that takes no
+// text reached nowhere: it is typed again, once. Text that may have
+// reached another field is not: the step fails, and says so.
+func TestTypeAgainWhenTheFocusLeftForNoField(t *testing.T) {
+	p := steadyPage(t, focusThiefPage)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	ctx := context.Background()
+	value := func(id string) string {
+		return p.MustEval(`id => document.getElementById("form").contentDocument.getElementById(id).value`, id).Str()
+	}
+	step := func(id, text string) *chain.Step {
+		s := typeStep(id, text)
+		s.Target.FramePath = []string{"iframe#form"}
+		return s
+	}
+	if out := r.Step(ctx, step("once", "Ada")); out.Err != nil {
+		t.Errorf("type at #once: %v", out.Err)
+	}
+	if got := value("once"); got != "Ada" {
+		t.Errorf("#once holds %q, want %q", got, "Ada")
+	}
+	out := r.Step(ctx, step("taken", "Bob"))
+	if CodeOf(out.Err) != report.NoEffect {
+		t.Errorf("type at #taken, whose focus went to #thief: want NO_EFFECT, got %v", out.Err)
+	}
+	if got := value("taken"); got != "" {
+		t.Errorf("#taken holds %q: the text was typed again while it may have reached another field", got)
+	}
+}
+
 func TestTypedAs(t *testing.T) {
 	for _, c := range []struct {
 		now, text, before string
