@@ -15,22 +15,40 @@ import (
 	"github.com/qa-chain/chainreplay/strategies"
 )
 
-// TestEveryRecordedStrategyFindsItsElement records every visible element
-// of the fixture pages and apps that a person acts on (the snapshot's
-// tiers 1 and 2) as the recorder captures a target (CaptureObject,
-// BuildTarget), and replays each strategy of its chain alone on the same,
-// unchanged page (strategies.Evaluate): each must find the recorded
-// element. The recorder counts its locators with the page model's own
-// matching, so a strategy it writes with no index finds one element, and
-// one with an index finds it there.
-func TestEveryRecordedStrategyFindsItsElement(t *testing.T) {
-	pages := roundTripPages()
+// TestRecordedElementsOnTheirOwnPage records every visible element of the
+// fixture pages and apps' top documents that a person acts on (the
+// snapshot's tiers 1 and 2) as the recorder captures a target
+// (CaptureObject), and checks what it wrote on the same, unchanged page:
+// each strategy of its chain finds it (strategiesFindTheirElement), and
+// its fingerprint describes it as healing describes the page's elements
+// (fingerprintsAgreeWithTheSnapshot).
+func TestRecordedElementsOnTheirOwnPage(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Second)
 	defer cancel()
-	recorded, evaluated := 0, 0
-	types := map[chain.StrategyType]int{}
-	for _, page := range pages {
+	els := recordEveryElement(ctx, t)
+	t.Run("every strategy finds its element", func(t *testing.T) { strategiesFindTheirElement(ctx, t, els) })
+	t.Run("the fingerprint agrees with the snapshot", func(t *testing.T) { fingerprintsAgreeWithTheSnapshot(t, els) })
+}
+
+// recordedElement is an element of a round-trip page, its node in the
+// page's snapshot, and the element as the recorder captured it.
+type recordedElement struct {
+	page string
+	m    *pagemodel.Page
+	s    *snapshot.Snapshot
+	n    *snapshot.Node
+	id   proto.DOMBackendNodeID
+	el   *Element
+}
+
+// recordEveryElement captures every visible tier-1 and tier-2 element of
+// the top documents of roundTripPages, each page recorded and left open
+// until the test ends.
+func recordEveryElement(ctx context.Context, t *testing.T) []recordedElement {
+	var out []recordedElement
+	for _, page := range roundTripPages() {
 		r, p, top := recordingTop(t, page)
+		t.Cleanup(func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "roundtrip"}.Call(p) })
 		m := pagemodel.New(p, pagemodel.Options{})
 		s, err := snapshot.Capture(ctx, m, snapshot.Options{})
 		if err != nil {
@@ -44,38 +62,50 @@ func TestEveryRecordedStrategyFindsItsElement(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: resolve %s: %v", page, n.ID, err)
 			}
-			el := captureBackend(ctx, t, r, p, top, id, "roundtrip")
-			tg := BuildTarget(el, nil)
-			recorded++
-			for _, st := range tg.Chain {
-				if st.Type == chain.Similarity || st.Type == chain.Coordinates {
-					continue
-				}
-				evaluated++
-				types[st.Type]++
-				where := fmt.Sprintf("%s <%s> %s %q nth %d", page, el.Desc.Tag, st.Type, st.Value, st.Nth)
-				res := strategies.Evaluate(ctx, strategies.NewEnv(m, tg), st)
-				if !res.Found || res.Element == nil {
-					t.Errorf("%s: not found (%v; %s)", where, res.Err, res.Detail)
-					continue
-				}
-				got, _, err := m.BackendID(ctx, res.Ref(), "roundtrip")
-				if err != nil || got != id {
-					t.Errorf("%s: took %s of %d matches (%s), not the recorded element", where, res.Element, res.MatchCount, res.Detail)
-				}
+			out = append(out, recordedElement{page: page, m: m, s: s, n: n, id: id,
+				el: captureBackend(ctx, t, r, p, top, id, "roundtrip")})
+		}
+	}
+	return out
+}
+
+// strategiesFindTheirElement replays each strategy of each element's chain
+// (BuildTarget) alone on its page (strategies.Evaluate): each must find the
+// recorded element. The recorder counts its locators with the page model's
+// own matching, so a strategy it writes with no index finds one element,
+// and one with an index finds it there.
+func strategiesFindTheirElement(ctx context.Context, t *testing.T, els []recordedElement) {
+	evaluated := 0
+	types := map[chain.StrategyType]int{}
+	for _, e := range els {
+		tg := BuildTarget(e.el, nil)
+		for _, st := range tg.Chain {
+			if st.Type == chain.Similarity || st.Type == chain.Coordinates {
+				continue
+			}
+			evaluated++
+			types[st.Type]++
+			where := fmt.Sprintf("%s <%s> %s %q nth %d", e.page, e.el.Desc.Tag, st.Type, st.Value, st.Nth)
+			res := strategies.Evaluate(ctx, strategies.NewEnv(e.m, tg), st)
+			if !res.Found || res.Element == nil {
+				t.Errorf("%s: not found (%v; %s)", where, res.Err, res.Detail)
+				continue
+			}
+			got, _, err := e.m.BackendID(ctx, res.Ref(), "roundtrip")
+			if err != nil || got != e.id {
+				t.Errorf("%s: took %s of %d matches (%s), not the recorded element", where, res.Element, res.MatchCount, res.Detail)
 			}
 		}
-		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "roundtrip"}.Call(p)
 	}
-	if recorded < 300 {
-		t.Fatalf("only %d elements recorded: the round trip proves little", recorded)
+	if len(els) < 300 {
+		t.Fatalf("only %d elements recorded: the round trip proves little", len(els))
 	}
 	for _, want := range []chain.StrategyType{chain.TestID, chain.Role, chain.Label, chain.Text, chain.ID, chain.CSS, chain.XPath} {
 		if types[want] == 0 {
 			t.Errorf("no %s strategy recorded: the pages no longer cover it", want)
 		}
 	}
-	t.Logf("%d elements recorded, %d strategies replayed alone; by type: %v", recorded, evaluated, types)
+	t.Logf("%d elements recorded, %d strategies replayed alone; by type: %v", len(els), evaluated, types)
 }
 
 // roundTripPages are the fixture pages and app versions whose every

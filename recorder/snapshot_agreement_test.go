@@ -1,82 +1,56 @@
 package recorder
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/similarity"
-	"github.com/qa-chain/chainreplay/snapshot"
 )
 
-// TestRecordedFingerprintAgreesWithTheSnapshot records every visible
-// tier-1 and tier-2 element of the fixture pages and apps' top documents
-// as the recorder captures a target (CaptureObject, BuildFingerprint),
-// and scores the fingerprint against the element's own snapshot node as
-// healing does (similarity.FromNode): every attribute compared must be
-// equal. Healing ranks candidates described by replay against
-// fingerprints described by the recorder; where the two describe one
-// element differently (a.href resolved or as written, a label named by
-// aria-labelledby, a row's own text, a checkbox's value "on"), the
+// fingerprintsAgreeWithTheSnapshot scores each element's fingerprint, as
+// the recorder builds it (BuildFingerprint), against the element's own
+// snapshot node as healing does (similarity.FromNode): every attribute
+// compared must be equal. Healing ranks candidates described by replay
+// against fingerprints described by the recorder; where the two describe
+// one element differently (a.href resolved or as written, a label named
+// by aria-labelledby, a row's own text, a checkbox's value "on"), the
 // element a step was recorded on scores below 1 on the page it was
 // recorded on. Both descriptions come from the page model, but the
 // snapshot's walk computes texts and neighbours as it goes, for speed,
 // and the recorder's describe per element: this holds the two to one
 // definition.
-func TestRecordedFingerprintAgreesWithTheSnapshot(t *testing.T) {
-	pages := roundTripPages()
-	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
-	defer cancel()
+func fingerprintsAgreeWithTheSnapshot(t *testing.T, els []recordedElement) {
 	compared, allowed, below := 0, 0, 0
 	sum, lowest := 0.0, 1.0
 	parts := map[similarity.Attr]int{}
-	for _, page := range pages {
-		r, p, top := recordingTop(t, page)
-		s, err := snapshot.Capture(ctx, pagemodel.New(p, pagemodel.Options{}), snapshot.Options{})
-		if err != nil {
-			t.Fatalf("%s: snapshot: %v", page, err)
+	for _, e := range els {
+		n := e.n
+		fp := BuildFingerprint(e.el)
+		c := similarity.FromNode(n, chain.Point{X: e.s.ScrollX, Y: e.s.ScrollY})
+		sc := similarity.NewReference(*fp, similarity.DefaultWeights).Score(&c)
+		compared++
+		sum, lowest = sum+sc.Raw, min(lowest, sc.Raw)
+		if sc.Raw < 0.999 {
+			below++
 		}
-		scroll := chain.Point{X: s.ScrollX, Y: s.ScrollY}
-		for _, n := range s.Nodes {
-			if (n.Tier != snapshot.Semantic && n.Tier != snapshot.Interactive) || !n.Visible || len(n.FramePath) > 0 {
+		for _, pt := range sc.Parts {
+			parts[pt.Attr]++
+			if pt.Sim >= 0.999 {
 				continue
 			}
-			id, err := s.Resolve(ctx, n)
-			if err != nil {
-				t.Fatalf("%s: resolve %s: %v", page, n.ID, err)
+			if pt.Attr == similarity.Neighbours && len(n.ShadowPath) > 0 && subset(c.Neighbours, fp.Neighbours) {
+				// A closed shadow root is walked apart from the light
+				// tree, whose heading before its host the recorder
+				// climbs to.
+				allowed++
+				continue
 			}
-			fp := BuildFingerprint(captureBackend(ctx, t, r, p, top, id, "agree"))
-			c := similarity.FromNode(n, scroll)
-			sc := similarity.NewReference(*fp, similarity.DefaultWeights).Score(&c)
-			compared++
-			sum, lowest = sum+sc.Raw, min(lowest, sc.Raw)
-			if sc.Raw < 0.999 {
-				below++
-			}
-			for _, pt := range sc.Parts {
-				parts[pt.Attr]++
-				if pt.Sim >= 0.999 {
-					continue
-				}
-				if pt.Attr == similarity.Neighbours && len(n.ShadowPath) > 0 && subset(c.Neighbours, fp.Neighbours) {
-					// A closed shadow root is walked apart from the
-					// light tree, whose heading before its host the
-					// recorder climbs to.
-					allowed++
-					continue
-				}
-				t.Errorf("%s <%s> %s %q: %s similarity %.2f: recorded %s, snapshot %s", page, n.Tag, n.Role, n.Name, pt.Attr, pt.Sim,
-					describe(pt.Attr, fp, nil), describe(pt.Attr, nil, &c))
-			}
+			t.Errorf("%s <%s> %s %q: %s similarity %.2f: recorded %s, snapshot %s", e.page, n.Tag, n.Role, n.Name, pt.Attr, pt.Sim,
+				describe(pt.Attr, fp, nil), describe(pt.Attr, nil, &c))
 		}
-		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "agree"}.Call(p)
 	}
 	if compared < 700 {
 		t.Errorf("only %d elements compared: the test proves little", compared)
