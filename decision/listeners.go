@@ -2,7 +2,6 @@ package decision
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,8 +16,8 @@ import (
 var keyEventTypes = map[string]bool{"keydown": true, "keypress": true, "keyup": true}
 
 // keyTargets are the objects whose listeners say whether the page listens
-// for key events at an element: the window, then the element and its
-// ancestors through shadow roots up to its document. Resolving them does
+// for key events at an element: the element and its ancestors through
+// shadow roots up to its document, then its window. Resolving them does
 // not depend on the page's state, so it runs while the element is
 // prepared; the listeners themselves are read after (a focus handler may
 // add some).
@@ -28,69 +27,60 @@ type keyTargets struct {
 	ok   bool
 }
 
-// readKeyTargets resolves the key targets of e into e's object group: the
-// ancestors are listed by page script from the element's object while the
-// window is resolved. On failure it reads nothing: listensForKeys then
-// says yes.
+// readKeyTargets resolves the key targets of e into e's object group
+// (keyTargetsJS). On failure it reads nothing: listensForKeys then says
+// yes.
+//
+// DevTools shows an object only the listeners added from the execution
+// context the object belongs to, and the page model may hold an element of
+// a same-origin frame by an object of the main frame's context: the
+// element is resolved anew, by its node, in its own frame's main world,
+// where the frame's scripts added their listeners.
 func readKeyTargets(ctx context.Context, e Elem) keyTargets {
 	t := keyTargets{c: e.client(ctx)}
 	if !e.Ref.Valid() {
 		return t
 	}
-	group := e.group()
-	var win proto.RuntimeRemoteObjectID
-	var props *proto.RuntimeGetPropertiesResult
-	var winErr, listErr error
-	par.Do(
-		func() {
-			res, err := proto.RuntimeEvaluate{Expression: "window", ObjectGroup: group}.Call(t.c)
-			if winErr = err; err == nil {
-				win = res.Result.ObjectID
-			}
-		},
-		func() { props, listErr = listAncestors(ctx, t.c, e) },
-	)
-	if winErr != nil || listErr != nil || win == "" {
+	el, _, err := e.object(ctx, false)
+	if err != nil {
 		return t
 	}
-	objs := make([]proto.RuntimeRemoteObjectID, 0, len(props.Result)+1)
-	objs = append(objs, win)
+	node, err := proto.DOMDescribeNode{ObjectID: el}.Call(t.c)
+	if err != nil || node.Node == nil {
+		return t
+	}
+	own, err := proto.DOMResolveNode{BackendNodeID: node.Node.BackendNodeID, ObjectGroup: e.group()}.Call(t.c)
+	if err != nil || own.Object == nil || own.Object.ObjectID == "" {
+		return t
+	}
+	list, err := proto.RuntimeCallFunctionOn{ObjectID: own.Object.ObjectID, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
+	if err != nil || list.ExceptionDetails != nil || list.Result.ObjectID == "" {
+		return t
+	}
+	props, err := proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(t.c)
+	if err != nil {
+		return t
+	}
 	for _, p := range props.Result {
 		if _, err := strconv.Atoi(p.Name); err == nil && p.Value != nil && p.Value.ObjectID != "" {
-			objs = append(objs, p.Value.ObjectID)
+			t.objs = append(t.objs, p.Value.ObjectID)
 		}
 	}
-	t.objs, t.ok = objs, true
+	t.ok = len(t.objs) > 0
 	return t
 }
 
-// ancestorsJS lists the element (this) and its ancestors through shadow
-// roots up to its document.
-const ancestorsJS = `function () {
+// keyTargetsJS lists the element (this), its ancestors through shadow
+// roots up to its document, and its window.
+const keyTargetsJS = `function () {
 	const a = [];
 	for (let n = this; n; n = n.parentNode || n.host) a.push(n);
+	if (this.ownerDocument && this.ownerDocument.defaultView) a.push(this.ownerDocument.defaultView);
 	return a;
 }`
 
-// listAncestors lists e and its ancestors (ancestorsJS) as the properties
-// of an array in e's object group.
-func listAncestors(ctx context.Context, c proto.Client, e Elem) (*proto.RuntimeGetPropertiesResult, error) {
-	el, _, err := e.object(ctx, false)
-	if err != nil {
-		return nil, err
-	}
-	list, err := proto.RuntimeCallFunctionOn{ObjectID: el, FunctionDeclaration: ancestorsJS, ObjectGroup: e.group()}.Call(c)
-	if err != nil {
-		return nil, err
-	}
-	if list.ExceptionDetails != nil || list.Result.ObjectID == "" {
-		return nil, fmt.Errorf("listing the ancestors failed")
-	}
-	return proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(c)
-}
-
 // listensForKeys reports whether the page listens for key events on the
-// element, one of its ancestors (through shadow roots), its document or the
+// element, one of its ancestors (through shadow roots), its document or its
 // window: DOMDebugger.getEventListeners on each, at once. When it does,
 // typing sends a key event pair per character; when it does not, one
 // Input.insertText is enough and much faster. On any doubt it says yes.

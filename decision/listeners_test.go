@@ -50,3 +50,29 @@ func TestTypingWithoutKeyListenersInsertsTheText(t *testing.T) {
 		t.Errorf("value %q; want teapot", got)
 	}
 }
+
+// TestTypingHonoursAKeyListenerInAFrame: a field in a frame whose own
+// script listens for keydown on it, or on the frame's window, gets one key
+// event per character. The listeners are the frame's: read from the main
+// frame's side they do not show.
+func TestTypingHonoursAKeyListenerInAFrame(t *testing.T) {
+	p := steadyPage(t, `<iframe id="form" srcdoc='<input id="on-field"><input id="on-window">
+<script>
+window.keys = 0;
+document.getElementById("on-field").addEventListener("keydown", () => window.keys++);
+window.addEventListener("keydown", (e) => { if (e.target.id === "on-window") window.keys++; });
+</script>'></iframe>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second}}
+	for _, id := range []string{"on-field", "on-window"} {
+		s := typeStep(id, "teapot")
+		s.Target.FramePath = []string{"iframe#form"}
+		p.MustEval(`() => { document.getElementById("form").contentWindow.keys = 0; }`)
+		if out := r.Step(context.Background(), s); out.Err != nil {
+			t.Fatalf("#%s: %v", id, out.Err)
+		}
+		got := p.MustEval(`id => { const w = document.getElementById("form").contentWindow; return [w.keys, w.document.getElementById(id).value]; }`, id).Arr()
+		if got[0].Int() != len("teapot") || got[1].Str() != "teapot" {
+			t.Errorf("#%s: keydowns %d, value %q; want %d and %q", id, got[0].Int(), got[1].Str(), len("teapot"), "teapot")
+		}
+	}
+}
