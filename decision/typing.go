@@ -273,7 +273,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		return err
 	}
 	if f, err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
-		if !f.Field || f.Value != st.Before || ctx.Err() != nil || !r.textWentNowhere(ctx, el, f) {
+		if !f.Field || f.Value != st.Before || ctx.Err() != nil || !r.textWentNowhere(ctx, el, f, keyed) {
 			return err
 		}
 		r.debugf("  the text reached no field: typed again")
@@ -312,12 +312,16 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 //     takes no text.
 //
 // Where the focus went cannot be read (a frame of another origin), the
-// text may have reached a field there: it is not typed again.
-func (r *Runner) textWentNowhere(ctx context.Context, el Elem, f fieldState) bool {
+// text may have reached a field there: it is not typed again. Nor is text
+// sent as key events (keyed) to an element that took the focus away: its
+// keys may have done there what they do (a shortcut).
+func (r *Runner) textWentNowhere(ctx context.Context, el Elem, f fieldState, keyed bool) bool {
 	inFrame := el.Element != nil && len(el.Element.FramePath) > 0
 	switch {
 	case f.Focused:
 		return inFrame
+	case keyed:
+		return false
 	case f.DocFocus:
 		return f.ActiveText != nil && !*f.ActiveText
 	}

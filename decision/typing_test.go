@@ -128,25 +128,22 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 // that takes no text (as when a frame that commits in another process
 // makes the browser focus the main frame again), or to a field.
 const focusThiefPage = `<button id="elsewhere">Elsewhere</button><input id="thief">
-<iframe id="form" srcdoc='<input id="once"><input id="taken">'></iframe>
+<iframe id="form" srcdoc='<input id="once"><input id="taken"><input id="keyed">
 <script>
-const form = document.getElementById("form");
 function stealOnce(id, to) {
-	const el = form.contentDocument.getElementById(id);
-	el.addEventListener("focus", () => setTimeout(() => document.getElementById(to).focus(), 0), {once: true});
+	const el = document.getElementById(id);
+	el.addEventListener("focus", () => setTimeout(() => parent.document.getElementById(to).focus(), 0), {once: true});
 }
-if (form.contentDocument.readyState === "complete" && form.contentDocument.getElementById("once")) {
-	stealOnce("once", "elsewhere");
-	stealOnce("taken", "thief");
-} else form.addEventListener("load", () => {
-	stealOnce("once", "elsewhere");
-	stealOnce("taken", "thief");
-});
-</script>`
+stealOnce("once", "elsewhere");
+stealOnce("taken", "thief");
+stealOnce("keyed", "elsewhere");
+document.getElementById("keyed").addEventListener("keydown", () => {});
+</script>'></iframe>`
 
 // Text typed while the focus left the field for an element that takes no
 // text reached nowhere: it is typed again, once. Text that may have
-// reached another field is not: the step fails, and says so.
+// reached another field is not, nor keys that element may have acted on:
+// the step fails, and says so.
 func TestTypeAgainWhenTheFocusLeftForNoField(t *testing.T) {
 	p := steadyPage(t, focusThiefPage)
 	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
@@ -165,7 +162,14 @@ func TestTypeAgainWhenTheFocusLeftForNoField(t *testing.T) {
 	if got := value("once"); got != "Ada" {
 		t.Errorf("#once holds %q, want %q", got, "Ada")
 	}
-	out := r.Step(ctx, step("taken", "Bob"))
+	out := r.Step(ctx, step("keyed", "Cy"))
+	if CodeOf(out.Err) != report.NoEffect {
+		t.Errorf("type at #keyed, a field with key listeners whose focus went to a button: want NO_EFFECT, got %v", out.Err)
+	}
+	if got := value("keyed"); got != "" {
+		t.Errorf("#keyed holds %q: keys that went to another element were typed again", got)
+	}
+	out = r.Step(ctx, step("taken", "Bob"))
 	if CodeOf(out.Err) != report.NoEffect {
 		t.Errorf("type at #taken, whose focus went to #thief: want NO_EFFECT, got %v", out.Err)
 	}
