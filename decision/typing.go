@@ -273,7 +273,7 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		return err
 	}
 	if f, err := r.checkTyped(ctx, el, text, st.Before, st.Near); err != nil {
-		if !f.Field || f.Value != st.Before || ctx.Err() != nil || !r.textWentNowhere(ctx, el, f, keyed) {
+		if !f.Field || f.Value != st.Before || ctx.Err() != nil || !r.textWentNowhere(ctx, el, f, keyed || st.Had) {
 			return err
 		}
 		r.debugf("  the text reached no field: typed again")
@@ -313,8 +313,9 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 //
 // Where the focus went cannot be read (a frame of another origin), the
 // text may have reached a field there: it is not typed again. Nor is text
-// sent as key events (keyed) to an element that took the focus away: its
-// keys may have done there what they do (a shortcut).
+// when keys were sent (keyed: the text as key events, or the Backspace that
+// clears a field) to an element that took the focus away: they may have
+// done there what they do (a shortcut, a delete).
 func (r *Runner) textWentNowhere(ctx context.Context, el Elem, f fieldState, keyed bool) bool {
 	inFrame := el.Element != nil && len(el.Element.FramePath) > 0
 	switch {

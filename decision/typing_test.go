@@ -128,7 +128,7 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 // that takes no text (as when a frame that commits in another process
 // makes the browser focus the main frame again), or to a field.
 const focusThiefPage = `<button id="elsewhere">Elsewhere</button><input id="thief">
-<iframe id="form" srcdoc='<input id="once"><input id="taken"><input id="keyed">
+<iframe id="form" srcdoc='<input id="once"><input id="taken"><input id="keyed"><input id="filled" value="old">
 <script>
 function stealOnce(id, to) {
 	const el = document.getElementById(id);
@@ -137,13 +137,15 @@ function stealOnce(id, to) {
 stealOnce("once", "elsewhere");
 stealOnce("taken", "thief");
 stealOnce("keyed", "elsewhere");
+stealOnce("filled", "elsewhere");
 document.getElementById("keyed").addEventListener("keydown", () => {});
 </script>'></iframe>`
 
 // Text typed while the focus left the field for an element that takes no
 // text reached nowhere: it is typed again, once. Text that may have
-// reached another field is not, nor keys that element may have acted on:
-// the step fails, and says so.
+// reached another field is not, nor keys (the text's, or the Backspace
+// that clears a field) that element may have acted on: the step fails,
+// and says so.
 func TestTypeAgainWhenTheFocusLeftForNoField(t *testing.T) {
 	p := steadyPage(t, focusThiefPage)
 	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
@@ -168,6 +170,14 @@ func TestTypeAgainWhenTheFocusLeftForNoField(t *testing.T) {
 	}
 	if got := value("keyed"); got != "" {
 		t.Errorf("#keyed holds %q: keys that went to another element were typed again", got)
+	}
+	// Clearing the field sent a Backspace to where the focus went.
+	out = r.Step(ctx, step("filled", "Di"))
+	if CodeOf(out.Err) != report.NoEffect {
+		t.Errorf("type at #filled, whose Backspace went to a button: want NO_EFFECT, got %v", out.Err)
+	}
+	if got := value("filled"); got != "old" {
+		t.Errorf("#filled holds %q: a key that went to another element was sent again", got)
 	}
 	out = r.Step(ctx, step("taken", "Bob"))
 	if CodeOf(out.Err) != report.NoEffect {
