@@ -125,8 +125,9 @@ type typeState struct {
 }
 
 // fieldFn reports whether a text field took what was typed at the element
-// (typedField), what it holds, whether the text shows around it, and
-// whether it has the focus of its document.
+// (typedField), what it holds, whether the text shows around it, whether
+// it has the focus of its document, whether that document has the focus,
+// and whether the element focused there takes text (activeTakesText).
 const fieldFn = `function (text) {` + fieldJS + `
 	const f = typedField(this);
 	if (!f) return {field: false};
