@@ -33,7 +33,7 @@ type keyTargets struct {
 //
 // DevTools shows an object only the listeners added from the execution
 // context the object belongs to, and the page model may hold an element of
-// a same-origin frame by an object of the main frame's context: the
+// a same-origin frame by an object of the main frame's context: such an
 // element is resolved anew, by its node, in its own frame's main world,
 // where the frame's scripts added their listeners.
 func readKeyTargets(ctx context.Context, e Elem) keyTargets {
@@ -45,17 +45,23 @@ func readKeyTargets(ctx context.Context, e Elem) keyTargets {
 	if err != nil {
 		return t
 	}
-	node, err := proto.DOMDescribeNode{ObjectID: el}.Call(t.c)
-	if err != nil || node.Node == nil {
+	list, err := proto.RuntimeCallFunctionOn{ObjectID: el, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
+	if err != nil || list.ExceptionDetails != nil {
 		return t
 	}
-	own, err := proto.DOMResolveNode{BackendNodeID: node.Node.BackendNodeID, ObjectGroup: e.group()}.Call(t.c)
-	if err != nil || own.Object == nil || own.Object.ObjectID == "" {
-		return t
-	}
-	list, err := proto.RuntimeCallFunctionOn{ObjectID: own.Object.ObjectID, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
-	if err != nil || list.ExceptionDetails != nil || list.Result.ObjectID == "" {
-		return t
+	if list.Result.ObjectID == "" { // another document's element
+		node, err := proto.DOMDescribeNode{ObjectID: el}.Call(t.c)
+		if err != nil || node.Node == nil {
+			return t
+		}
+		own, err := proto.DOMResolveNode{BackendNodeID: node.Node.BackendNodeID, ObjectGroup: e.group()}.Call(t.c)
+		if err != nil || own.Object == nil || own.Object.ObjectID == "" {
+			return t
+		}
+		list, err = proto.RuntimeCallFunctionOn{ObjectID: own.Object.ObjectID, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
+		if err != nil || list.ExceptionDetails != nil || list.Result.ObjectID == "" {
+			return t
+		}
 	}
 	props, err := proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(t.c)
 	if err != nil {
@@ -71,11 +77,13 @@ func readKeyTargets(ctx context.Context, e Elem) keyTargets {
 }
 
 // keyTargetsJS lists the element (this), its ancestors through shadow
-// roots up to its document, and its window.
+// roots up to its document, and its window; null when the element is not
+// of the document of the context the function runs in.
 const keyTargetsJS = `function () {
+	if (this.ownerDocument !== document) return null;
 	const a = [];
 	for (let n = this; n; n = n.parentNode || n.host) a.push(n);
-	if (this.ownerDocument && this.ownerDocument.defaultView) a.push(this.ownerDocument.defaultView);
+	a.push(window);
 	return a;
 }`
 
