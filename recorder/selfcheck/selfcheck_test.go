@@ -1,4 +1,4 @@
-package recorder
+package selfcheck
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/qa-chain/chainreplay/fixtures"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/recorder"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -41,7 +42,7 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 				t.Cleanup(func() { inc.Close() })
 				return inc
 			}
-			f := recordDriveIn(t, incognito(), app.Path()[1:], app.Drive)
+			f := record(t, incognito(), app.Path()[1:], app.Drive)
 			if len(f.Steps) == 0 {
 				t.Fatal("nothing recorded")
 			}
@@ -139,4 +140,34 @@ func TestRecordedFlowsAreSelfConsistent(t *testing.T) {
 // path holding digits (decision.Numbered), similarity, coordinates.
 func byPlace(s chain.Strategy) bool {
 	return s.Type == chain.Similarity || s.Type == chain.Coordinates || decision.Numbered(s)
+}
+
+// record records drive on page (a path under the fixture server) in b, at
+// the viewport the recorder records in (1280x800), and returns the flow.
+func record(t *testing.T, b *rod.Browser, page, drive string) chain.Flow {
+	t.Helper()
+	fx := testenv.Fixtures(t)
+	p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 1280, Height: 800}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	r := recorder.New(b, recorder.Options{})
+	if err := r.Start(ctx, p, fx.URL+"/"+page); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Finish("test over") })
+	lines, err := recorder.ParseDrive(strings.NewReader(drive))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (&recorder.Driver{Rec: r, Page: p}).Run(ctx, lines); err != nil {
+		t.Fatal(err)
+	}
+	return r.Flow()
 }
