@@ -450,7 +450,7 @@ func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.Page
 		p, err := d.place(ctx, t.sess, t.obj)
 		var q *placed
 		if err == nil && p.W > 0 && p.H > 0 {
-			if err = nextFrame(ctx, t.sess); err == nil {
+			if err = frameBefore(ctx, t.sess, deadline); err == nil {
 				q, err = d.place(ctx, t.sess, t.obj)
 			}
 		}
@@ -489,6 +489,27 @@ func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.Page
 // nextFrame waits for the next animation frame of the page in sess.
 func nextFrame(ctx context.Context, sess *rod.Page) error {
 	_, err := proto.RuntimeEvaluate{Expression: pagemodel.NextFrameJS, AwaitPromise: true, ReturnByValue: true}.Call(sess.Context(ctx))
+	return err
+}
+
+// minFrameWait is the least a line waits for an animation frame, even at
+// its deadline: one frame on a loaded machine.
+const minFrameWait = 250 * time.Millisecond
+
+// frameBefore is nextFrame until deadline (minFrameWait at the least). A
+// page that renders nothing (a tab behind another in its window, a
+// minimized window) never runs a frame: without the bound, the line would
+// wait for ever instead of failing at its timeout.
+func frameBefore(ctx context.Context, sess *rod.Page, deadline time.Time) error {
+	if least := time.Now().Add(minFrameWait); deadline.Before(least) {
+		deadline = least
+	}
+	fctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	err := nextFrame(fctx, sess)
+	if err != nil && ctx.Err() == nil && fctx.Err() != nil {
+		return errors.New("the page runs no animation frame (a tab behind another in its window, or a minimized window)")
+	}
 	return err
 }
 

@@ -2,8 +2,11 @@ package recorder
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/testenv"
@@ -48,5 +51,31 @@ func TestReplayWaitsForATransitionToEnd(t *testing.T) {
 	}
 	if got := p.MustEval(`() => document.getElementById("status").textContent + ", " + ignored + " ignored"`).Str(); got != "Closed, 0 ignored" {
 		t.Errorf("after the replay the page says %q, want %q", got, "Closed, 0 ignored")
+	}
+}
+
+// A drive line on a page that renders nothing (here a tab behind another
+// in its window: Chromium runs no animation frame there) fails at its
+// timeout, saying why, where it used to wait for the frame for ever.
+func TestDriveLineOnAPageWithoutFramesFailsInTime(t *testing.T) {
+	r, p := startRecordingIn(t, testenv.Browser(t).Browser, "login.html")
+	front, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { front.Close() })
+	lines, err := ParseDrive(stringsReader("click #remember\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- (&Driver{Rec: r, Page: p, Timeout: 2 * time.Second}).Run(context.Background(), lines) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "no animation frame") {
+			t.Errorf("drive on a page behind another tab: %v, want an error saying it runs no animation frame", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the drive line still waits 30 s after its 2 s timeout")
 	}
 }
