@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -215,12 +214,6 @@ func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error
 		return res.Result.Value.Unmarshal(out)
 	}
 	return nil
-}
-
-// nextFrame waits for the page's next animation frame.
-func nextFrame(ctx context.Context, page *rod.Page) error {
-	_, err := proto.RuntimeEvaluate{Expression: pagemodel.NextFrameJS, AwaitPromise: true, ReturnByValue: true}.Call(page.Context(ctx))
-	return err
 }
 
 // contentBox is the first visible content quad of the element, in viewport
@@ -605,7 +598,7 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade 
 	if e != nil {
 		return p, "the element has no visible box", nil
 	}
-	if e := nextFrame(ctx, el.Model.Rod); e != nil {
+	if e := pagemodel.NextFrame(ctx, el.Model.Rod); e != nil {
 		return p, fmt.Sprintf("waiting for a frame: %v", e), nil
 	}
 	b2, e := contentBox(ctx, el)

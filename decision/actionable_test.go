@@ -430,7 +430,7 @@ func TestTheEnginesWaitsLeaveThePageIdle(t *testing.T) {
 	}
 	start := time.Now()
 	for range 5 {
-		if err := nextFrame(ctx, p); err != nil {
+		if err := pagemodel.NextFrame(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := Actionable(ctx, el, nil); err != nil {

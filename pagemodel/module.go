@@ -94,6 +94,6 @@ var OwnTimersJS = `const ownFrame = (v, fn) => { const m = v[` + key + `]; retur
 const ownTimeout = (v, fn, ms) => { const m = v[` + key + `]; return m ? m.timeout(fn, ms) : v.setTimeout(fn, ms); };
 `
 
-// NextFrameJS is an expression that resolves at the next animation frame
+// nextFrameJS is an expression that resolves at the next animation frame
 // of the world it is evaluated in (the engine's own wait: OwnTimersJS).
-var NextFrameJS = `(() => { ` + OwnTimersJS + ` return new Promise((r) => ownFrame(globalThis, () => r(true))); })()`
+var nextFrameJS = `(() => { ` + OwnTimersJS + ` return new Promise((r) => ownFrame(globalThis, () => r(true))); })()`

@@ -486,12 +486,6 @@ func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.Page
 	}
 }
 
-// nextFrame waits for the next animation frame of the page in sess.
-func nextFrame(ctx context.Context, sess *rod.Page) error {
-	_, err := proto.RuntimeEvaluate{Expression: pagemodel.NextFrameJS, AwaitPromise: true, ReturnByValue: true}.Call(sess.Context(ctx))
-	return err
-}
-
 // minFrameWait is the least a line waits for an animation frame, even at
 // its deadline: one frame on a loaded machine.
 const minFrameWait = 250 * time.Millisecond
@@ -506,7 +500,7 @@ func frameBefore(ctx context.Context, sess *rod.Page, deadline time.Time) error 
 	}
 	fctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-	err := nextFrame(fctx, sess)
+	err := pagemodel.NextFrame(fctx, sess)
 	if err != nil && ctx.Err() == nil && fctx.Err() != nil {
 		return errors.New("the page runs no animation frame (a tab behind another in its window, or a minimized window)")
 	}
