@@ -514,7 +514,7 @@ func contracts(p params) []contract {
 // rows of an unchanged page split (a row's "Star" button recorded on the
 // Preact page scores 0.98 against the next row's 0.92), and replaying the
 // recorded similarity strategy alone no longer agrees with the recording
-// (recorder/TestRecordedFlowsAreSelfConsistent).
+// (recorder/selfcheck/TestRecordedFlowsAreSelfConsistent).
 const maxTieMargin = 0.05
 
 // keeps reports whether rule r decides every contract as it must, with a
