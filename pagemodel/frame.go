@@ -10,7 +10,7 @@ import (
 // NextFrame waits for the next animation frame of page's main world, as
 // the engine's own wait (uncounted by Settle). A page that renders nothing
 // (a tab behind another in its window, a minimized window) runs no frame:
-// bound ctx.
+// the caller bounds ctx.
 func NextFrame(ctx context.Context, page *rod.Page) error {
 	_, err := proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true, ReturnByValue: true}.Call(page.Context(ctx))
 	return err

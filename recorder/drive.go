@@ -490,8 +490,8 @@ func (d *Driver) point(ctx context.Context, sel string) (chain.Point, proto.Page
 // its deadline: one frame on a loaded machine.
 const minFrameWait = 250 * time.Millisecond
 
-// frameBefore is nextFrame until deadline (minFrameWait at the least). A
-// page that renders nothing (a tab behind another in its window, a
+// frameBefore is pagemodel.NextFrame until deadline (minFrameWait at the
+// least). A page that renders nothing (a tab behind another in its window, a
 // minimized window) never runs a frame: without the bound, the line would
 // wait for ever instead of failing at its timeout.
 func frameBefore(ctx context.Context, sess *rod.Page, deadline time.Time) error {
