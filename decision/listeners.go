@@ -45,11 +45,20 @@ func readKeyTargets(ctx context.Context, e Elem) keyTargets {
 	if err != nil {
 		return t
 	}
-	list, err := proto.RuntimeCallFunctionOn{ObjectID: el, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
-	if err != nil || list.ExceptionDetails != nil {
+	// list runs keyTargetsJS on obj: the array's object, "" when obj is not
+	// of its context's document, ok false when the call failed.
+	list := func(obj proto.RuntimeRemoteObjectID) (arr proto.RuntimeRemoteObjectID, ok bool) {
+		res, err := proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
+		if err != nil || res.ExceptionDetails != nil {
+			return "", false
+		}
+		return res.Result.ObjectID, true
+	}
+	arr, ok := list(el)
+	if !ok {
 		return t
 	}
-	if list.Result.ObjectID == "" { // another document's element
+	if arr == "" { // another document's element
 		node, err := proto.DOMDescribeNode{ObjectID: el}.Call(t.c)
 		if err != nil || node.Node == nil {
 			return t
@@ -58,12 +67,11 @@ func readKeyTargets(ctx context.Context, e Elem) keyTargets {
 		if err != nil || own.Object == nil || own.Object.ObjectID == "" {
 			return t
 		}
-		list, err = proto.RuntimeCallFunctionOn{ObjectID: own.Object.ObjectID, FunctionDeclaration: keyTargetsJS, ObjectGroup: e.group()}.Call(t.c)
-		if err != nil || list.ExceptionDetails != nil || list.Result.ObjectID == "" {
+		if arr, _ = list(own.Object.ObjectID); arr == "" {
 			return t
 		}
 	}
-	props, err := proto.RuntimeGetProperties{ObjectID: list.Result.ObjectID, OwnProperties: true}.Call(t.c)
+	props, err := proto.RuntimeGetProperties{ObjectID: arr, OwnProperties: true}.Call(t.c)
 	if err != nil {
 		return t
 	}
