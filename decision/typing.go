@@ -315,15 +315,16 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 // Where the focus went cannot be read (a frame of another origin), the
 // text may have reached a field there: it is not typed again. Nor is text
 // when keys were sent (keyed: the text as key events, or the Backspace that
-// clears a field) to an element that took the focus away: they may have
-// done there what they do (a shortcut, a delete).
+// clears a field) anywhere but to the field: they may have done there what
+// they do (a shortcut, a delete), whether an element took the focus away
+// or the browser sent them to the frame it still knew focused.
 func (r *Runner) textWentNowhere(ctx context.Context, el Elem, f fieldState, keyed bool) bool {
 	inFrame := el.Element != nil && len(el.Element.FramePath) > 0
 	switch {
-	case f.Focused:
-		return inFrame
 	case keyed:
 		return false
+	case f.Focused:
+		return inFrame
 	case f.DocFocus:
 		return f.ActiveText != nil && !*f.ActiveText
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/pagejs"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -185,6 +186,28 @@ func TestTypeAgainWhenTheFocusLeftForNoField(t *testing.T) {
 	}
 	if got := value("taken"); got != "" {
 		t.Errorf("#taken holds %q: the text was typed again while it may have reached another field", got)
+	}
+}
+
+// Keys sent while the browser still knew another frame focused went to
+// that frame, whatever the field's own document says: text sent as keys,
+// or after a Backspace, is never typed again, the field focused or not.
+// Text inserted with no key is, where the field kept its focus in a frame.
+func TestTypeAgainNeverResendsKeys(t *testing.T) {
+	r := &Runner{}
+	inFrame := Elem{Element: &pagemodel.Element{FramePath: []string{"iframe#pay"}}}
+	for _, c := range []struct {
+		f     fieldState
+		keyed bool
+		want  bool
+	}{
+		{fieldState{Field: true, Focused: true}, false, true},
+		{fieldState{Field: true, Focused: true}, true, false},
+		{fieldState{Field: true, Focused: false, DocFocus: true, ActiveText: new(bool)}, true, false},
+	} {
+		if got := r.textWentNowhere(context.Background(), inFrame, c.f, c.keyed); got != c.want {
+			t.Errorf("field %+v, keys sent %v: typed again %v, want %v", c.f, c.keyed, got, c.want)
+		}
 	}
 }
 
