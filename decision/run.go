@@ -339,7 +339,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
-		out.Err = r.check(ctx, w, el, s.Action == chain.Check, s.Offset)
+		out.Err = r.check(ctx, w, el, s.Target, s.Action == chain.Check, s.Offset)
 	case chain.Type:
 		if el.Element != nil && el.Element.Tag == "select" {
 			// Text typed into a <select> (Chrome's change) chooses the
@@ -430,19 +430,27 @@ func (r *Runner) focus(ctx context.Context, el Elem) error {
 	return nil
 }
 
-const checkedFn = `function () { return !!this.checked || this.getAttribute("aria-checked") === "true"; }`
+// checkedFn reads whether the element is checked; null when it is no
+// longer on the page.
+const checkedFn = `function () { return this.isConnected ? !!this.checked || this.getAttribute("aria-checked") === "true" : null; }`
 
 // check clicks the element only when its checked state differs from want,
-// and verifies the click changed it.
-func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want bool, offset *chain.Point) error {
+// and verifies the click changed it. Where the page took the element off
+// as it handled the click (a framework that renders a row anew on each
+// press), the state is read on the element the target names once found
+// again: the step's own locate, which refuses where it cannot tell.
+func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, target *chain.Target, want bool, offset *chain.Point) error {
 	if w.Element == nil {
 		return stepErr(report.ElementNotFound, nil, "no element to check")
 	}
-	var cur bool
+	var cur *bool
 	if err := callOn(ctx, el, checkedFn, &cur); err != nil {
 		return err
 	}
-	if cur == want {
+	if cur == nil {
+		return elementGone(ctx, "element", errors.New("it is no longer on the page"))
+	}
+	if *cur == want {
 		r.debugf("  already %v", want)
 		return nil
 	}
@@ -453,11 +461,28 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, want 
 	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
 		return err
 	}
-	if err := callOn(ctx, el, checkedFn, &cur); err != nil {
+	cur = nil
+	if err := callOn(ctx, el, checkedFn, &cur); err != nil && !errors.Is(err, pagemodel.ErrGone) {
 		return err
 	}
-	if cur != want {
-		return stepErr(report.AssertionFailed, nil, "clicking did not change the checked state to %v", want)
+	renewed := ""
+	if cur == nil {
+		r.model().Settle(ctx)
+		v := r.locate(ctx, target, true)
+		if v.Err != nil {
+			return stepErr(report.AssertionFailed, v.Err, "clicking took the element off the page, and the target cannot be found again to read whether it is checked: %v", v.Err)
+		}
+		if err := callOn(ctx, r.elem(v.Winner), checkedFn, &cur); err != nil {
+			return err
+		}
+		if cur == nil {
+			return stepErr(report.AssertionFailed, nil, "clicking took the element off the page, and the element found again left it too: whether it is checked cannot be read")
+		}
+		renewed = " (read on the element the page rendered in its place)"
+		r.debugf("  the page rendered the element anew: found again, checked %v", *cur)
+	}
+	if *cur != want {
+		return stepErr(report.AssertionFailed, nil, "clicking did not change the checked state to %v%s", want, renewed)
 	}
 	return nil
 }

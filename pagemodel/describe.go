@@ -143,15 +143,46 @@ type DescribeOptions struct {
 func Describe(ctx context.Context, s Session, obj proto.RuntimeRemoteObjectID, o DescribeOptions) (*Description, error) {
 	w := &World{S: s, group: newGroup(), Clip: [4]float64{-1e9, -1e9, 1e9, 1e9}}
 	defer w.release(context.WithoutCancel(ctx))
+	str, err := w.callString(ctx, obj, "describe", o.arg())
+	if err != nil {
+		return nil, err
+	}
+	return parseDescription(w, str)
+}
+
+// arg is o as the page model's describe reads it.
+func (o DescribeOptions) arg() map[string]any {
 	testIDs := o.TestIDAttrs
 	if len(testIDs) == 0 {
 		testIDs = DefaultTestIDAttrs
 	}
-	str, err := w.callString(ctx, obj, "describe", map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID,
-		"secret": o.Secret, "local": true})
-	if err != nil {
-		return nil, err
+	return map[string]any{"testIds": testIDs, "genClass": o.GenClass, "genID": o.GenID, "secret": o.Secret, "local": true}
+}
+
+// JSON is o as the page model's describe reads it, for a page script of
+// the engine's own that describes an element in the page itself, with
+// the model installed there: the recorder describes a pressed element
+// before the page's handlers may take it off. ParseDescription reads the
+// answer.
+func (o DescribeOptions) JSON() string {
+	b, _ := json.Marshal(o.arg())
+	return string(b)
+}
+
+// ParseDescription reads what the page model's describe answered in the
+// page (DescribeOptions.JSON): the element as it was then, its box in the
+// viewport of its own document. Its Ref names no element: the page holds
+// none for it.
+func ParseDescription(s string) (*Description, error) {
+	d, err := parseDescription(&World{Clip: [4]float64{-1e9, -1e9, 1e9, 1e9}}, s)
+	if d != nil {
+		d.Ref = Ref{}
 	}
+	return d, err
+}
+
+// parseDescription reads a describe answer made in world w.
+func parseDescription(w *World, str string) (*Description, error) {
 	var d Description
 	if err := json.Unmarshal([]byte(str), &d); err != nil {
 		return nil, fmt.Errorf("pagemodel: describe answer: %w", err)

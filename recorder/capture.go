@@ -124,8 +124,12 @@ func (r *Recorder) CaptureObject(ctx context.Context, sess *rod.Page, f proto.Pa
 }
 
 // describeOptions are the page model's options for describing a target.
-func (r *Recorder) describeOptions() pagemodel.DescribeOptions {
-	return pagemodel.DescribeOptions{TestIDAttrs: r.testIDs, GenClass: AvoidedClass, GenID: GeneratedID}
+func (r *Recorder) describeOptions() pagemodel.DescribeOptions { return describeOptions(r.testIDs) }
+
+// describeOptions are the options the recorder describes elements with,
+// from Go and from its page script alike.
+func describeOptions(testIDs []string) pagemodel.DescribeOptions {
+	return pagemodel.DescribeOptions{TestIDAttrs: testIDs, GenClass: AvoidedClass, GenID: GeneratedID}
 }
 
 // FramePath returns the selector of each <iframe> from the top document
@@ -208,6 +212,29 @@ func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *
 		el.Desc.Rect = *rect
 	}
 	if path, off, err := r.FramePath(ctx, f); err == nil {
+		el.FramePath, el.FrameOffset = path, off
+	}
+	return el
+}
+
+// pressedElement is the element of a click report whose element the page
+// took off (pageEvent.Gone), from the description the page script made of
+// it as it was pressed, else from what the page said of it.
+func (r *Recorder) pressedElement(ctx context.Context, e *pageEvent) *Element {
+	if e.Dsc == nil {
+		return r.fallbackElement(ctx, e.frame, e.C, e.R)
+	}
+	d, err := pagemodel.ParseDescription(*e.Dsc)
+	if err != nil {
+		r.logf("recorder: the pressed element's description: %v (using what the page reported)", err)
+		return r.fallbackElement(ctx, e.frame, e.C, e.R)
+	}
+	el := &Element{}
+	r.mu.Lock()
+	el.DPR, el.Viewport = r.dpr, r.viewport
+	r.mu.Unlock()
+	el.fill(d)
+	if path, off, err := r.FramePath(ctx, e.frame); err == nil {
 		el.FramePath, el.FrameOffset = path, off
 	}
 	return el

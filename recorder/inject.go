@@ -17,5 +17,6 @@ var injectJS string
 // InjectSource returns the in-page script for the given test id attributes.
 func InjectSource(testIDs []string) string {
 	ids, _ := json.Marshal(testIDs)
-	return strings.NewReplacer("__BINDING__", BindingName, "__TESTIDS__", string(ids), "__MODEL__", pagemodel.Key(), "__OWNTIMERS__", pagemodel.OwnTimersJS).Replace(injectJS)
+	return strings.NewReplacer("__BINDING__", BindingName, "__TESTIDS__", string(ids), "__MODEL__", pagemodel.Key(),
+		"__OWNTIMERS__", pagemodel.OwnTimersJS, "__DESCRIBE__", describeOptions(testIDs).JSON()).Replace(injectJS)
 }

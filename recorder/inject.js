@@ -15,6 +15,9 @@
   // The page model (pagemodel), installed before this script in every
   // document: its watches say what an action did to the page (effects).
   const MODEL = __MODEL__;
+  // DESCRIBE: the options the recorder describes elements with
+  // (pagemodel.DescribeOptions.JSON), for a pressed element described here.
+  const DESCRIBE = __DESCRIBE__;
   // This script's own timers (ownTimeout) are not the page's work: the
   // model does not count them when it says whether the page is settled.
   __OWNTIMERS__
@@ -293,10 +296,82 @@
   // (dragstart ... drop), each reported as one drag from the pressed element
   // to the one released on; the click a pointer drag ends with is not.
   const DRAG_PX = 8;
-  let down = null; // {el, x, y, ox, oy, q, moved, html5}
+  let down = null; // {el, x, y, ox, oy, r, q, moved, html5, bar, c, item, desc}
   // dragClick: the click the browser fires right after a pointer drag's
   // mouseup (on the elements' common ancestor) is not the person's.
   let dragClick = false;
+  // A press and release in place that the browser follows with no click:
+  // a page that takes the pressed control off as it handles the press or
+  // the release (Closure's controls render their row anew; a row deleted
+  // on release) gets no click from Chromium, though the page acted. The
+  // person clicked: once the release's task is over and no click came,
+  // the click is reported
+  //   - on the pressed element, when it is still on the page;
+  //   - where the page rendered it anew, on the element now under the
+  //     release that reads as the pressed one did (tag, attributes, text:
+  //     cheap) in an item that reads as its did (the same row, not the
+  //     next one moved up into its place);
+  //   - else on the pressed element as described when it was pressed,
+  //     before the page's handlers ran (gone, dsc).
+  // A release on another element is no click.
+  let clicks = 0; // trusted clicks seen at the window, however reported
+  window.addEventListener("click", (e) => { if (e.isTrusted) clicks++; }, { capture: true });
+  let awaited = null; // the check of the last release, until it has run
+  // onScrollbar reports whether a press is on a scrollbar, the viewport's
+  // or a scroll container's (past its client area, where the bar is): a
+  // press and release there is no click, and Chromium fires none.
+  function onScrollbar(e) {
+    const de = document.documentElement;
+    if (de && (e.clientX >= de.clientWidth || e.clientY >= de.clientHeight)) return true;
+    const n = e.composedPath()[0];
+    if (!n || n.nodeType !== 1 || !n.clientWidth || !n.clientHeight) return false;
+    const b = n.getBoundingClientRect();
+    const x = e.clientX - b.left - n.clientLeft, y = e.clientY - b.top - n.clientTop;
+    if (x < n.clientWidth && y < n.clientHeight) return false;
+    const cs = getComputedStyle(n);
+    return /auto|scroll/.test(cs.overflowX + " " + cs.overflowY);
+  }
+  const itemText = (el) => { const m = window[MODEL]; try { return m ? m.itemText(el) : ""; } catch (x) { return ""; } };
+  // describeHere describes a pressed element as the recorder does, in the
+  // page, before the page's handlers run: what a click reports when the
+  // page took its element off by the time the recorder could ask.
+  const describeHere = (el) => { const m = window[MODEL]; try { return m ? m.describe(el, DESCRIBE) : null; } catch (x) { return null; } };
+  function clickAwaited(d, e, t) {
+    const seen = clicks;
+    const to = pointerTarget(e, t);
+    const x = e.clientX, y = e.clientY;
+    // The pressed element as it is before the page handles the release,
+    // or as it was pressed when the page took it off handling the press.
+    const was = d.el.isConnected ? { c: cheap(d.el), r: rect(d.el), item: itemText(d.el) } : d;
+    const check = () => {
+      if (awaited !== check) return;
+      awaited = null;
+      if (clicks !== seen || mode !== "record") return;
+      let el = d.el, gone = false;
+      if (!el.isConnected) {
+        const at = deepAt(x, y);
+        el = at && at.closest ? at.closest(ACTIONABLE) || at : null;
+        if (!el || JSON.stringify(cheap(el)) !== JSON.stringify(was.c) || itemText(el) !== was.item) {
+          el = d.el;
+          gone = true;
+        }
+      } else if (to && to.isConnected && to !== el && !el.contains(to) && !to.contains(el)) {
+        return;
+      }
+      if (skipPointer(el)) return;
+      const m = { k: "click", id: ref(el), b: 0, n: 1, m: mods(e), x: d.x, y: d.y, ox: d.ox, oy: d.oy,
+        r: gone ? was.r : d.r, c: gone ? was.c : cheap(el), q: effect && effect.q === d.q ? d.q : effectOf(el) };
+      if (gone) { m.gone = true; m.dsc = d.desc; }
+      else if (el.localName === "input" && (el.type === "checkbox" || el.type === "radio")) m.chk = el.checked;
+      emitNow(m);
+    };
+    awaited = check;
+    ownTimeout(window, check, 0);
+  }
+  // settleAwaited runs the check of the last release now (a later task
+  // than the release's: a click would have come), so that a report asked
+  // for after it (the drive's mark, the page's end) comes after the click.
+  function settleAwaited() { if (awaited) awaited(); }
   function deepAt(x, y) {
     let el = document.elementFromPoint(x, y);
     for (let sr = el && (el.shadowRoot || closedRoots.get(el)); sr && sr.elementFromPoint;) {
@@ -436,7 +511,9 @@
       if (skipPointer(t)) return;
       const m = { k: "down", id: ref(t), q: openEffect(t) };
       const r = rect(t);
-      down = { el: t, x: e.clientX, y: e.clientY, ox: e.clientX - r.x, oy: e.clientY - r.y, r, q: m.q, moved: false, html5: false };
+      down = { el: t, x: e.clientX, y: e.clientY, ox: e.clientX - r.x, oy: e.clientY - r.y, r, q: m.q, moved: false, html5: false,
+        bar: onScrollbar(e) };
+      if (!down.bar) Object.assign(down, { c: cheap(t), item: itemText(t), desc: describeHere(t) });
       // Controls shown only while the pointer is over another element (a
       // row's delete button, a menu's item): those elements, for the
       // hover steps the click needs first.
@@ -451,6 +528,7 @@
     mouseup(e, t) {
       const d = down;
       down = null;
+      if (d && !d.moved && !d.html5 && !d.bar && e.button === 0) clickAwaited(d, e, t);
       if (!d || !d.moved || d.html5 || e.button !== 0) return;
       const sel = window.getSelection && String(window.getSelection());
       const to = dropTarget(e, deepAt(e.clientX, e.clientY) || t);
@@ -626,7 +704,7 @@
   }
   listen(window);
   emitNow({ k: "tool", cmd: "hello" });
-  window.addEventListener("pagehide", () => { closeEffect(); flushAll(); flushQueue(); }, true);
+  window.addEventListener("pagehide", () => { settleAwaited(); closeEffect(); flushAll(); flushQueue(); }, true);
 
   Object.defineProperty(window, "__chainrec", {
     value: Object.freeze({
@@ -640,7 +718,7 @@
       // mode: the recorder's mode in this frame: record, paused, or
       // assert-visible / assert-text / assert-value.
       mode: (m) => { setMode(String(m)); return mode; },
-      mark: (n) => { flushAll(); emitRaw({ k: "mark", n }); flushQueue(); },
+      mark: (n) => { settleAwaited(); flushAll(); emitRaw({ k: "mark", n }); flushQueue(); },
       // settle: close the open effect watch now (the drive's next line,
       // the end of a recording).
       settle: closeEffect,

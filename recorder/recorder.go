@@ -780,10 +780,16 @@ type pageEvent struct {
 	R   *Box       `json:"r"`
 	C   *cheapInfo `json:"c"`
 	Chk *bool      `json:"chk"`
-	V   *string    `json:"v"`
-	S   bool       `json:"s"`
-	L   string     `json:"l"`
-	F   []string   `json:"f"`
+	// Gone: the page took the clicked element off as it handled the
+	// press or the release, and left none in its place; Dsc is the page
+	// model's description of it as it was pressed (nil when the model
+	// could not give one), C and R what the page said of it last.
+	Gone bool     `json:"gone"`
+	Dsc  *string  `json:"dsc"`
+	V    *string  `json:"v"`
+	S    bool     `json:"s"`
+	L    string   `json:"l"`
+	F    []string `json:"f"`
 	// RV are the elements whose hover shows the pressed one, outermost
 	// first (mousedown).
 	RV []int `json:"rv"`

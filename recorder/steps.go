@@ -65,7 +65,17 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		}
 		r.flushType()
 		r.addReveal(ctx, e, key)
-		el := r.element(ctx, e, key)
+		var el *Element
+		if e.Gone {
+			// Described as it was pressed: what DevTools would read of it
+			// now is a node off the page.
+			r.mu.Lock()
+			delete(r.captures, key)
+			r.mu.Unlock()
+			el = r.pressedElement(ctx, e)
+		} else {
+			el = r.element(ctx, e, key)
+		}
 		pt := chain.Point{X: e.X + el.FrameOffset.X, Y: e.Y + el.FrameOffset.Y}
 		s := chain.Step{Action: chain.Click, Target: BuildTarget(el, &pt), Modifiers: e.M,
 			Offset: &chain.Point{X: round2(max(e.OX, 0)), Y: round2(max(e.OY, 0))}}

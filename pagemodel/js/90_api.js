@@ -120,6 +120,9 @@ return {
   name(el) { fresh(); return accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes()); },
   label(el) { fresh(); return labelOf(el); },
   text(el) { fresh(); return textOf(el, MAXTEXT); },
+  // itemText: the text of el's repeated item (a list's row, a card), ""
+  // when el is in none: what tells one row's control from another's.
+  itemText(el) { fresh(); const c = itemOf(el); return c ? collapse(textOf(c, MAXITEM)) : ""; },
   visible(el) { fresh(); return visibleEl(el); },
   region(el) { fresh(); return regionOf(el); },
   neighbours(el) { fresh(); return JSON.stringify(neighboursOf(el)); },
