@@ -57,7 +57,8 @@ const ActivityListener = "chainreplayActivity"
 
 // Settle waits, within MaxSettle, until the page has had no DOM mutation,
 // input or route change for QuietWindow (and no timer of the page is past
-// due or due within DueMargin), or for IdleWindow with no work queued.
+// due or due within DueMargin, and no script or style sheet it added is
+// still loading), or for IdleWindow with no work queued.
 func (p *Page) Settle(ctx context.Context) {
 	p.SettleAfter(ctx, Mark{}, time.Now().Add(MaxSettle))
 }
@@ -94,7 +95,7 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 		}
 		changed = m.w != w || st.Last > m.last
 		q, idle := ms(st.Quiet), ms(st.Idle)
-		quiet := q >= QuietWindow && (st.Due == nil || ms(*st.Due) > DueMargin)
+		quiet := q >= QuietWindow && (st.Due == nil || ms(*st.Due) > DueMargin) && st.Loading == 0
 		if quiet || idle >= IdleWindow || !time.Now().Before(deadline) {
 			return changed && time.Now().Before(deadline)
 		}
@@ -132,6 +133,9 @@ type stillness struct {
 	// Due is in how many ms the page's next timer is due (negative: past
 	// due, not yet run), nil when it has none.
 	Due *float64 `json:"due"`
+	// Loading counts the scripts and style sheets the page added that
+	// have not loaded yet: the page is not quiet before they have.
+	Loading int `json:"loading"`
 }
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

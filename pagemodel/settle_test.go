@@ -3,10 +3,14 @@ package pagemodel_test
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -249,5 +253,50 @@ func TestAPollThatChangesNothingDoesNotHoldTheQuietWindow(t *testing.T) {
 		if d := time.Since(start); d >= pagemodel.MaxSettle/2 {
 			t.Errorf("settle %d took %v on a page whose only work is a poll that changes nothing", i, d)
 		}
+	}
+}
+
+// A page whose app arrives by a script it adds after its load event (a
+// module loader's next module), slow to come, mutates nothing meanwhile:
+// it is not settled, however long it has been quiet, until that script
+// has loaded and run. Settle waits for it (within MaxSettle).
+func TestSettleWaitsForAScriptThePageAdded(t *testing.T) {
+	const slow = 400 * time.Millisecond
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/app.js":
+			time.Sleep(slow)
+			w.Header().Set("Content-Type", "text/javascript")
+			io.WriteString(w, `window.appReady = performance.now();`)
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, `<!doctype html><input id="todo"><script>
+addEventListener("load", () => setTimeout(() => {
+	const s = document.createElement("script");
+	s.src = "/app.js";
+	document.head.append(s);
+}, 20));
+</script>`)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { page.Close() })
+	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(page); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.Navigate(srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WaitLoad(t, page)
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	start := time.Now()
+	m.Settle(ctx)
+	if ready := page.MustEval(`() => window.appReady || 0`).Num(); ready == 0 {
+		t.Errorf("Settle returned after %v, before the script the page added had loaded", time.Since(start).Round(time.Millisecond))
 	}
 }

@@ -20,6 +20,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     page = page || !own;
   }
   if (!page) return;
+  for (const r of recs) for (const x of r.addedNodes) if (x.nodeType === 1) loading(x);
   workSeq++;
   lastMutation = performance.now();
   if (n) for (const w of watches.values()) w.content += n;
@@ -119,6 +120,7 @@ const fromStart = !win.document || win.document.readyState === "loading";
 const timers = new Map();   // timer id -> when it is due (page clock, ms)
 const frameReqs = new Set(); // animation frames requested, not yet run
 let requests = 0;           // fetches and XMLHttpRequests in flight
+let loads = 0;              // scripts and style sheets the page added, loading
 let lastWork = -Infinity;   // when a message was posted, a timer or frame callback ran, or a request ended
 let workSeq = 0;            // counts the page's mutations and the work it queued
 // An interval whose runs have changed nothing so far (no mutation, no work
@@ -221,6 +223,44 @@ try {
   }
 } catch (e) {}
 
+// loading counts a script or style sheet the page added (a module loader's
+// next module, a lazily loaded chunk, JSONP) until it has loaded or
+// failed: the app it starts is not there before, and a step acting then
+// acts on a page that does not listen yet, however quiet it has been (a
+// module loader mutates nothing while its next module is on the way), so
+// the page is neither quiet nor idle meanwhile (still: loading). Unlike
+// a request, a script load always ends. Only what the browser fetches
+// counts (a script of a type it runs, not a nomodule one); one that never
+// says it is done stops counting after LOAD_MS.
+const LOAD_MS = 10000;
+const fetched = new WeakSet();
+function loading(el) {
+  const t = el.tagName;
+  if (t !== "SCRIPT" && t !== "LINK" || fetched.has(el) || !el.isConnected) return;
+  if (t === "SCRIPT") {
+    const type = (el.getAttribute("type") || "").trim().toLowerCase();
+    if (!el.src || el.noModule || type && type !== "module" && !/^(text|application)\/(x-)?(java|ecma)script$/.test(type)) return;
+  } else if (!/(^|\s)stylesheet(\s|$)/i.test(el.rel || "") || !el.href || el.disabled) {
+    return;
+  }
+  fetched.add(el);
+  workSeq++;
+  loads++;
+  let done = false;
+  const end = () => {
+    if (done) return;
+    done = true;
+    el.removeEventListener("load", end);
+    el.removeEventListener("error", end);
+    ownClearTimeout(timer);
+    loads = Math.max(0, loads - 1);
+    lastWork = performance.now();
+  };
+  el.addEventListener("load", end);
+  el.addEventListener("error", end);
+  const timer = ownSetTimeout(end, LOAD_MS);
+}
+
 // busy names the work the page has queued that may change it, "" when it
 // has none: a timer due within SOON ms (but an inert interval's), an
 // animation frame requested, a
@@ -231,6 +271,7 @@ const BUSY = Symbol.for("chainreplay.busy");
 function busy() {
   if (!fromStart) return "the model was installed after the page's scripts ran";
   if (win.document.readyState !== "complete") return "the document is loading";
+  if (loads) return loads + " script(s) or style sheet(s) loading";
   if (requests) return requests + " request(s) in flight";
   if (frameReqs.size) return "an animation frame requested";
   const now = performance.now();

@@ -56,7 +56,7 @@ return {
   still() {
     const b = busy();
     return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b,
-      due: nextDue() });
+      due: nextDue(), loading: loads });
   },
   // frame, timeout: requestAnimationFrame and setTimeout for the
   // engine's own page functions (called from the page, not from Go),
