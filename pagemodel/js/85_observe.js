@@ -262,9 +262,9 @@ function loading(el) {
 }
 
 // busy names the work the page has queued that may change it, "" when it
-// has none: a timer due within SOON ms (but an inert interval's), an
-// animation frame requested, a
-// request in flight, a finite transition or animation running, or the
+// has none: a script or style sheet it added loading (loading), a request
+// in flight, an animation frame requested, a timer due within SOON ms (but
+// an inert interval's), a finite transition or animation running, or the
 // same in a same-origin frame (cross-origin frames are not the model's to
 // see, as their mutations are not).
 const BUSY = Symbol.for("chainreplay.busy");
