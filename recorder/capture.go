@@ -195,10 +195,8 @@ func exceptionText(d *proto.RuntimeExceptionDetails) string {
 
 // fallbackElement builds an Element from what the page sent with the event.
 func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *cheapInfo, rect *Box) *Element {
-	el := &Element{Fallback: true}
-	r.mu.Lock()
-	el.DPR, el.Viewport = r.dpr, r.viewport
-	r.mu.Unlock()
+	el := r.elementIn(ctx, f)
+	el.Fallback = true
 	if c != nil {
 		el.Desc = Description{Tag: c.Tag, ID: c.ID, Name: c.Name, Type: c.Type, Placeholder: c.Placeholder,
 			AriaLabel: c.AriaLabel, Title: c.Title, Alt: c.Alt, Href: c.Href, TestIDs: c.TestIDs, Text: c.Text}
@@ -211,6 +209,16 @@ func (r *Recorder) fallbackElement(ctx context.Context, f proto.PageFrameID, c *
 	if rect != nil {
 		el.Desc.Rect = *rect
 	}
+	return el
+}
+
+// elementIn is an Element of frame f with nothing described yet: the
+// page's device pixel ratio and viewport, the frame's path and offset.
+func (r *Recorder) elementIn(ctx context.Context, f proto.PageFrameID) *Element {
+	el := &Element{}
+	r.mu.Lock()
+	el.DPR, el.Viewport = r.dpr, r.viewport
+	r.mu.Unlock()
 	if path, off, err := r.FramePath(ctx, f); err == nil {
 		el.FramePath, el.FrameOffset = path, off
 	}
@@ -229,14 +237,8 @@ func (r *Recorder) pressedElement(ctx context.Context, e *pageEvent) *Element {
 		r.logf("recorder: the pressed element's description: %v (using what the page reported)", err)
 		return r.fallbackElement(ctx, e.frame, e.C, e.R)
 	}
-	el := &Element{}
-	r.mu.Lock()
-	el.DPR, el.Viewport = r.dpr, r.viewport
-	r.mu.Unlock()
+	el := r.elementIn(ctx, e.frame)
 	el.fill(d)
-	if path, off, err := r.FramePath(ctx, e.frame); err == nil {
-		el.FramePath, el.FrameOffset = path, off
-	}
 	return el
 }
 

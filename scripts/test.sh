@@ -31,9 +31,8 @@ echo "==> go test (every package but e2e)"
 # The longest packages go first (go test starts them in the order given):
 # the recorder's tests mostly wait on pages, one at a time, and the rest
 # fill the processor beside them instead of leaving it to them at the end.
-first="recorder recorder/selfcheck fixtures decision"
-mod=$(go list -m)
-pkgs=$(for p in $first; do echo "$mod/$p"; done; go list ./... | grep -v '/e2e$' | grep -vxF "$(for p in $first; do echo "$mod/$p"; done)")
+first=$(printf "$(go list -m)/%s\n" recorder recorder/selfcheck fixtures decision)
+pkgs=$(echo "$first"; go list ./... | grep -v '/e2e$' | grep -vxF "$first")
 go test -p 2 -count=1 -vet=off -timeout 20m "$@" $pkgs
 
 echo "==> e2e (Ginkgo, three processes)"

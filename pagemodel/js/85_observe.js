@@ -15,12 +15,11 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   for (const r of recs) {
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
     let own = true;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } }
     for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; }
     page = page || !own;
   }
   if (!page) return;
-  for (const r of recs) for (const x of r.addedNodes) if (x.nodeType === 1) loading(x);
   workSeq++;
   lastMutation = performance.now();
   if (n) for (const w of watches.values()) w.content += n;
