@@ -58,7 +58,10 @@ const ActivityListener = "chainreplayActivity"
 // Settle waits, within MaxSettle, until the page has had no DOM mutation,
 // input or route change for QuietWindow (and no timer of the page is past
 // due or due within DueMargin, and no script or style sheet it added is
-// still loading), or for IdleWindow with no work queued.
+// still loading), or for IdleWindow with no work queued; and until every
+// timeout an input's task set that is due within MaxSettle has run (a
+// list saved through a throttle, a search run once typing paused): the
+// next input comes after the page has done what the last one started.
 func (p *Page) Settle(ctx context.Context) {
 	p.SettleAfter(ctx, Mark{}, time.Now().Add(MaxSettle))
 }
@@ -96,14 +99,21 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 		changed = m.w != w || st.Last > m.last
 		q, idle := ms(st.Quiet), ms(st.Idle)
 		quiet := q >= QuietWindow && (st.Due == nil || ms(*st.Due) > DueMargin) && st.Loading == 0
-		if quiet || idle >= IdleWindow || !time.Now().Before(deadline) {
+		reacting := len(st.Reactions) > 0 && time.Now().Add(ms(st.Reactions[0])).Before(deadline)
+		if (quiet || idle >= IdleWindow) && !reacting || !time.Now().Before(deadline) {
 			return changed && time.Now().Before(deadline)
 		}
 		d := max(QuietWindow-q, time.Millisecond)
 		if idle > 0 {
 			d = min(d, IdleWindow-idle)
 		}
-		if wait.Sleep(ctx, min(d, 5*time.Millisecond)) != nil {
+		d = min(d, 5*time.Millisecond)
+		if quiet || idle >= IdleWindow {
+			// Only a reaction's timeout is waited for: nothing is to be
+			// seen before it is due.
+			d = max(ms(st.Reactions[0]), time.Millisecond)
+		}
+		if wait.Sleep(ctx, d) != nil {
 			return false
 		}
 	}
@@ -136,6 +146,10 @@ type stillness struct {
 	// Loading counts the scripts and style sheets the page added that
 	// have not loaded yet: the page is not quiet before they have.
 	Loading int `json:"loading"`
+	// Reactions lists in how many ms each pending timeout an input's task
+	// set is due, soonest first: the page is not settled while one is
+	// due before the deadline.
+	Reactions []float64 `json:"reactions"`
 }
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

@@ -300,3 +300,36 @@ addEventListener("load", () => setTimeout(() => {
 		t.Errorf("Settle returned after %v, before the script the page added had loaded", time.Since(start).Round(time.Millisecond))
 	}
 }
+
+// A page that reacts to a click some time later (it saves through a
+// throttle, and a route change reloads what it saved) has not settled
+// before that timeout, set in the click's task, has run; a timeout due
+// after MaxSettle, or one the page set with no input, is not waited for.
+func TestSettleWaitsForATimeoutTheInputSet(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<!doctype html><button id="save">Save</button><script>
+document.getElementById("save").addEventListener("click", () => {
+	setTimeout(() => document.body.append(Object.assign(document.createElement("p"), { id: "saved" })), 300);
+	setTimeout(() => { window.toastGone = true; }, 60000);
+});
+setTimeout(() => { window.unasked = true; }, 600);
+</script>`)
+	}))
+	t.Cleanup(srv.Close)
+	page := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	m.Settle(ctx)
+	if page.MustEval(`() => window.unasked === true`).Bool() {
+		t.Errorf("Settle waited for a timeout the page set with no input")
+	}
+	mark := m.Mark(ctx)
+	page.MustElement("#save").MustClick()
+	if !m.SettleAfter(ctx, mark, time.Now().Add(pagemodel.MaxSettle)) {
+		t.Errorf("SettleAfter reported no change: it ran out of time, or returned before the click's reaction")
+	}
+	if !page.MustEval(`() => !!document.getElementById("saved")`).Bool() {
+		t.Errorf("Settle returned before the timeout the click set had run")
+	}
+}

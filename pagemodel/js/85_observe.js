@@ -79,8 +79,21 @@ try {
 // A waiter wakes once the event's task is over: after the page's own
 // listeners of that event ran, and the changes they made synchronously.
 let lastActivity = performance.now();
-function chainreplayActivity() { lastActivity = performance.now(); ownSetTimeout(changed, 0); }
+function chainreplayActivity(e) {
+  lastActivity = performance.now();
+  if (!(e && PASSIVE.has(e.type)) && !reacting) {
+    reacting = true;
+    ownSetTimeout(() => { reacting = false; }, 0);
+  }
+  ownSetTimeout(changed, 0);
+}
 const activity = chainreplayActivity;
+// reacting is true while an input's task runs (a press, a key, a value
+// changed, a route change: not a scroll or a resource loaded, PASSIVE),
+// with the microtasks it queued: a timeout the page sets then is its
+// reaction to the input (reactions, below).
+let reacting = false;
+const PASSIVE = new Set(["scroll", "load", "loadingdone"]);
 // A scroll (each frame of a smooth one), a resource loaded (an image
 // without a size moves what follows it) and fonts loaded move things
 // without a mutation: they count too, so that a page scrolling or still
@@ -133,6 +146,15 @@ const inert = new Set(), live = new Set();
 // reaction.
 const setIn = new Map();
 let running = null;
+// reactions holds the pending timeouts an input's task set (reacting, not
+// within a timer's run): what the page does some time after the input,
+// as its reaction to it (a list saved through a throttle, a search run
+// once typing paused, a panel closed after its transition). The quiet
+// window does not wait for a timer due later than it; a caller that can
+// wait until such a timeout has run does (pendingReactions), so that the
+// next input does not come before the page has done what the last one
+// started.
+const reactions = new Set();
 // soon is how far ahead a timer counts as queued work: one due later would
 // not be waited for by the quiet window either.
 const SOON = 30;
@@ -150,6 +172,7 @@ try {
     id = st.call(win, function () {
       timers.delete(id);
       setIn.delete(id);
+      reactions.delete(id);
       lastWork = performance.now();
       const prev = running;
       running = lastWork;
@@ -158,6 +181,7 @@ try {
     workSeq++;
     timers.set(id, performance.now() + (Number(ms) > 0 ? Number(ms) : 0));
     if (parent !== null) setIn.set(id, parent);
+    else if (reacting) reactions.add(id);
     return id;
   });
   win.setInterval = counted(win.setInterval, (si) => function (fn, ms, ...args) {
@@ -181,7 +205,10 @@ try {
     return id;
   });
   for (const c of ["clearTimeout", "clearInterval"]) {
-    win[c] = counted(win[c], (cl) => function (id) { timers.delete(id); inert.delete(id); live.delete(id); setIn.delete(id); return cl.call(win, id); });
+    win[c] = counted(win[c], (cl) => function (id) {
+      timers.delete(id); inert.delete(id); live.delete(id); setIn.delete(id); reactions.delete(id);
+      return cl.call(win, id);
+    });
   }
   win.requestAnimationFrame = counted(win.requestAnimationFrame, (raf) => function (fn) {
     if (typeof fn !== "function") return raf.call(win, fn);
@@ -319,6 +346,18 @@ function nextDue() {
     next = Math.min(next, due);
   }
   return next === Infinity ? null : next - performance.now();
+}
+
+// pendingReactions lists in how many ms each pending timeout an input's
+// task set is due (reactions), soonest first.
+function pendingReactions() {
+  const now = performance.now(), out = [];
+  for (const id of reactions) {
+    const due = timers.get(id);
+    if (due === undefined) reactions.delete(id);
+    else out.push(due - now);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 // idleFor is how long (ms) the page has had no change and nothing queued

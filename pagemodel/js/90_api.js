@@ -52,11 +52,12 @@ return {
   // its last change (a mutation, an input or a route change).
   // idle: how long it has been still with no work queued (0 while it
   // has some), and busy: what work; due: in how many ms its next timer
-  // is due (negative: past due), null if it has none.
+  // is due (negative: past due), null if it has none; reactions: in how
+  // many ms each timeout an input's task set is due.
   still() {
     const b = busy();
     return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b,
-      due: nextDue(), loading: loads });
+      due: nextDue(), loading: loads, reactions: pendingReactions() });
   },
   // frame, timeout: requestAnimationFrame and setTimeout for the
   // engine's own page functions (called from the page, not from Go),
