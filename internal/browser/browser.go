@@ -153,15 +153,21 @@ var idleFeatures = []string{"TranslateUI", "WebUIOmniboxPopup", "WebUIOmniboxAim
 
 // NewLauncher returns rod's launcher for bin with the project's flags:
 // headless unless opts.Headed, --no-sandbox as root, the flags that keep
-// Chromium off the network, and its window's own popups off (idleFeatures).
+// Chromium off the network, its window's own popups off (idleFeatures),
+// and scrollbars hidden when headless.
 func NewLauncher(bin string, opts Options) *launcher.Launcher {
 	l := launcher.New().Bin(bin).Headless(!opts.Headed).Leakless(true)
 	if os.Geteuid() == 0 {
 		l = l.NoSandbox(true)
 	}
 	for _, f := range []string{"disable-gpu", "disable-background-networking", "disable-component-update",
-		"disable-sync", "no-first-run", "disable-quic", "mute-audio", "hide-scrollbars"} {
+		"disable-sync", "no-first-run", "disable-quic", "mute-audio"} {
 		l = l.Set(flags.Flag(f))
+	}
+	if !opts.Headed {
+		// Headless, the page is laid out on the whole viewport; a window
+		// a person uses keeps its scrollbars, which they see and drag.
+		l = l.Set(flags.Flag("hide-scrollbars"))
 	}
 	disabled := idleFeatures
 	if opts.SiteIsolation {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod/lib/launcher/flags"
 	"github.com/go-rod/rod/lib/proto"
 )
 
@@ -195,5 +196,16 @@ exec %[3]s "$@"
 	_, err = Start(context.Background(), Options{Bin: script("always", 99)})
 	if err == nil || !strings.Contains(err.Error(), "crashed at start-up 3") || !strings.Contains(err.Error(), "started 3 times") {
 		t.Fatalf("want the third start's output and the count, got %v", err)
+	}
+}
+
+// A headless browser lays pages out on the whole viewport; a window a
+// person records in keeps the scrollbars they see and drag.
+func TestScrollbarsHiddenOnlyHeadless(t *testing.T) {
+	if !NewLauncher("/usr/bin/chromium", Options{}).Has(flags.Flag("hide-scrollbars")) {
+		t.Errorf("headless: scrollbars not hidden")
+	}
+	if NewLauncher("/usr/bin/chromium", Options{Headed: true}).Has(flags.Flag("hide-scrollbars")) {
+		t.Errorf("headed: scrollbars hidden from the person using the window")
 	}
 }
