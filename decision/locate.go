@@ -21,6 +21,15 @@ import (
 // target is not there yet.
 const DefaultPoll = 50 * time.Millisecond
 
+// IdlePoll is how long Locate waits at most between two rounds on a page
+// that did not change during the last one and has nothing queued that
+// could change it (pagemodel.Page.ChangeAfter): asked again, it would
+// answer the same, so the next round waits for its next change (a
+// mutation, an input, a route change, a transition starting). The bound
+// is for what the page model does not see: a frame it is not in, a value
+// a script set.
+const IdlePoll = 250 * time.Millisecond
+
 // HiddenRivalSettle is how long Locate holds back a winner that was ranked
 // without a hidden look-alike (strategies.Result.HiddenRival) before taking
 // it: long enough for a dialog or menu that is opening to show the
@@ -56,7 +65,11 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 	var last Verdict // the last round that ran to its end
 	started := time.Now()
 	var held rivalHold
+	var mark pagemodel.Mark
 	for round := 1; ; round++ {
+		if round > 1 && m != nil {
+			mark = m.Mark(ctx)
+		}
 		env.Reset()
 		v := evaluateChain(ctx, env, order, opts)
 		v.Rounds = round
@@ -91,6 +104,18 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 			return gaveUp(last, started)
 		case <-t.C:
 		}
+		if round > 1 && m != nil {
+			// The round saw the page as it stands, unless it changed
+			// since the mark: wait for it to change, and no longer than
+			// a winner held back for its hidden look-alike still waits.
+			idle := IdlePoll - poll
+			if held.holding {
+				idle = min(idle, time.Until(held.since.Add(HiddenRivalSettle)))
+			}
+			if idle > 0 {
+				m.ChangeAfter(ctx, mark, idle)
+			}
+		}
 	}
 }
 
@@ -101,11 +126,14 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 type rivalHold struct {
 	id    pagemodel.Ref
 	since time.Time
+	// holding is set while the last verdict given was held back.
+	holding bool
 }
 
 // apply returns v, or v held back (holdBack) while its winner is still
 // waiting for its hidden look-alike.
 func (h *rivalHold) apply(v Verdict) Verdict {
+	h.holding = false
 	if v.Err != nil || !hiddenRival(v) {
 		return v
 	}
@@ -113,6 +141,7 @@ func (h *rivalHold) apply(v Verdict) Verdict {
 		h.id, h.since = id, time.Now()
 	}
 	if time.Since(h.since) < HiddenRivalSettle {
+		h.holding = true
 		return holdBack(v)
 	}
 	return v

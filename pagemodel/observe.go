@@ -219,6 +219,22 @@ func (p *Page) NextChange(ctx context.Context, d time.Duration) {
 	}
 }
 
+// ChangeAfter returns once the page has changed after m (at once if it
+// already has, or is another document), once it has work queued that may
+// change it without a DOM mutation (a transition running, a request in
+// flight, a timer about to fire: busy), or once d has passed. A caller
+// that asked the page something at m, and would ask again, waits here: a
+// page that has not changed gives the same answer.
+func (p *Page) ChangeAfter(ctx context.Context, m Mark, d time.Duration) {
+	w, err := p.Top(ctx)
+	if err != nil || m.w == nil || w != m.w {
+		return
+	}
+	if _, err := w.call(ctx, "", "nextAfter", true, "", m.last, d.Milliseconds()); err != nil {
+		wait.Sleep(ctx, min(d, 5*time.Millisecond)) //nolint:errcheck // the caller checks ctx
+	}
+}
+
 // NextEffects is Effects (without closing the watch) once the page changes
 // (a DOM mutation, an input, a route change) after the watch's last answer,
 // at once if it already has, or once wait has passed: a caller waiting for

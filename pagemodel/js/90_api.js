@@ -70,6 +70,12 @@ return {
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
+  // nextAfter: at once when the page changed after last (page clock, ms)
+  // or has work queued (busy), else as next.
+  nextAfter(_, last, ms) {
+    if (Math.max(lastMutation, lastActivity) > last || busy()) return "";
+    return nextChange(ms).then(() => "");
+  },
   // effectsNext: effects, once the page changes after the watch's last
   // answer (or after ms).
   effectsNext(_, id, ms) { return effectsNext(id, ms); },
