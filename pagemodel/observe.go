@@ -59,9 +59,10 @@ const ActivityListener = "chainreplayActivity"
 // input or route change for QuietWindow (and no timer of the page is past
 // due or due within DueMargin, and no script or style sheet it added is
 // still loading), or for IdleWindow with no work queued; and until every
-// timeout an input's task set that is due within MaxSettle has run (a
-// list saved through a throttle, a search run once typing paused): the
-// next input comes after the page has done what the last one started.
+// timeout an input's task set that is due early enough within MaxSettle
+// has run (a list saved through a throttle, a panel closed once its delay
+// ran): the next input comes after the page has done what the last one
+// started.
 func (p *Page) Settle(ctx context.Context) {
 	p.SettleAfter(ctx, Mark{}, time.Now().Add(MaxSettle))
 }
@@ -99,7 +100,10 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 		changed = m.w != w || st.Last > m.last
 		q, idle := ms(st.Quiet), ms(st.Idle)
 		quiet := q >= QuietWindow && (st.Due == nil || ms(*st.Due) > DueMargin) && st.Loading == 0
-		reacting := len(st.Reactions) > 0 && time.Now().Add(ms(st.Reactions[0])).Before(deadline)
+		// A reaction is waited for when what it changes can still be seen
+		// settle before the deadline: else the page would be taken as it
+		// is (no change reported) just after it changed.
+		reacting := len(st.Reactions) > 0 && time.Now().Add(ms(st.Reactions[0])+QuietWindow+DueMargin).Before(deadline)
 		if (quiet || idle >= IdleWindow) && !reacting || !time.Now().Before(deadline) {
 			return changed && time.Now().Before(deadline)
 		}
@@ -110,8 +114,9 @@ func (p *Page) SettleAfter(ctx context.Context, m Mark, deadline time.Time) (cha
 		d = min(d, 5*time.Millisecond)
 		if quiet || idle >= IdleWindow {
 			// Only a reaction's timeout is waited for: nothing is to be
-			// seen before it is due.
-			d = max(ms(st.Reactions[0]), time.Millisecond)
+			// seen before it is due, unless the page clears it, which
+			// costs at most a quiet window.
+			d = min(max(ms(st.Reactions[0]), time.Millisecond), QuietWindow)
 		}
 		if wait.Sleep(ctx, d) != nil {
 			return false
@@ -219,12 +224,13 @@ func (p *Page) NextChange(ctx context.Context, d time.Duration) {
 	}
 }
 
-// ChangeAfter returns once the page has changed after m (at once if it
-// already has, or is another document), once it has work queued that may
-// change it without a DOM mutation (a transition running, a request in
-// flight, a timer about to fire: busy), or once d has passed. A caller
-// that asked the page something at m, and would ask again, waits here: a
-// page that has not changed gives the same answer.
+// ChangeAfter returns at once when the page has changed after m (or is
+// another document) or, as it is asked, has work queued that may change
+// it without a DOM mutation (a transition running, a request in flight, a
+// timer about to fire: busy); else at its next change (a DOM mutation, an
+// input, a route change), or once d has passed. A caller that asked the
+// page something at m, and would ask again, waits here: a page that has
+// not changed gives the same answer.
 func (p *Page) ChangeAfter(ctx context.Context, m Mark, d time.Duration) {
 	w, err := p.Top(ctx)
 	if err != nil || m.w == nil || w != m.w {

@@ -89,11 +89,13 @@ function chainreplayActivity(e) {
 }
 const activity = chainreplayActivity;
 // reacting is true while an input's task runs (a press, a key, a value
-// changed, a route change: not a scroll or a resource loaded, PASSIVE),
-// with the microtasks it queued: a timeout the page sets then is its
-// reaction to the input (reactions, below).
+// changed, back or forward through the history: not a scroll or a
+// resource loaded, PASSIVE, and not the page's own pushState, which may
+// come as it starts), with the microtasks it queued: a timeout the page
+// sets then is its reaction to the input (reactions, below).
 let reacting = false;
-const PASSIVE = new Set(["scroll", "load", "loadingdone"]);
+const PASSIVE = new Set(["scroll", "load", "loadingdone", "routed"]);
+const ROUTED = { type: "routed" };
 // A scroll (each frame of a smooth one), a resource loaded (an image
 // without a size moves what follows it) and fonts loaded move things
 // without a mutation: they count too, so that a page scrolling or still
@@ -107,7 +109,7 @@ try {
   for (const m of ["pushState", "replaceState"]) {
     const orig = win.history[m];
     if (typeof orig === "function" && !orig.__chainreplayObserved) {
-      const wrapped = function () { activity(); return orig.apply(this, arguments); };
+      const wrapped = function () { activity(ROUTED); return orig.apply(this, arguments); };
       wrapped.__chainreplayObserved = true;
       win.history[m] = wrapped;
     }
@@ -148,12 +150,13 @@ const setIn = new Map();
 let running = null;
 // reactions holds the pending timeouts an input's task set (reacting, not
 // within a timer's run): what the page does some time after the input,
-// as its reaction to it (a list saved through a throttle, a search run
-// once typing paused, a panel closed after its transition). The quiet
-// window does not wait for a timer due later than it; a caller that can
-// wait until such a timeout has run does (pendingReactions), so that the
-// next input does not come before the page has done what the last one
-// started.
+// as its reaction to it (a list saved through a throttle, a panel closed
+// once its delay ran). The quiet window does not wait for a timer due
+// later than it; a caller that can wait until such a timeout has run
+// does (pendingReactions), so that the next input does not come before
+// the page has done what the last one started. A timeout set as another
+// runs is not one (a debounce that re-arms its timer as it runs is
+// waited for up to its first timer, a poll never).
 const reactions = new Set();
 // soon is how far ahead a timer counts as queued work: one due later would
 // not be waited for by the quiet window either.

@@ -71,7 +71,7 @@ return {
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
   // nextAfter: at once when the page changed after last (page clock, ms)
-  // or has work queued (busy), else as next.
+  // or has work queued now (busy), else as next.
   nextAfter(_, last, ms) {
     if (Math.max(lastMutation, lastActivity) > last || busy()) return "";
     return nextChange(ms).then(() => "");
