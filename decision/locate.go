@@ -25,9 +25,10 @@ const DefaultPoll = 50 * time.Millisecond
 // that did not change during the last one and has nothing queued that
 // could change it (pagemodel.Page.ChangeAfter): asked again, it would
 // answer the same, so the next round waits for its next change (a
-// mutation, an input, a route change, a transition starting). The bound
-// is for what the page model does not see: a frame it is not in, a value
-// a script set.
+// mutation, an input, a route change). The bound is for what the page
+// model does not see: a value a script set, a style sheet's rule. A
+// target in a frame is asked for every DefaultPoll as before: the top
+// document's changes do not tell those of a cross-origin frame.
 const IdlePoll = 250 * time.Millisecond
 
 // HiddenRivalSettle is how long Locate holds back a winner that was ranked
@@ -66,8 +67,9 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 	started := time.Now()
 	var held rivalHold
 	var mark pagemodel.Mark
+	idleWait := m != nil && len(target.FramePath) == 0
 	for round := 1; ; round++ {
-		if round > 1 && m != nil {
+		if idleWait && round > 1 {
 			mark = m.Mark(ctx)
 		}
 		env.Reset()
@@ -104,7 +106,7 @@ func Locate(ctx context.Context, m *pagemodel.Page, target *chain.Target, opts L
 			return gaveUp(last, started)
 		case <-t.C:
 		}
-		if round > 1 && m != nil {
+		if idleWait && round > 1 {
 			// The round saw the page as it stands, unless it changed
 			// since the mark: wait for it to change, and no longer than
 			// a winner held back for its hidden look-alike still waits.
