@@ -64,6 +64,29 @@ click li:nth-child(1) .destroy
 // never clicks the container's content for it. The project's browsers
 // hide scrollbars; one that draws them is another's (--browser ws://).
 func TestPressOnAScrollbarIsNoClick(t *testing.T) {
+	r, p := startRecordingIn(t, scrollbarBrowser(t), "variants/press-rows.html")
+	box := p.MustElement("#notes").MustShape().Box()
+	gutter := p.MustEval(`() => { const n = document.getElementById("notes"); return n.offsetWidth - n.clientWidth - 2 * n.clientLeft; }`).Num()
+	if gutter <= 0 {
+		t.Fatalf("the list's scrollbar takes no room (%v px): nothing to press", gutter)
+	}
+	x, y := box.X+box.Width-2-gutter/2, box.Y+box.Height/2
+	if err := mouseOnly(p, chain.Point{X: x, Y: y}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sync(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Flow(); len(f.Steps) != 0 {
+		t.Errorf("a press on the scrollbar was recorded: %v", lines(f))
+	}
+}
+
+// scrollbarBrowser starts a headless browser that draws scrollbars, as a
+// headed window does (the project's headless browsers hide them), and
+// closes it at cleanup.
+func scrollbarBrowser(t *testing.T) *rod.Browser {
+	t.Helper()
 	bin, err := browser.Resolve("")
 	if err != nil {
 		t.Fatal(err)
@@ -80,20 +103,5 @@ func TestPressOnAScrollbarIsNoClick(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	r, p := startRecordingIn(t, b, "variants/press-rows.html")
-	box := p.MustElement("#notes").MustShape().Box()
-	gutter := p.MustEval(`() => { const n = document.getElementById("notes"); return n.offsetWidth - n.clientWidth - 2 * n.clientLeft; }`).Num()
-	if gutter <= 0 {
-		t.Fatalf("the list's scrollbar takes no room (%v px): nothing to press", gutter)
-	}
-	x, y := box.X+box.Width-2-gutter/2, box.Y+box.Height/2
-	if err := mouseOnly(p, chain.Point{X: x, Y: y}); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Sync(context.Background(), ""); err != nil {
-		t.Fatal(err)
-	}
-	if f := r.Flow(); len(f.Steps) != 0 {
-		t.Errorf("a press on the scrollbar was recorded: %v", lines(f))
-	}
+	return b
 }

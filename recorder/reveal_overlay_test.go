@@ -13,11 +13,22 @@ import (
 // appears under the resting pointer, and the dialog shows moments later.
 // The pointer "entered" the backdrop, but no hover showed the dialog: the
 // click did. The recording has no hover step (a hover on a backdrop,
-// covered by the dialog once it shows, fails at replay), and replays.
+// covered by the dialog once it shows, fails at replay), and replays. The
+// backdrop covers the window also where the window draws a scrollbar
+// beside it (a headed window, as people record in).
 func TestDialogOverBackdropRecordsNoHover(t *testing.T) {
-	f := recordDrive(t, "variants/modal-backdrop.html", `click #open
-click #confirm .ok
-`)
+	const drive = "click #open\nclick #confirm .ok\n"
+	t.Run("scrollbars hidden", func(t *testing.T) {
+		dialogOverBackdrop(t, recordDrive(t, "variants/modal-backdrop.html", drive))
+	})
+	t.Run("scrollbars drawn", func(t *testing.T) {
+		dialogOverBackdrop(t, recordDriveIn(t, scrollbarBrowser(t), "variants/modal-backdrop.html?long", drive))
+	})
+}
+
+// dialogOverBackdrop checks f, the recording of the dialog opened and
+// confirmed, and replays it.
+func dialogOverBackdrop(t *testing.T, f chain.Flow) {
 	for _, s := range f.Steps {
 		if s.Action == chain.Hover {
 			t.Fatalf("a hover step was recorded: %v", lines(f))

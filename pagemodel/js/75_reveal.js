@@ -401,7 +401,12 @@ function coversView(e) {
   if (d && (e === d.documentElement || e === d.body)) return true;
   const w = (d && d.defaultView) || win;
   const r = e.getBoundingClientRect();
-  return r.width > 0 && r.left <= 0 && r.top <= 0 && r.right >= w.innerWidth && r.bottom >= w.innerHeight;
+  // The view is the window less its scrollbars (a headed window draws
+  // them): the root's client box, where the root has one.
+  const root = d && d.documentElement;
+  const vw = Math.min(w.innerWidth, (root && root.clientWidth) || w.innerWidth);
+  const vh = Math.min(w.innerHeight, (root && root.clientHeight) || w.innerHeight);
+  return r.width > 0 && r.left <= 0 && r.top <= 0 && r.right >= vw && r.bottom >= vh;
 }
 
 // shownByScript is the element whose hover made a script show el, or
