@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/go-rod/rod"
-	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -280,18 +279,7 @@ addEventListener("load", () => setTimeout(() => {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	page, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { page.Close() })
-	if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(page); err != nil {
-		t.Fatal(err)
-	}
-	if err := page.Navigate(srv.URL); err != nil {
-		t.Fatal(err)
-	}
-	testenv.WaitLoad(t, page)
+	page := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
 	m := pagemodel.New(page, pagemodel.Options{})
 	ctx := context.Background()
 	start := time.Now()

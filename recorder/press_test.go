@@ -61,8 +61,9 @@ click li:nth-child(1) .destroy
 
 // A press and release on a scrollbar (a scroll container's, where Chromium
 // fires no click either) is no click: nothing is recorded, so that replay
-// never clicks the container's content for it. The project's browsers
-// hide scrollbars; one that draws them is another's (--browser ws://).
+// never clicks the container's content for it. The project's headless
+// browsers hide scrollbars; a headed window (a person recording) or
+// another's browser (--browser ws://) draws them.
 func TestPressOnAScrollbarIsNoClick(t *testing.T) {
 	r, p := startRecordingIn(t, scrollbarBrowser(t), "variants/press-rows.html")
 	box := p.MustElement("#notes").MustShape().Box()
