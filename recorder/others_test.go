@@ -19,7 +19,8 @@ import (
 // another operation while the name and the text still name the target:
 // refused as AMBIGUOUS or found, never another operation clicked.
 func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
-	f := recordDrive(t, "variants/operations.html", "click #ops > span:nth-child(5) .op-summary\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/operations.html", "click #ops > span:nth-child(5) .op-summary\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
@@ -36,7 +37,7 @@ func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
 		{"reordered", "DELETE /tasks/{taskId}", true},
 		{"removed", "", false},
 	} {
-		p := replayPage(t, f.StartURL+"?v="+c.version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+c.version)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		out := r.Step(context.Background(), &f.Steps[0])
 		acted := p.MustEval(`() => acted.join(",")`).Str()
@@ -61,7 +62,8 @@ func TestCounterpartNamedAsRecordedIsNotTaken(t *testing.T) {
 // that button is another operation's; so it is where the recorded
 // operation is gone and another is open.
 func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
-	f := recordDrive(t, "variants/operations.html", "click #ops > span:nth-child(3) .op-summary\nclick #ops > span:nth-child(3) .try\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/operations.html", "click #ops > span:nth-child(3) .op-summary\nclick #ops > span:nth-child(3) .try\n")
 	if len(f.Steps) != 2 {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
@@ -76,7 +78,7 @@ func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
 	// Wrapped, the innermost <span> that holds the operation's words is
 	// the summary's wrapper, not the operation: still found in it.
 	for _, version := range []string{"decoy", "wrapped"} {
-		p := replayPage(t, f.StartURL+"?v="+version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+version)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		for i := range f.Steps {
 			if out := r.Step(context.Background(), &f.Steps[i]); out.Err != nil {
@@ -92,7 +94,7 @@ func TestControlAloneInItsItemIsNamedInIt(t *testing.T) {
 	// The recorded operation closed, or gone, while another is open: the
 	// only "Try it out" of the page is another operation's.
 	for _, version := range []string{"decoy", "gone-open"} {
-		p := replayPage(t, f.StartURL+"?v="+version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+version)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		out := r.Step(context.Background(), &f.Steps[1])
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || out.Err == nil {

@@ -126,6 +126,23 @@ func recordDrive(t *testing.T, page, drive string, opts ...Options) chain.Flow {
 	return recordDriveIn(t, testenv.Browser(t).Browser, page, drive, opts...)
 }
 
+// ownWindow marks t parallel and returns a browser context of its own,
+// closed at cleanup, for t to record and replay in beside other tests.
+// Chromium runs animation frames for the page in front of each window
+// only: pages of one window cannot be acted on side by side, and each
+// context opens a window of its own. For tests that mostly wait (steps
+// refused after their timeout) or that only evaluate strategies.
+func ownWindow(t *testing.T) *rod.Browser {
+	t.Helper()
+	t.Parallel()
+	b, err := testenv.Browser(t).Incognito()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
 // recordDriveIn is recordDrive in b (see startRecordingIn).
 func recordDriveIn(t *testing.T, b *rod.Browser, page, drive string, opts ...Options) chain.Flow {
 	t.Helper()
@@ -145,7 +162,13 @@ func recordDriveIn(t *testing.T, b *rod.Browser, page, drive string, opts ...Opt
 // a decision.Runner.
 func replayPage(t *testing.T, url string) *rod.Page {
 	t.Helper()
-	p, err := testenv.Browser(t).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	return replayPageIn(t, testenv.Browser(t).Browser, url)
+}
+
+// replayPageIn is replayPage in b (see startRecordingIn).
+func replayPageIn(t *testing.T, b *rod.Browser, url string) *rod.Page {
+	t.Helper()
+	p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		t.Fatal(err)
 	}

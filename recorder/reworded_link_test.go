@@ -20,8 +20,9 @@ import (
 // another link. The link that the selector names by its own destination,
 // the only one, is taken; the link at the old point is not.
 func TestRewordedLinkFoundByItsHref(t *testing.T) {
+	b := ownWindow(t)
 	const app = "thirdparty/todomvc/examples/vanillajs/"
-	f := recordDrive(t, app, `type #new-todo Buy milk
+	f := recordDriveIn(t, b, app, `type #new-todo Buy milk
 press Enter
 type #new-todo Walk the dog
 press Enter
@@ -32,7 +33,7 @@ click #filters a[href*="active"]
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := replayPage(t, strings.TrimSuffix(base, "/")+"/"+app)
+	p := replayPageIn(t, b, strings.TrimSuffix(base, "/")+"/"+app)
 	ctx := context.Background()
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 5 * time.Second}}
 	for i := range f.Steps {
@@ -55,14 +56,15 @@ click #filters a[href*="active"]
 // its words are gone, because the row it named may be gone and the index
 // passed to the next one (variants/wording.html).
 func TestRewordedControlKeptItsIdentity(t *testing.T) {
-	f := recordDrive(t, "variants/wording.html", "click nav a[href=\"#/due\"]\nclick nav a[href=\"#/\"]\nclick #pay-2\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/wording.html", "click nav a[href=\"#/due\"]\nclick nav a[href=\"#/\"]\nclick #pay-2\n")
 	if len(f.Steps) != 3 {
 		t.Fatalf("recorded %d steps, want 3: %v", len(f.Steps), lines(f))
 	}
 	// replay returns each step's outcome, the clicks the page saw, and
 	// what it shows: the view and the bills with "(paid)" where paid.
 	replay := func(version string) (outs []decision.Outcome, acted, shown string) {
-		p := replayPage(t, f.StartURL+"?v="+version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+version)
 		ctx := context.Background()
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		for i := range f.Steps {
@@ -124,12 +126,13 @@ func TestRewordedControlKeptItsIdentity(t *testing.T) {
 // signin.html). Scored without them, it fell under the floor and the step
 // was refused. Where that link is gone, neither look-alike left is taken.
 func TestRewordedLinkAmongLookAlikesIsTaken(t *testing.T) {
-	f := recordDrive(t, "variants/signin.html", "click form.user a.btn-primary\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/signin.html", "click form.user a.btn-primary\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %d steps, want 1: %v", len(f.Steps), lines(f))
 	}
 	for _, version := range []string{"original", "reworded"} {
-		p := replayPage(t, f.StartURL+"?v="+version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+version)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		out := r.Step(context.Background(), &f.Steps[0])
 		if out.Err != nil {
@@ -140,7 +143,7 @@ func TestRewordedLinkAmongLookAlikesIsTaken(t *testing.T) {
 			t.Errorf("%s: clicked %q, want the form's own link (btn-primary)", version, acted)
 		}
 	}
-	p := replayPage(t, f.StartURL+"?v=removed")
+	p := replayPageIn(t, b, f.StartURL+"?v=removed")
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 	out := r.Step(context.Background(), &f.Steps[0])
 	if acted := p.MustEval(`() => acted.join(",")`).Str(); out.Err == nil || acted != "" {

@@ -10,6 +10,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/snapshot"
 	"github.com/qa-chain/chainreplay/strategies"
@@ -23,9 +24,10 @@ import (
 // its fingerprint describes it as healing describes the page's elements
 // (fingerprintsAgreeWithTheSnapshot).
 func TestRecordedElementsOnTheirOwnPage(t *testing.T) {
+	b := ownWindow(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Second)
 	defer cancel()
-	els := recordEveryElement(ctx, t)
+	els := recordEveryElement(ctx, t, b)
 	t.Run("every strategy finds its element", func(t *testing.T) { strategiesFindTheirElement(ctx, t, els) })
 	t.Run("the fingerprint agrees with the snapshot", func(t *testing.T) { fingerprintsAgreeWithTheSnapshot(t, els) })
 }
@@ -42,12 +44,12 @@ type recordedElement struct {
 }
 
 // recordEveryElement captures every visible tier-1 and tier-2 element of
-// the top documents of roundTripPages, each page recorded and left open
-// until the test ends.
-func recordEveryElement(ctx context.Context, t *testing.T) []recordedElement {
+// the top documents of roundTripPages, each page recorded in b and left
+// open until the test ends.
+func recordEveryElement(ctx context.Context, t *testing.T, b *rod.Browser) []recordedElement {
 	var out []recordedElement
 	for _, page := range roundTripPages() {
-		r, p, top := recordingTop(t, page)
+		r, p, top := recordingTopIn(t, b, page)
 		t.Cleanup(func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "roundtrip"}.Call(p) })
 		m := pagemodel.New(p, pagemodel.Options{})
 		s, err := snapshot.Capture(ctx, m, snapshot.Options{})
@@ -126,7 +128,13 @@ func roundTripPages() []string {
 // and its top frame.
 func recordingTop(t *testing.T, page string) (*Recorder, *rod.Page, proto.PageFrameID) {
 	t.Helper()
-	r, p := startRecording(t, page)
+	return recordingTopIn(t, testenv.Browser(t).Browser, page)
+}
+
+// recordingTopIn is recordingTop in b (see startRecordingIn).
+func recordingTopIn(t *testing.T, b *rod.Browser, page string) (*Recorder, *rod.Page, proto.PageFrameID) {
+	t.Helper()
+	r, p := startRecordingIn(t, b, page)
 	ft, err := proto.PageGetFrameTree{}.Call(p)
 	if err != nil {
 		t.Fatal(err)

@@ -52,7 +52,8 @@ func TestItemNamedByAnEqualTextWhereContainedOnesRepeat(t *testing.T) {
 // the section is there without the item (the next section's first item
 // has then taken its numbered id), the step is refused.
 func TestItemNamedByItsSectionHeading(t *testing.T) {
-	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(3) li:nth-child(3) > a\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/sections.html", "click .grid > div:nth-child(3) li:nth-child(3) > a\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
@@ -66,7 +67,7 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 		t.Fatalf("want a strategy scoped to the section headed %q; chain %+v", "Not animated", f.Steps[0].Target.Chain)
 	}
 	for _, version := range []string{"original", "inserted", "swapped", "reworded"} {
-		p := replayPage(t, f.StartURL+"?v="+version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+version)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		out := r.Step(context.Background(), &f.Steps[0])
 		if out.Err != nil {
@@ -85,7 +86,7 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 	// The section gone, or the section there without the item: the
 	// numbered id, the index and the place now name other sections' items.
 	for _, version := range []string{"removed", "item-removed"} {
-		p := replayPage(t, f.StartURL+"?v="+version)
+		p := replayPageIn(t, b, f.StartURL+"?v="+version)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		out := r.Step(context.Background(), &f.Steps[0])
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); out.Err == nil || acted != "" {
@@ -101,13 +102,14 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 // section's first item, named otherwise, while the recorded name is on
 // look-alikes of the target: the words moved. The step is refused.
 func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
-	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
 	tg := f.Steps[0].Target
 	tg.Chain = slices.DeleteFunc(tg.Chain, func(s chain.Strategy) bool { return s.Within != nil })
-	p := replayPage(t, f.StartURL+"?v=inserted")
+	p := replayPageIn(t, b, f.StartURL+"?v=inserted")
 	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 	out := r.Step(context.Background(), &f.Steps[0])
 	if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || decision.CodeOf(out.Err) != report.Ambiguous {
@@ -124,7 +126,8 @@ func TestWinnerWhoseWordsMovedIsNotTaken(t *testing.T) {
 // refused: the recorded name is on another section's first item. Before,
 // the numbered id ended the chain early and its element was clicked.
 func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
-	f := recordDrive(t, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/sections.html", "click .grid > div:nth-child(2) li:nth-child(1) > a\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
@@ -143,7 +146,7 @@ func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
 		tg := *st.Target
 		tg.Chain = ch
 		st.Target = &tg
-		p := replayPage(t, f.StartURL+"?v=inserted")
+		p := replayPageIn(t, b, f.StartURL+"?v=inserted")
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		out := r.Step(context.Background(), &st)
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "" || decision.CodeOf(out.Err) != report.Ambiguous || !strings.Contains(out.Err.Error(), "the words moved") {
@@ -165,6 +168,7 @@ func TestNumberedMatchNamedOtherwiseIsNotTaken(t *testing.T) {
 // place. Only the section still says which one is meant: each strategy
 // alone clicks the recorded item or refuses, never another section's.
 func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
+	b := ownWindow(t)
 	cases := []struct {
 		drive, want string
 		versions    []string
@@ -174,7 +178,7 @@ func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
 		{"click .grid > div:nth-child(1) li:nth-child(3) > a\n", "Default / Item 3", []string{"inserted"}},
 	}
 	for _, c := range cases {
-		f := recordDrive(t, "variants/sections.html", c.drive)
+		f := recordDriveIn(t, b, "variants/sections.html", c.drive)
 		if len(f.Steps) != 1 {
 			t.Fatalf("recorded %v", stepLines(f))
 		}
@@ -188,7 +192,7 @@ func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
 				tg := *st.Target
 				tg.Chain = []chain.Strategy{s}
 				st.Target = &tg
-				p := replayPage(t, f.StartURL+"?v="+version)
+				p := replayPageIn(t, b, f.StartURL+"?v="+version)
 				r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: time.Second}}
 				out := r.Step(context.Background(), &st)
 				acted := p.MustEval(`() => acted.join(",")`).Str()

@@ -16,12 +16,13 @@ import (
 // gone, the step is refused, although the button's numbered id, its index
 // and its place now name another row's.
 func TestShadowRowControlIsNamedInItsRow(t *testing.T) {
+	b := ownWindow(t)
 	for _, nested := range []bool{false, true} {
 		page, drive, sep := "variants/shadow-rows.html", "click task-list >>> li:nth-child(2) button\n", "?"
 		if nested {
 			page, drive, sep = "variants/shadow-rows.html?nested=1", "click task-list >>> li:nth-child(2) task-row >>> button\n", "&"
 		}
-		f := recordDrive(t, page, drive)
+		f := recordDriveIn(t, b, page, drive)
 		// A hover may come first: the pointer crossed the rows.
 		if len(f.Steps) == 0 || f.Steps[len(f.Steps)-1].Action != "click" {
 			t.Fatalf("nested %v: recorded %v", nested, stepLines(f))
@@ -35,7 +36,7 @@ func TestShadowRowControlIsNamedInItsRow(t *testing.T) {
 			t.Errorf("nested %v: want a strategy scoped to the row %q; chain %+v", nested, "Pay the rent", step.Target.Chain)
 		}
 		for _, version := range []string{"original", "reordered", "kept", "removed", "replaced"} {
-			p := replayPage(t, f.StartURL+sep+"v="+version)
+			p := replayPageIn(t, b, f.StartURL+sep+"v="+version)
 			r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 			out := r.Step(context.Background(), step)
 			acted := p.MustEval(`() => acted.join(",")`).Str()
