@@ -321,8 +321,11 @@
   // or a scroll container's (past its client area, where the bar is): a
   // press and release there is no click, and Chromium fires none.
   function onScrollbar(e) {
-    const de = document.documentElement;
-    if (de && (e.clientX >= de.clientWidth || e.clientY >= de.clientHeight)) return true;
+    const m = window[MODEL];
+    if (m) {
+      const [vw, vh] = m.view(document);
+      if (e.clientX >= vw || e.clientY >= vh) return true;
+    }
     const n = e.composedPath()[0];
     if (!n || n.nodeType !== 1 || !n.clientWidth || !n.clientHeight) return false;
     const b = n.getBoundingClientRect();

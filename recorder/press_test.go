@@ -83,6 +83,26 @@ func TestPressOnAScrollbarIsNoClick(t *testing.T) {
 	}
 }
 
+// A press on the window's own scrollbar (past the root's client box) is
+// no click either.
+func TestPressOnTheWindowsScrollbarIsNoClick(t *testing.T) {
+	r, p := startRecordingIn(t, scrollbarBrowser(t), "variants/press-rows.html")
+	p.MustEval(`() => document.body.insertAdjacentHTML("beforeend", '<div style="height:3000px"></div>')`)
+	bar := p.MustEval(`() => [innerWidth - document.documentElement.clientWidth, document.documentElement.clientWidth]`).Arr()
+	if bar[0].Num() <= 0 {
+		t.Fatalf("the window's scrollbar takes no room (%v px): nothing to press", bar[0].Num())
+	}
+	if err := mouseOnly(p, chain.Point{X: bar[1].Num() + bar[0].Num()/2, Y: 300}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sync(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Flow(); len(f.Steps) != 0 {
+		t.Errorf("a press on the window's scrollbar was recorded: %v", lines(f))
+	}
+}
+
 // scrollbarBrowser starts a headless browser that draws scrollbars, as a
 // headed window does (the project's headless browsers hide them), and
 // closes it at cleanup.

@@ -113,6 +113,14 @@ function visibleEl(el) {
   }
   return v;
 }
+// viewOf is the view of document d, [width, height] in CSS pixels: the
+// window less its scrollbars (a headed window draws them), which is the
+// root's client box where the root has one. What lies past it is no
+// part of the page a pointer reaches: a press there is on a scrollbar.
+function viewOf(d) {
+  const w = (d && d.defaultView) || win, root = d && d.documentElement;
+  return [Math.min(w.innerWidth, (root && root.clientWidth) || w.innerWidth), Math.min(w.innerHeight, (root && root.clientHeight) || w.innerHeight)];
+}
 function ariaHiddenSelf(el) { return el.getAttribute("aria-hidden") === "true"; }
 // collapse folds white space runs to one space and trims. Most strings
 // need nothing: a space at either end, two in a row, or another white

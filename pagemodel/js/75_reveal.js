@@ -399,13 +399,8 @@ const POPUP_ROLES = /^(menu|menubar|listbox|tooltip|dialog|tree|grid)$/;
 function coversView(e) {
   const d = e.ownerDocument;
   if (d && (e === d.documentElement || e === d.body)) return true;
-  const w = (d && d.defaultView) || win;
   const r = e.getBoundingClientRect();
-  // The view is the window less its scrollbars (a headed window draws
-  // them): the root's client box, where the root has one.
-  const root = d && d.documentElement;
-  const vw = Math.min(w.innerWidth, (root && root.clientWidth) || w.innerWidth);
-  const vh = Math.min(w.innerHeight, (root && root.clientHeight) || w.innerHeight);
+  const [vw, vh] = viewOf(d);
   return r.width > 0 && r.left <= 0 && r.top <= 0 && r.right >= vw && r.bottom >= vh;
 }
 

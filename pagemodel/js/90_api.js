@@ -131,6 +131,8 @@ return {
   // when el is in none: what tells one row's control from another's.
   itemText(el) { fresh(); const c = itemOf(el); return c ? collapse(textOf(c, MAXITEM)) : ""; },
   visible(el) { fresh(); return visibleEl(el); },
+  // view: [width, height] of document d's view, scrollbars excluded (viewOf).
+  view(d) { return viewOf(d); },
   region(el) { fresh(); return regionOf(el); },
   neighbours(el) { fresh(); return JSON.stringify(neighboursOf(el)); },
   walk(start, o) { fresh(); return walk(start, o); },
