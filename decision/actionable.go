@@ -446,7 +446,8 @@ const hitTest = (el, x, y) => {
 	const name = n => n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") +
 		Array.from(n.classList || []).map(c => "." + c).join("");
 	// The view ends where the window's scrollbars begin (a headed window draws them).
-	const [vw, vh] = model ? model.view(document) : [innerWidth, innerHeight];
+	const root = document.documentElement;
+	const [vw, vh] = model ? model.view(document) : [Math.min(innerWidth, (root && root.clientWidth) || innerWidth), Math.min(innerHeight, (root && root.clientHeight) || innerHeight)];
 	if (!h) return {native: true, ok: false, outside: x < 0 || y < 0 || x >= vw || y >= vh, desc: "nothing"};
 	if (h === el || (model ? model.reachesNode(h, el) : el.contains(h))) return {native: true, ok: true};
 	return {native: true, ok: false, desc: name(h)};

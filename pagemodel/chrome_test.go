@@ -231,3 +231,28 @@ func findEach(t *testing.T, m *pagemodel.Page, n int, q func(int) pagemodel.Quer
 	}
 	return f.Answers
 }
+
+// TestViewIsTheWindowLessItsScrollbars: the view the page model gives
+// (view: where a pointer reaches the page, a press past it is on a
+// scrollbar) is the window's on a short page, in standards mode and in
+// quirks mode (where the root is stretched to fill the window; the test
+// browser hides scrollbars).
+func TestViewIsTheWindowLessItsScrollbars(t *testing.T) {
+	b := testenv.Browser(t)
+	ctx := context.Background()
+	for _, h := range []string{`<!doctype html><p id=t>Short`, `<p id=t>Short`} {
+		page := b.MustPage("data:text/html," + url.PathEscape(h))
+		testenv.WaitLoad(t, page)
+		if err := page.SetViewport(&proto.EmulationSetDeviceMetricsOverride{Width: 800, Height: 600, DeviceScaleFactor: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pagemodel.New(page, pagemodel.Options{}).Find(ctx, nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "#t"}}); err != nil {
+			t.Fatalf("%s: %v", h, err)
+		}
+		got := page.MustEval(`() => { const v = globalThis[` + pagemodel.Key() + `].view(document); return v.join("x") + " " + document.compatMode; }`).Str()
+		if !strings.HasPrefix(got, "800x600 ") {
+			t.Errorf("%s: view %s, want 800x600", h, got)
+		}
+		page.MustClose()
+	}
+}

@@ -321,11 +321,10 @@
   // or a scroll container's (past its client area, where the bar is): a
   // press and release there is no click, and Chromium fires none.
   function onScrollbar(e) {
-    const m = window[MODEL];
-    if (m) {
-      const [vw, vh] = m.view(document);
-      if (e.clientX >= vw || e.clientY >= vh) return true;
-    }
+    const de = document.documentElement;
+    let view = de ? [de.clientWidth, de.clientHeight] : [Infinity, Infinity];
+    try { const m = window[MODEL]; if (m) view = m.view(document); } catch (x) { /* as without the model */ }
+    if (e.clientX >= view[0] || e.clientY >= view[1]) return true;
     const n = e.composedPath()[0];
     if (!n || n.nodeType !== 1 || !n.clientWidth || !n.clientHeight) return false;
     const b = n.getBoundingClientRect();
