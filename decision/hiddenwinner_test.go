@@ -2,10 +2,13 @@ package decision
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+	"github.com/qa-chain/chainreplay/strategies"
 )
 
 // A dialog still opening when the step begins (its backdrop fading in, as
@@ -47,5 +50,54 @@ func TestHiddenWinnerIsDecidedAgainOnceThePageChanges(t *testing.T) {
 	}
 	if out.Verdict == nil || out.Verdict.Winner == nil || out.Verdict.Winner.Strategy.Type != chain.Role {
 		t.Errorf("won by %+v, want its role", out.Verdict)
+	}
+}
+
+// cssCut is a CSS strategy that ends the step's context (through cutAt)
+// on the evaluation its test chooses.
+const cssCut chain.StrategyType = "test-css-cut"
+
+type cssCutEvaluator struct{}
+
+func (cssCutEvaluator) Type() chain.StrategyType { return cssCut }
+func (cssCutEvaluator) Evaluate(ctx context.Context, env *strategies.Env, s chain.Strategy) strategies.Result {
+	if c, ok := ctx.Value(cutKey{}).(*cutAt); ok && c.of == cssCut && c.n.Add(1) == c.at {
+		c.cancel()
+	}
+	css, _ := strategies.For(chain.CSS)
+	s.Type = chain.CSS
+	return css.Evaluate(ctx, env, s)
+}
+
+func init() { strategies.Register(cssCutEvaluator{}) }
+
+// A winner that stays hidden until the step's context ends is refused
+// NOT_ACTIONABLE, saying it is not visible, wherever the end falls: also
+// when it falls as the chain is decided again between two waits for the
+// winner to show (a loaded machine makes that locate slow). That locate
+// decides nothing; the refusal is the last complete check's, as an
+// assertion's is.
+func TestHiddenWinnerUntilTheEndIsNotActionable(t *testing.T) {
+	p := steadyPage(t, `<ul><li><a href="#/">All</a></li><li><a id="active" href="#/active" style="display: none">Active</a></li></ul>`)
+	s := &chain.Step{Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{
+		{Type: cssCut, Value: "#active", Confidence: 0.8},
+	}}}
+	for _, at := range []int32{1, 2, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		ctx = context.WithValue(ctx, cutKey{}, &cutAt{of: cssCut, at: at, cancel: cancel})
+		r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second}}
+		out := r.Step(ctx, s)
+		cancel()
+		want, says := report.NotActionable, "not visible"
+		if at == 1 {
+			// Ended in the first locate: nothing was checked.
+			want, says = report.Timeout, "the replay was stopped"
+		}
+		if CodeOf(out.Err) != want || !strings.Contains(out.Err.Error(), says) {
+			t.Errorf("ended in locate %d: %v; want %s saying %q", at, out.Err, want, says)
+		}
+		if at > 1 && (out.Verdict == nil || out.Verdict.Winner == nil) {
+			t.Errorf("ended in locate %d: verdict %+v; want the hidden link's", at, out.Verdict)
+		}
 	}
 }

@@ -227,6 +227,11 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 	var p chain.Point // where a pointer action acts
 	var watch *watch
 	targeted := s.HasTarget()
+	// hidden is the last check that found the winner not shown: when the
+	// step's context ends in the locate that follows it, that locate
+	// decides nothing and this is the step's refusal, as an assertion's
+	// last complete check is its.
+	var hidden *Outcome
 	for tries := 0; ; tries++ {
 		if !targeted {
 			r.model().Settle(ctx)
@@ -255,6 +260,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 						cancel()
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							r.debugf("  the winner is not shown yet: again")
+							hidden = &Outcome{Verdict: out.Verdict, Err: out.Err}
 							continue
 						}
 					} else if pointerAction(s.Action) {
@@ -267,6 +273,9 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 				r.debugf("  the page changed while the target was located: again")
 			}
 			if out.Err != nil {
+				if hidden != nil && ctx.Err() != nil && CodeOf(out.Err) == report.Timeout {
+					out.Verdict, out.Err = hidden.Verdict, hidden.Err
+				}
 				return out
 			}
 			if r.Options.Located != nil {
