@@ -101,3 +101,74 @@ func TestHiddenWinnerUntilTheEndIsNotActionable(t *testing.T) {
 		}
 	}
 }
+
+// changeOnEval is a CSS strategy that, on its first evaluation more than
+// changeAfter after its first, changes the page (runs the script its test
+// gives, through a *pageChange in its context) before it looks: the page
+// changes in the middle of a locate's round, after the strategies before
+// it saw the page as it was.
+const changeOnEval chain.StrategyType = "test-css-changes"
+
+const changeAfter = 1200 * time.Millisecond
+
+type changeOnEvalEvaluator struct{}
+
+type pageChange struct {
+	js    string
+	first time.Time
+	done  bool
+}
+
+func (changeOnEvalEvaluator) Type() chain.StrategyType { return changeOnEval }
+func (changeOnEvalEvaluator) Evaluate(ctx context.Context, env *strategies.Env, s chain.Strategy) strategies.Result {
+	if c, ok := ctx.Value(pageChange{}).(*pageChange); ok {
+		if c.first.IsZero() {
+			c.first = time.Now()
+		} else if !c.done && time.Since(c.first) > changeAfter {
+			env.Model.Rod.MustEval(c.js)
+			c.done = true
+		}
+	}
+	css, _ := strategies.For(chain.CSS)
+	s.Type = chain.CSS
+	return css.Evaluate(ctx, env, s)
+}
+
+func init() { strategies.Register(changeOnEvalEvaluator{}) }
+
+// Content that comes late, shown once a style sheet that hid it is taken
+// away or rendered only then: the step waits for it (for its winner to
+// show, or for a winner), a second or more. When it comes in the middle
+// of a round, after the first strategies saw it hidden (and so weaker) or
+// missing, that round mixes two pages: it is decided again on the page as
+// it now stands, however long the wait was, and the first strategy wins,
+// as on a page that had the content from the start.
+func TestRoundThatSawTheContentComeIsDecidedAgain(t *testing.T) {
+	const buttons = `<button id="go">Launch Default Modal</button><button>Launch Small Modal</button>`
+	for _, c := range []struct{ name, html, js string }{
+		{"shown late", `<style id="late">body > div { display: none }</style><div>` + buttons + `</div>`,
+			`() => document.getElementById("late").remove()`},
+		{"rendered late", `<div id="app"></div>`,
+			`() => { document.getElementById("app").innerHTML = '` + buttons + `'; }`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := steadyPage(t, c.html+`<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id));</script>`)
+			s := &chain.Step{Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{
+				{Type: chain.Role, Value: "button|Launch Default Modal", Confidence: 0.85},
+				{Type: changeOnEval, Value: "#go", Confidence: 0.84},
+			}}}
+			ctx := context.WithValue(context.Background(), pageChange{}, &pageChange{js: c.js})
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second}}
+			out := r.Step(ctx, s)
+			if out.Err != nil {
+				t.Fatalf("step: %v", out.Err)
+			}
+			if got := p.MustEval(`() => clicks.join(",")`).Str(); got != "go" {
+				t.Errorf("clicked %q, want go", got)
+			}
+			if w := out.Verdict.Winner; w == nil || w.Strategy.Type != chain.Role {
+				t.Errorf("won by %+v, want its role", w)
+			}
+		})
+	}
+}

@@ -239,11 +239,17 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 			// The target is located (and, for a pointer action, made
 			// ready) while the page settles from the previous step: the
 			// work counts only if the page did not change meanwhile, else
-			// it is done again on the settled page.
-			settle := time.Now().Add(pagemodel.MaxSettle)
+			// it is done again on the settled page. The page has
+			// MaxSettle to settle from when a locate first found the
+			// target: a wait for the target to come (or show) is no part
+			// of it, so a round that saw it come is decided again.
+			var settle time.Time
 			for {
 				mark := r.model().Mark(ctx)
 				v := r.locate(ctx, s.Target, false)
+				if settle.IsZero() {
+					settle = time.Now().Add(pagemodel.MaxSettle)
+				}
 				out.Verdict, out.Err = &v, nil
 				if v.Err != nil {
 					out.Err = v.Err
@@ -261,6 +267,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							r.debugf("  the winner is not shown yet: again")
 							hidden = &Outcome{Verdict: out.Verdict, Err: out.Err}
+							settle = time.Time{}
 							continue
 						}
 					} else if pointerAction(s.Action) {
