@@ -227,11 +227,6 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 	var p chain.Point // where a pointer action acts
 	var watch *watch
 	targeted := s.HasTarget()
-	// hidden is the last check that found the winner not shown: when the
-	// step's context ends in the locate that follows it, that locate
-	// decides nothing and this is the step's refusal, as an assertion's
-	// last complete check is its.
-	var hidden *Outcome
 	for tries := 0; ; tries++ {
 		if !targeted {
 			r.model().Settle(ctx)
@@ -240,10 +235,16 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 			// ready) while the page settles from the previous step: the
 			// work counts only if the page did not change meanwhile, else
 			// it is done again on the settled page. The page has
-			// MaxSettle to settle from when a locate first found the
-			// target: a wait for the target to come (or show) is no part
-			// of it, so a round that saw it come is decided again.
+			// MaxSettle to settle from when the first locate returned (it
+			// waits for the target to come) and, after a wait for a hidden
+			// winner to show, from the next: a round that saw it come is
+			// decided again.
 			var settle time.Time
+			// hidden is the last check that found the winner not shown:
+			// when the step's context ends in the locate that follows
+			// it, that locate decides nothing and this is the step's
+			// refusal, as an assertion's last complete check is its.
+			var hidden *Outcome
 			for {
 				mark := r.model().Mark(ctx)
 				v := r.locate(ctx, s.Target, false)
