@@ -3,6 +3,7 @@ package decision
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,15 +55,29 @@ func TestHiddenWinnerIsDecidedAgainOnceThePageChanges(t *testing.T) {
 }
 
 // cssCut is a CSS strategy that ends the step's context (through cutAt)
-// on the evaluation its test chooses.
+// on the evaluation its test chooses, and may run a script on the page
+// (through showAt) on another, before it looks.
 const cssCut chain.StrategyType = "test-css-cut"
 
 type cssCutEvaluator struct{}
+
+// showAt runs js on the page at cssCut's at-th evaluation.
+type showAt struct {
+	at  int32
+	js  string
+	n   atomic.Int32
+	err error
+}
+
+type showAtKey struct{}
 
 func (cssCutEvaluator) Type() chain.StrategyType { return cssCut }
 func (cssCutEvaluator) Evaluate(ctx context.Context, env *strategies.Env, s chain.Strategy) strategies.Result {
 	if c, ok := ctx.Value(cutKey{}).(*cutAt); ok && c.of == cssCut && c.n.Add(1) == c.at {
 		c.cancel()
+	}
+	if c, ok := ctx.Value(showAtKey{}).(*showAt); ok && c.n.Add(1) == c.at {
+		_, c.err = env.Model.Rod.Eval(c.js)
 	}
 	css, _ := strategies.For(chain.CSS)
 	s.Type = chain.CSS
@@ -102,6 +117,33 @@ func TestHiddenWinnerUntilTheEndIsNotActionable(t *testing.T) {
 	}
 }
 
+// A winner hidden, then shown (the second locate finds it so), whose
+// page changed as it was located: the locate that follows, cut short,
+// fails the step TIMEOUT. The check that found the winner hidden is not
+// the step's refusal: a later one found it shown.
+func TestHiddenThenShownWinnerCutShortIsATimeout(t *testing.T) {
+	p := steadyPage(t, `<ul><li><a href="#/">All</a></li><li><a id="active" href="#/active" style="display: none">Active</a></li></ul>`)
+	s := &chain.Step{Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{
+		{Type: cssCut, Value: "#active", Confidence: 0.8},
+	}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ctx = context.WithValue(ctx, cutKey{}, &cutAt{of: cssCut, at: 3, cancel: cancel})
+	show := &showAt{at: 2, js: `() => { document.getElementById("active").style.display = ""; }`}
+	ctx = context.WithValue(ctx, showAtKey{}, show)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second}}
+	out := r.Step(ctx, s)
+	if show.n.Load() < 2 || show.err != nil {
+		t.Fatalf("the link was not shown as the test meant: %d evaluations, %v", show.n.Load(), show.err)
+	}
+	if CodeOf(out.Err) != report.Timeout {
+		t.Errorf("step: %v; want TIMEOUT", out.Err)
+	}
+	if got := p.MustEval(`() => location.hash`).Str(); got != "" {
+		t.Errorf("the link was followed (%q) after the step's context ended", got)
+	}
+}
+
 // changeOnEval is a CSS strategy that, on its first evaluation more than
 // changeAfter after its first, changes the page (runs the script its test
 // gives, through a *pageChange in its context) before it looks: the page
@@ -113,19 +155,22 @@ const changeAfter = 1200 * time.Millisecond
 
 type changeOnEvalEvaluator struct{}
 
+type pageChangeKey struct{}
+
 type pageChange struct {
 	js    string
 	first time.Time
 	done  bool
+	err   error
 }
 
 func (changeOnEvalEvaluator) Type() chain.StrategyType { return changeOnEval }
 func (changeOnEvalEvaluator) Evaluate(ctx context.Context, env *strategies.Env, s chain.Strategy) strategies.Result {
-	if c, ok := ctx.Value(pageChange{}).(*pageChange); ok {
+	if c, ok := ctx.Value(pageChangeKey{}).(*pageChange); ok {
 		if c.first.IsZero() {
 			c.first = time.Now()
 		} else if !c.done && time.Since(c.first) > changeAfter {
-			env.Model.Rod.MustEval(c.js)
+			_, c.err = env.Model.Rod.Eval(c.js)
 			c.done = true
 		}
 	}
@@ -157,9 +202,13 @@ func TestRoundThatSawTheContentComeIsDecidedAgain(t *testing.T) {
 				{Type: chain.Role, Value: "button|Launch Default Modal", Confidence: 0.85},
 				{Type: changeOnEval, Value: "#go", Confidence: 0.84},
 			}}}
-			ctx := context.WithValue(context.Background(), pageChange{}, &pageChange{js: c.js})
+			change := &pageChange{js: c.js}
+			ctx := context.WithValue(context.Background(), pageChangeKey{}, change)
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 5 * time.Second}}
 			out := r.Step(ctx, s)
+			if !change.done || change.err != nil {
+				t.Fatalf("the page was not changed as the test meant: done %v, %v", change.done, change.err)
+			}
 			if out.Err != nil {
 				t.Fatalf("step: %v", out.Err)
 			}

@@ -234,26 +234,34 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 			// The target is located (and, for a pointer action, made
 			// ready) while the page settles from the previous step: the
 			// work counts only if the page did not change meanwhile, else
-			// it is done again on the settled page. The page has
-			// MaxSettle to settle from when the first locate returned (it
-			// waits for the target to come) and, after a wait for a hidden
-			// winner to show, from the next: a round that saw it come is
-			// decided again.
+			// it is done again on the settled page. MaxSettle counts from
+			// when a locate returns, not from its start, and restarts
+			// after each wait for a hidden winner: waiting for the target
+			// to come or show does not use it up, so a round that saw the
+			// page change is decided again. It ends actMargin before the
+			// step's deadline at the latest, leaving time to act.
 			var settle time.Time
-			// hidden is the last check that found the winner not shown:
-			// when the step's context ends in the locate that follows
-			// it, that locate decides nothing and this is the step's
-			// refusal, as an assertion's last complete check is its.
+			// hidden is the last check that found the winner not
+			// actionable, when the locate running now follows it.
 			var hidden *Outcome
 			for {
 				mark := r.model().Mark(ctx)
 				v := r.locate(ctx, s.Target, false)
 				if settle.IsZero() {
-					settle = time.Now().Add(pagemodel.MaxSettle)
+					settle = settleBy(ctx)
 				}
+				follows := hidden
+				hidden = nil
 				out.Verdict, out.Err = &v, nil
 				if v.Err != nil {
 					out.Err = v.Err
+					if follows != nil && ctx.Err() != nil && v.Err.Code == report.Timeout {
+						// The step's context ended in this locate's
+						// first round, which decides nothing: the
+						// check before it is the step's refusal (as an
+						// assertion reports its last complete check).
+						out.Verdict, out.Err = follows.Verdict, follows.Err
+					}
 				} else {
 					w = v.Winner
 					el = r.elem(w)
@@ -267,7 +275,12 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 						cancel()
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							r.debugf("  the winner is not shown yet: again")
-							hidden = &Outcome{Verdict: out.Verdict, Err: out.Err}
+							hidden = follows
+							if !strings.Contains(out.Err.Error(), deadlineWhy) {
+								// (A wait cut before its first check
+								// says nothing of the winner.)
+								hidden = &Outcome{Verdict: out.Verdict, Err: out.Err}
+							}
 							settle = time.Time{}
 							continue
 						}
@@ -281,9 +294,6 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 				r.debugf("  the page changed while the target was located: again")
 			}
 			if out.Err != nil {
-				if hidden != nil && ctx.Err() != nil && CodeOf(out.Err) == report.Timeout {
-					out.Verdict, out.Err = hidden.Verdict, hidden.Err
-				}
 				return out
 			}
 			if r.Options.Located != nil {
@@ -389,6 +399,22 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		out.Err = stepErr(report.InvalidStep, nil, "action %q is not supported", s.Action)
 	}
 	return out
+}
+
+// actMargin is the time before a step's deadline after which the page is
+// no longer waited for to settle once its target is located: the rest is
+// left to act and to see the step's effect.
+const actMargin = 500 * time.Millisecond
+
+// settleBy is when the page, changing while a step's target is located,
+// is taken as it is: MaxSettle from now, and actMargin before the step's
+// deadline at the latest.
+func settleBy(ctx context.Context) time.Time {
+	t := time.Now().Add(pagemodel.MaxSettle)
+	if dl, ok := ctx.Deadline(); ok && dl.Add(-actMargin).Before(t) {
+		return dl.Add(-actMargin)
+	}
+	return t
 }
 
 // hiddenPoll is how long a pointer action waits at a time for a winner
