@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
 )
@@ -219,5 +220,26 @@ func TestRoundThatSawTheContentComeIsDecidedAgain(t *testing.T) {
 				t.Errorf("won by %+v, want its role", w)
 			}
 		})
+	}
+}
+
+// The page changing as a target is located is waited for MaxSettle, and
+// no later than actMargin before the step's deadline: the rest is left to
+// act.
+func TestSettleByLeavesTimeToAct(t *testing.T) {
+	now := time.Now()
+	if got := settleBy(context.Background()); got.Before(now.Add(pagemodel.MaxSettle)) {
+		t.Errorf("without a deadline: settles by %v from now, want MaxSettle", got.Sub(now))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if got := settleBy(ctx); got.Before(now.Add(pagemodel.MaxSettle)) || got.After(time.Now().Add(pagemodel.MaxSettle)) {
+		t.Errorf("deadline far: settles by %v from now, want MaxSettle", got.Sub(now))
+	}
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 800*time.Millisecond)
+	defer cancel2()
+	dl, _ := ctx2.Deadline()
+	if got := settleBy(ctx2); !got.Equal(dl.Add(-actMargin)) {
+		t.Errorf("deadline near: settles %v before it, want actMargin (%v)", dl.Sub(got), actMargin)
 	}
 }
