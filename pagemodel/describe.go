@@ -54,7 +54,9 @@ type Description struct {
 	TextInChild bool   `json:"textInChild"`
 	Counts      Counts `json:"counts"`
 	// CSS is a short selector unique in the element's document (shadow
-	// trees included); CSSPositional says it holds :nth-of-type.
+	// trees included): the element's own attributes, else a path from the
+	// nearest ancestor an attribute of its own names alone (an id, a test
+	// id, a data attribute...); CSSPositional says it holds :nth-of-type.
 	CSS           string `json:"css"`
 	CSSPositional bool   `json:"cssPositional"`
 	// CSSHosts, when set, are the shadow hosts CSS is to be looked for
@@ -62,7 +64,9 @@ type Description struct {
 	// then unique in the element's own shadow root only.
 	CSSHosts []string `json:"cssHosts,omitempty"`
 	// XPath is unique in the document, anchored at an attribute or a text
-	// where one is unique, else absolute (XPathPositional).
+	// where one is unique, else a path from the nearest ancestor an
+	// attribute names alone, else absolute; XPathPositional says a step
+	// of it is a position.
 	XPathLocator    string `json:"xpath"`
 	XPathPositional bool   `json:"xpathPositional"`
 	SiblingIndex    int    `json:"siblingIndex"`

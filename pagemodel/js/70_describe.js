@@ -75,18 +75,57 @@ function brief(el, o) {
 
 // ---- what the recorder writes: locators and their counts ----
 
+// anchorAttrs are the attributes of an element that may name it alone,
+// as [name, value] pairs, strongest first: its id when not generated-
+// looking, its test ids, name, aria-label, href, title, and data
+// attributes whose value is neither a bare number (a position) nor
+// generated-looking nor a state (a card's data-bs-target="#modal-3", a
+// row's data-key="inbox"); none for <html> and <body>. Whether one is
+// unique is the caller's to ask.
+const ANCHOR_SKIP = /^data-(?:reactid|reactroot|react-checksum|v-.*|index|idx|position|pos|order|row|col|state)$/;
+const STATE_VALUE = /^(?:true|false|on|off|yes|no|open|opened|closed|active|inactive|selected|checked|hidden|visible|shown|expanded|collapsed)$/i;
+function anchorAttrs(e, genI, testIds) {
+  const out = [];
+  if (e.localName === "html" || e.localName === "body") return out; // the document itself
+  if (e.id && !genI.test(e.id)) out.push(["id", e.id]);
+  for (const a of testIds) { const v = e.getAttribute(a); if (v) out.push([a, v]); }
+  for (const a of ["name", "aria-label", "href", "title"]) {
+    const v = e.getAttribute(a);
+    if (v && v.length < 80 && v !== "#") out.push([a, v]);
+  }
+  for (const at of e.attributes) {
+    const a = at.name, v = at.value.trim();
+    if (a.indexOf("data-") !== 0 || testIds.indexOf(a) >= 0 || ANCHOR_SKIP.test(a)) continue;
+    if (!v || v.length >= 80 || /^[-+.\d\s]+$/.test(v) || genI.test(v) || STATE_VALUE.test(v)) continue;
+    out.push([a, at.value]);
+  }
+  return out;
+}
+
 // cssFor is a short selector that matches only el in the tree scopes of
 // its document (sc), never built on generated-looking ids or classes
-// (o.genClass, o.genID: regular expressions).
+// (o.genClass, o.genID: regular expressions). Where nothing of el's own
+// does, it is a path from the nearest ancestor an attribute of its own
+// names alone (anchorAttrs), else from the scope's root: a place in the
+// tree (:nth-of-type) only where no ancestor is named.
 function cssFor(el, sc, genC, genI, testIds) {
   const scope = el.getRootNode();
   const stableID = (id) => id && !genI.test(id);
-  const uniq = (sel) => {
+  const alone = (sel, of) => {
     let n = 0, hit = false;
     try {
-      for (const s of sc.scopes) for (const e of s.querySelectorAll(sel)) { n++; if (e === el) hit = true; if (n > 1) return false; }
+      for (const s of sc.scopes) for (const e of s.querySelectorAll(sel)) { n++; if (e === of) hit = true; if (n > 1) return false; }
     } catch (x) { return false; }
     return n === 1 && hit;
+  };
+  const uniq = (sel) => alone(sel, el);
+  const anchor = (e) => {
+    const t = CSS.escape(e.localName);
+    for (const [a, v] of anchorAttrs(e, genI, testIds)) {
+      const sel = a === "id" ? "#" + CSS.escape(v) : t + "[" + a + '="' + cssString(v) + '"]';
+      if (alone(sel, e)) return sel;
+    }
+    return "";
   };
   const tag = CSS.escape(el.localName);
   const cands = [];
@@ -110,9 +149,9 @@ function cssFor(el, sc, genC, genI, testIds) {
   for (const c of cands) if (uniq(c)) return c;
   const path = [];
   for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
-    let s;
-    if (cur !== el && stableID(cur.id) && uniq("#" + CSS.escape(cur.id))) s = "#" + CSS.escape(cur.id);
-    else {
+    let s = cur !== el ? anchor(cur) : "";
+    const anchored = s !== "";
+    if (!anchored) {
       s = CSS.escape(cur.localName);
       if (cur === el && cls.length) s += "." + cls[0];
       if (hasSameTagSibling(cur)) s += ":nth-of-type(" + sameTagIndex(cur) + ")";
@@ -120,7 +159,7 @@ function cssFor(el, sc, genC, genI, testIds) {
     path.unshift(s);
     const sel = path.join(" > ");
     if (uniq(sel)) return sel;
-    if (s[0] === "#" || cur.parentNode === scope) break;
+    if (anchored || cur.parentNode === scope) break;
   }
   return "";
 }
@@ -154,6 +193,31 @@ function xpathFor(el, genI, testIds, textValue) {
   const al = el.getAttribute("aria-label");
   if (al) cands.push("//" + t + "[@aria-label=" + xs(al) + "]");
   for (const c of cands) if (xq(c)) return { x: c, pos: false };
+  // A path from the nearest ancestor an attribute of its own names alone
+  // (as cssFor's), positional only where a step below it is.
+  const rel = [];
+  let pos = false;
+  for (let cur = el; cur && cur.parentElement; cur = cur.parentElement) {
+    if (foreign(cur)) break;
+    const i = hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : "";
+    rel.unshift(cur.localName + i);
+    pos = pos || i !== "";
+    const up = cur.parentElement;
+    if (foreign(up)) break;
+    const x = anchorAttrs(up, genI, testIds).map(([a, v]) => "//" + up.localName + "[@" + a + "=" + xs(v) + "]").find((x) => {
+      try {
+        const r = doc.evaluate(x, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        return r.snapshotLength === 1 && r.snapshotItem(0) === up;
+      } catch (e) {
+        return false;
+      }
+    });
+    if (x) {
+      const full = x + "/" + rel.join("/");
+      if (xq(full)) return { x: full, pos };
+      break;
+    }
+  }
   const abs = absXPath(el);
   return xq(abs) ? { x: abs, pos: true } : { x: "", pos: false };
 }

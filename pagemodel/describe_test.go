@@ -1,0 +1,55 @@
+package pagemodel_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
+)
+
+// An element with nothing of its own that names it (a card's caption
+// overlay, a row's bare cell) is described from the nearest ancestor that
+// an attribute of its own names alone, not by its place in the page: the
+// selectors still name this card once another card is inserted before it.
+// Where no ancestor is named, the path is positional and says so; the
+// document's <body> names nothing.
+func TestSelectorsFromTheNearestNamedAncestor(t *testing.T) {
+	card := func(n, name string) string {
+		return `<div class="col"><div class="item" data-bs-toggle="modal" data-bs-target="#modal` + n + `" data-index="` + n + `">` +
+			`<div class="caption"><i class="icon"></i></div><img src="` + name + `.png"></div></div>`
+	}
+	const list = `<ul><li><span></span></li><li><span></span></li></ul>`
+	const table = `<table><tr><td>x</td><td><span></span></td></tr></table>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><body data-spy="scroll"><section><div class="row">` + //nolint:errcheck
+			card("1", "cabin") + card("2", "cake") + card("3", "circus") +
+			`</div></section>` + list + list + table + `<table id="people">` + table[len("<table>"):] + `</body>`))
+	}))
+	t.Cleanup(srv.Close)
+	page := testenv.Page(t, srv.URL)
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	for _, c := range []struct {
+		el, css, xpath string
+		positional     bool
+	}{
+		{`[data-bs-target="#modal3"] .caption`, `div[data-bs-target="#modal3"] > div.caption`, `//div[@data-bs-target="#modal3"]/div`, false},
+		{`#people td:nth-child(2) span`, `#people > tbody > tr > td:nth-of-type(2) > span`, `//table[@id="people"]/tbody/tr/td[2]/span`, true},
+		{`ul:nth-of-type(2) li:nth-child(2) span`, `ul:nth-of-type(2) > li:nth-of-type(2) > span`, `/html/body/ul[2]/li[2]/span`, true},
+	} {
+		d, err := pagemodel.Describe(ctx, m.Session(), page.MustElement(c.el).Object.ObjectID, pagemodel.DescribeOptions{})
+		if err != nil {
+			t.Fatalf("describe %s: %v", c.el, err)
+		}
+		if d.CSS != c.css || d.CSSPositional != c.positional {
+			t.Errorf("%s: CSS %q (positional %v), want %q (%v)", c.el, d.CSS, d.CSSPositional, c.css, c.positional)
+		}
+		if d.XPathLocator != c.xpath || d.XPathPositional != c.positional {
+			t.Errorf("%s: XPath %q (positional %v), want %q (%v)", c.el, d.XPathLocator, d.XPathPositional, c.xpath, c.positional)
+		}
+	}
+}
