@@ -231,3 +231,48 @@ func TestCheckOther(t *testing.T) {
 		}
 	}
 }
+
+// A path that steps by position (a CSS path with :nth-of-type, an XPath
+// with an index) is unique because one element stands at that place: a
+// card inserted before the target puts the next card's caption there, and
+// the coordinates agree. Such a path corroborates but does not identify:
+// a winner found by paths and place alone is held to similarity, as one
+// found by coordinates is; a path anchored at a named ancestor without a
+// position step identifies.
+func TestPositionalPathsDoNotIdentify(t *testing.T) {
+	var p Policy
+	path := func(typ chain.StrategyType, value string, conf float64) strategies.Result {
+		r := found(typ, 5, conf, 1)
+		r.Strategy.Value = value
+		return r
+	}
+	ambiguous := strategies.Result{Strategy: chain.Strategy{Type: chain.Similarity},
+		Err: fmt.Errorf("%w: two cards", similarity.ErrAmbiguous)}
+	for _, c := range []struct {
+		name   string
+		css    string
+		xpath  string
+		placed bool
+	}{
+		{"positional paths", "div:nth-of-type(3) > div > div.caption", "/html/body/section[1]/div/div[2]/div[3]/div/div", true},
+		{"nth-child", "li:nth-child(2) > span", "(//li)[2]/span", true},
+		{"anchored paths", `div[data-bs-target="#modal3"] > div.caption`, `//div[@data-bs-target="#modal3"]/div`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			results := []strategies.Result{
+				path(chain.CSS, c.css, 0.67), path(chain.XPath, c.xpath, 0.64), ambiguous,
+				found(chain.Coordinates, 5, 0.69, 0.9),
+			}
+			if got := Placed(results[0]) && Placed(results[1]); got != c.placed {
+				t.Fatalf("Placed(%q, %q) = %v, want %v", c.css, c.xpath, got, c.placed)
+			}
+			v := checkPlaceOnly(nil, results, p.Weigh(results))
+			if c.placed && (v.Err == nil || v.Err.Code != report.Ambiguous || v.Winner != nil) {
+				t.Fatalf("found by place alone, similarity unable to tell: want AMBIGUOUS, got %+v", v.Err)
+			}
+			if !c.placed && (v.Err != nil || v.Winner == nil) {
+				t.Fatalf("identified by anchored paths: want the element, got %+v", v.Err)
+			}
+		})
+	}
+}
