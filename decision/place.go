@@ -12,8 +12,7 @@ import (
 )
 
 // checkPlaceOnly refuses a winner that no strategy identified (it was found
-// only by coordinates, as one of several matches or by a path that steps
-// by position: Placed) when the rest
+// only by coordinates or as one of several matches) when the rest
 // of the evidence says it may be another element standing where the target
 // stood:
 //   - it carries a test id that differs from the one recorded: it is
@@ -202,7 +201,7 @@ func lastingID(results []strategies.Result, w strategies.Result) *strategies.Res
 // element by itself (uniquely, not by place or index).
 func identified(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
-		if r.Found && r.Strategy.Type != chain.Similarity && !Placed(r) && sameNode(r, w) {
+		if r.Found && r.Strategy.Type != chain.Similarity && !Positional(r) && sameNode(r, w) {
 			return true
 		}
 	}

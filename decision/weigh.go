@@ -3,7 +3,6 @@ package decision
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -117,8 +116,8 @@ type Verdict struct {
 	// LOW_CONFIDENCE or AMBIGUOUS.
 	Err *StepError
 	// ByPlaceOnly is set when no strategy identified the winner: it was
-	// found only by position (coordinates, an index among several
-	// matches, a path that steps by position: Placed).
+	// found only by position (coordinates, or an index among several
+	// matches).
 	ByPlaceOnly bool
 	// Drifted lists the chain's strategies that the round answered and
 	// that no longer name the winner as recorded (an id renamed under a
@@ -144,40 +143,13 @@ func Positional(r strategies.Result) bool {
 	return r.Strategy.Type == chain.Coordinates || r.MatchCount > 1 || r.Strategy.Nth > 0
 }
 
-// Placed reports whether r found its element by where it stands rather
-// than by what it is: Positional, or a path that steps by position (a CSS
-// selector with :nth-of-type or :nth-child, an XPath with an index step),
-// which the recorder writes only where nothing names the element. Such a
-// match is unique because the page has one element at that place: after
-// an insertion it is the next look-alike's. It corroborates but does not
-// identify.
-func Placed(r strategies.Result) bool {
-	return Positional(r) || positionalPath(r.Strategy)
-}
-
-// positionalPath reports whether s is a CSS or XPath path that steps by
-// position.
-func positionalPath(s chain.Strategy) bool {
-	switch s.Type {
-	case chain.CSS:
-		return strings.Contains(s.Value, ":nth-of-type(") || strings.Contains(s.Value, ":nth-child(")
-	case chain.XPath:
-		return xpathIndexStep.MatchString(s.Value)
-	}
-	return false
-}
-
-// xpathIndexStep matches an XPath step by position: "li[2]", "*[3]".
-var xpathIndexStep = regexp.MustCompile(`[\w*)]\[\s*\d+\s*\]`)
-
 type group struct {
 	members  []int // indexes into results
 	combined float64
 	best     int
 	verif    float64
 	// identified: a strategy found this element uniquely, as the kind
-	// recorded, with at least the minimum confidence, and not by its
-	// place (Placed).
+	// recorded, with at least the minimum confidence.
 	identified bool
 }
 
@@ -228,7 +200,7 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		placed := Positional(results[g.best])
 		for _, m := range g.members {
 			r := results[m]
-			if !Placed(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
+			if !Positional(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
 				g.identified = true
 			}
 		}
