@@ -135,7 +135,8 @@ type Effect struct {
 	// State names the properties of the target (or, for a <label>, its
 	// control) that changed: EffectStates.
 	State []string `yaml:"state,omitempty"`
-	// Content is set when elements were added to or removed from the page.
+	// Content is set when elements were added to or removed from the page
+	// or texts changed in it (a table sorted in place).
 	Content bool `yaml:"content,omitempty"`
 	// Dialog is "opened" or "closed" when a dialog did.
 	Dialog string `yaml:"dialog,omitempty"`

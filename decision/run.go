@@ -999,7 +999,7 @@ func describeEffect(e *chain.Effect) string {
 		parts = append(parts, "its "+st+" to change")
 	}
 	if e.Content {
-		parts = append(parts, "elements added to or removed from the page")
+		parts = append(parts, "elements added to or removed from the page, or texts changed")
 	}
 	if e.Dialog != "" {
 		parts = append(parts, "a dialog "+e.Dialog)
@@ -1016,7 +1016,7 @@ func sawEffect(e *pagemodel.Effects) string {
 		parts = append(parts, strings.Join(e.State, ", ")+" changed")
 	}
 	if e.Content > 0 {
-		parts = append(parts, fmt.Sprintf("%d elements added or removed", e.Content))
+		parts = append(parts, fmt.Sprintf("%d elements or texts added, removed or changed", e.Content))
 	}
 	if e.Dialog != "" {
 		parts = append(parts, "a dialog "+e.Dialog)

@@ -201,7 +201,9 @@ type Effects struct {
 	// State names the properties of the watched element that changed
 	// (checked, value, selected, expanded, pressed, open).
 	State []string `json:"state"`
-	// Content counts the elements added to or removed from the page.
+	// Content counts the elements added to or removed from the page and
+	// the texts changed (a text node's words, or text nodes added or
+	// removed).
 	Content int `json:"content"`
 	// Dialog is "opened" or "closed" when a dialog did.
 	Dialog string `json:"dialog"`

@@ -1,12 +1,16 @@
 package recorder
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // A key pressed on a page (no target) keeps what it did as its effect
@@ -26,5 +30,28 @@ func TestKeyPressedOnAFramesPageKeepsNoEffect(t *testing.T) {
 	}
 	if e := r.flow.Steps[1].Effect; e != nil {
 		t.Errorf("the frame's page: effect %+v, want none", e)
+	}
+}
+
+// A table sorted by its header as a framework that patches the DOM with a
+// diff sorts it: no element is added or removed, the cells' texts change.
+// The click keeps that as its effect, and replay fails it NO_EFFECT where
+// the header no longer sorts, instead of passing a click that did nothing.
+func TestSortInPlaceIsTheClicksEffect(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/sort-in-place.html", "click #by-age\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !f.Steps[0].Effect.Content {
+		t.Fatalf("recorded %v, effect %+v; want the texts changed as its effect", stepLines(f), f.Steps[0].Effect)
+	}
+	for _, c := range []struct {
+		query string
+		want  report.Code
+	}{{"", ""}, {"?broken", report.NoEffect}} {
+		p := replayPageIn(t, b, f.StartURL+c.query)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		st := f.Steps[0]
+		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
+			t.Errorf("replayed on %q: %v, want %q", c.query, out.Err, c.want)
+		}
 	}
 }

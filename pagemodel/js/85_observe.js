@@ -5,7 +5,8 @@
 // meets, and the shadow roots attached after (attachShadow). It keeps the
 // time of the last mutation (quietFor: how long the page has been still)
 // and, for each watch a step opened, how many elements were added or
-// removed since.
+// removed and texts changed since (a table sorted in place by a framework
+// that patches its cells' texts adds no element).
 let lastMutation = performance.now();
 const watches = new Map();
 let watchSeq = 0;
@@ -13,10 +14,14 @@ const observed = new WeakSet();
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
   let n = 0, page = false;
   for (const r of recs) {
+    if (r.type === "characterData") {
+      if (r.target.parentNode && !ignoredNode(r.target.parentNode)) { page = true; n++; }
+      continue;
+    }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
     let own = true;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } else if (wordy(x)) n++; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1 || wordy(x)) n++; }
     page = page || !own;
   }
   if (!page) return;
@@ -54,6 +59,9 @@ function nextChange(ms) {
 // ignoredNode: the recorder's own elements (UI: its toolbar, its outline)
 // are not the page's doing.
 function ignoredNode(x) { return x.tagName === UI; }
+// wordy: a text node that reads something (not the white space between
+// elements).
+function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
 function observeRoot(root) {
   if (!observer || !root || observed.has(root)) return;
   observed.add(root);
@@ -426,7 +434,8 @@ function openDialogs() {
 }
 
 // watch opens a watch on what happens after now: the element's state, the
-// open dialogs, and (counted by the observer) elements added or removed.
+// open dialogs, and (counted by the observer) elements added or removed
+// and texts changed.
 // It returns the watch's number.
 function watch(el) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
@@ -437,7 +446,8 @@ function watch(el) {
 }
 
 // effects is what happened since watch id opened: the state properties
-// of its element that changed, elements added or removed (content),
+// of its element that changed, elements added or removed and texts
+// changed (content),
 // dialogs opened or closed, a changed URL.
 function effects(id, close) {
   const w = watches.get(id);
