@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -53,5 +54,37 @@ func TestSortInPlaceIsTheClicksEffect(t *testing.T) {
 		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
 			t.Errorf("replayed on %q: %v, want %q", c.query, out.Err, c.want)
 		}
+	}
+}
+
+// Select-all in a field, then Backspace: the select-all changes nothing,
+// the Backspace empties the field. The select-all's step keeps no effect
+// of its own (the deletion is the next step's), and the flow replays on
+// the page it was recorded on.
+func TestSelectAllKeepsNotTheDeletionAfterIt(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "login.html", "type #username ada\npress Control+a\npress Backspace\n")
+	var selectAll *chain.Step
+	for i := range f.Steps {
+		if f.Steps[i].Action == chain.Press && f.Steps[i].Key == "a" {
+			selectAll = &f.Steps[i]
+		}
+	}
+	if selectAll == nil {
+		t.Fatalf("recorded %v: no select-all step", stepLines(f))
+	}
+	if e := selectAll.Effect; e != nil && slices.Contains(e.State, "value") {
+		t.Errorf("the select-all step keeps the deletion after it as its effect: %+v", e)
+	}
+	p := replayPageIn(t, b, f.StartURL)
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	for i := range f.Steps {
+		st := f.Steps[i]
+		if out := r.Step(context.Background(), &st); out.Err != nil {
+			t.Fatalf("step %d (%s) on the page as recorded: %v", i+1, st.Action, out.Err)
+		}
+	}
+	if v := p.MustEval(`() => document.getElementById("username").value`).Str(); v != "" {
+		t.Errorf("the field holds %q after the replay, want it empty", v)
 	}
 }

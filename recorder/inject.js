@@ -616,7 +616,13 @@
       else if (/^(PageUp|PageDown|Home|End|Backspace|Delete)$/.test(k)) press = !inField && !inSelect;
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
-      if (!press) return;
+      if (!press) {
+        // A key that edits a field (a letter, Backspace) is the next
+        // action: what the page does from now on is not the last step's
+        // effect (a select-all's step would take the deletion after it).
+        if (!/^(Control|Alt|Meta|Shift)$/.test(k)) closeEffect();
+        return;
+      }
       if (k === "Enter") enterAt = performance.now();
       const a = deepActive() || t;
       const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0, q: openEffect(a) };
