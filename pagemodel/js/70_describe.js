@@ -76,39 +76,65 @@ function brief(el, o) {
 // ---- what the recorder writes: locators and their counts ----
 
 // anchorAttrs are the attributes of an element that may name it alone,
-// as [name, value] pairs, strongest first: its id when not generated-
-// looking, its test ids, name, aria-label, href, title, and data
-// attributes whose value is neither a bare number (a position) nor
-// generated-looking nor a state (a card's data-bs-target="#modal-3", a
-// row's data-key="inbox"); none for <html> and <body>. Whether one is
-// unique is the caller's to ask.
-const ANCHOR_SKIP = /^data-(?:reactid|reactroot|react-checksum|v-.*|index|idx|position|pos|order|row|col|state)$/;
-const STATE_VALUE = /^(?:true|false|on|off|yes|no|open|opened|closed|active|inactive|selected|checked|hidden|visible|shown|expanded|collapsed)$/i;
+// as [name, value, numbered] triples, strongest first: its id when not
+// generated-looking, its test ids, name, aria-label and title without
+// digits, an href without a query, and data attributes whose value is
+// neither a bare number (a position) nor generated-looking nor a state
+// ("open", "hover active"), nor named for a state or a sort; none for
+// <html> and <body>. An attribute whose value is one of a numbered series
+// (another element of the tag carries it with other digits:
+// data-bs-target="#portfolioModal3" beside "#portfolioModal4") comes after
+// the others, numbered: an app may number its items in order, and an
+// item inserted before renumbers the rest. Whether one is unique is the
+// caller's to ask.
+const ANCHOR_SKIP = /^data-(?:reactid|reactroot|react-checksum|v-.*|index|idx|position|pos|order|row|col)$|state|status|sort|original-title|tooltip/;
+const STATE_WORD = /^(?:true|false|on|off|yes|no|open|opened|closed|active|inactive|selected|checked|hidden|visible|shown|expanded|collapsed|hover|hovered|focus|focused|focus-visible|current|pressed|disabled|enabled|loading|loaded|pending|asc|ascending|desc|descending)$/i;
 function anchorAttrs(e, genI, testIds) {
   const out = [];
   if (e.localName === "html" || e.localName === "body") return out; // the document itself
-  if (e.id && !genI.test(e.id)) out.push(["id", e.id]);
-  for (const a of testIds) { const v = e.getAttribute(a); if (v) out.push([a, v]); }
-  for (const a of ["name", "aria-label", "href", "title"]) {
+  const add = (a, v) => out.push([a, v, numberedSeries(e, a, v)]);
+  if (e.id && !genI.test(e.id)) add("id", e.id);
+  for (const a of testIds) { const v = e.getAttribute(a); if (v) add(a, v); }
+  for (const a of ["name", "aria-label", "title", "href"]) {
     const v = e.getAttribute(a);
-    if (v && v.length < 80 && v !== "#") out.push([a, v]);
+    if (!v || v.length >= 80 || v === "#") continue;
+    if (a === "href" ? v.indexOf("?") >= 0 : a !== "name" && /\d/.test(v)) continue; // a session in a query; a count in words
+    add(a, v);
   }
   for (const at of e.attributes) {
     const a = at.name, v = at.value.trim();
-    if (a.indexOf("data-") !== 0 || testIds.indexOf(a) >= 0 || ANCHOR_SKIP.test(a)) continue;
-    if (!v || v.length >= 80 || /^[-+.\d\s]+$/.test(v) || genI.test(v) || STATE_VALUE.test(v)) continue;
-    out.push([a, at.value]);
+    if (a.indexOf("data-") !== 0 || !/^[a-z][a-z0-9_-]*$/.test(a) || testIds.indexOf(a) >= 0 || ANCHOR_SKIP.test(a)) continue;
+    if (!v || v.length >= 80 || /^[-+.\d\s]+$/.test(v) || genI.test(v) || v.split(/\s+/).some((w) => STATE_WORD.test(w))) continue;
+    add(a, at.value);
   }
-  return out;
+  return out.filter((x) => !x[2]).concat(out.filter((x) => x[2]));
 }
+// numberedSeries reports whether e's attribute a, of value v, is one of a
+// numbered series: another element of e's tag in its tree scope carries a
+// with a value that differs from v in its digits only.
+function numberedSeries(e, a, v) {
+  if (!/\d/.test(v)) return false;
+  const stem = v.replace(/\d+/g, "0");
+  let others;
+  try { others = e.getRootNode().querySelectorAll(CSS.escape(e.localName) + "[" + CSS.escape(a) + "]"); } catch (x) { return false; }
+  for (const o of others) {
+    const w = o.getAttribute(a);
+    if (o !== e && w !== v && w.replace(/\d+/g, "0") === stem) return true;
+  }
+  return false;
+}
+// MAX_ANCHOR_UP is how many ancestors a selector's path looks at for an
+// anchor: each costs a query of the document per attribute.
+const MAX_ANCHOR_UP = 12;
 
 // cssFor is a short selector that matches only el in the tree scopes of
 // its document (sc), never built on generated-looking ids or classes
 // (o.genClass, o.genID: regular expressions). Where nothing of el's own
-// does, it is a path from the nearest ancestor an attribute of its own
-// names alone (anchorAttrs), else from the scope's root: a place in the
-// tree (:nth-of-type) only where no ancestor is named.
-function cssFor(el, sc, genC, genI, testIds) {
+// does, it is a path up from el, each step a tag with :nth-of-type where
+// siblings share it, until it is unique or reaches an ancestor an
+// attribute of its own names alone (anchorAttrs), which then starts it.
+// out, when given, gets numbered: the path starts at a numbered anchor.
+function cssFor(el, sc, genC, genI, testIds, out) {
   const scope = el.getRootNode();
   const stableID = (id) => id && !genI.test(id);
   const alone = (sel, of) => {
@@ -119,11 +145,12 @@ function cssFor(el, sc, genC, genI, testIds) {
     return n === 1 && hit;
   };
   const uniq = (sel) => alone(sel, el);
+  let numbered = false;
   const anchor = (e) => {
     const t = CSS.escape(e.localName);
-    for (const [a, v] of anchorAttrs(e, genI, testIds)) {
+    for (const [a, v, num] of anchorAttrs(e, genI, testIds)) {
       const sel = a === "id" ? "#" + CSS.escape(v) : t + "[" + a + '="' + cssString(v) + '"]';
-      if (alone(sel, e)) return sel;
+      if (alone(sel, e)) { numbered = num; return sel; }
     }
     return "";
   };
@@ -148,8 +175,8 @@ function cssFor(el, sc, genC, genI, testIds) {
   cands.push(tag);
   for (const c of cands) if (uniq(c)) return c;
   const path = [];
-  for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
-    let s = cur !== el ? anchor(cur) : "";
+  for (let cur = el, up = 0; cur && cur.nodeType === 1; cur = cur.parentElement, up++) {
+    let s = cur !== el && up <= MAX_ANCHOR_UP ? anchor(cur) : "";
     const anchored = s !== "";
     if (!anchored) {
       s = CSS.escape(cur.localName);
@@ -158,7 +185,10 @@ function cssFor(el, sc, genC, genI, testIds) {
     }
     path.unshift(s);
     const sel = path.join(" > ");
-    if (uniq(sel)) return sel;
+    if (uniq(sel)) {
+      if (out) out.numbered = anchored && numbered;
+      return sel;
+    }
     if (anchored || cur.parentNode === scope) break;
   }
   return "";
@@ -166,7 +196,9 @@ function cssFor(el, sc, genC, genI, testIds) {
 function cssString(s) { return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a "); }
 
 // xpathFor is an XPath that matches only el in its document: anchored at
-// a stable attribute or a short text when one is unique, else the
+// a stable attribute or a short text of el's when one is unique, else a
+// path from the nearest ancestor an attribute names alone (anchorAttrs;
+// positional when a step of it is, or the anchor is numbered), else the
 // absolute path (positional). "" in a shadow tree.
 function xpathFor(el, genI, testIds, textValue) {
   const doc = el.ownerDocument;
@@ -197,24 +229,24 @@ function xpathFor(el, genI, testIds, textValue) {
   // (as cssFor's), positional only where a step below it is.
   const rel = [];
   let pos = false;
-  for (let cur = el; cur && cur.parentElement; cur = cur.parentElement) {
+  for (let cur = el, n = 0; cur && cur.parentElement && n < MAX_ANCHOR_UP; cur = cur.parentElement, n++) {
     if (foreign(cur)) break;
     const i = hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : "";
     rel.unshift(cur.localName + i);
     pos = pos || i !== "";
     const up = cur.parentElement;
     if (foreign(up)) break;
-    const x = anchorAttrs(up, genI, testIds).map(([a, v]) => "//" + up.localName + "[@" + a + "=" + xs(v) + "]").find((x) => {
+    const a = anchorAttrs(up, genI, testIds).find(([a, v]) => {
       try {
-        const r = doc.evaluate(x, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        const r = doc.evaluate("//" + up.localName + "[@" + a + "=" + xs(v) + "]", doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
         return r.snapshotLength === 1 && r.snapshotItem(0) === up;
       } catch (e) {
         return false;
       }
     });
-    if (x) {
-      const full = x + "/" + rel.join("/");
-      if (xq(full)) return { x: full, pos };
+    if (a) {
+      const full = "//" + up.localName + "[@" + a[0] + "=" + xs(a[1]) + "]/" + rel.join("/");
+      if (xq(full)) return { x: full, pos: pos || a[2] };
       break;
     }
   }
@@ -275,16 +307,17 @@ function describe(el, o) {
   const genC = new RegExp(o.genClass || "(?!)"), genI = new RegExp(o.genID || "(?!)");
   d.scope = scopeOf(el, sc, genC);
   d.others = othersOf(el, d.role, d.name);
-  d.css = cssFor(el, sc, genC, genI, testIds);
+  const cssOut = { numbered: false };
+  d.css = cssFor(el, sc, genC, genI, testIds, cssOut);
   const root = el.getRootNode();
   if (!d.css && root.nodeType === 11 && root.host) {
     // Repeated components (a toggle in every settings row) have the same
     // inside: a selector unique in el's own shadow root, reached through
     // its hosts as a multi-part selector is.
-    d.css = cssFor(el, { scopes: [root] }, genC, genI, testIds);
+    d.css = cssFor(el, { scopes: [root] }, genC, genI, testIds, cssOut);
     if (d.css) d.cssHosts = shadowPathOf(el);
   }
-  d.cssPositional = /nth-of-type/.test(d.css);
+  d.cssPositional = /nth-of-type/.test(d.css) || cssOut.numbered;
   const xp = xpathFor(el, genI, testIds, d.textValue);
   d.xpath = xp.x;
   d.xpathPositional = xp.pos;
