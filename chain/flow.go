@@ -135,9 +135,12 @@ type Effect struct {
 	// State names the properties of the target (or, for a <label>, its
 	// control) that changed: EffectStates.
 	State []string `yaml:"state,omitempty"`
-	// Content is set when elements were added to or removed from the page
-	// or texts changed in it (a table sorted in place).
+	// Content is set when elements were added to or removed from the page.
 	Content bool `yaml:"content,omitempty"`
+	// Texts is set when the step did nothing else it is checked for but
+	// change texts in the page (a table sorted in place by patching its
+	// cells, a counter).
+	Texts bool `yaml:"texts,omitempty"`
 	// Dialog is "opened" or "closed" when a dialog did.
 	Dialog string `yaml:"dialog,omitempty"`
 }
@@ -180,7 +183,9 @@ var JSDialogTypes = []string{"alert", "confirm", "prompt", "beforeunload"}
 var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open"}
 
 // Empty reports whether e records nothing.
-func (e *Effect) Empty() bool { return e == nil || (len(e.State) == 0 && !e.Content && e.Dialog == "") }
+func (e *Effect) Empty() bool {
+	return e == nil || (len(e.State) == 0 && !e.Content && !e.Texts && e.Dialog == "")
+}
 
 // Navigation is what the page did after a step at record time.
 type Navigation struct {

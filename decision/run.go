@@ -923,7 +923,7 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 
 // waitEffect waits until what the step did at record time (s.Effect)
 // happens again: each recorded kind (its target's state properties,
-// elements added or removed, a dialog opened or closed). A new document
+// elements added or removed, texts changed, a dialog opened or closed). A new document
 // of the step's page or frame (from is that document as the step began)
 // stands for every kind only where the step navigated when recorded (its
 // navigation is checked on its own; a reload to the same URL included);
@@ -987,7 +987,7 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 			return false
 		}
 	}
-	if want.Content && e.Content == 0 {
+	if want.Content && e.Content == 0 || want.Texts && e.Texts == 0 {
 		return false
 	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
@@ -999,7 +999,10 @@ func describeEffect(e *chain.Effect) string {
 		parts = append(parts, "its "+st+" to change")
 	}
 	if e.Content {
-		parts = append(parts, "elements added to or removed from the page, or texts changed")
+		parts = append(parts, "elements added to or removed from the page")
+	}
+	if e.Texts {
+		parts = append(parts, "texts on the page to change")
 	}
 	if e.Dialog != "" {
 		parts = append(parts, "a dialog "+e.Dialog)
@@ -1016,7 +1019,10 @@ func sawEffect(e *pagemodel.Effects) string {
 		parts = append(parts, strings.Join(e.State, ", ")+" changed")
 	}
 	if e.Content > 0 {
-		parts = append(parts, fmt.Sprintf("%d elements or texts added, removed or changed", e.Content))
+		parts = append(parts, fmt.Sprintf("%d elements added or removed", e.Content))
+	}
+	if e.Texts > 0 {
+		parts = append(parts, fmt.Sprintf("%d texts changed", e.Texts))
 	}
 	if e.Dialog != "" {
 		parts = append(parts, "a dialog "+e.Dialog)

@@ -160,8 +160,8 @@ type stillness struct {
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 
 // Watch opens a watch on what happens to the page after now, about the
-// element r: its own state, dialogs, elements added or removed (Effects
-// says what happened). It returns the watch's number in r's world.
+// element r: its own state, dialogs, elements added or removed, texts
+// changed (Effects says what happened). It returns the watch's number in r's world.
 func (p *Page) Watch(ctx context.Context, r Ref) (int, error) {
 	if !r.Valid() {
 		return 0, fmt.Errorf("%w: no element to watch", ErrGone)
@@ -201,10 +201,11 @@ type Effects struct {
 	// State names the properties of the watched element that changed
 	// (checked, value, selected, expanded, pressed, open).
 	State []string `json:"state"`
-	// Content counts the elements added to or removed from the page and
-	// the texts changed (a text node's words, or text nodes added or
-	// removed).
+	// Content counts the elements added to or removed from the page.
 	Content int `json:"content"`
+	// Texts counts the texts changed: a text node's words, or text nodes
+	// with words added or removed (a table sorted in place, a counter).
+	Texts int `json:"texts"`
 	// Dialog is "opened" or "closed" when a dialog did.
 	Dialog string `json:"dialog"`
 	// URL is set when the document's URL changed (a route).

@@ -41,7 +41,7 @@ func TestKeyPressedOnAFramesPageKeepsNoEffect(t *testing.T) {
 func TestSortInPlaceIsTheClicksEffect(t *testing.T) {
 	b := ownWindow(t)
 	f := recordDriveIn(t, b, "variants/sort-in-place.html", "click #by-age\n")
-	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !f.Steps[0].Effect.Content {
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !f.Steps[0].Effect.Texts {
 		t.Fatalf("recorded %v, effect %+v; want the texts changed as its effect", stepLines(f), f.Steps[0].Effect)
 	}
 	for _, c := range []struct {
@@ -86,5 +86,25 @@ func TestSelectAllKeepsNotTheDeletionAfterIt(t *testing.T) {
 	}
 	if v := p.MustEval(`() => document.getElementById("username").value`).Str(); v != "" {
 		t.Errorf("the field holds %q after the replay, want it empty", v)
+	}
+}
+
+// Texts changed are a step's effect only where it did nothing else that
+// is checked: texts change by themselves too (a clock), and would blur the
+// check of elements added.
+func TestTextsAreTheEffectOfLastResort(t *testing.T) {
+	r := New(nil, Options{})
+	const top = proto.PageFrameID("top")
+	r.tabs[top] = &tab{frame: top}
+	r.flow.Steps = []chain.Step{{Action: chain.Press, Key: "Enter"}, {Action: chain.Press, Key: "Enter"}}
+	r.effectStep[effectKey{top, 1}] = 0
+	r.effectStep[effectKey{top, 2}] = 1
+	r.onEffect(&pageEvent{frame: top, Q: 1, E: &pagemodel.Effects{Content: 2, Texts: 3}})
+	r.onEffect(&pageEvent{frame: top, Q: 2, E: &pagemodel.Effects{Texts: 3}})
+	if e := r.flow.Steps[0].Effect; e == nil || !e.Content || e.Texts {
+		t.Errorf("elements added and texts changed: effect %+v, want the elements only", e)
+	}
+	if e := r.flow.Steps[1].Effect; e == nil || e.Content || !e.Texts {
+		t.Errorf("texts changed alone: effect %+v, want the texts", e)
 	}
 }

@@ -617,9 +617,10 @@
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
       if (!press) {
-        // A key that edits a field (a letter, Backspace) is the next
-        // action: what the page does from now on is not the last step's
-        // effect (a select-all's step would take the deletion after it).
+        // Any key but a bare modifier (a letter typed, Backspace in a
+        // field) starts the next action: what the page does from now on
+        // is not the last step's effect (a select-all's step would take
+        // the deletion after it).
         if (!/^(Control|Alt|Meta|Shift)$/.test(k)) closeEffect();
         return;
       }

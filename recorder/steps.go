@@ -534,8 +534,8 @@ func (r *Recorder) noteEffect(e *pageEvent) {
 // onEffect records what an action did to the page (pagemodel.Effects, seen
 // by the page's watch from the action to the next one) on the step it
 // made: the target's state properties that changed, elements added or
-// removed, a dialog opened or closed. Replay checks that the same kinds
-// happen again (chain.Effect).
+// removed, a dialog opened or closed, and, when it did none of these, texts
+// changed. Replay checks that the same kinds happen again (chain.Effect).
 func (r *Recorder) onEffect(e *pageEvent) {
 	if e.E == nil {
 		return
@@ -565,6 +565,12 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		if slices.Contains(chain.EffectStates, s) {
 			eff.State = append(eff.State, s)
 		}
+	}
+	if eff.Empty() && e.E.Texts > 0 {
+		// Only where nothing else shows what the step did: texts change
+		// by themselves too (a clock), and they would blur a stronger
+		// check.
+		eff.Texts = true
 	}
 	if eff.Empty() {
 		return

@@ -39,8 +39,8 @@ const (
 	// SecretMissing: a ${secret:NAME} placeholder has no environment variable.
 	SecretMissing Code = "SECRET_MISSING"
 	// NoEffect: the step acted, but what it did at record time (its
-	// target's state, elements added or removed, a dialog) did not happen,
-	// or the text it typed did not reach its field.
+	// target's state, elements added or removed, texts changed, a dialog)
+	// did not happen, or the text it typed did not reach its field.
 	NoEffect Code = "NO_EFFECT"
 	// UnexpectedDialog: the page opened a JavaScript confirm or prompt
 	// that the step did not open at record time; replay dismissed it.

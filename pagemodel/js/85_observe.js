@@ -5,29 +5,35 @@
 // meets, and the shadow roots attached after (attachShadow). It keeps the
 // time of the last mutation (quietFor: how long the page has been still)
 // and, for each watch a step opened, how many elements were added or
-// removed and texts changed since (a table sorted in place by a framework
-// that patches its cells' texts adds no element).
+// removed since, and how many texts changed (a text node's words, or text
+// nodes with words added or removed, outside <title>, <style> and the
+// like): a table sorted by a framework that patches its cells' texts, a
+// counter, add no element.
 let lastMutation = performance.now();
 const watches = new Map();
 let watchSeq = 0;
 const observed = new WeakSet();
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
-  let n = 0, page = false;
+  let n = 0, tx = 0, page = false;
   for (const r of recs) {
     if (r.type === "characterData") {
-      if (r.target.parentNode && !ignoredNode(r.target.parentNode)) { page = true; n++; }
+      const p = r.target.parentNode;
+      if (!p || ignoredNode(p)) continue;
+      page = true;
+      if (r.target.nodeType === 3 && !SKIP.has(p.tagName) && r.target.data !== r.oldValue) tx++;
       continue;
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
     let own = true;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } else if (wordy(x)) n++; }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1 || wordy(x)) n++; }
+    const words = !SKIP.has(r.target.tagName);
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } else if (words && wordy(x)) tx++; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; else if (words && wordy(x)) tx++; }
     page = page || !own;
   }
   if (!page) return;
   workSeq++;
   lastMutation = performance.now();
-  if (n) for (const w of watches.values()) w.content += n;
+  if (n || tx) for (const w of watches.values()) { w.content += n; w.texts += tx; }
   changed();
 }) : null;
 // changeWaiters are the calls waiting for the page's next change
@@ -65,7 +71,7 @@ function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
 function observeRoot(root) {
   if (!observer || !root || observed.has(root)) return;
   observed.add(root);
-  try { observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true }); } catch (e) {}
+  try { observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true, characterDataOldValue: true }); } catch (e) {}
 }
 observeRoot(win.document);
 try {
@@ -440,21 +446,21 @@ function openDialogs() {
 function watch(el) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
-  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, url: String(win.location.href), seen: changeSeq });
+  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, texts: 0, url: String(win.location.href), seen: changeSeq });
   if (watches.size > 64) watches.delete(watches.keys().next().value);
   return id;
 }
 
 // effects is what happened since watch id opened: the state properties
-// of its element that changed, elements added or removed and texts
-// changed (content),
+// of its element that changed, elements added or removed (content), texts
+// changed (texts),
 // dialogs opened or closed, a changed URL.
 function effects(id, close) {
   const w = watches.get(id);
   if (!w) return null;
   if (close) watches.delete(id);
   w.seen = changeSeq;
-  const out = { state: [], content: w.content, dialog: "", url: String(win.location.href) !== w.url };
+  const out = { state: [], content: w.content, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url };
   const now = stateOf(w.el);
   if (w.state && now) for (const k of Object.keys(now)) if (now[k] !== w.state[k]) out.state.push(k);
   const d = openDialogs();
