@@ -131,8 +131,11 @@ const MAX_ANCHOR_UP = 12;
 // its document (sc), never built on generated-looking ids or classes
 // (o.genClass, o.genID: regular expressions). Where nothing of el's own
 // does, it is a path up from el, each step a tag with :nth-of-type where
-// siblings share it, until it is unique or reaches an ancestor an
-// attribute of its own names alone (anchorAttrs), which then starts it.
+// siblings share it, until it is unique or, while no step is a position,
+// reaches an ancestor an attribute of its own names alone (anchorAttrs),
+// which then starts it. (Below an anchor, a position would follow the
+// place among look-alikes, as an index does, and agree with it on the
+// wrong one once they are reordered: such a path goes on up as before.)
 // out, when given, gets numbered: the path starts at a numbered anchor.
 function cssFor(el, sc, genC, genI, testIds, out) {
   const scope = el.getRootNode();
@@ -175,13 +178,14 @@ function cssFor(el, sc, genC, genI, testIds, out) {
   cands.push(tag);
   for (const c of cands) if (uniq(c)) return c;
   const path = [];
+  let placed = false; // a step so far is a position
   for (let cur = el, up = 0; cur && cur.nodeType === 1; cur = cur.parentElement, up++) {
-    let s = cur !== el && up <= MAX_ANCHOR_UP ? anchor(cur) : "";
+    let s = cur !== el && !placed && up <= MAX_ANCHOR_UP ? anchor(cur) : "";
     const anchored = s !== "";
     if (!anchored) {
       s = CSS.escape(cur.localName);
       if (cur === el && cls.length) s += "." + cls[0];
-      if (hasSameTagSibling(cur)) s += ":nth-of-type(" + sameTagIndex(cur) + ")";
+      if (hasSameTagSibling(cur)) { s += ":nth-of-type(" + sameTagIndex(cur) + ")"; placed = true; }
     }
     path.unshift(s);
     const sel = path.join(" > ");
@@ -197,8 +201,8 @@ function cssString(s) { return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').rep
 
 // xpathFor is an XPath that matches only el in its document: anchored at
 // a stable attribute or a short text of el's when one is unique, else a
-// path from the nearest ancestor an attribute names alone (anchorAttrs;
-// positional when a step of it is, or the anchor is numbered), else the
+// path without positions from the nearest ancestor an attribute names
+// alone (anchorAttrs; positional when the anchor is numbered), else the
 // absolute path (positional). "" in a shadow tree.
 function xpathFor(el, genI, testIds, textValue) {
   const doc = el.ownerDocument;
@@ -246,9 +250,10 @@ function xpathFor(el, genI, testIds, textValue) {
     });
     if (a) {
       const full = "//" + up.localName + "[@" + a[0] + "=" + xs(a[1]) + "]/" + rel.join("/");
-      if (xq(full)) return { x: full, pos: pos || a[2] };
+      if (!pos && xq(full)) return { x: full, pos: a[2] };
       break;
     }
+    if (pos) break; // a position below any anchor: the absolute path (cssFor)
   }
   const abs = absXPath(el);
   return xq(abs) ? { x: abs, pos: true } : { x: "", pos: false };
