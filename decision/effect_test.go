@@ -229,3 +229,31 @@ func TestFramesNavigationStandsForTheRecordedEffect(t *testing.T) {
 		})
 	}
 }
+
+// Each recorded kind of effect must happen again, texts changed included,
+// and the messages say what was awaited and what was seen.
+func TestEffectKinds(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want chain.Effect
+		seen pagemodel.Effects
+		ok   bool
+	}{
+		{"texts changed", chain.Effect{Texts: true}, pagemodel.Effects{Texts: 2}, true},
+		{"texts awaited, none changed", chain.Effect{Texts: true}, pagemodel.Effects{Content: 3}, false},
+		{"elements awaited, texts changed", chain.Effect{Content: true}, pagemodel.Effects{Texts: 2}, false},
+		{"elements added", chain.Effect{Content: true}, pagemodel.Effects{Content: 1}, true},
+		{"a state and a dialog", chain.Effect{State: []string{"expanded"}, Dialog: "opened"}, pagemodel.Effects{State: []string{"expanded"}, Dialog: "opened"}, true},
+		{"the dialog awaited", chain.Effect{Dialog: "opened"}, pagemodel.Effects{Dialog: "closed"}, false},
+	} {
+		if got := effectHappened(&c.want, &c.seen); got != c.ok {
+			t.Errorf("%s: happened %v, want %v", c.name, got, c.ok)
+		}
+	}
+	if got := describeEffect(&chain.Effect{Texts: true}); got != "texts on the page to change" {
+		t.Errorf("describe: %q", got)
+	}
+	if got := sawEffect(&pagemodel.Effects{Content: 1, Texts: 2}); got != "saw 1 elements added or removed, 2 texts changed" {
+		t.Errorf("saw: %q", got)
+	}
+}

@@ -54,9 +54,11 @@ type Description struct {
 	TextInChild bool   `json:"textInChild"`
 	Counts      Counts `json:"counts"`
 	// CSS is a short selector unique in the element's document (shadow
-	// trees included): the element's own attributes, else a path from the
-	// nearest ancestor an attribute of its own names alone (an id, a test
-	// id, a data attribute...); CSSPositional says it holds :nth-of-type.
+	// trees included): the element's own attributes, else a path up from
+	// it, started, while no step below is a position, at the nearest
+	// ancestor an attribute of its own names alone (an id, a test id, a
+	// data attribute...); CSSPositional says it holds :nth-of-type or
+	// starts at an attribute one of a numbered series.
 	CSS           string `json:"css"`
 	CSSPositional bool   `json:"cssPositional"`
 	// CSSHosts, when set, are the shadow hosts CSS is to be looked for
@@ -64,9 +66,10 @@ type Description struct {
 	// then unique in the element's own shadow root only.
 	CSSHosts []string `json:"cssHosts,omitempty"`
 	// XPath is unique in the document, anchored at an attribute or a text
-	// where one is unique, else a path from the nearest ancestor an
-	// attribute names alone, else absolute; XPathPositional says a step
-	// of it is a position.
+	// where one is unique, else a path without positions from the nearest
+	// ancestor an attribute names alone, else absolute; XPathPositional
+	// says a step of it is a position or its anchor is one of a numbered
+	// series.
 	XPathLocator    string `json:"xpath"`
 	XPathPositional bool   `json:"xpathPositional"`
 	SiblingIndex    int    `json:"siblingIndex"`

@@ -321,3 +321,42 @@ setTimeout(() => { window.unasked = true; }, 600);
 		t.Errorf("Settle returned before the timeout the click set had run")
 	}
 }
+
+// A watch counts the texts a step changed: a text node's words, a text
+// set anew to other words. It leaves out what changed no words: a text set
+// anew to what it read (the node replaced), white space, the document's
+// title.
+func TestEffectsCountTextsChanged(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	f, err := m.Find(ctx, nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "form"}})
+	if err != nil || len(f.Answers) != 1 || f.Answers[0].N != 1 {
+		t.Fatalf("the form: %+v, %v", f, err)
+	}
+	page.MustEval(`() => { const s = document.createElement("span"); s.id = "count"; s.textContent = "3 items"; document.body.append(s); }`)
+	ref := f.Answers[0].Els[0].Ref
+	for _, c := range []struct {
+		name, js string
+		changed  bool
+	}{
+		{"the same text set anew", `() => { const s = document.getElementById("count"); s.textContent = s.textContent; }`, false},
+		{"the same data written back", `() => { const n = document.getElementById("count").firstChild; n.data = n.data; }`, false},
+		{"white space", `() => document.body.append(document.createTextNode("\n  "))`, false},
+		{"the title", `() => { document.title = "2 unread"; }`, false},
+		{"other words set anew", `() => { document.getElementById("count").textContent = "2 items"; }`, true},
+		{"a node's words", `() => { document.getElementById("count").firstChild.data = "1 item"; }`, true},
+	} {
+		id, err := m.Watch(ctx, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page.MustEval(c.js)
+		page.MustEval(`() => new Promise((r) => setTimeout(r, 20))`) // the observer's records are delivered
+		e, err := m.Effects(ctx, ref.W, id, true)
+		if err != nil || e == nil || (e.Texts > 0) != c.changed {
+			t.Errorf("%s: %+v, %v; want texts changed %v", c.name, e, err, c.changed)
+		}
+	}
+}

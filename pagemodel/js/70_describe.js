@@ -87,7 +87,7 @@ function brief(el, o) {
 // the others, numbered: an app may number its items in order, and an
 // item inserted before renumbers the rest. Whether one is unique is the
 // caller's to ask.
-const ANCHOR_SKIP = /^data-(?:reactid|reactroot|react-checksum|v-.*|index|idx|position|pos|order|row|col)$|state|status|sort|original-title|tooltip/;
+const ANCHOR_SKIP = /^data-(?:reactid|reactroot|react-checksum|v-.*|index|idx|position|pos|order|row|col)$|-(?:state|status|sort|original-title|tooltip)(?:-|$)/;
 const STATE_WORD = /^(?:true|false|on|off|yes|no|open|opened|closed|active|inactive|selected|checked|hidden|visible|shown|expanded|collapsed|hover|hovered|focus|focused|focus-visible|current|pressed|disabled|enabled|loading|loaded|pending|asc|ascending|desc|descending)$/i;
 function anchorAttrs(e, genI, testIds) {
   const out = [];
@@ -124,7 +124,9 @@ function numberedSeries(e, a, v) {
   return false;
 }
 // MAX_ANCHOR_UP is how many ancestors a selector's path looks at for an
-// anchor: each costs a query of the document per attribute.
+// anchor: each costs, for cssFor and again for xpathFor, a query of the
+// document per attribute, and one more per attribute with digits
+// (numberedSeries).
 const MAX_ANCHOR_UP = 12;
 
 // cssFor is a short selector that matches only el in the tree scopes of
@@ -229,18 +231,18 @@ function xpathFor(el, genI, testIds, textValue) {
   const al = el.getAttribute("aria-label");
   if (al) cands.push("//" + t + "[@aria-label=" + xs(al) + "]");
   for (const c of cands) if (xq(c)) return { x: c, pos: false };
-  // A path from the nearest ancestor an attribute of its own names alone
-  // (as cssFor's), positional only where a step below it is.
+  // A path without positions from the nearest ancestor an attribute of
+  // its own names alone (as cssFor's), positional only where the anchor
+  // is numbered; with a position below any anchor, the absolute path.
   const rel = [];
-  let pos = false;
   for (let cur = el, n = 0; cur && cur.parentElement && n < MAX_ANCHOR_UP; cur = cur.parentElement, n++) {
     if (foreign(cur)) break;
     const i = hasSameTagSibling(cur) ? "[" + sameTagIndex(cur) + "]" : "";
     rel.unshift(cur.localName + i);
-    pos = pos || i !== "";
+    if (i !== "") break; // a position below any anchor: the absolute path
     const up = cur.parentElement;
     if (foreign(up)) break;
-    const a = anchorAttrs(up, genI, testIds).find(([a, v]) => {
+    const anc = anchorAttrs(up, genI, testIds).find(([a, v]) => {
       try {
         const r = doc.evaluate("//" + up.localName + "[@" + a + "=" + xs(v) + "]", doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
         return r.snapshotLength === 1 && r.snapshotItem(0) === up;
@@ -248,12 +250,11 @@ function xpathFor(el, genI, testIds, textValue) {
         return false;
       }
     });
-    if (a) {
-      const full = "//" + up.localName + "[@" + a[0] + "=" + xs(a[1]) + "]/" + rel.join("/");
-      if (!pos && xq(full)) return { x: full, pos: a[2] };
+    if (anc) {
+      const full = "//" + up.localName + "[@" + anc[0] + "=" + xs(anc[1]) + "]/" + rel.join("/");
+      if (xq(full)) return { x: full, pos: anc[2] };
       break;
     }
-    if (pos) break; // a position below any anchor: the absolute path (cssFor)
   }
   const abs = absXPath(el);
   return xq(abs) ? { x: abs, pos: true } : { x: "", pos: false };

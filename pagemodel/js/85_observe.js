@@ -20,14 +20,17 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
       const p = r.target.parentNode;
       if (!p || ignoredNode(p)) continue;
       page = true;
-      if (r.target.nodeType === 3 && !SKIP.has(p.tagName) && r.target.data !== r.oldValue) tx++;
+      const was = r.oldValue || "", now = r.target.data;
+      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now)) tx++;
       continue;
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
-    let own = true;
-    const words = !SKIP.has(r.target.tagName);
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } else if (words && wordy(x)) tx++; }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; else if (words && wordy(x)) tx++; }
+    let own = true, added = "", removed = "";
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } else if (wordy(x)) added += x.data; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; else if (wordy(x)) removed += x.data; }
+    // A text set anew to what it read (el.textContent = same) replaces
+    // its node: no change.
+    if (added !== removed && !skipped(r.target)) tx++;
     page = page || !own;
   }
   if (!page) return;
@@ -68,6 +71,9 @@ function ignoredNode(x) { return x.tagName === UI; }
 // wordy: a text node that reads something (not the white space between
 // elements).
 function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
+// skipped: an element whose text is no page content (SKIP: <title>,
+// <style>, <script>..., in SVG too).
+function skipped(el) { return SKIP.has(el.nodeName.toUpperCase()); }
 function observeRoot(root) {
   if (!observer || !root || observed.has(root)) return;
   observed.add(root);
