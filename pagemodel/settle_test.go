@@ -56,15 +56,8 @@ func TestSettleAfterWaitsForTheQuietWindow(t *testing.T) {
 // renders in a later task than the input that asked for it) is answered
 // at once, not waited for until the page changes again.
 func TestNextEffectsSeesAChangeMadeBetweenCalls(t *testing.T) {
-	fx := testenv.Fixtures(t)
-	page := testenv.Page(t, fx.URL+"/login.html")
-	m := pagemodel.New(page, pagemodel.Options{})
+	page, m, ref := loginForm(t)
 	ctx := context.Background()
-	f, err := m.Find(ctx, nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "form"}})
-	if err != nil || len(f.Answers) != 1 || f.Answers[0].N != 1 {
-		t.Fatalf("the form: %+v, %v", f, err)
-	}
-	ref := f.Answers[0].Els[0].Ref
 	id, err := m.Watch(ctx, ref)
 	if err != nil {
 		t.Fatal(err)
@@ -327,16 +320,9 @@ setTimeout(() => { window.unasked = true; }, 600);
 // anew to what it read (the node replaced), white space, the document's
 // title.
 func TestEffectsCountTextsChanged(t *testing.T) {
-	fx := testenv.Fixtures(t)
-	page := testenv.Page(t, fx.URL+"/login.html")
-	m := pagemodel.New(page, pagemodel.Options{})
+	page, m, ref := loginForm(t)
 	ctx := context.Background()
-	f, err := m.Find(ctx, nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "form"}})
-	if err != nil || len(f.Answers) != 1 || f.Answers[0].N != 1 {
-		t.Fatalf("the form: %+v, %v", f, err)
-	}
 	page.MustEval(`() => { const s = document.createElement("span"); s.id = "count"; s.textContent = "3 items"; document.body.append(s); }`)
-	ref := f.Answers[0].Els[0].Ref
 	for _, c := range []struct {
 		name, js string
 		changed  bool
@@ -359,4 +345,18 @@ func TestEffectsCountTextsChanged(t *testing.T) {
 			t.Errorf("%s: %+v, %v; want texts changed %v", c.name, e, err, c.changed)
 		}
 	}
+}
+
+// loginForm is the fixture login page, its model, and its form, which a
+// test watches.
+func loginForm(t *testing.T) (*rod.Page, *pagemodel.Page, pagemodel.Ref) {
+	t.Helper()
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	f, err := m.Find(context.Background(), nil, []pagemodel.Query{{Type: pagemodel.ByCSS, Value: "form"}})
+	if err != nil || len(f.Answers) != 1 || f.Answers[0].N != 1 {
+		t.Fatalf("the form: %+v, %v", f, err)
+	}
+	return page, m, f.Answers[0].Els[0].Ref
 }
