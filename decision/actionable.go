@@ -316,14 +316,14 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			if reason == "not checked" {
 				reason = why
 			}
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), explainHidden(ctx, el, reason))
+			return chain.Point{}, notActionable(ctx, el, reason)
 		}
 		reason = why
 		t := time.NewTimer(20 * time.Millisecond)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return chain.Point{}, stepErr(report.NotActionable, ctx.Err(), "%s: %s", el.name(), explainHidden(ctx, el, reason))
+			return chain.Point{}, notActionable(ctx, el, reason)
 		case <-t.C:
 		}
 	}
@@ -721,6 +721,20 @@ func explainHidden(ctx context.Context, el Elem, why string) string {
 // deadlineWhy is the reason given when the deadline cut the first check
 // short.
 const deadlineWhy = "the deadline passed"
+
+// errUnchecked is in the chain of Actionable's error when the context
+// ended before a first check was complete: it says nothing of the element.
+var errUnchecked = errors.New("no check of the element was complete")
+
+// notActionable is Actionable's error once ctx has ended, reason the last
+// complete check's (deadlineWhy when there was none).
+func notActionable(ctx context.Context, el Elem, reason string) error {
+	cause := ctx.Err()
+	if reason == deadlineWhy {
+		cause = fmt.Errorf("%w: %w", errUnchecked, cause)
+	}
+	return stepErr(report.NotActionable, cause, "%s: %s", el.name(), explainHidden(ctx, el, reason))
+}
 
 // pageHidden says, for a check the deadline cut short, that the element's
 // document is hidden (a tab behind another, a minimized window), where

@@ -162,3 +162,22 @@ func TestActionCutShortIsATimeout(t *testing.T) {
 		t.Errorf("a value set after the context ended: %v, want TIMEOUT", err)
 	}
 }
+
+// Actionable's error once its context has ended says whether any check of
+// the element was complete (errUnchecked when none was), and keeps the
+// context's own error in its chain.
+func TestNotActionableSaysWhetherAnythingWasChecked(t *testing.T) {
+	el := elemByID(t, steadyPage(t, `<button id="b" style="display: none">Go</button>`), "b")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		reason    string
+		unchecked bool
+	}{{deadlineWhy, true}, {notVisibleWhy, false}} {
+		err := notActionable(ctx, el, c.reason)
+		if CodeOf(err) != report.NotActionable || errors.Is(err, errUnchecked) != c.unchecked || !errors.Is(err, context.Canceled) {
+			t.Errorf("%q: %v (unchecked %v); want NOT_ACTIONABLE, unchecked %v, the context's error kept",
+				c.reason, err, errors.Is(err, errUnchecked), c.unchecked)
+		}
+	}
+}

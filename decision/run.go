@@ -276,7 +276,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							r.debugf("  the winner is not shown yet: again")
 							hidden = follows
-							if !strings.Contains(out.Err.Error(), deadlineWhy) {
+							if !errors.Is(out.Err, errUnchecked) {
 								// (A wait cut before its first check
 								// says nothing of the winner.)
 								hidden = &Outcome{Verdict: out.Verdict, Err: out.Err}
