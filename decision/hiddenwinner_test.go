@@ -115,6 +115,9 @@ func TestHiddenWinnerUntilTheEndIsNotActionable(t *testing.T) {
 		if at > 1 && (out.Verdict == nil || out.Verdict.Winner == nil) {
 			t.Errorf("ended in locate %d: verdict %+v; want the hidden link's", at, out.Verdict)
 		}
+		if got := p.MustEval(`() => location.hash`).Str(); got != "" {
+			t.Errorf("ended in locate %d: the hidden link was followed (%q)", at, got)
+		}
 	}
 }
 

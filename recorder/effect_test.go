@@ -54,6 +54,12 @@ func TestSortInPlaceIsTheClicksEffect(t *testing.T) {
 		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
 			t.Errorf("replayed on %q: %v, want %q", c.query, out.Err, c.want)
 		}
+		// By age where the header sorts (Alan second); as listed where not
+		// (Grace second).
+		want := map[report.Code]string{"": "Alan", report.NoEffect: "Grace"}[c.want]
+		if second := p.MustEval(`() => document.querySelector("tbody tr:nth-child(2) td").textContent`).Str(); second != want {
+			t.Errorf("replayed on %q: the second row is %q, want %q", c.query, second, want)
+		}
 	}
 }
 
