@@ -115,7 +115,10 @@ type SimFacts struct {
 // (Match "", as people read it), the only one of the page, and
 // in it the element by its role and name (InnerType "role", InnerRole and
 // InnerValue) or a CSS selector (InnerType "css", InnerValue). N is how
-// many elements that names, I which one is the element (1-based).
+// many elements that names, I which one is the element (1-based). ByTag,
+// for an element named by its role and name, names it in the same part
+// by its tag and class instead (an assertion on its text must not find
+// it by that text); nil otherwise.
 type Scope struct {
 	Tag   string `json:"tag"`
 	Text  string `json:"text"`
@@ -125,8 +128,18 @@ type Scope struct {
 		Role  string `json:"r"`
 		Value string `json:"v"`
 	} `json:"inner"`
-	N int `json:"n"`
-	I int `json:"i"`
+	N     int         `json:"n"`
+	I     int         `json:"i"`
+	ByTag *ScopeByTag `json:"alt"`
+}
+
+// ScopeByTag is a Scope's element named in the scope's part by a CSS
+// selector of its tag and class (Value), N elements named, I which one is
+// the element (1-based).
+type ScopeByTag struct {
+	Value string `json:"v"`
+	N     int    `json:"n"`
+	I     int    `json:"i"`
 }
 
 // DescribeOptions tune Describe.

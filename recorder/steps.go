@@ -700,6 +700,9 @@ func (r *Recorder) onAssert(ctx context.Context, e *pageEvent, key refKey) {
 	r.mu.Unlock()
 	defer r.kickUI()
 	el := r.element(ctx, e, key)
+	if e.A == ModeAssertText || e.A == ModeAssertValue {
+		scopeNotByAsserted(el, derefStr(e.V))
+	}
 	s := chain.Step{Target: BuildTarget(el, nil)}
 	secret := ""
 	switch e.A {
@@ -739,30 +742,60 @@ func (r *Recorder) onAssert(ctx context.Context, e *pageEvent, key refKey) {
 	r.addStep(s, key, false, secret)
 }
 
+// foldSpace is s lower-cased, its runs of white space one space.
+func foldSpace(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// namedBy reports whether name and the asserted text (both foldSpace'd)
+// hold one another: a name from content ("status|Project: Beta").
+func namedBy(name, want string) bool {
+	return name != "" && (strings.Contains(name, want) || strings.Contains(want, name))
+}
+
+// scopeNotByAsserted names an asserted element in its repeated item by
+// its tag and class where its role and name would name it by the text
+// asserted (the Delete-row strategy of a chip that reads "Viewer":
+// "button.role-chip" in the row, not "button|Viewer").
+func scopeNotByAsserted(el *Element, asserted string) {
+	sc := el.Desc.Scope
+	want := foldSpace(asserted)
+	if sc == nil || sc.Inner.Type != "role" || want == "" || !namedBy(foldSpace(sc.Inner.Value), want) {
+		return
+	}
+	if sc.ByTag == nil {
+		el.Desc.Scope = nil
+		return
+	}
+	by := *sc
+	by.Inner.Type, by.Inner.Role, by.Inner.Value = "css", "", sc.ByTag.Value
+	by.N, by.I, by.ByTag = sc.ByTag.N, sc.ByTag.I, nil
+	el.Desc.Scope = &by
+}
+
 // notByAsserted keeps an assertion from finding its element by what it
 // asserts: a strategy whose value holds the asserted text (a text, a role
-// name, an XPath on the text) would find another element that happens to
-// show it once the page has changed, and pass the assertion on it; the
-// fingerprint's text and value, by which similarity would favour such an
-// element, are dropped too.
+// name, an XPath on the text, the item it is within) would find another
+// element that happens to show it once the page has changed, and pass the
+// assertion on it; the fingerprint's text and value, by which similarity
+// would favour such an element, are dropped too.
 func notByAsserted(t *chain.Target, asserted string) {
-	want := strings.ToLower(strings.Join(strings.Fields(asserted), " "))
+	want := foldSpace(asserted)
 	if t == nil || want == "" {
 		return
 	}
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 	kept := t.Chain[:0]
 	for _, s := range t.Chain {
+		if w := s.Within; w != nil && strings.Contains(foldSpace(w.Value), want) {
+			continue
+		}
 		switch s.Type {
 		case chain.Text:
 			continue
 		case chain.Role:
-			// A name from content: "status|Project: Beta".
-			if _, name, ok := strings.Cut(s.Value, "|"); ok && name != "" && (strings.Contains(norm(name), want) || strings.Contains(want, norm(name))) {
+			if _, name, ok := strings.Cut(s.Value, "|"); ok && namedBy(foldSpace(name), want) {
 				continue
 			}
 		case chain.XPath:
-			if strings.Contains(norm(s.Value), want) {
+			if strings.Contains(foldSpace(s.Value), want) {
 				continue
 			}
 		}

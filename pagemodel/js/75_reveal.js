@@ -164,12 +164,20 @@ function itemTexts(c, el, whole) {
     const t = textOf(tg, MAXITEM);
     if (t && !textTruncated && !/(^|[\s(\[#])\d+(?=$|[\s)\].,:])/.test(t) && distinctAcross(c, tg, t)) title = t;
   }
-  if (!whole) { add(title); return out; }
-  const all = textOf(c, MAXITEM);
-  if (!textTruncated) add(all);
-  add(title);
-  return out;
+  if (!whole) add(title);
+  else {
+    const all = textOf(c, MAXITEM);
+    if (!textTruncated) add(all);
+    add(title);
+  }
+  // Texts with a word come before those of letters in ones and twos (an
+  // avatar's initials "LP", a size "XL", a count): people name a row by
+  // its words, and others share initials.
+  return out.filter(worded).concat(out.filter((t) => !worded(t)));
 }
+
+// worded reports whether t holds a word of three letters or more.
+function worded(t) { return /\p{L}{3}/u.test(t); }
 
 // distinctAcross reports whether b's twins in the items alike c (twinsOf)
 // read otherwise than t and than each other, two of them at least.
@@ -216,12 +224,8 @@ function firstTextIn(c) {
 function scopeOf(el, sc, genC) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
-  let inner;
-  if (role && name) inner = { t: "role", r: role, v: name, hn: true };
-  else {
-    const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x) && !(genC && genC.test(x)));
-    inner = { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
-  }
+  const byTag = tagInner(el, genC);
+  const inner = role && name ? { t: "role", r: role, v: name, hn: true } : byTag;
   const alone = matchAll(inner, sc).els.length;
   const c = itemOf(el);
   if (c && alone >= 1) {
@@ -229,7 +233,7 @@ function scopeOf(el, sc, genC) {
     // words, never by a text that holds el's own (the item's whole text):
     // the item would be gone whenever el's words changed.
     const s = scopeIn(el, c, itemTexts(c, el, alone > 1).flatMap((t) => [[t, "contains"], [t, ""]]), inner, alone, sc);
-    if (s) return s;
+    if (s) return withTagInner(s, el, inner, byTag, sc);
   }
   if (alone < 2) return null;
   const h = sectionHeading(el);
@@ -241,9 +245,29 @@ function scopeOf(el, sc, genC) {
     if (a.tagName === "BODY" || a.tagName === "HTML") break;
     if (a === c || !containsFlat(a, h)) continue;
     const s = scopeIn(el, a, [[t, "contains"]], inner, alone, sc);
-    if (s && s.n === 1) return s;
+    if (s && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
   }
   return null;
+}
+
+// tagInner is the query naming el by its tag and first class that is
+// neither generated nor a state's (genC): "button.role-chip".
+function tagInner(el, genC) {
+  const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x) && !(genC && genC.test(x)));
+  return { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
+}
+
+// withTagInner gives scope s, whose inner query names el by its role and
+// name, the same part of the page with el named by its tag and class
+// instead (s.alt: that query, how many it names in the part, which is
+// el): an assertion on el's text must not find el by that text.
+function withTagInner(s, el, inner, byTag, sc) {
+  if (inner.t !== "role") return s;
+  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true };
+  const r = matchAll(Object.assign({ w: within }, byTag), sc).els;
+  const i = r.indexOf(el) + 1;
+  if (i > 0) s.alt = { v: byTag.v, n: r.length, i: i };
+  return s;
 }
 
 // sectionHeading is the nearest visible heading before el (headingBefore)
