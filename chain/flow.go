@@ -335,6 +335,13 @@ type Fingerprint struct {
 	// (similarity.MarkSole).
 	KindCount int `yaml:"kind_count,omitempty"`
 	NameCount int `yaml:"name_count,omitempty"`
+	// Items is how many items alike stood in the repeated group of the
+	// target, or of the item it was part of (a row, a card), its own
+	// included; 0 when it stood in none. Where the count changed, an item
+	// was inserted or removed, and the element at the target's place may
+	// be another item's: a winner found only by its place and numbers is
+	// then held to similarity.
+	Items int `yaml:"items,omitempty"`
 	// OtherNames are the accessible names, other than its own, of the
 	// target's counterparts at record time: where it or its item (a row,
 	// a card, an operation of a list) repeats among its siblings, the

@@ -258,6 +258,9 @@ func (v *validator) target(p string, t *Target, needed bool) {
 		if fp.NameCount < 0 {
 			v.add(p+".fingerprint.name_count", "%d must not be negative", fp.NameCount)
 		}
+		if fp.Items < 0 {
+			v.add(p+".fingerprint.items", "%d must not be negative", fp.Items)
+		}
 	}
 }
 

@@ -267,7 +267,10 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // moved with its section or row, unless the rest of the chain, weighed
 // without the winner's strategies, names that other element (then it is
 // taken). These two checks apply to similarity's winner too: it weighs a
-// numbered id as much as a lasting one. A unique verified match that
+// numbered id as much as a lasting one. A winner similarity did not take,
+// found only by numbers and places, where the target's repeated group
+// has another size now (an item inserted or removed: groupChanged), is
+// refused as AMBIGUOUS. A unique verified match that
 // stopped the chain early is not vetted (it already verified; a numbered
 // or similarity match that these checks would refuse does not stop it,
 // renumbered), nor is a winner similarity found scored against the floor
@@ -311,6 +314,9 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	}
 	if w.Strategy.Type == chain.Similarity || similarityChose(results, *w) {
 		return v
+	}
+	if why := groupChanged(ctx, env, results, *w, fp); why != "" {
+		return refuse(v, report.Ambiguous, "%s", why)
 	}
 	if len(fp.Neighbours) == 0 {
 		return v
@@ -491,10 +497,12 @@ func placedOnly(results []strategies.Result, w strategies.Result) bool {
 // a number (a strategy whose value holds digits, or similarity, which
 // weighs a numbered id as much as a lasting one) and the element is not
 // named as recorded, or another element of its kind and name stands among
-// more of the recorded surroundings (surroundingsElsewhere): a component
-// library that numbers its items' ids in the order it sets them up may
-// have given the number to another item on this load, or to the
-// same-named item of another section. Such a match does not end the chain
+// more of the recorded surroundings (surroundingsElsewhere), or it stands
+// in a repeated group of another size than the target did (resized): a
+// component library that numbers its items' ids in the order it sets them
+// up may have given the number to another item on this load, or to the
+// same-named item of another section, and an item inserted before the
+// target gives its index to the next one. Such a match does not end the chain
 // early: the chain is weighed, and vet asks where the recorded name and
 // surroundings are.
 func renumbered(ctx context.Context, env *strategies.Env, results []strategies.Result, r strategies.Result) bool {
@@ -502,11 +510,46 @@ func renumbered(ctx context.Context, env *strategies.Env, results []strategies.R
 	if fp == nil || r.Element == nil || !Numbered(r.Strategy) && r.Strategy.Type != chain.Similarity {
 		return false
 	}
-	if namedOtherwise(r.Element, fp) {
+	if _, ok := resized(ctx, env, r, fp); ok || namedOtherwise(r.Element, fp) {
 		return true
 	}
 	el, _ := surroundingsElsewhere(ctx, env, results, r, fp)
 	return el != nil
+}
+
+// groupChanged says why w, found only by numbers and places (placedOnly)
+// and not by similarity, may be another item's: the target stood in a
+// repeated group (a row of a list, a card of a grid) of fp.Items items
+// alike, w stands in one of another size, and the chain holds a
+// similarity strategy that did not take w. An item was inserted or
+// removed, and the look-alike that now stands at the target's place, with
+// the target's numbered id or index, is another: similarity, which weighs
+// every recorded attribute and neighbour, must single w out. "" when none
+// of this holds, or the page cannot be asked (the round is decided as
+// before).
+func groupChanged(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) string {
+	if !placedOnly(results, w) || !slices.ContainsFunc(results, func(r strategies.Result) bool {
+		return r.Strategy.Type == chain.Similarity
+	}) || similarityChose(results, w) {
+		return ""
+	}
+	n, ok := resized(ctx, env, w, fp)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s was found only by numbers and places, and stands among %d items alike where the target stood among %d: an item was inserted or removed, another may stand at the recorded place, and similarity did not single it out",
+		describe(w), n, fp.Items)
+}
+
+// resized reports whether the target stood in a repeated group (of
+// fp.Items items) and w's element stands in one of another size, or in
+// none (n, the size now); false too when the page cannot be asked.
+func resized(ctx context.Context, env *strategies.Env, w strategies.Result, fp *chain.Fingerprint) (n int, ok bool) {
+	if fp == nil || fp.Items == 0 || w.Element == nil || env.Model == nil {
+		return 0, false
+	}
+	n, err := env.Model.Items(ctx, w.Ref())
+	return n, err == nil && n != fp.Items
 }
 
 // surroundings are the recorded texts around the target that are not its

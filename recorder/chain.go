@@ -240,8 +240,8 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
 		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
 		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
-		KindCount: d.Counts["kind"].N,
-		IDXPath:   d.IDXPath, Landmarks: d.Landmarks, Icon: d.Icon,
+		KindCount: d.Counts["kind"].N, Items: d.Items,
+		IDXPath: d.IDXPath, Landmarks: d.Landmarks, Icon: d.Icon,
 	}
 	if e.RoleCountKnown && e.RoleCount.I > 0 {
 		fp.NameCount = e.RoleCount.N

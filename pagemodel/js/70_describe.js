@@ -328,6 +328,7 @@ function describe(el, o) {
   d.xpath = xp.x;
   d.xpathPositional = xp.pos;
   d.siblingIndex = sameTagIndex(el);
+  d.items = groupSize(el);
   d.fixed = fixedLayer(el);
   d.scrollers = scrolledBy(el);
   d.sim = simFactsOf(el, d.text); // 78_simfacts.js

@@ -95,6 +95,18 @@ function repeating(from) {
   return null;
 }
 
+// groupSize is how many items alike stand in the repeated group of el,
+// or of the item el is part of (repeating), its own included; 0 when el
+// is in none. A count that changed since el was recorded says an item
+// was inserted or removed: another may stand at its place.
+function groupSize(el) {
+  const c = repeating(el);
+  if (!c) return 0;
+  let n = 0;
+  for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) if (s === c || alike(s, c)) n++;
+  return n;
+}
+
 // repeats reports whether c has a sibling alike it: it is an item of a
 // repeated group.
 function repeats(c) {
