@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -238,6 +239,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if len(order) == 0 {
 		return Verdict{Err: stepErr(report.ElementNotFound, nil, "no strategy of the chain is allowed")}
 	}
+	results = setAsideResized(ctx, env, results)
 	v := opts.Policy.Weigh(results)
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
@@ -312,11 +314,11 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 		}
 		return refuse(v, report.Ambiguous, "%s", why)
 	}
-	if w.Strategy.Type == chain.Similarity || similarityChose(results, *w) {
-		return v
-	}
 	if why := groupChanged(ctx, env, results, *w, fp); why != "" {
 		return refuse(v, report.Ambiguous, "%s", why)
+	}
+	if w.Strategy.Type == chain.Similarity || similarityChose(results, *w) {
+		return v
 	}
 	if len(fp.Neighbours) == 0 {
 		return v
@@ -518,19 +520,18 @@ func renumbered(ctx context.Context, env *strategies.Env, results []strategies.R
 }
 
 // groupChanged says why w, found only by numbers and places (placedOnly)
-// and not by similarity, may be another item's: the target stood in a
-// repeated group (a row of a list, a card of a grid) of fp.Items items
-// alike, w stands in one of another size, and the chain holds a
-// similarity strategy that did not take w. An item was inserted or
-// removed, and the look-alike that now stands at the target's place, with
-// the target's numbered id or index, is another: similarity, which weighs
-// every recorded attribute and neighbour, must single w out. "" when none
-// of this holds, or the page cannot be asked (the round is decided as
-// before).
+// and not named by similarity (similarityNamed), may be another item's:
+// the target stood in a repeated group (a row of a list, a card of a
+// grid) of fp.Items items alike, w stands in one of another size, and the
+// chain holds a similarity strategy and none that names the target within
+// its item by the item's words (namesItem: checkItem decides). An item was inserted or removed, and
+// the look-alike that now stands at the target's place, with the target's
+// numbered id or index, is another: similarity, which weighs every
+// recorded attribute and neighbour, must single w out by what it is, not
+// by where it stands. "" when none of this holds, or the page cannot be
+// asked (the round is decided as before).
 func groupChanged(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) string {
-	if !placedOnly(results, w) || !slices.ContainsFunc(results, func(r strategies.Result) bool {
-		return r.Strategy.Type == chain.Similarity
-	}) || similarityChose(results, w) {
+	if !placedOnly(results, w) || !ranSimilarity(results) || similarityNamed(results, w) || namesItem(results) {
 		return ""
 	}
 	n, ok := resized(ctx, env, w, fp)
@@ -539,6 +540,89 @@ func groupChanged(ctx context.Context, env *strategies.Env, results []strategies
 	}
 	return fmt.Sprintf("%s was found only by numbers and places, and stands among %d items alike where the target stood among %d: an item was inserted or removed, another may stand at the recorded place, and similarity did not single it out",
 		describe(w), n, fp.Items)
+}
+
+// setAsideResized sets aside the results of a round that found their
+// element by its place (placed: coordinates, an index among several
+// matches, a path that steps by position) where the target stood in a
+// repeated group and that element stands in one of another size
+// (resized): an item was inserted or removed, and the place may be
+// another item's. Only where the chain's similarity ran (it weighs what
+// the element is) and no strategy names the target within its item by the
+// item's words (namesItem: checkItem decides). (With the chain restricted to places, the caller asked
+// for places.) results is not changed; the results set aside are copies,
+// not found, that say why.
+func setAsideResized(ctx context.Context, env *strategies.Env, results []strategies.Result) []strategies.Result {
+	fp := env.Fingerprint()
+	if fp == nil || fp.Items == 0 || !ranSimilarity(results) || namesItem(results) {
+		return results
+	}
+	out, copied := results, false
+	sizes := map[pagemodel.Ref]int{}
+	for i, r := range results {
+		if !r.Found || r.Element == nil || r.Strategy.Type == chain.Similarity || !placed(r) {
+			continue
+		}
+		n, seen := sizes[r.Ref()]
+		if !seen {
+			var changed bool
+			if n, changed = resized(ctx, env, r, fp); !changed {
+				n = fp.Items
+			}
+			sizes[r.Ref()] = n
+		}
+		if n == fp.Items {
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(results), true
+		}
+		out[i].Found = false
+		out[i].Err = fmt.Errorf("found %s by its place, and it stands among %d items alike where the target stood among %d: the place may be another item's", describe(r), n, fp.Items)
+	}
+	return out
+}
+
+// placed reports whether r found its element by where it stands:
+// Positional, or a CSS or XPath path that steps by position.
+func placed(r strategies.Result) bool {
+	return Positional(r) || positionalPath(r.Strategy)
+}
+
+// positionalPath reports whether s is a CSS path with :nth-of-type or
+// :nth-child, or an XPath with a step by position ("li[2]").
+func positionalPath(s chain.Strategy) bool {
+	switch s.Type {
+	case chain.CSS:
+		return strings.Contains(s.Value, ":nth-of-type(") || strings.Contains(s.Value, ":nth-child(")
+	case chain.XPath:
+		return xpathIndexStep.MatchString(s.Value)
+	}
+	return false
+}
+
+// xpathIndexStep matches an XPath step by position: "li[2]", "*[3]", ")[1]".
+var xpathIndexStep = regexp.MustCompile(`[\w*)]\[\s*\d+\s*\]`)
+
+// namesItem reports whether the round evaluated a strategy that names the
+// target within its item by the item's words (Strategy.Within): the item
+// says which it is, and checkItem decides by it, not the group's size.
+func namesItem(results []strategies.Result) bool {
+	return slices.ContainsFunc(results, func(r strategies.Result) bool { return r.Strategy.Within != nil })
+}
+
+// ranSimilarity reports whether the round evaluated a similarity strategy.
+func ranSimilarity(results []strategies.Result) bool {
+	return slices.ContainsFunc(results, func(r strategies.Result) bool { return r.Strategy.Type == chain.Similarity })
+}
+
+// similarityNamed reports whether the round's similarity strategy found
+// w's element by what it is: not apart from its runner-up by its place
+// alone (strategies.Result.ByPlace).
+func similarityNamed(results []strategies.Result, w strategies.Result) bool {
+	return slices.ContainsFunc(results, func(r strategies.Result) bool {
+		return r.Strategy.Type == chain.Similarity && r.Found && !r.ByPlace && sameNode(r, w)
+	})
 }
 
 // resized reports whether the target stood in a repeated group (of

@@ -116,6 +116,10 @@ type Result struct {
 	// Tier says what the match of a name, label or text needed
 	// (pagemodel.Tiers): 0 an exact match.
 	Tier int
+	// ByPlace is set on a similarity match whose best was told from its
+	// runner-up only by where it stands (similarity.Result.ApartByPlace):
+	// it says where the target stood, not which element it is.
+	ByPlace bool
 	// HiddenRival is set when the element was ranked without a hidden
 	// look-alike that tied with it or held its confidence down (see the
 	// similarity evaluator): the target was on screen when recorded. The

@@ -309,6 +309,10 @@ func decideSimilarity(fp *chain.Fingerprint, final []similarity.Candidate, names
 		return -1
 	}
 	r.Confidence = res.Confidence
+	if res.ApartByPlace() {
+		r.ByPlace = true
+		r.Detail += "; apart from the runner-up by its place alone"
+	}
 	return idx[res.Best.Index]
 }
 

@@ -1,0 +1,28 @@
+package similarity
+
+import "testing"
+
+// Two look-alikes told apart by where they stand alone are apart by place;
+// a picture, a text or a part only one of them has sets them apart by
+// what they are.
+func TestApartByPlace(t *testing.T) {
+	scored := func(parts ...Part) *Scored { return &Scored{Score: Score{Parts: parts}} }
+	same := []Part{{Attr: Tag, Sim: 1, Weight: 2.5}, {Attr: Class, Sim: 1, Weight: 0.5}}
+	at := func(loc, xp float64, extra ...Part) *Scored {
+		return scored(append(append([]Part(nil), same...), append([]Part{{Attr: Location, Sim: loc}, {Attr: XPath, Sim: xp}}, extra...)...)...)
+	}
+	for _, c := range []struct {
+		name string
+		r    Result
+		want bool
+	}{
+		{"only the place differs", Result{Best: at(1, 1), RunnerUp: at(0.6, 0.8)}, true},
+		{"the picture differs", Result{Best: at(1, 1, Part{Attr: Icon, Sim: 1}), RunnerUp: at(0.6, 0.8, Part{Attr: Icon, Sim: 0.2})}, false},
+		{"a part one side lacks", Result{Best: at(1, 1, Part{Attr: Text, Sim: 1}), RunnerUp: at(0.6, 0.8)}, false},
+		{"no runner-up", Result{Best: at(1, 1)}, false},
+	} {
+		if got := c.r.ApartByPlace(); got != c.want {
+			t.Errorf("%s: ApartByPlace = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
