@@ -180,12 +180,17 @@
   const ACTIONABLE = "button,a[href],summary,label,input,textarea,select,[contenteditable=''],[contenteditable=true]," +
     "[role=button],[role=link],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem]," +
     "[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]";
+  // Where nothing of that kind encloses it, a layer of a clickable
+  // element (a card's overlay: the page model's layerOf) is that element.
   function pointerTarget(e, t) {
     for (const n of e.composedPath()) {
       if (n === document || n === window) break;
       if (n.nodeType === 1 && n.matches(ACTIONABLE)) return n;
     }
-    return t;
+    const model = window[MODEL];
+    let a = null;
+    try { a = model ? model.layerOf(t) : null; } catch (x) { a = null; }
+    return a || t;
   }
   function deepActive() {
     let a = document.activeElement;

@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,18 +12,25 @@ import (
 
 // A card of a portfolio grid clicked on its caption overlay, which has
 // nothing of its own that names it (no text, no attribute; Start
-// Bootstrap's Freelancer theme): the card names itself by the dialog it
-// opens. The recording names the overlay from the card, not by its place
-// in the grid: replayed once another card is inserted before it, the step
-// clicks that card, not the one now at its place.
+// Bootstrap's Freelancer theme): the overlay fills the card, which the
+// page made clickable, so the click is the card's, and the card names
+// itself by the dialog it opens (the pictures are left out here). The
+// recording names the card so, not by its place in the grid: replayed
+// once another card is inserted before it, the step clicks that card,
+// not the one now at its place.
 func TestOverlayOfACardIsNamedFromItsCard(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/portfolio.html", "click \"[data-target='#portfolio-circus'] .caption\"\n")
-	if n := len(f.Steps); n == 0 || f.Steps[n-1].Action != chain.Click {
+	f := recordDriveIn(t, b, "variants/portfolio.html?nopics", "click \"[data-target='#portfolio-circus'] .caption\"\n")
+	n := len(f.Steps)
+	if n == 0 || f.Steps[n-1].Action != chain.Click {
 		t.Fatalf("recorded %v", stepLines(f))
 	}
-	// The steps: the hover that shows the overlay, then the click.
-	for _, v := range []string{"", "?v=inserted"} {
+	if c := f.Steps[n-1].Target.Chain; !slices.ContainsFunc(c, func(s chain.Strategy) bool {
+		return s.Type == chain.CSS && s.Value == `div[data-target="#portfolio-circus"]`
+	}) {
+		t.Errorf("chain %+v: want the card by its data-target", c)
+	}
+	for _, v := range []string{"", "&v=inserted"} {
 		p := replayPageIn(t, b, f.StartURL+v)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
 		for i := range f.Steps {
@@ -39,47 +47,57 @@ func TestOverlayOfACardIsNamedFromItsCard(t *testing.T) {
 	}
 }
 
-// The same grid where nothing names a card, neither the overlay nor the
-// card: only its place does. Where the grid has as many cards as when
-// recorded, the place is the card's; once a card is inserted before it,
-// another card stands there, and the step must not click it: similarity
-// cannot tell identical overlays apart, so the step is refused.
-func TestOverlayOfAnUnnamedCardIsNotTakenByPlaceOnceTheGridChanged(t *testing.T) {
+// The same grid where no attribute names a card: the pointer lands on
+// the caption overlay's icon, and the step is the card's, which its
+// picture tells from the others. Where the grid has as many cards as when
+// recorded, the card at the recorded place is taken; once a card is
+// inserted before it, another card stands there: the card is taken by its
+// picture, and where the cards have no pictures, nothing tells them
+// apart and the step is refused, never clicking the card now at the
+// recorded place.
+func TestUnnamedCardIsNotTakenByPlaceOnceTheGridChanged(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/portfolio.html?anon", "click \".col:nth-child(3) .caption\"\n")
-	if n := len(f.Steps); n == 0 || f.Steps[n-1].Action != chain.Click {
-		t.Fatalf("recorded %v", stepLines(f))
-	}
-	if fp := f.Steps[len(f.Steps)-1].Target.Fingerprint; fp == nil || fp.Items != 6 {
-		t.Fatalf("fingerprint %+v: want the 6 cards of the grid as the target's items", fp)
-	}
-	for _, c := range []struct {
-		query   string
-		want    string
-		refused bool
-	}{{"", "circus", false}, {"&v=inserted", "", true}} {
-		p := replayPageIn(t, b, f.StartURL+c.query)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		var failed error
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); out.Err != nil {
-				failed = out.Err
-				if !c.refused {
-					t.Errorf("%q, step %d (%s): %v", c.query, i+1, st.Action, out.Err)
-					logAttempts(t, out.Verdict)
-				}
-				break
+	for _, pics := range []string{"", "&nopics"} {
+		f := recordDriveIn(t, b, "variants/portfolio.html?anon"+pics, "click \".col:nth-child(3) .caption\"\n")
+		n := len(f.Steps)
+		if n == 0 || f.Steps[n-1].Action != chain.Click {
+			t.Fatalf("%q: recorded %v", pics, stepLines(f))
+		}
+		fp := f.Steps[n-1].Target.Fingerprint
+		if fp == nil || fp.Tag != "div" || !slices.Contains(fp.Classes, "item") || fp.Items != 6 {
+			t.Fatalf("%q: fingerprint %+v: want the card (div.item), one of the grid's 6", pics, fp)
+		}
+		for _, c := range []struct {
+			query   string
+			want    string
+			refused bool
+		}{{"", "circus", false}, {"&v=inserted", "circus", false}} {
+			if pics != "" && c.query != "" {
+				c.want, c.refused = "", true
 			}
-		}
-		if c.refused && failed == nil {
-			t.Errorf("%q: the click passed", c.query)
-		}
-		if c.refused && failed != nil {
-			t.Logf("%q: refused: %v", c.query, failed)
-		}
-		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != c.want {
-			t.Errorf("%q: clicked %q, want %q (recorded on circus)", c.query, acted, c.want)
+			p := replayPageIn(t, b, f.StartURL+c.query)
+			r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+			var failed error
+			for i := range f.Steps {
+				st := f.Steps[i]
+				if out := r.Step(context.Background(), &st); out.Err != nil {
+					failed = out.Err
+					if !c.refused {
+						t.Errorf("%q%q, step %d (%s): %v", pics, c.query, i+1, st.Action, out.Err)
+						logAttempts(t, out.Verdict)
+					}
+					break
+				}
+			}
+			if c.refused && failed == nil {
+				t.Errorf("%q%q: the click passed", pics, c.query)
+			}
+			if c.refused && failed != nil {
+				t.Logf("%q%q: refused: %v", pics, c.query, failed)
+			}
+			if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != c.want {
+				t.Errorf("%q%q: clicked %q, want %q (recorded on circus)", pics, c.query, acted, c.want)
+			}
 		}
 	}
 }

@@ -26,6 +26,40 @@ function reachesEl(a, b) {
   return false;
 }
 
+// layerOf is the element a pointer on el acts on where el is a layer of
+// it, null where el is none: nothing of el's own says what it is (no
+// words, no name: an overlay, an icon), and el, or an element between el
+// and it, fills its box (nine tenths of it at least), and it is what the
+// page made clickable (an onclick attribute, a tab stop, or where a
+// pointer cursor starts), a few levels up at most. A card's caption
+// overlay, the icon at its middle: the click is the card's, and the card
+// is what says which card (its attributes, its picture).
+function layerOf(el) {
+  if (!el || el.nodeType !== 1 || (el.textContent || "").trim() ||
+    accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes())) return null;
+  let most = 0, up = 0;
+  for (let a = el; a && up < 6; a = upEl(a), up++) {
+    if (a.tagName === "BODY" || a.tagName === "HTML" || a.nodeType !== 1) return null;
+    const r = a.getBoundingClientRect(), area = r.width * r.height;
+    if (a !== el && area > 0 && most >= 0.9 * area && madeClickable(a)) return a;
+    most = Math.max(most, area);
+  }
+  return null;
+}
+
+// madeClickable reports whether the page made a clickable: an onclick
+// attribute, a tab stop, or a pointer cursor that starts at it (its
+// parent shows another).
+function madeClickable(a) {
+  if (a.hasAttribute("onclick")) return true;
+  const ti = a.getAttribute("tabindex");
+  if (ti !== null && ti.trim() !== "" && +ti >= 0) return true;
+  const dw = a.ownerDocument.defaultView || win;
+  if (dw.getComputedStyle(a).cursor !== "pointer") return false;
+  const p = upEl(a);
+  return !p || dw.getComputedStyle(p).cursor !== "pointer";
+}
+
 // The region of an element: the nearest enclosing section, article,
 // aside, nav, form, main, dialog or search element, page-level header or
 // footer, or element with a landmark, region, form or dialog role, that

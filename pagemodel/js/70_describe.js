@@ -131,8 +131,9 @@ const MAX_ANCHOR_UP = 12;
 
 // cssFor is a short selector that matches only el in the tree scopes of
 // its document (sc), never built on generated-looking ids or classes
-// (o.genClass, o.genID: regular expressions). Where nothing of el's own
-// does, it is a path up from el, each step a tag with :nth-of-type where
+// (o.genClass, o.genID: regular expressions): its id, test ids, name,
+// classes or other attributes, then one of its anchorAttrs. Where nothing
+// of el's own does, it is a path up from el, each step a tag with :nth-of-type where
 // siblings share it, until it is unique or, while no step is a position,
 // reaches an ancestor an attribute of its own names alone (anchorAttrs),
 // which then starts it. (Below an anchor, a position would follow the
@@ -179,6 +180,15 @@ function cssFor(el, sc, genC, genI, testIds, out) {
   }
   cands.push(tag);
   for (const c of cands) if (uniq(c)) return c;
+  // An attribute of its own that names it alone, as an anchor would (a
+  // card's data-target): numbered where it is one of a numbered series.
+  for (const [a, v, num] of anchorAttrs(el, genI, testIds)) {
+    const sel = a === "id" ? "#" + CSS.escape(v) : tag + "[" + a + '="' + cssString(v) + '"]';
+    if (uniq(sel)) {
+      if (out) out.numbered = num;
+      return sel;
+    }
+  }
   const path = [];
   let placed = false; // a step so far is a position
   for (let cur = el, up = 0; cur && cur.nodeType === 1; cur = cur.parentElement, up++) {
@@ -202,7 +212,8 @@ function cssFor(el, sc, genC, genI, testIds, out) {
 function cssString(s) { return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a "); }
 
 // xpathFor is an XPath that matches only el in its document: anchored at
-// a stable attribute or a short text of el's when one is unique, else a
+// a stable attribute or a short text of el's when one is unique (one of
+// its anchorAttrs, positional when numbered), else a
 // path without positions from the nearest ancestor an attribute names
 // alone (anchorAttrs; positional when the anchor is numbered), else the
 // absolute path (positional). "" in a shadow tree.
@@ -231,6 +242,10 @@ function xpathFor(el, genI, testIds, textValue) {
   const al = el.getAttribute("aria-label");
   if (al) cands.push("//" + t + "[@aria-label=" + xs(al) + "]");
   for (const c of cands) if (xq(c)) return { x: c, pos: false };
+  for (const [a, v, num] of anchorAttrs(el, genI, testIds)) {
+    const c = "//" + t + "[@" + a + "=" + xs(v) + "]";
+    if (xq(c)) return { x: c, pos: num };
+  }
   // A path without positions from the nearest ancestor an attribute of
   // its own names alone (as cssFor's), positional only where the anchor
   // is numbered; with a position below any anchor, the absolute path.

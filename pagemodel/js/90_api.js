@@ -127,6 +127,8 @@ return {
   role(el) { fresh(); return roleOf(el, el.tagName, el.hasAttributes()); },
   computedRole(el) { fresh(); return computedRole(el); },
   computedName(el) { fresh(); return computedName(el); },
+  // layerOf: the clickable element el is a layer of (layerOf), or null.
+  layerOf(el) { fresh(); return layerOf(el); },
   name(el) { fresh(); return accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes()); },
   label(el) { fresh(); return labelOf(el); },
   text(el) { fresh(); return textOf(el, MAXTEXT); },
