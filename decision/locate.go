@@ -302,6 +302,13 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 				describe(*w), w.Element.Name, fp.AccessName, el, describe(*w))
 		}
 	}
+	if placedOnly(results, *w) && readsOtherwise(w.Element, fp) {
+		if el := textElsewhere(ctx, env, *w, fp); el != nil {
+			return refuse(v, report.Ambiguous,
+				"%s reads %q, not %q as recorded, and %s reads that: the words moved, and what found %s follows a number or a place",
+				describe(*w), clip(w.Element.Text), fp.Text, el, describe(*w))
+		}
+	}
 	if el, lacks := surroundingsElsewhere(ctx, env, results, *w, fp); el != nil {
 		// The element among the surroundings is taken only where the rest
 		// of the chain names it (the section's own strategy, Within).
@@ -714,6 +721,34 @@ func surroundingsElsewhere(ctx context.Context, env *strategies.Env, results []s
 func namedOtherwise(el *pagemodel.Element, fp *chain.Fingerprint) bool {
 	return fp != nil && el != nil && collapse(fp.AccessName) != "" &&
 		!strings.EqualFold(collapse(el.Name), collapse(fp.AccessName))
+}
+
+// readsOtherwise reports whether el, for a target recorded with a text
+// and no accessible name (a custom widget's box showing its value, a
+// card), no longer reads that text (spacing and case aside).
+func readsOtherwise(el *pagemodel.Element, fp *chain.Fingerprint) bool {
+	return fp != nil && el != nil && collapse(fp.AccessName) == "" && collapse(fp.Text) != "" &&
+		!strings.EqualFold(collapse(el.Text), collapse(fp.Text))
+}
+
+// textElsewhere is another element of the target's tag than w, neither
+// holding w nor inside it, that reads the recorded text, as the page
+// model finds it (a text query); nil when there is none or the page
+// cannot be asked. Where w was found only by numbers and places and no
+// longer reads the text (readsOtherwise), the target moved with its
+// words: a form's fields reordered, the next field's box now at the
+// recorded place.
+func textElsewhere(ctx context.Context, env *strategies.Env, w strategies.Result, fp *chain.Fingerprint) *pagemodel.Element {
+	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Text, Value: fp.Text, Tag: fp.Tag})
+	if err != nil {
+		return nil
+	}
+	for _, el := range a.Els {
+		if el != nil && el.Ref != w.Ref() && strings.EqualFold(el.Tag, fp.Tag) && !el.Holds(w.Element) && !w.Element.Holds(el) {
+			return el
+		}
+	}
+	return nil
 }
 
 // nameElsewhere is, for a w found only by numbers and places and not

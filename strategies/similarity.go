@@ -190,6 +190,13 @@ func pageCandidates(ctx context.Context, env *Env, snap *snapshot.Snapshot, fp *
 func measured(c similarity.Candidate, el *pagemodel.Element, vp Viewport) similarity.Candidate {
 	c.Region = el.Region
 	c.Unknown = without(c.Unknown, similarity.Region)
+	if slices.Contains(c.Unknown, similarity.Text) {
+		// A container whose text the snapshot did not read: the page
+		// model read it now. Left unknown, a look-alike reading
+		// otherwise than the target would lose nothing for it.
+		c.Text = el.Text
+		c.Unknown = without(c.Unknown, similarity.Text)
+	}
 	c.Box, c.Screen = nil, nil
 	if b := boxOf(el); b != nil {
 		c.Box, c.Screen = placed(*b, vp)
