@@ -372,18 +372,23 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 // typedAs reports whether a field that held before and now holds now took
 // text: it holds text, or alike but for case, spaces and punctuation (an
 // input mask: "4242 4242" for "42424242"; text with letters or digits
-// only), or something else than before that is not empty (it formatted,
-// completed or cut the text), or, for text "", it was emptied. A field
-// that still holds what it held, or was only emptied, did not take the
-// text.
+// only), or something else than before that is not empty (it formatted or
+// completed the text), or, for text "", it was emptied. A field that still
+// holds what it held, or was only emptied, did not take the text; nor did
+// one that holds only the start of it ("Depl" for "Deploy v2": keys lost
+// to a focus moved away, or a length limit the field did not have when
+// the step was recorded).
 func typedAs(now, text, before string) bool {
+	an, at := alnum(now), alnum(text)
 	switch {
 	case now == text:
 		return true
-	case alnum(text) != "" && alnum(now) == alnum(text):
+	case at != "" && an == at:
 		return true
-	case text == "" && alnum(now) == "":
+	case text == "" && an == "":
 		return true
+	case an != "" && len(an) < len(at) && strings.HasPrefix(at, an):
+		return false
 	}
 	return now != before && strings.TrimSpace(now) != ""
 }

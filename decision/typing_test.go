@@ -19,6 +19,7 @@ import (
 const typingPage = `<input id="name" value="old">
 <input id="card">
 <input id="guard">
+<input id="short" maxlength="4">
 <label>Email <input id="email-guard"></label>
 <div><span id="chips"></span><input id="tags"></div>
 <input id="fake" placeholder="Search"><input id="real" style="display:none">
@@ -112,6 +113,9 @@ func TestTypePassesWhenTheFieldTookTheText(t *testing.T) {
 		{"plain", "email", report.NotActionable, "does not take text"},
 		{"guard", "email", report.NoEffect, `did not take the text typed: it holds ""`},
 		{"guard", "---", report.NoEffect, `did not take the text typed: it holds ""`},
+		// A length limit the field did not have when recorded: it took
+		// only the start of the text.
+		{"short", "Deploy v2", report.NoEffect, `did not take the text typed: it holds "Depl"`},
 		// Its label says what is typed: the text showed beside it before.
 		{"email-guard", "email", report.NoEffect, `did not take the text typed`},
 		{"box", "email", report.NotActionable, "does not take text"},
@@ -222,11 +226,14 @@ func TestTypedAs(t *testing.T) {
 		{"London", "Lon", "", true},       // completed
 		{"", "", "old", true},             // cleared
 		{"---", "---", "", true},
-		{"", "---", "", false},       // no letters or digits to compare
-		{"", "Ada", "", false},       // nothing went in
-		{"", "Ada", "old", false},    // only emptied
-		{"old", "Ada", "old", false}, // nothing changed
-		{"old", "", "old", false},    // not cleared
+		{"", "---", "", false},           // no letters or digits to compare
+		{"", "Ada", "", false},           // nothing went in
+		{"", "Ada", "old", false},        // only emptied
+		{"old", "Ada", "old", false},     // nothing changed
+		{"old", "", "old", false},        // not cleared
+		{"Depl", "Deploy v2", "", false}, // only the start of it went in
+		{"Deploy", "Deploy v2", "", false},
+		{"Dep", "Deploy v2", "old", false},
 	} {
 		if got := typedAs(c.now, c.text, c.before); got != c.want {
 			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)
