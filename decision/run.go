@@ -549,16 +549,26 @@ const selectFn = `function (value, label) {` + stateJS + `
 	opt.selected = true;
 	el.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
 	el.dispatchEvent(new Event("change", {bubbles: true}));
+	state.chosen = opt.value;
 	return done("");
 }`
 
 type selectState struct {
 	elemState
-	Msg string `json:"msg"`
+	Msg    string `json:"msg"`
+	Chosen string `json:"chosen"`
 }
 
+// selectedFn is a <select>'s value and the text of its selected option.
+const selectedFn = `function () {
+	const o = this.options ? this.options[this.selectedIndex] : null;
+	return {value: this.value, text: o ? o.textContent.replace(/\s+/g, " ").trim() : ""};
+}`
+
 // selectOption waits until the element is connected, visible and enabled,
-// and selects the option in the same page call.
+// and selects the option in the same page call; once the page has
+// settled, the option must still be the one selected (choiceHeld): a page that
+// set the choice back at once did not take it.
 func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string) error {
 	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
@@ -573,7 +583,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 			if st.Msg != "" {
 				return stepErr(report.ElementNotFound, nil, "select: %s", st.Msg)
 			}
-			return nil
+			return r.choiceHeld(ctx, el, st.Chosen)
 		}
 		if err := st.fatal(); err != nil {
 			return err
@@ -582,6 +592,21 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 			return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, why))
 		}
 	}
+}
+
+// choiceHeld checks, once the page has settled, that the <select> el still
+// holds the option of value chosen. An element the page took off or
+// rendered anew cannot be read: that says nothing against the choice.
+func (r *Runner) choiceHeld(ctx context.Context, el Elem, chosen string) error {
+	r.model().Settle(ctx)
+	var now struct{ Value, Text string }
+	if err := callOn(ctx, el, selectedFn, &now); err != nil {
+		return nil
+	}
+	if now.Value != chosen {
+		return stepErr(report.NoEffect, nil, "%s did not keep the option chosen (%q): the page set it to %q (%q)", el.name(), chosen, now.Value, now.Text)
+	}
+	return nil
 }
 
 func (r *Runner) scroll(ctx context.Context, w *strategies.Result, dx, dy float64) error {

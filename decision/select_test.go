@@ -1,0 +1,44 @@
+package decision
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// selectPage has a <select> that keeps a choice and one whose page sets it
+// back to its first option at once (a form that resets a field it does
+// not allow).
+const selectPage = `<select id="freq"><option value="daily">Daily</option><option value="weekly">Weekly</option></select>
+<select id="stubborn"><option value="daily">Daily</option><option value="weekly">Weekly</option></select>
+<script>
+const s = document.getElementById("stubborn");
+s.addEventListener("change", () => setTimeout(() => { s.value = "daily"; }, 0));
+</script>`
+
+func selectStep(id, value, label string) *chain.Step {
+	return &chain.Step{Action: chain.Select, Value: value, Label: label, Target: &chain.Target{
+		Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}}
+}
+
+// A select step passes when the option chosen is still the one selected
+// once the page has settled; a page that set it back did not take it.
+func TestSelectPassesWhenTheChoiceHeld(t *testing.T) {
+	p := steadyPage(t, selectPage)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	ctx := context.Background()
+	if out := r.Step(ctx, selectStep("freq", "weekly", "Weekly")); out.Err != nil {
+		t.Errorf("select Weekly: %v", out.Err)
+	}
+	if v := p.MustEval(`() => document.getElementById("freq").value`).Str(); v != "weekly" {
+		t.Errorf("the select holds %q, want weekly", v)
+	}
+	out := r.Step(ctx, selectStep("stubborn", "weekly", "Weekly"))
+	if CodeOf(out.Err) != report.NoEffect || !strings.Contains(out.Err.Error(), `the page set it to "daily"`) {
+		t.Errorf("select Weekly where the page sets it back: want NO_EFFECT saying so, got %v", out.Err)
+	}
+}
