@@ -423,7 +423,8 @@ const clockDriven = (el) => {
 // point reaches el, an element of the top-level document (perhaps inside
 // shadow roots, open or closed): the topmost element there, found with
 // document.elementFromPoint and then the elementFromPoint of each shadow
-// root on el's way down while the hit is that root's host, must reach el
+// root on el's way down while the hit is that root's host (over text of
+// the host's own, the slot that shows it), must reach el
 // as the page model says (reachesEl: el, in el, or a <label> of el away
 // from any other control in it). Otherwise desc names what is on top.
 // When the page has replaced elementFromPoint (native is false), the
@@ -439,7 +440,10 @@ const hitTest = (el, x, y) => {
 	let h = document.elementFromPoint(x, y);
 	for (const r of roots) {
 		if (!h || h !== r.host) break;
-		const inner = r.elementFromPoint(x, y);
+		let inner = r.elementFromPoint(x, y);
+		// Text of the host's own that a slot of the root shows (a button
+		// component's label) is hit as the host: the pointer is on the slot.
+		if ((!inner || inner === r.host) && model) inner = model.slottedAt(r.host, x, y) || inner;
 		if (!inner) break;
 		h = inner;
 	}

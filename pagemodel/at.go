@@ -3,6 +3,7 @@ package pagemodel
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"math"
 	"strings"
 
@@ -64,7 +65,9 @@ func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, 
 			if err != nil {
 				return nil, nil
 			}
-			s, err := w.callString(ctx, obj.Object.ObjectID, "atNode", opts)
+			o := maps.Clone(opts)
+			o["x"], o["y"] = lx, ly
+			s, err := w.callString(ctx, obj.Object.ObjectID, "atNode", o)
 			if err != nil {
 				return nil, err
 			}

@@ -495,20 +495,45 @@ function frameDoc(doc, path) {
   return { doc: d };
 }
 
+// slottedAt is the slot that shows the text of host's own at (x, y) of
+// its document's viewport (a button component's label, slotted into the
+// button inside it), or null: both elementFromPoint and DevTools hit such
+// text as the host, while the pointer there is on the slot's button.
+function slottedAt(host, x, y) {
+  for (const n of host.childNodes) {
+    if (n.nodeType !== 3 || !n.assignedSlot || !n.data.trim()) continue;
+    const rg = (host.ownerDocument || win.document).createRange();
+    rg.selectNodeContents(n);
+    for (const q of rg.getClientRects()) if (x >= q.left && x < q.right && y >= q.top && y < q.bottom) return n.assignedSlot;
+  }
+  return null;
+}
+
+// throughShadows is the element at (x, y) of el's document's viewport
+// inside el's shadow roots (open and closed), el hit there: each root's
+// own hit, or the slot that shows text of its host's own (slottedAt); el
+// itself where nothing inside is.
+function throughShadows(el, x, y) {
+  for (let sr = shadowOf(el); sr && sr.elementFromPoint;) {
+    let inner = sr.elementFromPoint(x, y);
+    if (!inner || inner === el) inner = slottedAt(el, x, y);
+    if (!inner) break;
+    el = inner;
+    sr = shadowOf(el);
+  }
+  return el;
+}
+
 // at is the element at (x, y) of the world's top viewport, through shadow
-// roots and same-origin frames: its reference and description, or the
-// cross-origin frame there ({far}), or null.
+// roots (and the slots that show text of a host's own: slottedAt) and
+// same-origin frames: its reference and description, or the cross-origin
+// frame there ({far}), or null.
 function at(doc, x, y, o) {
   let d = doc, ox = 0, oy = 0;
   for (let depth = 0; depth < 32; depth++) {
     let el = d.elementFromPoint(x - ox, y - oy);
     if (!el || el.tagName === UI) return null;
-    for (let sr = shadowOf(el); sr && sr.elementFromPoint;) {
-      const inner = sr.elementFromPoint(x - ox, y - oy);
-      if (!inner || inner === el) break;
-      el = inner;
-      sr = shadowOf(el);
-    }
+    el = throughShadows(el, x - ox, y - oy);
     if (el.tagName !== "IFRAME" && el.tagName !== "FRAME") { el = preferred(el, o); return { k: ref(el), el: brief(el, o) }; }
     let cd = null;
     try { cd = el.contentDocument; } catch (e) { cd = null; }

@@ -90,9 +90,13 @@ return {
   // an icon) stands for the element it belongs to.
   atNode(n, o) {
     fresh();
+    // Text of a host's own that a slot shows is on that slot.
     let el = n.nodeType === 1 ? n : n.element && n.element.nodeType === 1 ? n.element
-      : n.parentElement || (n.parentNode && n.parentNode.host) || null;
+      : n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
     if (!el || inUI(el)) return "null";
+    // A host DevTools hit over text of its own that a slot shows: the
+    // slot, inside (o.x, o.y: the point in this document's viewport).
+    if (o.x !== undefined) el = throughShadows(el, o.x, o.y);
     el = preferred(el, o);
     if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
       let cd = null;
@@ -127,6 +131,8 @@ return {
   role(el) { fresh(); return roleOf(el, el.tagName, el.hasAttributes()); },
   computedRole(el) { fresh(); return computedRole(el); },
   computedName(el) { fresh(); return computedName(el); },
+  // slottedAt: the slot showing host's own text at (x, y) (slottedAt).
+  slottedAt(host, x, y) { return slottedAt(host, x, y); },
   // layerOf: the clickable element el is a layer of (layerOf), or null.
   layerOf(el) { fresh(); return layerOf(el); },
   name(el) { fresh(); return accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes()); },
