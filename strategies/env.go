@@ -3,6 +3,7 @@ package strategies
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -273,6 +274,21 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 		r.Err = err
 		return r
 	}
+	// Of several matches, the one alone under the shadow hosts the target
+	// was recorded under (Target.ShadowPath): a component of the same
+	// kind inserted beside the target's has the same inside.
+	recNth, underHosts := s.Nth, false
+	if ans.N > 1 && ans.N == len(ans.Els) && e.Target != nil && len(e.Target.ShadowPath) > 0 {
+		var under []*pagemodel.Element
+		for _, el := range ans.Els {
+			if el != nil && slices.Equal(el.ShadowPath, e.Target.ShadowPath) {
+				under = append(under, el)
+			}
+		}
+		if len(under) == 1 {
+			ans.Els, recNth, underHosts = under, 0, true
+		}
+	}
 	fp := e.Fingerprint()
 	type scored struct {
 		el    *pagemodel.Element
@@ -288,8 +304,8 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	}
 	// The recorded Nth is the last of the list when it lies beyond the
 	// first MaxMatches.
-	nthAt := s.Nth - 1
-	if s.Nth > pagemodel.MaxMatches && s.Nth <= ans.N {
+	nthAt := recNth - 1
+	if recNth > pagemodel.MaxMatches && recNth <= ans.N {
 		nthAt = len(list) - 1
 	}
 	pick := 0
@@ -309,7 +325,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	// is of the recorded kind and verifies about as well as the best one;
 	// otherwise the page changed around it and the fingerprint decides.
 	nth, staleNth := false, false
-	if s.Nth > 0 && nthAt >= 0 && nthAt < len(list) {
+	if recNth > 0 && nthAt >= 0 && nthAt < len(list) {
 		c := list[nthAt]
 		if !c.kind && c.score >= list[pick].score-DistinctMargin {
 			pick, nth = nthAt, true
@@ -343,6 +359,9 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	r.Verification = best.score
 	r.KindMismatch = best.kind
 	r.NthHeld = nth && ans.N > 1
+	if underHosts {
+		r.MatchCount = 1
+	}
 	r.Confidence = Adjust(Evidence{
 		Recorded: s.Confidence, Matches: ans.N, NthUsed: nth,
 		Score: best.score, SecondScore: second, KindMismatch: best.kind, Visible: best.box != nil,
@@ -355,15 +374,17 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 		notes = append(notes, "name matched after "+tierNote(ans.Tier))
 	}
 	if staleNth {
-		notes = append(notes, fmt.Sprintf("recorded #%d no longer fits", s.Nth))
+		notes = append(notes, fmt.Sprintf("recorded #%d no longer fits", recNth))
 	}
-	if ans.N > 1 {
+	if underHosts {
+		notes = append(notes, fmt.Sprintf("%d matches, one under the recorded shadow hosts %s", ans.N, strings.Join(e.Target.ShadowPath, " > ")))
+	} else if ans.N > 1 {
 		if nth {
-			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", ans.N, s.Nth))
+			notes = append(notes, fmt.Sprintf("%d matches, took #%d as recorded", ans.N, recNth))
 		} else {
 			at := pick + 1
-			if pick == nthAt && s.Nth > pagemodel.MaxMatches {
-				at = s.Nth
+			if pick == nthAt && recNth > pagemodel.MaxMatches {
+				at = recNth
 			}
 			notes = append(notes, fmt.Sprintf("%d matches, picked #%d by fingerprint", ans.N, at))
 		}

@@ -1,0 +1,35 @@
+package recorder
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/decision"
+)
+
+// A click inside a component's shadow root, on a box nothing of its own
+// names. Once a second component of the same kind is inserted before it,
+// with the same inside, the recorded selector matches in both roots: the
+// match under the recorded host (shadow_path: #speed) is the target.
+func TestComponentInsertedBesideIsNotTheTarget(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/components.html", "click \"#speed\"\n")
+	if n := len(f.Steps); n == 0 || len(f.Steps[n-1].Target.ShadowPath) == 0 {
+		t.Fatalf("recorded %v; want a click inside the component's shadow root", stepLines(f))
+	}
+	for _, v := range []string{"", "?v=inserted"} {
+		p := replayPageIn(t, b, f.StartURL+v)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		for i := range f.Steps {
+			st := f.Steps[i]
+			if out := r.Step(context.Background(), &st); out.Err != nil {
+				t.Errorf("%q, step %d (%s): %v", v, i+1, st.Action, out.Err)
+				logAttempts(t, out.Verdict)
+			}
+		}
+		if opened := p.MustEval(`() => opened.join(",")`).Str(); opened != "speed" {
+			t.Errorf("%q: opened %q, recorded on speed", v, opened)
+		}
+	}
+}
