@@ -28,12 +28,14 @@ function reachesEl(a, b) {
 
 // layerOf is the element a pointer on el acts on where el is a layer of
 // it, null where el is none: nothing of el's own says what it is (no
-// words, no name: an overlay, an icon), and el, or an element between el
-// and it, fills its box (nine tenths of it at least), and it is what the
-// page made clickable (an onclick attribute, a tab stop, or where a
-// pointer cursor starts), a few levels up at most. A card's caption
-// overlay, the icon at its middle: the click is the card's, and the card
-// is what says which card (its attributes, its picture).
+// words, no name: an overlay, an icon), nor of the elements between el
+// and it (a layer holds no words: a list of a tree's nodes is no layer of
+// the tree), el or one of them fills its box (nine tenths of it at
+// least), and it is what the page made clickable (an onclick attribute, a
+// tab stop, or where a pointer cursor starts), a few levels up at most. A
+// card's caption overlay, the icon at its middle: the click is the
+// card's, and the card is what says which card (its attributes, its
+// picture).
 function layerOf(el) {
   if (!el || el.nodeType !== 1 || (el.textContent || "").trim() ||
     accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes())) return null;
@@ -42,6 +44,7 @@ function layerOf(el) {
     if (a.tagName === "BODY" || a.tagName === "HTML" || a.nodeType !== 1) return null;
     const r = a.getBoundingClientRect(), area = r.width * r.height;
     if (a !== el && area > 0 && most >= 0.9 * area && madeClickable(a)) return a;
+    if (a !== el && (a.textContent || "").trim()) return null;
     most = Math.max(most, area);
   }
   return null;
