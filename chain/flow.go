@@ -238,8 +238,12 @@ type Strategy struct {
 	// Coordinates and similarity have none.
 	Value string `yaml:"value,omitempty"`
 	// Nth, when > 0, picks the Nth (1-based) of several matches: a
-	// strategy that was not unique at record time.
+	// strategy that was not unique at record time. Of, when > 0, is how
+	// many it matched then: where it matches another number, an item was
+	// added or removed (or a list is not yet filtered), and the Nth is no
+	// longer the recorded one's place.
 	Nth int `yaml:"nth,omitempty"`
+	Of  int `yaml:"of,omitempty"`
 	// Match is how a text or name compares: "" equal (as people read it:
 	// white space and case forgiven in that order when nothing is equal),
 	// "contains" holding the value.

@@ -313,6 +313,9 @@ func (v *validator) strategy(p string, s *Strategy) {
 			v.add(p+".value", "a role strategy is \"role|accessible name\"; %q has no role", s.Value)
 		}
 	}
+	if s.Of != 0 && (s.Of < 0 || s.Nth == 0 || s.Nth > s.Of) {
+		v.add(p+".of", "%d must be at least nth (%d), and comes only with nth", s.Of, s.Nth)
+	}
 	if s.Nth < 0 {
 		v.add(p+".nth", "%d must not be negative", s.Nth)
 	}

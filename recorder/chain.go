@@ -89,7 +89,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 			return // it does not find the target: useless
 		case known && c.Unique():
 		case known && c.N > 1:
-			s.Nth = c.I
+			s.Nth, s.Of = c.I, c.N
 			conf = math.Max(conf*NonUniqueFactor, NonUniqueFloor)
 		default:
 			conf = math.Max(conf*UnknownFactor, NonUniqueFloor)

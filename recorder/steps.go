@@ -566,7 +566,7 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			eff.State = append(eff.State, s)
 		}
 	}
-	if eff.Empty() && e.E.Texts > 0 {
+	if eff.Empty() && e.E.Texts > 0 && !afterTypingInto(r.flow.Steps, idx) {
 		// Only where nothing else shows what the step did: texts change
 		// by themselves too (a clock), and they would blur a stronger
 		// check.
@@ -577,6 +577,20 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	}
 	st.Effect = eff
 	r.saveLocked()
+}
+
+// afterTypingInto reports whether steps[idx] is a key pressed in the field
+// the step before typed into (Enter after an edit): the page may render
+// what was typed (a label, a list) only as the key comes, or before it,
+// as the machine's load has it, so texts changed are no effect of the
+// key's own that replay could count on.
+func afterTypingInto(steps []chain.Step, idx int) bool {
+	if idx < 1 || steps[idx].Action != chain.Press || steps[idx-1].Action != chain.Type {
+		return false
+	}
+	a, b := steps[idx].Target, steps[idx-1].Target
+	return a != nil && b != nil && a.Fingerprint != nil && b.Fingerprint != nil &&
+		a.Fingerprint.XPath != "" && a.Fingerprint.XPath == b.Fingerprint.XPath
 }
 
 // addReveal adds hover steps on the elements whose hover showed the one

@@ -321,11 +321,15 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 			pick = i
 		}
 	}
-	// The recorded index of several matches holds while the element there
-	// is of the recorded kind and verifies about as well as the best one;
-	// otherwise the page changed around it and the fingerprint decides.
+	// The recorded index of several matches holds while they are as many
+	// as when recorded (where the flow says: Strategy.Of) and the element
+	// there is of the recorded kind and verifies about as well as the best
+	// one; otherwise the page changed around it (a row added, a list not
+	// yet filtered) and the fingerprint decides.
 	nth, staleNth := false, false
-	if recNth > 0 && nthAt >= 0 && nthAt < len(list) {
+	if recNth > 0 && s.Of > 0 && ans.N != s.Of {
+		staleNth = true
+	} else if recNth > 0 && nthAt >= 0 && nthAt < len(list) {
 		c := list[nthAt]
 		if !c.kind && c.score >= list[pick].score-DistinctMargin {
 			pick, nth = nthAt, true
@@ -373,7 +377,9 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	if ans.Tier > 0 {
 		notes = append(notes, "name matched after "+tierNote(ans.Tier))
 	}
-	if staleNth {
+	if staleNth && s.Of > 0 && ans.N != s.Of {
+		notes = append(notes, fmt.Sprintf("recorded #%d of %d, and %d match now", recNth, s.Of, ans.N))
+	} else if staleNth {
 		notes = append(notes, fmt.Sprintf("recorded #%d no longer fits", recNth))
 	}
 	if underHosts {
@@ -414,7 +420,7 @@ func tierNote(t int) string {
 // Holds reports whether the answer the round got for s (known false when
 // it got none: s was not asked) still names the element r as recorded:
 // the only match of a strategy recorded without an index, the Nth of one
-// recorded with it.
+// recorded with it, of as many as when recorded (where Of says).
 func (e *Env) Holds(s chain.Strategy, r pagemodel.Ref) (known, holds bool) {
 	a, ok := e.answers[queryKey(s)]
 	if !ok || a.Err != nil {
@@ -422,6 +428,9 @@ func (e *Env) Holds(s chain.Strategy, r pagemodel.Ref) (known, holds bool) {
 	}
 	if s.Nth == 0 {
 		return true, a.N == 1 && len(a.Els) == 1 && a.Els[0].Ref == r
+	}
+	if s.Of > 0 && a.N != s.Of {
+		return true, false
 	}
 	at := s.Nth - 1
 	if s.Nth > pagemodel.MaxMatches {

@@ -260,7 +260,7 @@ function byText(q, sc) {
   if (r.els.length === 0) return r;
   sortTree(r.els, sc);
   const tag = (q.tag || q.only || "").toUpperCase();
-  r.els = innermostOfChains(r.els, tag);
+  r.els = innermostOfChains(r.els, tag, !!q.it);
   if (q.it) {
     // An item holds its words as the whole text of one of its parts (its
     // title, its heading, itself): that is how the recorder named it. An
@@ -378,10 +378,12 @@ function bestOfText(cands, w, room) {
 
 // innermostOfChains keeps one element of each chain of nested matches (a
 // wrapper and its child with the same text): the one of the recorded tag,
-// else the innermost interactive one, else the innermost. A match that
+// else, for a query naming an item (items), the innermost that is no
+// table or grid cell (isCell), else the innermost interactive one, else
+// the innermost. A match that
 // holds several chains (a form around two links that read "Login", each
 // matched by a text that holds "Login") belongs to none of them.
-function innermostOfChains(els, tag) {
+function innermostOfChains(els, tag, items) {
   const inSet = new Set(els), outer = new Set();
   for (const e of els) for (let p = upEl(e); p; p = upEl(p)) if (inSet.has(p)) outer.add(p);
   const leaves = els.filter((e) => !outer.has(e));
@@ -393,14 +395,17 @@ function innermostOfChains(els, tag) {
     for (let p = upEl(l); p; p = upEl(p)) {
       if (!inSet.has(p)) continue;
       if (held.get(p) > 1) break; // holds other matches too: not of this chain
-      if (betterOfChain(p, best, tag)) best = p;
+      if (betterOfChain(p, best, tag, items)) best = p;
     }
     out.push(best);
   }
   return out;
 }
-function betterOfChain(a, b, tag) {
+function betterOfChain(a, b, tag, items) {
   if (tag && (a.tagName === tag) !== (b.tagName === tag)) return a.tagName === tag;
+  // A query naming an item takes, of a row and its name cell (both
+  // <div>s in a grid), the row: a cell is part of an item, never one.
+  if (items) { const ca = isCell(a), cb = isCell(b); if (ca !== cb) return cb; }
   const ia = interactiveEl(a), ib = interactiveEl(b);
   if (ia !== ib) return ia;
   return containsFlat(b, a); // deeper wins

@@ -2,20 +2,25 @@
 
 // ROWS are the tags of items that repeat in a list, a table or a menu.
 const ROWS = new Set(["LI", "TR", "ARTICLE", "DD", "DT", "OPTION", "SUMMARY", "DETAILS"]);
-const ROW_ROLES = /^(row|listitem|option|treeitem|article|menuitem|gridcell|tab)$/;
-// CELLS are a table's cells (tag|role).
-const CELLS = /^(TD|TH)\||\|(cell|columnheader|rowheader)$/;
+const ROW_ROLES = /^(row|listitem|option|treeitem|article|menuitem|tab)$/;
+// CELLS are a table's or a grid's cells (tag|role).
+const CELLS = /^(TD|TH)\||\|(cell|gridcell|columnheader|rowheader)$/;
+
+// isCell reports whether e is a table's or a grid's cell (CELLS).
+function isCell(e) { return CELLS.test(e.tagName + "|" + (e.getAttribute("role") || "")); }
 
 // alike reports whether b is an item of the same kind as a: same tag and
 // role, and for elements that are not list or table items, the same first
 // class; elements without a class (a framework's <span> around each
 // item), the same structure: first children alike by tag and class. A
-// table's cells are parts of its row, never items by structure.
+// table's or a grid's cells are parts of their row, never items: a
+// row's "Promote" is named by its row ("Grace Park"), not by its cell.
 function alike(a, b) {
   if (a.tagName !== b.tagName || (a.getAttribute("role") || "") !== (b.getAttribute("role") || "")) return false;
+  if (isCell(a)) return false;
   if (ROWS.has(a.tagName) || ROW_ROLES.test(a.getAttribute("role") || "")) return true;
   const ca = a.classList[0], cb = b.classList[0];
-  if (!ca && !cb && !CELLS.test(a.tagName + "|" + (a.getAttribute("role") || ""))) {
+  if (!ca && !cb) {
     const fa = a.firstElementChild, fb = b.firstElementChild;
     return !!fa && !!fb && fa.tagName === fb.tagName && !!fa.classList[0] && fa.classList[0] === fb.classList[0];
   }
