@@ -345,7 +345,11 @@ type Fingerprint struct {
 	// was inserted or removed, and the element at the target's place may
 	// be another item's: a winner found only by its place and numbers is
 	// then held to similarity.
-	Items int `yaml:"items,omitempty"`
+	// ItemKind is those items' tag, role attribute and first class
+	// ("li.todo"): a count is compared only with one of items of that
+	// kind (a list of one row at record time counts the cards around it).
+	Items    int    `yaml:"items,omitempty"`
+	ItemKind string `yaml:"item_kind,omitempty"`
 	// OtherNames are the accessible names, other than its own, of the
 	// target's counterparts at record time: where it or its item (a row,
 	// a card, an operation of a list) repeats among its siblings, the

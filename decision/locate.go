@@ -204,7 +204,9 @@ func gaveUp(v Verdict, started time.Time) Verdict {
 // evaluateChain evaluates order in turn until a result is conclusive (and
 // not a numbered match named otherwise than recorded: renumbered) and
 // every strategy naming the target within its item has run (itemToRun),
-// and weighs them all when none is.
+// and weighs them all when none is, the results found by place in a
+// repeated group of another size than recorded set aside
+// (setAsideResized).
 func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strategy, opts LocateOptions) Verdict {
 	results := make([]strategies.Result, 0, len(order))
 	// pending is the first conclusive result, held until the strategies
@@ -269,10 +271,12 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // moved with its section or row, unless the rest of the chain, weighed
 // without the winner's strategies, names that other element (then it is
 // taken). These two checks apply to similarity's winner too: it weighs a
-// numbered id as much as a lasting one. A winner similarity did not take,
-// found only by numbers and places, where the target's repeated group
-// has another size now (an item inserted or removed: groupChanged), is
-// refused as AMBIGUOUS. A unique verified match that
+// numbered id as much as a lasting one. A winner found only by numbers
+// and places, that similarity did not name (it did not take it, or took
+// it by its place alone), where the target's repeated group has another
+// size now (an item inserted or removed: groupChanged), is refused as
+// AMBIGUOUS; so is one that no longer reads the recorded text while
+// another element does (readsOtherwise, textElsewhere). A unique verified match that
 // stopped the chain early is not vetted (it already verified; a numbered
 // or similarity match that these checks would refuse does not stop it,
 // renumbered), nor is a winner similarity found scored against the floor
@@ -519,7 +523,10 @@ func renumbered(ctx context.Context, env *strategies.Env, results []strategies.R
 	if fp == nil || r.Element == nil || !Numbered(r.Strategy) && r.Strategy.Type != chain.Similarity {
 		return false
 	}
-	if _, ok := resized(ctx, env, r, fp); ok || namedOtherwise(r.Element, fp) {
+	if namedOtherwise(r.Element, fp) || readsOtherwise(r.Element, fp) {
+		return true
+	}
+	if _, ok := resized(ctx, env, r, fp); ok {
 		return true
 	}
 	el, _ := surroundingsElsewhere(ctx, env, results, r, fp)
@@ -633,14 +640,18 @@ func similarityNamed(results []strategies.Result, w strategies.Result) bool {
 }
 
 // resized reports whether the target stood in a repeated group (of
-// fp.Items items) and w's element stands in one of another size, or in
-// none (n, the size now); false too when the page cannot be asked.
+// fp.Items items) and w's element stands in one of another size, of items
+// of the same kind (fp.ItemKind, where the flow says), or in none (n, the
+// size now); false too when the page cannot be asked.
 func resized(ctx context.Context, env *strategies.Env, w strategies.Result, fp *chain.Fingerprint) (n int, ok bool) {
 	if fp == nil || fp.Items == 0 || w.Element == nil || env.Model == nil {
 		return 0, false
 	}
-	n, err := env.Model.Items(ctx, w.Ref())
-	return n, err == nil && n != fp.Items
+	n, kind, err := env.Model.Items(ctx, w.Ref())
+	if err != nil || n > 0 && fp.ItemKind != "" && kind != fp.ItemKind {
+		return n, false // another group: its count says nothing of the target's
+	}
+	return n, n != fp.Items
 }
 
 // surroundings are the recorded texts around the target that are not its
@@ -731,8 +742,8 @@ func readsOtherwise(el *pagemodel.Element, fp *chain.Fingerprint) bool {
 		!strings.EqualFold(collapse(el.Text), collapse(fp.Text))
 }
 
-// textElsewhere is another element of the target's tag than w, neither
-// holding w nor inside it, that reads the recorded text, as the page
+// textElsewhere is another element of the target's tag than w, shown,
+// neither holding w nor inside it, that reads the recorded text, as the page
 // model finds it (a text query); nil when there is none or the page
 // cannot be asked. Where w was found only by numbers and places and no
 // longer reads the text (readsOtherwise), the target moved with its
@@ -744,7 +755,7 @@ func textElsewhere(ctx context.Context, env *strategies.Env, w strategies.Result
 		return nil
 	}
 	for _, el := range a.Els {
-		if el != nil && el.Ref != w.Ref() && strings.EqualFold(el.Tag, fp.Tag) && !el.Holds(w.Element) && !w.Element.Holds(el) {
+		if el != nil && el.Visible && el.Ref != w.Ref() && strings.EqualFold(el.Tag, fp.Tag) && !el.Holds(w.Element) && !w.Element.Holds(el) {
 			return el
 		}
 	}

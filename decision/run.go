@@ -371,7 +371,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		if el.Element != nil && el.Element.Tag == "select" {
 			// Text typed into a <select> (Chrome's change) chooses the
 			// option whose value, else whose label, it is.
-			out.Err = r.selectOption(ctx, el, text, text)
+			out.Err = r.selectOption(ctx, el, text, text, s.Effect == nil || slices.Contains(s.Effect.State, "value"))
 			break
 		}
 		out.Err = r.typeInto(ctx, el, text)
@@ -384,7 +384,11 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		}
 		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
 	case chain.Select:
-		out.Err = r.selectOption(ctx, el, s.Value, s.Label)
+		// A select that set itself back when recorded (an "Actions…" menu
+		// that runs its choice and resets) did something else, which the
+		// effect check watches.
+		keeps := s.Effect == nil || slices.Contains(s.Effect.State, "value")
+		out.Err = r.selectOption(ctx, el, s.Value, s.Label, keeps)
 	case chain.Scroll:
 		if s.To != nil {
 			out.Err = r.scrollTo(ctx, s, w, el, *s.To)
@@ -566,10 +570,11 @@ const selectedFn = `function () {
 }`
 
 // selectOption waits until the element is connected, visible and enabled,
-// and selects the option in the same page call; once the page has
-// settled, the option must still be the one selected (choiceHeld): a page that
-// set the choice back at once did not take it.
-func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string) error {
+// and selects the option in the same page call; where the step's choice
+// was to stay (keeps), the option must still be the one selected once the
+// page has settled (choiceHeld): a page that set the choice back at once
+// did not take it.
+func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string, keeps bool) error {
 	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
@@ -583,6 +588,9 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 			if st.Msg != "" {
 				return stepErr(report.ElementNotFound, nil, "select: %s", st.Msg)
 			}
+			if !keeps {
+				return nil
+			}
 			return r.choiceHeld(ctx, el, st.Chosen)
 		}
 		if err := st.fatal(); err != nil {
@@ -595,8 +603,8 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string)
 }
 
 // choiceHeld checks, once the page has settled, that the <select> el still
-// holds the option of value chosen. An element the page took off or
-// rendered anew cannot be read: that says nothing against the choice.
+// holds the option of value chosen. An element that cannot be read (its
+// document gone) says nothing against the choice.
 func (r *Runner) choiceHeld(ctx context.Context, el Elem, chosen string) error {
 	r.model().Settle(ctx)
 	var now struct{ Value, Text string }

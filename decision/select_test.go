@@ -41,4 +41,11 @@ func TestSelectPassesWhenTheChoiceHeld(t *testing.T) {
 	if CodeOf(out.Err) != report.NoEffect || !strings.Contains(out.Err.Error(), `the page set it to "daily"`) {
 		t.Errorf("select Weekly where the page sets it back: want NO_EFFECT saying so, got %v", out.Err)
 	}
+	// Recorded as doing something else than keeping its choice (an
+	// actions menu that resets): that is what the step is checked for.
+	st := selectStep("stubborn", "weekly", "Weekly")
+	st.Effect = &chain.Effect{Texts: true}
+	if out := r.Step(ctx, st); CodeOf(out.Err) == report.NoEffect && strings.Contains(out.Err.Error(), "did not keep") {
+		t.Errorf("a select recorded as resetting itself was held to its choice: %v", out.Err)
+	}
 }

@@ -75,8 +75,10 @@ type Description struct {
 	SiblingIndex    int    `json:"siblingIndex"`
 	// Items is how many items alike stand in the repeated group of the
 	// element or of the item it is part of (a row, a card), its own
-	// included; 0 when it is in none.
-	Items int `json:"items"`
+	// included; 0 when it is in none. ItemKind is those items' tag, role
+	// attribute and first class ("li.todo", "div[role=row].ag-row").
+	Items    int    `json:"items"`
+	ItemKind string `json:"itemKind"`
 	// Fixed: the element or an ancestor has position: fixed.
 	Fixed bool `json:"fixed"`
 	// Scrollers are the scroll offsets [x, y] of the scroll containers the

@@ -240,7 +240,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
 		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
 		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
-		KindCount: d.Counts["kind"].N, Items: d.Items,
+		KindCount: d.Counts["kind"].N, Items: d.Items, ItemKind: d.ItemKind,
 		IDXPath: d.IDXPath, Landmarks: d.Landmarks, Icon: d.Icon,
 	}
 	if e.RoleCountKnown && e.RoleCount.I > 0 {

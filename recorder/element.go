@@ -66,8 +66,10 @@ type Description struct {
 	XPathPositional bool     `json:"xpathPositional"`
 	ShadowPath      []string `json:"shadowPath"`
 	SiblingIndex    int      `json:"siblingIndex"`
-	// Items is the size of its repeated group (pagemodel.Description's).
+	// Items and ItemKind are its repeated group's size and kind
+	// (pagemodel.Description's).
 	Items      int      `json:"items"`
+	ItemKind   string   `json:"itemKind"`
 	Neighbours []string `json:"neighbours"`
 	Region     string   `json:"region"`
 	// IDXPath, Landmarks and Icon are what similarity healing compares
@@ -135,7 +137,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 		Tag: d.Tag, Secret: d.Secret, ID: d.ID, Name: d.NameAttr, Type: d.Type, Classes: d.Classes(), Href: d.Href,
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
 		Text: d.Text, TextValue: d.TextValue, TextInChild: d.TextInChild, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
-		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex, Items: d.Items,
+		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex, Items: d.Items, ItemKind: d.ItemKind,
 		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scrollers: d.Scrollers, Scope: d.Scope, Others: d.Others,
 		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,
 		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},

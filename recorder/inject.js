@@ -180,13 +180,16 @@
   const ACTIONABLE = "button,a[href],summary,label,input,textarea,select,[contenteditable=''],[contenteditable=true]," +
     "[role=button],[role=link],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem]," +
     "[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]";
-  // Where nothing of that kind encloses it, a layer of a clickable
-  // element (a card's overlay: the page model's layerOf) is that element.
-  function pointerTarget(e, t) {
+  // Where nothing of that kind encloses it, a click on a layer of a
+  // clickable element (a card's overlay: the page model's layerOf) is
+  // that element's (layers); an assertion or a drop is about what is
+  // under the pointer.
+  function pointerTarget(e, t, layers) {
     for (const n of e.composedPath()) {
       if (n === document || n === window) break;
       if (n.nodeType === 1 && n.matches(ACTIONABLE)) return n;
     }
+    if (!layers) return t;
     const model = window[MODEL];
     let a = null;
     try { a = model ? model.layerOf(t) : null; } catch (x) { a = null; }
@@ -345,7 +348,7 @@
   const describeHere = (el) => { const m = window[MODEL]; try { return m ? m.describe(el, DESCRIBE) : null; } catch (x) { return null; } };
   function clickAwaited(d, e, t) {
     const seen = clicks;
-    const to = pointerTarget(e, t);
+    const to = pointerTarget(e, t, true);
     const x = e.clientX, y = e.clientY;
     // The pressed element as it is before the page handles the release,
     // or as it was pressed when the page took it off handling the press.
@@ -514,7 +517,7 @@
     },
     mousedown(e, t) {
       pressed(t, e);
-      t = pointerTarget(e, t);
+      t = pointerTarget(e, t, true);
       if (skipPointer(t)) return;
       const m = { k: "down", id: ref(t), q: openEffect(t) };
       const r = rect(t);
@@ -560,7 +563,7 @@
     },
     dragend() { down = null; },
     click(e, t) {
-      t = pointerTarget(e, t);
+      t = pointerTarget(e, t, true);
       if (skipPointer(t)) return;
       // A click on a <label> is followed by one on its control: keep that one.
       const lab = t.closest && t.closest("label");
@@ -577,14 +580,14 @@
       emitNow(m);
     },
     auxclick(e, t) {
-      t = pointerTarget(e, t);
+      t = pointerTarget(e, t, true);
       if (skipPointer(t)) return;
       const r = rect(t);
       emitNow({ k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t) });
     },
     dblclick(e, t) {
-      t = pointerTarget(e, t);
+      t = pointerTarget(e, t, true);
       if (skipPointer(t)) return;
       const r = rect(t);
       emitNow({ k: "dblclick", id: ref(t), b: e.button, m: mods(e), x: e.clientX, y: e.clientY,

@@ -64,8 +64,8 @@ func TestUnnamedCardIsNotTakenByPlaceOnceTheGridChanged(t *testing.T) {
 			t.Fatalf("%q: recorded %v", pics, stepLines(f))
 		}
 		fp := f.Steps[n-1].Target.Fingerprint
-		if fp == nil || fp.Tag != "div" || !slices.Contains(fp.Classes, "item") || fp.Items != 6 {
-			t.Fatalf("%q: fingerprint %+v: want the card (div.item), one of the grid's 6", pics, fp)
+		if fp == nil || fp.Tag != "div" || !slices.Contains(fp.Classes, "item") || fp.Items != 6 || fp.ItemKind != "div.col" {
+			t.Fatalf("%q: fingerprint %+v: want the card (div.item), one of the grid's 6 (div.col)", pics, fp)
 		}
 		for _, c := range []struct {
 			query   string

@@ -787,7 +787,8 @@ func scopeNotByAsserted(el *Element, asserted string) {
 
 // notByAsserted keeps an assertion from finding its element by what it
 // asserts: a strategy whose value holds the asserted text (a text, a role
-// name, an XPath on the text, the item it is within) would find another
+// name, an XPath or CSS selector on the text or an attribute holding it,
+// the item it is within) would find another
 // element that happens to show it once the page has changed, and pass the
 // assertion on it; the fingerprint's text and value, by which similarity
 // would favour such an element, are dropped too.
@@ -808,7 +809,9 @@ func notByAsserted(t *chain.Target, asserted string) {
 			if _, name, ok := strings.Cut(s.Value, "|"); ok && namedBy(foldSpace(name), want) {
 				continue
 			}
-		case chain.XPath:
+		case chain.XPath, chain.CSS:
+			// A selector on the text or an attribute that holds it
+			// (td[data-value="Shipped"]).
 			if strings.Contains(foldSpace(s.Value), want) {
 				continue
 			}

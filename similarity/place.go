@@ -1,37 +1,30 @@
 package similarity
 
-import "math"
-
 // placeAttrs say where an element stands, not what it is: its paths, its
 // location and how much it covers the recorded box.
 var placeAttrs = map[Attr]bool{XPath: true, IDXPath: true, Location: true, Overlap: true}
 
-// ApartByPlace reports whether r's best and runner-up compare alike with
-// the fingerprint on everything but where they stand (placeAttrs): two
-// look-alikes, the best ahead only for standing nearer the recorded
-// place. Where an item was inserted before the target, the look-alike now
-// at its place is another: such a best names nothing. False without a
-// runner-up.
+// ApartByPlace reports whether r's best leads its runner-up only by where
+// they stand (placeAttrs): on nothing of what the element is (its texts,
+// classes, picture...) does it compare better with the fingerprint than
+// the runner-up does. Two look-alikes, or a best that reads worse and
+// stands nearer the recorded place: where an item was inserted before the
+// target, the look-alike now at its place is another, and such a best
+// names nothing. An attribute only one of them was compared on tells
+// nothing either way. False without a runner-up.
 func (r Result) ApartByPlace() bool {
 	if r.Best == nil || r.RunnerUp == nil {
 		return false
 	}
-	sims := func(s *Scored) map[Attr]float64 {
-		m := make(map[Attr]float64, len(s.Parts))
-		for _, p := range s.Parts {
-			if !placeAttrs[p.Attr] {
-				m[p.Attr] = p.Sim
-			}
+	ru := make(map[Attr]float64, len(r.RunnerUp.Parts))
+	for _, p := range r.RunnerUp.Parts {
+		ru[p.Attr] = p.Sim
+	}
+	for _, p := range r.Best.Parts {
+		if placeAttrs[p.Attr] {
+			continue
 		}
-		return m
-	}
-	a, b := sims(r.Best), sims(r.RunnerUp)
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		w, ok := b[k]
-		if !ok || math.Abs(v-w) > placeEpsilon {
+		if w, ok := ru[p.Attr]; ok && p.Sim > w+placeEpsilon {
 			return false
 		}
 	}

@@ -2,9 +2,9 @@ package similarity
 
 import "testing"
 
-// Two look-alikes told apart by where they stand alone are apart by place;
-// a picture, a text or a part only one of them has sets them apart by
-// what they are.
+// Two look-alikes told apart by where they stand alone are apart by place,
+// and so is a best that reads worse than its runner-up; a picture or a
+// text the best matches better sets them apart by what they are.
 func TestApartByPlace(t *testing.T) {
 	scored := func(parts ...Part) *Scored { return &Scored{Score: Score{Parts: parts}} }
 	same := []Part{{Attr: Tag, Sim: 1, Weight: 2.5}, {Attr: Class, Sim: 1, Weight: 0.5}}
@@ -18,7 +18,8 @@ func TestApartByPlace(t *testing.T) {
 	}{
 		{"only the place differs", Result{Best: at(1, 1), RunnerUp: at(0.6, 0.8)}, true},
 		{"the picture differs", Result{Best: at(1, 1, Part{Attr: Icon, Sim: 1}), RunnerUp: at(0.6, 0.8, Part{Attr: Icon, Sim: 0.2})}, false},
-		{"a part one side lacks", Result{Best: at(1, 1, Part{Attr: Text, Sim: 1}), RunnerUp: at(0.6, 0.8)}, false},
+		{"a part one side lacks", Result{Best: at(1, 1, Part{Attr: Text, Sim: 1}), RunnerUp: at(0.6, 0.8)}, true},
+		{"the best reads worse", Result{Best: at(1, 1, Part{Attr: Icon, Sim: 0.2}), RunnerUp: at(0.6, 0.8, Part{Attr: Icon, Sim: 1})}, true},
 		{"no runner-up", Result{Best: at(1, 1)}, false},
 	} {
 		if got := c.r.ApartByPlace(); got != c.want {

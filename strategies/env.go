@@ -276,9 +276,11 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	}
 	// Of several matches, the one alone under the shadow hosts the target
 	// was recorded under (Target.ShadowPath): a component of the same
-	// kind inserted beside the target's has the same inside.
+	// kind inserted beside the target's has the same inside. Only where
+	// every host is named by what it is: a host named by its place
+	// (x-picker:nth-of-type(2)) is the next one once one is inserted.
 	recNth, underHosts := s.Nth, false
-	if ans.N > 1 && ans.N == len(ans.Els) && e.Target != nil && len(e.Target.ShadowPath) > 0 {
+	if ans.N > 1 && ans.N == len(ans.Els) && e.Target != nil && len(e.Target.ShadowPath) > 0 && !hostsByPlace(e.Target.ShadowPath) {
 		var under []*pagemodel.Element
 		for _, el := range ans.Els {
 			if el != nil && slices.Equal(el.ShadowPath, e.Target.ShadowPath) {
@@ -403,6 +405,17 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	}
 	r.Detail = strings.Join(notes, "; ")
 	return r
+}
+
+// hostsByPlace reports whether a selector of a shadow path steps by
+// position.
+func hostsByPlace(path []string) bool {
+	for _, h := range path {
+		if strings.Contains(h, ":nth-") {
+			return true
+		}
+	}
+	return false
 }
 
 // tierNote says what a comparison tier forgave.

@@ -30,24 +30,30 @@ function reachesEl(a, b) {
 // it, null where el is none: nothing of el's own says what it is (no
 // words, no name: an overlay, an icon), nor of the elements between el
 // and it (a layer holds no words: a list of a tree's nodes is no layer of
-// the tree), el or one of them fills its box (nine tenths of it at
-// least), and it is what the page made clickable (an onclick attribute, a
-// tab stop, or where a pointer cursor starts), a few levels up at most. A
-// card's caption overlay, the icon at its middle: the click is the
-// card's, and the card is what says which card (its attributes, its
-// picture).
+// the tree), nor is clickable itself, el or one of them fills its box
+// (nine tenths of it at least, inside it: a fixed backdrop is no layer of
+// the box it covers), and it is what the page made clickable (an onclick
+// attribute, a tab stop, or where a pointer cursor starts), a few levels
+// up at most. A card's caption overlay, the icon at its middle: the click
+// is the card's, and the card is what says which card (its attributes,
+// its picture). The click lands where it landed: on the layer.
 function layerOf(el) {
   if (!el || el.nodeType !== 1 || (el.textContent || "").trim() ||
     accName(el, labelsOf(el), roleOf(el, el.tagName, el.hasAttributes()), el.hasAttributes())) return null;
-  let most = 0, up = 0;
+  let fill = null, up = 0;
   for (let a = el; a && up < 6; a = upEl(a), up++) {
     if (a.tagName === "BODY" || a.tagName === "HTML" || a.nodeType !== 1) return null;
     const r = a.getBoundingClientRect(), area = r.width * r.height;
-    if (a !== el && area > 0 && most >= 0.9 * area && madeClickable(a)) return a;
-    if (a !== el && (a.textContent || "").trim()) return null;
-    most = Math.max(most, area);
+    if (a !== el && area > 0 && fill && fill.width * fill.height >= 0.9 * area && inside(fill, r) && madeClickable(a)) return a;
+    if (madeClickable(a) || (a !== el && (a.textContent || "").trim())) return null;
+    if (!fill || area > fill.width * fill.height) fill = r;
   }
   return null;
+}
+
+// inside reports whether rect a lies within rect b (a pixel aside).
+function inside(a, b) {
+  return a.left >= b.left - 1 && a.top >= b.top - 1 && a.right <= b.right + 1 && a.bottom <= b.bottom + 1;
 }
 
 // madeClickable reports whether the page made a clickable: an onclick

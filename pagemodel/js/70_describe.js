@@ -343,7 +343,9 @@ function describe(el, o) {
   d.xpath = xp.x;
   d.xpathPositional = xp.pos;
   d.siblingIndex = sameTagIndex(el);
-  d.items = groupSize(el);
+  const g = groupOf(el);
+  d.items = g ? g.n : 0;
+  d.itemKind = g ? g.kind : "";
   d.fixed = fixedLayer(el);
   d.scrollers = scrolledBy(el);
   d.sim = simFactsOf(el, d.text); // 78_simfacts.js

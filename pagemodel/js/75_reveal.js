@@ -100,16 +100,21 @@ function repeating(from) {
   return null;
 }
 
-// groupSize is how many items alike stand in the repeated group of el,
-// or of the item el is part of (repeating), its own included; 0 when el
-// is in none. A count that changed since el was recorded says an item
-// was inserted or removed: another may stand at its place.
-function groupSize(el) {
+// groupOf is the repeated group of el, or of the item el is part of
+// (repeating): {n: how many items alike stand in it, el's own included,
+// kind: the items' tag, role and, for items alike by it, first class};
+// null when el is in none.
+// A count that changed since el was recorded, of items of the same kind,
+// says an item was inserted or removed: another may stand at its place.
+function groupOf(el) {
   const c = repeating(el);
-  if (!c) return 0;
+  if (!c) return null;
   let n = 0;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) if (s === c || alike(s, c)) n++;
-  return n;
+  // The class only where it makes items alike: a list's rows are rows
+  // whatever their state's class.
+  const role = c.getAttribute("role"), cls = ROWS.has(c.tagName) || ROW_ROLES.test(role || "") ? "" : c.classList[0];
+  return { n: n, kind: c.localName + (role ? "[role=" + role + "]" : "") + (cls ? "." + cls : "") };
 }
 
 // repeats reports whether c has a sibling alike it: it is an item of a
@@ -237,7 +242,9 @@ function firstTextIn(c) {
 // text, a contains match on elements of its tag, innermost first, and
 // holding no other element named as el. null when nothing names such a
 // part alone, or, for an el whose name others share, the part does not
-// narrow its look-alikes.
+// narrow its look-alikes. Where the query inside names el by its role and
+// name, alt names it by its tag and class instead (withTagInner: for an
+// assertion on its text).
 function scopeOf(el, sc, genC) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";

@@ -44,9 +44,9 @@ return {
   // scrollLike: scroll element k's scroll containers to offsets
   // (scrollLike: {moved, prev}, or null when they are not as many).
   scrollLike(_, k, offsets) { const el = REG[k]; return JSON.stringify(el && el.isConnected ? scrollLike(el, offsets) : null); },
-  // items: the size of element k's repeated group (groupSize), -1 when
-  // it is gone.
-  items(_, k) { fresh(); const el = REG[k]; return JSON.stringify(el && el.isConnected ? groupSize(el) : -1); },
+  // items: element k's repeated group (groupOf: {n, kind}), {n: 0} when
+  // it is in none, null when it is gone.
+  items(_, k) { fresh(); const el = REG[k]; return JSON.stringify(el && el.isConnected ? groupOf(el) || { n: 0, kind: "" } : null); },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
   quiet() { return quietFor(); },
   // animating: whether a finite transition or animation runs.
