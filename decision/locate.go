@@ -604,8 +604,14 @@ func placed(r strategies.Result) bool {
 }
 
 // positionalPath reports whether s is a CSS path with :nth-of-type or
-// :nth-child, or an XPath with a step by position ("li[2]").
+// :nth-child, or an XPath with a step by position ("li[2]"), or is looked
+// for under a shadow host named so.
 func positionalPath(s chain.Strategy) bool {
+	for _, h := range s.Hosts {
+		if positionalPath(h) {
+			return true
+		}
+	}
 	switch s.Type {
 	case chain.CSS:
 		return strings.Contains(s.Value, ":nth-of-type(") || strings.Contains(s.Value, ":nth-child(")

@@ -33,3 +33,33 @@ func TestComponentInsertedBesideIsNotTheTarget(t *testing.T) {
 		}
 	}
 }
+
+// The same where the pickers carry no id: the recorded host is named by
+// its place (x-picker:nth-of-type(2)), which the picker inserted first
+// takes; the match under it is not taken for the target, and the step
+// opens the recorded picker or none.
+func TestComponentHostNamedByPlaceIsNotTheTarget(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/components.html?anon", "click \"[data-name=speed]\"\n")
+	for _, v := range []string{"", "&v=inserted"} {
+		p := replayPageIn(t, b, f.StartURL+v)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		var failed error
+		for i := range f.Steps {
+			st := f.Steps[i]
+			if out := r.Step(context.Background(), &st); out.Err != nil {
+				failed = out.Err
+				break
+			}
+		}
+		opened := p.MustEval(`() => opened.join(",")`).Str()
+		switch {
+		case v == "" && (failed != nil || opened != "speed"):
+			t.Errorf("unchanged page: %v, opened %q", failed, opened)
+		case opened != "speed" && opened != "":
+			t.Errorf("%q: opened %q, recorded on speed (%v)", v, opened, failed)
+		default:
+			t.Logf("%q: opened %q, %v", v, opened, failed)
+		}
+	}
+}

@@ -20,6 +20,8 @@ function alike(a, b) {
   if (isCell(a)) return false;
   if (ROWS.has(a.tagName) || ROW_ROLES.test(a.getAttribute("role") || "")) return true;
   const ca = a.classList[0], cb = b.classList[0];
+  // Instances of one custom element (two <sl-select>s) are alike.
+  if (!ca && !cb && a.localName.indexOf("-") > 0) return true;
   if (!ca && !cb) {
     const fa = a.firstElementChild, fb = b.firstElementChild;
     return !!fa && !!fb && fa.tagName === fb.tagName && !!fa.classList[0] && fa.classList[0] === fb.classList[0];
