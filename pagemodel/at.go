@@ -56,7 +56,9 @@ func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, 
 			// session hit-tests in the top document's coordinates.
 			hx, hy = x+topScroll[0], y+topScroll[1]
 		}
-		loc, err := proto.DOMGetNodeForLocation{X: int(math.Floor(hx)), Y: int(math.Floor(hy)), IgnorePointerEventsNone: true}.Call(w.S.Client(ctx))
+		// An element with pointer-events: none is passed, as the pointer
+		// passes it (a grid's row container over its rows' buttons).
+		loc, err := proto.DOMGetNodeForLocation{X: int(math.Floor(hx)), Y: int(math.Floor(hy)), IgnorePointerEventsNone: false}.Call(w.S.Client(ctx))
 		switch {
 		case err != nil:
 			return nil, nil // nothing there (outside the page)

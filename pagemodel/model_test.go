@@ -59,3 +59,19 @@ func TestDescribeInstallsTheModelWhereTheElementIs(t *testing.T) {
 		t.Fatalf("frame info of #same: %q, %v", css, err)
 	}
 }
+
+// At finds what a pointer there would reach: a layer that takes no
+// pointer events (pointer-events: none, as ag-grid's row container has)
+// is not it, the button under it is.
+func TestAtPassesThroughWhatTakesNoPointerEvents(t *testing.T) {
+	page := testenv.Page(t, "about:blank")
+	page.MustSetDocumentContent(`<!doctype html><html><body style="margin:0">
+<button id="under" style="position:absolute; left:20px; top:20px; width:120px; height:40px">Promote</button>
+<div id="layer" style="position:absolute; left:0; top:0; width:400px; height:200px; pointer-events:none"></div>
+</body></html>`)
+	m := pagemodel.New(page, pagemodel.Options{})
+	el, err := m.At(context.Background(), 60, 40, "", "")
+	if err != nil || el == nil || el.ID != "under" {
+		t.Fatalf("at 60,40: %v, %v; want the button under the layer", el, err)
+	}
+}
