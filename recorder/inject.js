@@ -130,6 +130,9 @@
   // scripts; only those shortly after a wheel, touch or scrolling key are the user's.
   let intentAt = -1e9;
   let enterAt = -1e9;
+  // spaceDown: a Space press step was reported and its key not released
+  // yet; spaceUpAt: when it was.
+  let spaceDown = false, spaceUpAt = -1e9;
   const scrollKeys = /^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown|ArrowLeft|ArrowRight| )$/;
   const pendingScroll = new Map(); // scroller -> {x0, y0, timer}
   function scrollPos(s) {
@@ -570,9 +573,9 @@
       if (lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t)) return;
       if (e.detail > 1) return; // part of a double click, reported by dblclick
       if (dragClick) { dragClick = false; return; } // the end of a pointer drag
-      // Enter's implicit form submission or button activation clicks with
-      // detail 0: the press step already replays it.
-      if (e.detail === 0 && performance.now() - enterAt < 100) return;
+      // Enter's implicit form submission or button activation, and Space's
+      // on release, click with detail 0: the press step already replays it.
+      if (e.detail === 0 && (performance.now() - enterAt < 100 || spaceDown || performance.now() - spaceUpAt < 100)) return;
       const r = rect(t);
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
         ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t), q: effectOf(t) };
@@ -624,6 +627,14 @@
       else if (/^(PageUp|PageDown|Home|End|Backspace|Delete)$/.test(k)) press = !inField && !inSelect;
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
+      else if (k.length === 1 && !inField && !inSelect) {
+        // A character on a focused element that takes no text: Space that
+        // selects a grid's row or presses a button, a letter that jumps to
+        // a tree's node. On the page itself Space scrolls, and the scroll
+        // is the step.
+        const f = deepActive();
+        press = !!f && f !== document.body && f !== document.documentElement;
+      }
       if (!press) {
         // Any key but a bare modifier (a letter typed, Backspace in a
         // field) starts the next action: what the page does from now on
@@ -633,10 +644,16 @@
         return;
       }
       if (k === "Enter") enterAt = performance.now();
+      if (k === " ") spaceDown = true;
       const a = deepActive() || t;
       const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0, q: openEffect(a) };
       if (m.id) { m.c = cheap(a); m.r = rect(a); }
       emitNow(m);
+    },
+    keyup(e) {
+      // Space activates a button or a checkbox as it is released: the
+      // click that follows is the press step's.
+      if (e.key === " " && spaceDown) { spaceDown = false; spaceUpAt = performance.now(); }
     },
     wheel() { intentAt = performance.now(); },
     touchmove() { intentAt = performance.now(); },
