@@ -1,11 +1,7 @@
 package recorder
 
 import (
-	"context"
 	"testing"
-	"time"
-
-	"github.com/qa-chain/chainreplay/decision"
 )
 
 // A click inside a component's shadow root, on a box nothing of its own
@@ -19,14 +15,9 @@ func TestComponentInsertedBesideIsNotTheTarget(t *testing.T) {
 		t.Fatalf("recorded %v; want a click inside the component's shadow root", stepLines(f))
 	}
 	for _, v := range []string{"", "?v=inserted"} {
-		p := replayPageIn(t, b, f.StartURL+v)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); out.Err != nil {
-				t.Errorf("%q, step %d (%s): %v", v, i+1, st.Action, out.Err)
-				logAttempts(t, out.Verdict)
-			}
+		p, err := replayFlowIn(t, b, f, f.StartURL+v, true)
+		if err != nil {
+			t.Errorf("%q: %v", v, err)
 		}
 		if opened := p.MustEval(`() => opened.join(",")`).Str(); opened != "speed" {
 			t.Errorf("%q: opened %q, recorded on speed", v, opened)
@@ -42,16 +33,7 @@ func TestComponentHostNamedByPlaceIsNotTheTarget(t *testing.T) {
 	b := ownWindow(t)
 	f := recordDriveIn(t, b, "variants/components.html?anon", "click \"[data-name=speed]\"\n")
 	for _, v := range []string{"", "&v=inserted"} {
-		p := replayPageIn(t, b, f.StartURL+v)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		var failed error
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); out.Err != nil {
-				failed = out.Err
-				break
-			}
-		}
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
 		opened := p.MustEval(`() => opened.join(",")`).Str()
 		switch {
 		case v == "" && (failed != nil || opened != "speed"):

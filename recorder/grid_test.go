@@ -1,12 +1,9 @@
 package recorder
 
 import (
-	"context"
 	"testing"
-	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/decision"
 )
 
 // A row's button in a data grid whose cells are all of one class (ag-grid):
@@ -34,15 +31,9 @@ func TestGridRowButtonIsNamedByItsRow(t *testing.T) {
 		t.Errorf("the button is named within %q, want the row that says Grace Park", within)
 	}
 	for _, v := range []string{"", "?v=reversed", "?v=inserted"} {
-		p := replayPageIn(t, b, f.StartURL+v)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); out.Err != nil {
-				t.Errorf("%q, step %d (%s): %v", v, i+1, st.Action, out.Err)
-				logAttempts(t, out.Verdict)
-				break
-			}
+		p, err := replayFlowIn(t, b, f, f.StartURL+v, true)
+		if err != nil {
+			t.Errorf("%q: %v", v, err)
 		}
 		if got := p.MustEval(`() => promoted.join(",")`).Str(); got != "Grace Park" {
 			t.Errorf("%q: promoted %q, recorded on Grace Park", v, got)

@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,6 +181,25 @@ func replayPageIn(t *testing.T, b *rod.Browser, url string) *rod.Page {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// replayFlowIn replays f's steps in order on url, in a page of b, until
+// one fails: the page, and that step's error (nil when all passed). With
+// verbose, a failed step's attempts are logged.
+func replayFlowIn(t *testing.T, b *rod.Browser, f chain.Flow, url string, verbose bool) (*rod.Page, error) {
+	t.Helper()
+	p := replayPageIn(t, b, url)
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	for i := range f.Steps {
+		st := f.Steps[i]
+		if out := r.Step(context.Background(), &st); out.Err != nil {
+			if verbose {
+				logAttempts(t, out.Verdict)
+			}
+			return p, fmt.Errorf("step %d (%s): %w", i+1, st.Action, out.Err)
+		}
+	}
+	return p, nil
 }
 
 // A click that lands on a span inside a button (here a switch in an open

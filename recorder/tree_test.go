@@ -1,12 +1,6 @@
 package recorder
 
-import (
-	"context"
-	"testing"
-	"time"
-
-	"github.com/qa-chain/chainreplay/decision"
-)
+import "testing"
 
 // A tree node's open/close icon says nothing of its own, and the list of
 // nodes around it fills the tree, a tab stop: the click is the icon's (its
@@ -23,16 +17,7 @@ func TestTreeIconIsNotTheTreesClick(t *testing.T) {
 		t.Fatalf("fingerprint %+v: recorded the whole tree, not the node's icon", fp)
 	}
 	for _, v := range []string{"", "?v=reversed"} {
-		p := replayPageIn(t, b, f.StartURL+v)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		var failed error
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); out.Err != nil {
-				failed = out.Err
-				break
-			}
-		}
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
 		opened := p.MustEval(`() => opened.join(",")`).Str()
 		switch {
 		case v == "" && (failed != nil || opened != "Documents"):
