@@ -276,8 +276,8 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // it by its place alone), where the target's repeated group has another
 // size now (an item inserted or removed: groupChanged), is refused as
 // AMBIGUOUS; so is one that no longer reads the recorded text while
-// another element does (readsOtherwise, textElsewhere). A unique verified match that
-// stopped the chain early is not vetted (it already verified; a numbered
+// another element does (readsOtherwise, textElsewhere). A unique verified
+// match that stopped the chain early is not vetted (it already verified; a numbered
 // or similarity match that these checks would refuse does not stop it,
 // renumbered), nor is a winner similarity found scored against the floor
 // (its page-wide judgement stands). A winner whose score cannot be had is
@@ -509,14 +509,15 @@ func placedOnly(results []strategies.Result, w strategies.Result) bool {
 // renumbered reports whether r, the last of results, found its element by
 // a number (a strategy whose value holds digits, or similarity, which
 // weighs a numbered id as much as a lasting one) and the element is not
-// named as recorded, or another element of its kind and name stands among
+// named as recorded (or, nameless, no longer reads its recorded text:
+// readsOtherwise), or another element of its kind and name stands among
 // more of the recorded surroundings (surroundingsElsewhere), or it stands
 // in a repeated group of another size than the target did (resized): a
 // component library that numbers its items' ids in the order it sets them
 // up may have given the number to another item on this load, or to the
 // same-named item of another section, and an item inserted before the
-// target gives its index to the next one. Such a match does not end the chain
-// early: the chain is weighed, and vet asks where the recorded name and
+// target gives its index to the next one. Such a match does not end the
+// chain early: the chain is weighed, and vet asks where the recorded name and
 // surroundings are.
 func renumbered(ctx context.Context, env *strategies.Env, results []strategies.Result, r strategies.Result) bool {
 	fp := env.Fingerprint()
@@ -538,11 +539,11 @@ func renumbered(ctx context.Context, env *strategies.Env, results []strategies.R
 // the target stood in a repeated group (a row of a list, a card of a
 // grid) of fp.Items items alike, w stands in one of another size, and the
 // chain holds a similarity strategy and none that names the target within
-// its item by the item's words (namesItem: checkItem decides). An item was inserted or removed, and
-// the look-alike that now stands at the target's place, with the target's
-// numbered id or index, is another: similarity, which weighs every
-// recorded attribute and neighbour, must single w out by what it is, not
-// by where it stands. "" when none of this holds, or the page cannot be
+// its item by the item's words (namesItem: checkItem decides). An item
+// was inserted or removed, and the look-alike that now stands at the
+// target's place, with the target's numbered id or index, is another:
+// similarity, which weighs every recorded attribute and neighbour, must
+// single w out by what it is, not by where it stands. "" when none of this holds, or the page cannot be
 // asked (the round is decided as before).
 func groupChanged(ctx context.Context, env *strategies.Env, results []strategies.Result, w strategies.Result, fp *chain.Fingerprint) string {
 	if !placedOnly(results, w) || !ranSimilarity(results) || similarityNamed(results, w) || namesItem(results) {
@@ -563,9 +564,9 @@ func groupChanged(ctx context.Context, env *strategies.Env, results []strategies
 // (resized): an item was inserted or removed, and the place may be
 // another item's. Only where the chain's similarity ran (it weighs what
 // the element is) and no strategy names the target within its item by the
-// item's words (namesItem: checkItem decides). (With the chain restricted to places, the caller asked
-// for places.) results is not changed; the results set aside are copies,
-// not found, that say why.
+// item's words (namesItem: checkItem decides). (With the chain restricted
+// to places, the caller asked for places.) results is not changed; the
+// results set aside are copies, not found, that say why.
 func setAsideResized(ctx context.Context, env *strategies.Env, results []strategies.Result) []strategies.Result {
 	fp := env.Fingerprint()
 	if fp == nil || fp.Items == 0 || !ranSimilarity(results) || namesItem(results) {
