@@ -516,7 +516,8 @@ function slottedAt(host, x, y) {
 
 // throughShadows is the element at (x, y) of el's document's viewport
 // inside el's shadow roots (open and closed), el hit there: each root's
-// own hit, or the slot that shows text of its host's own (slottedAt); el
+// own hit, or the slot that shows text of its host's own (slottedAt: in
+// an open root; a closed root's slot is not told to its host's text); el
 // itself where nothing inside is.
 function throughShadows(el, x, y) {
   for (let sr = shadowOf(el); sr && sr.elementFromPoint;) {
