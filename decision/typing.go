@@ -377,7 +377,8 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 // holds what it held, or was only emptied, did not take the text; nor did
 // one that holds only the start of it ("Depl" for "Deploy v2": keys lost
 // to a focus moved away, or a length limit the field did not have when
-// the step was recorded).
+// the step was recorded). A field that kept one kind of characters and
+// left out another ("100" for "100 USD": a field of digits) took it.
 func typedAs(now, text, before string) bool {
 	an, at := alnum(now), alnum(text)
 	switch {
@@ -387,10 +388,17 @@ func typedAs(now, text, before string) bool {
 		return true
 	case text == "" && an == "":
 		return true
-	case an != "" && len(an) < len(at) && strings.HasPrefix(at, an):
+	case an != "" && len(an) < len(at) && strings.HasPrefix(at, an) && sameKind(an, at[len(an):]):
 		return false
 	}
 	return now != before && strings.TrimSpace(now) != ""
+}
+
+// sameKind reports whether rest holds a character of a kind kept holds
+// too (a letter, a digit): text the field would have taken, cut off.
+func sameKind(kept, rest string) bool {
+	has := func(s string, f func(rune) bool) bool { return strings.IndexFunc(s, f) >= 0 }
+	return has(kept, unicode.IsLetter) && has(rest, unicode.IsLetter) || has(kept, unicode.IsDigit) && has(rest, unicode.IsDigit)
 }
 
 // alnum is s folded to lower case, with only its letters and digits.

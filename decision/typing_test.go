@@ -234,6 +234,8 @@ func TestTypedAs(t *testing.T) {
 		{"Depl", "Deploy v2", "", false}, // only the start of it went in
 		{"Deploy", "Deploy v2", "", false},
 		{"Dep", "Deploy v2", "old", false},
+		{"100", "100 USD", "", true}, // a field of digits left the unit out
+		{"4242", "4242 4242", "", false},
 	} {
 		if got := typedAs(c.now, c.text, c.before); got != c.want {
 			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)
