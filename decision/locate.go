@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -599,31 +598,11 @@ func setAsideResized(ctx context.Context, env *strategies.Env, results []strateg
 }
 
 // placed reports whether r found its element by where it stands:
-// Positional, or a CSS or XPath path that steps by position.
+// Positional, or a CSS or XPath path that steps by position
+// (chain.Strategy.ByPosition).
 func placed(r strategies.Result) bool {
-	return Positional(r) || positionalPath(r.Strategy)
+	return Positional(r) || r.Strategy.ByPosition()
 }
-
-// positionalPath reports whether s is a CSS path with :nth-of-type or
-// :nth-child, or an XPath with a step by position ("li[2]"), or is looked
-// for under a shadow host named so.
-func positionalPath(s chain.Strategy) bool {
-	for _, h := range s.Hosts {
-		if positionalPath(h) {
-			return true
-		}
-	}
-	switch s.Type {
-	case chain.CSS:
-		return strings.Contains(s.Value, ":nth-of-type(") || strings.Contains(s.Value, ":nth-child(")
-	case chain.XPath:
-		return xpathIndexStep.MatchString(s.Value)
-	}
-	return false
-}
-
-// xpathIndexStep matches an XPath step by position: "li[2]", "*[3]", ")[1]".
-var xpathIndexStep = regexp.MustCompile(`[\w*)]\[\s*\d+\s*\]`)
 
 // namesItem reports whether the round evaluated a strategy that names the
 // target within its item by the item's words (Strategy.Within): the item

@@ -371,7 +371,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		if el.Element != nil && el.Element.Tag == "select" {
 			// Text typed into a <select> (Chrome's change) chooses the
 			// option whose value, else whose label, it is.
-			out.Err = r.selectOption(ctx, el, text, text, s.Effect == nil || slices.Contains(s.Effect.State, "value"))
+			out.Err = r.selectOption(ctx, el, text, text, keepsChoice(s))
 			break
 		}
 		out.Err = r.typeInto(ctx, el, text)
@@ -384,11 +384,7 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		}
 		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
 	case chain.Select:
-		// A select that set itself back when recorded (an "Actions…" menu
-		// that runs its choice and resets) did something else, which the
-		// effect check watches.
-		keeps := s.Effect == nil || slices.Contains(s.Effect.State, "value")
-		out.Err = r.selectOption(ctx, el, s.Value, s.Label, keeps)
+		out.Err = r.selectOption(ctx, el, s.Value, s.Label, keepsChoice(s))
 	case chain.Scroll:
 		if s.To != nil {
 			out.Err = r.scrollTo(ctx, s, w, el, *s.To)
@@ -600,6 +596,14 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string,
 			return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, why))
 		}
 	}
+}
+
+// keepsChoice reports whether a step that chooses an option was recorded
+// keeping its choice: with no other effect, or with its value changed. A
+// select that set itself back (an "Actions…" menu that runs its choice and
+// resets) did something else, which the effect check watches.
+func keepsChoice(s *chain.Step) bool {
+	return s.Effect == nil || slices.Contains(s.Effect.State, "value")
 }
 
 // choiceHeld checks, once the page has settled, that the <select> el still

@@ -1,11 +1,8 @@
 package recorder
 
 import (
-	"context"
+	"slices"
 	"testing"
-	"time"
-
-	"github.com/qa-chain/chainreplay/decision"
 )
 
 // Space on a focused element that takes no text is a step: it selects a
@@ -18,22 +15,12 @@ func TestSpaceOnAFocusedElementIsAStep(t *testing.T) {
 	for _, s := range f.Steps {
 		got = append(got, string(s.Action)+" "+s.Key)
 	}
-	want := []string{"click ", "press  ", "click ", "press  "}
-	if len(got) != len(want) {
+	if want := []string{"click ", "press  ", "click ", "press  "}; !slices.Equal(got, want) {
 		t.Fatalf("recorded %q, want %q", got, want)
 	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("recorded %q, want %q", got, want)
-		}
-	}
-	p := replayPageIn(t, b, f.StartURL)
-	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-	for i := range f.Steps {
-		st := f.Steps[i]
-		if out := r.Step(context.Background(), &st); out.Err != nil {
-			t.Fatalf("step %d (%s): %v", i+1, st.Action, out.Err)
-		}
+	p, err := replayFlowIn(t, b, f, f.StartURL, true)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if sel := p.MustEval(`() => [...document.querySelectorAll(".row.selected")].map((r) => r.id).join(",")`).Str(); sel != "r2" {
 		t.Errorf("selected rows %q, want r2", sel)

@@ -1,13 +1,10 @@
 package recorder
 
 import (
-	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/decision"
 )
 
 // A card of a portfolio grid clicked on its caption overlay, which has
@@ -31,15 +28,9 @@ func TestOverlayOfACardIsNamedFromItsCard(t *testing.T) {
 		t.Errorf("chain %+v: want the card by its data-target", c)
 	}
 	for _, v := range []string{"", "&v=inserted"} {
-		p := replayPageIn(t, b, f.StartURL+v)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		for i := range f.Steps {
-			st := f.Steps[i]
-			out := r.Step(context.Background(), &st)
-			if out.Err != nil {
-				t.Errorf("%q, step %d (%s): %v", v, i+1, st.Action, out.Err)
-				logAttempts(t, out.Verdict)
-			}
+		p, err := replayFlowIn(t, b, f, f.StartURL+v, true)
+		if err != nil {
+			t.Errorf("%q: %v", v, err)
 		}
 		if acted := p.MustEval(`() => acted.join(",")`).Str(); acted != "circus" {
 			t.Errorf("%q: clicked %q, recorded on circus", v, acted)
@@ -75,19 +66,9 @@ func TestUnnamedCardIsNotTakenByPlaceOnceTheGridChanged(t *testing.T) {
 			if pics != "" && c.query != "" {
 				c.want, c.refused = "", true
 			}
-			p := replayPageIn(t, b, f.StartURL+c.query)
-			r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-			var failed error
-			for i := range f.Steps {
-				st := f.Steps[i]
-				if out := r.Step(context.Background(), &st); out.Err != nil {
-					failed = out.Err
-					if !c.refused {
-						t.Errorf("%q%q, step %d (%s): %v", pics, c.query, i+1, st.Action, out.Err)
-						logAttempts(t, out.Verdict)
-					}
-					break
-				}
+			p, failed := replayFlowIn(t, b, f, f.StartURL+c.query, !c.refused)
+			if !c.refused && failed != nil {
+				t.Errorf("%q%q: %v", pics, c.query, failed)
 			}
 			if c.refused && failed == nil {
 				t.Errorf("%q%q: the click passed", pics, c.query)

@@ -788,10 +788,10 @@ func scopeNotByAsserted(el *Element, asserted string) {
 // notByAsserted keeps an assertion from finding its element by what it
 // asserts: a strategy whose value holds the asserted text (a text, a role
 // name, an XPath or CSS selector on the text or an attribute holding it,
-// the item it is within) would find another
-// element that happens to show it once the page has changed, and pass the
-// assertion on it; the fingerprint's text and value, by which similarity
-// would favour such an element, are dropped too.
+// the item it is within) would find another element that happens to show
+// it once the page has changed, and pass the assertion on it; the
+// fingerprint's text and value, by which similarity would favour such an
+// element, are dropped too.
 func notByAsserted(t *chain.Target, asserted string) {
 	want := foldSpace(asserted)
 	if t == nil || want == "" {

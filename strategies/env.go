@@ -408,14 +408,9 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 }
 
 // hostsByPlace reports whether a selector of a shadow path steps by
-// position.
+// position (chain.Strategy.ByPosition).
 func hostsByPlace(path []string) bool {
-	for _, h := range path {
-		if strings.Contains(h, ":nth-") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(path, func(h string) bool { return chain.Strategy{Type: chain.CSS, Value: h}.ByPosition() })
 }
 
 // tierNote says what a comparison tier forgave.
