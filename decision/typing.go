@@ -3,6 +3,8 @@ package decision
 import (
 	"context"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -378,13 +380,16 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 // one that holds only the start of it ("Depl" for "Deploy v2": keys lost
 // to a focus moved away, or a length limit the field did not have when
 // the step was recorded). A field that kept one kind of characters and
-// left out another ("100" for "100 USD": a field of digits) took it.
+// left out another ("100" for "100 USD": a field of digits) took it, as
+// did one that shows the number typed in another form ("10" for "10.00").
 func typedAs(now, text, before string) bool {
 	an, at := alnum(now), alnum(text)
 	switch {
 	case now == text:
 		return true
 	case at != "" && an == at:
+		return true
+	case sameNumber(now, text):
 		return true
 	case text == "" && an == "":
 		return true
@@ -399,6 +404,14 @@ func typedAs(now, text, before string) bool {
 func sameKind(kept, rest string) bool {
 	has := func(s string, f func(rune) bool) bool { return strings.IndexFunc(s, f) >= 0 }
 	return has(kept, unicode.IsLetter) && has(rest, unicode.IsLetter) || has(kept, unicode.IsDigit) && has(rest, unicode.IsDigit)
+}
+
+// sameNumber reports whether a and b are both numbers, and the same one
+// ("10.50" and "10.5", "1e3" and "1000").
+func sameNumber(a, b string) bool {
+	x, errA := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	y, errB := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	return errA == nil && errB == nil && x == y && !math.IsNaN(x) && !math.IsInf(x, 0)
 }
 
 // alnum is s folded to lower case, with only its letters and digits.

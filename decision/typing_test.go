@@ -236,6 +236,10 @@ func TestTypedAs(t *testing.T) {
 		{"Dep", "Deploy v2", "old", false},
 		{"100", "100 USD", "", true}, // a field of digits left the unit out
 		{"4242", "4242 4242", "", false},
+		{"10", "10.00", "", true}, // the same number, shown another way
+		{"10.5", "10.50", "", true},
+		{"10", "10.05", "", false},
+		{"1", "10", "", false},
 	} {
 		if got := typedAs(c.now, c.text, c.before); got != c.want {
 			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)
