@@ -100,7 +100,10 @@ function fresh() {
 }
 
 // ---- visibility ----
-// visibleEl is cached: names and texts of nested nodes ask again.
+// visibleEl is cached: names and texts of nested nodes ask again. An
+// element that makes no box of its own (display: contents: a <slot>, a
+// framework's wrapper) shows its children where its parent in the flat
+// tree shows: checkVisibility says false for it, as for no box at all.
 const visCache = new Map();
 const VISOPT = { visibilityProperty: true };
 let vq = 0; // visibility queries made (for tests)
@@ -109,9 +112,18 @@ function visibleEl(el) {
   if (v === undefined) {
     vq++;
     v = el.checkVisibility ? el.checkVisibility(VISOPT) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+    if (!v && el.isConnected && boxless(el)) {
+      const up = flatUp(el);
+      v = !!up && up.nodeType === 1 && visibleEl(up);
+    }
     visCache.set(el, v);
   }
   return v;
+}
+// boxless reports whether el is display: contents (a <slot> by default).
+function boxless(el) {
+  const cs = (el.ownerDocument.defaultView || win).getComputedStyle(el);
+  return cs.display === "contents" && cs.visibility !== "hidden";
 }
 // viewOf is the view of document d, [width, height] in CSS pixels: the
 // window less its scrollbars (a headed window draws them), which is the

@@ -418,7 +418,13 @@ function revealedBy(el, changed, pressedIn) {
   let hovered = false;
   try { hovered = c.matches(":hover"); } catch (e) { hovered = false; }
   if (!hovered) return null;
-  const rel = pathFrom(c, el);
+  // An el in a shadow tree below c is compared by the host that holds it
+  // in c's tree: querySelector does not reach into the other items'
+  // shadow trees, where el's twins would seem absent.
+  let t = el;
+  while (t.getRootNode() !== c.getRootNode() && t.getRootNode().host) t = t.getRootNode().host;
+  if (t.getRootNode() !== c.getRootNode()) return null;
+  const rel = pathFrom(c, t);
   if (!rel) return null;
   let others = 0, shown = 0, hidden = 0;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
