@@ -308,6 +308,13 @@
   // to the one released on; the click a pointer drag ends with is not.
   const DRAG_PX = 8;
   let down = null; // {el, x, y, ox, oy, r, q, moved, html5, bar, c, item, desc}
+  // released: the press a release in place just ended, for its click.
+  let released = null;
+  // holds reports whether a holds b, through shadow roots.
+  const holds = (a, b) => {
+    for (let x = b; x; x = x.parentElement || (x.parentNode && x.parentNode.host)) if (x === a) return true;
+    return false;
+  };
   // dragClick: the click the browser fires right after a pointer drag's
   // mouseup (on the elements' common ancestor) is not the person's.
   let dragClick = false;
@@ -541,6 +548,7 @@
     mouseup(e, t) {
       const d = down;
       down = null;
+      released = d && !d.moved && !d.html5 && !d.bar ? d : null;
       if (d && !d.moved && !d.html5 && !d.bar && e.button === 0) clickAwaited(d, e, t);
       if (!d || !d.moved || d.html5 || e.button !== 0) return;
       const sel = window.getSelection && String(window.getSelection());
@@ -567,19 +575,36 @@
     dragend() { down = null; },
     click(e, t) {
       t = pointerTarget(e, t, true);
+      // Pressed on one element and released on another (the press showed
+      // a popup under the pointer): the click goes to an element holding
+      // both, and what the person pressed is the step's element.
+      const p = released;
+      released = null;
+      const at = p && p.el !== t && p.el.isConnected && holds(t, p.el) ? p : null;
+      if (at) t = at.el;
       if (skipPointer(t)) return;
-      // A click on a <label> is followed by one on its control: keep that one.
+      // A click on a <label> is followed by one on its control: keep that
+      // one, unless the page cancels the label's click and acts on it
+      // itself (a toggle component): then no click on the control comes,
+      // and the label's is the step.
       const lab = t.closest && t.closest("label");
-      if (lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t)) return;
+      const forwards = lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t);
       if (e.detail > 1) return; // part of a double click, reported by dblclick
       if (dragClick) { dragClick = false; return; } // the end of a pointer drag
       // Enter's implicit form submission or button activation, and Space's
       // on release, click with detail 0: the press step already replays it.
       if (e.detail === 0 && (performance.now() - enterAt < 100 || spaceDown || performance.now() - spaceUpAt < 100)) return;
-      const r = rect(t);
-      const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x: e.clientX, y: e.clientY,
-        ox: e.clientX - r.x, oy: e.clientY - r.y, r, c: cheap(t), q: effectOf(t) };
+      const r = at ? at.r : rect(t);
+      const x = at ? at.x : e.clientX, y = at ? at.y : e.clientY;
+      const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x, y,
+        ox: x - r.x, oy: y - r.y, r, c: cheap(t), q: effectOf(t) };
       if (t.localName === "input" && (t.type === "checkbox" || t.type === "radio")) m.chk = t.checked;
+      if (forwards) {
+        // The label's activation clicks the control as the dispatch ends,
+        // before this timer.
+        ownTimeout(window, () => { if (e.defaultPrevented) emitNow(m); }, 0);
+        return;
+      }
       emitNow(m);
     },
     auxclick(e, t) {
