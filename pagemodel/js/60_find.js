@@ -166,6 +166,7 @@ function matchOne(q, sc) {
     }
     case "role": return byTier(sc, q.hn ? wantOf(q.v, false) : null, (e, w) => {
       const tag = e.tagName;
+      if (tag === "OPTION" && closedOption(e)) return 4;
       const r = roleOf(e, tag, e.hasAttributes());
       if (q.r ? r !== q.r : !r && !hasOwnName(e)) return 4;
       if (!w) return 0;
@@ -211,6 +212,18 @@ function byTier(sc, w, rank, sel) {
   return { els: best < 4 ? out : [], tier: best < 4 ? best : 0 };
 }
 
+// closedOption reports whether option o is one of a closed drop-down
+// <select>'s: no element a pointer reaches (the select is chosen from, a
+// select step), so no match of a role or text query. A component that
+// draws its own list over a hidden <select> (select2, tom-select) keeps
+// the select's options: its own items are the ones a person clicks.
+function closedOption(o) {
+  const s = o.closest("select");
+  if (!s || s.multiple || s.size > 1) return false;
+  try { if (s.matches(":open")) return false; } catch (e) { /* no :open: a closed picker */ }
+  return true;
+}
+
 // byText finds the elements whose visible text is (or holds) q.v. The
 // candidates are the ancestors of the text nodes that hold the value's
 // longest word (case aside), up to where their text is too long to match;
@@ -230,6 +243,7 @@ function byText(q, sc) {
     for (let t = tw.nextNode(); t; t = tw.nextNode()) {
       const d = t.data;
       if (d.length < wl.length || d.toLowerCase().indexOf(wl) < 0) continue;
+      if (t.parentElement && t.parentElement.tagName === "OPTION" && closedOption(t.parentElement)) continue;
       for (let e = t.parentElement || (t.parentNode && t.parentNode.host) || null; e; e = upEl(e)) {
         if (SKIP.has(e.tagName) || e.tagName === "HTML" || e.tagName === "BODY") break;
         if (seen.has(e)) break;
