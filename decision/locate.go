@@ -240,7 +240,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if len(order) == 0 {
 		return Verdict{Err: stepErr(report.ElementNotFound, nil, "no strategy of the chain is allowed")}
 	}
-	results = setAsideResized(ctx, env, results)
+	results = setAsideRenumbered(env.Fingerprint(), setAsideResized(ctx, env, results))
 	v := opts.Policy.Weigh(results)
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
@@ -593,6 +593,60 @@ func setAsideResized(ctx context.Context, env *strategies.Env, results []strateg
 		}
 		out[i].Found = false
 		out[i].Err = fmt.Errorf("found %s by its place, and it stands among %d items alike where the target stood among %d: the place may be another item's", describe(r), n, fp.Items)
+	}
+	return out
+}
+
+// setAsideRenumbered sets aside the results of a round that found,
+// by a number or a place (an id or a path holding digits, an index,
+// coordinates), an element not named as recorded, where every strategy
+// of the round that names the target by its words (its role and name,
+// label, text, placeholder, or within its item) found one element named
+// as recorded, alone of its query or at its recorded index among as many
+// as recorded, and one of them alone: the target moved with its words (an
+// item inserted before it), and the number or the place went to another
+// element ("fg-opt-3", now the next option's id). Where one of those
+// strategies found nothing, or another element, or several, nothing is
+// set aside: the words do not say alone which element is the target.
+// results is not changed; the results set aside are copies, not found,
+// that say why.
+func setAsideRenumbered(fp *chain.Fingerprint, results []strategies.Result) []strategies.Result {
+	if fp == nil || collapse(fp.AccessName) == "" {
+		return results
+	}
+	var named *strategies.Result
+	alone := false
+	for i, r := range results {
+		if !byWords(r.Strategy) && r.Strategy.Within == nil {
+			continue
+		}
+		// One match, or the recorded index among as many as recorded.
+		held := r.MatchCount == 1 || r.Strategy.Nth > 0 && r.MatchCount == r.Strategy.Of
+		if !r.Found || r.Element == nil || !held || r.KindMismatch || namedOtherwise(r.Element, fp) ||
+			named != nil && !sameNode(r, *named) {
+			return results
+		}
+		named = &results[i]
+		alone = alone || r.MatchCount == 1
+	}
+	if named == nil || !alone {
+		return results
+	}
+	var out []strategies.Result
+	for i, r := range results {
+		if !r.Found || r.Element == nil || sameNode(r, *named) || !namedOtherwise(r.Element, fp) ||
+			r.Strategy.Type == chain.Similarity || !placed(r) && !Numbered(r.Strategy) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(results)
+		}
+		out[i].Found = false
+		out[i].Err = fmt.Errorf("found %s by a number or a place, named %q, not %q as recorded, while %s names that way: the target moved with its words",
+			describe(r), r.Element.Name, fp.AccessName, describe(*named))
+	}
+	if out == nil {
+		return results
 	}
 	return out
 }
