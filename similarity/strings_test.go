@@ -140,3 +140,21 @@ func TestSingular(t *testing.T) {
 		t.Errorf("textSim of the same words reordered and pluralised = %.2f, want 1", got)
 	}
 }
+
+// The same words swapped around the others say another thing; the parts
+// of a name said the other way round do not.
+func TestTextSimWordOrder(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		zero bool
+	}{
+		{"Price: high to low", "Price: low to high", true},
+		{"Email newsletter", "Newsletter emails", false},
+		{"Account settings", "Settings for the account", false},
+		{"Sign up for our newsletter today", "Today sign up for our newsletter", false},
+	} {
+		if got := textSim(c.a, c.b); (got == 0) != c.zero {
+			t.Errorf("textSim(%q, %q) = %.2f, want zero %v", c.a, c.b, got, c.zero)
+		}
+	}
+}
