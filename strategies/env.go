@@ -291,6 +291,17 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 			ans.Els, recNth, underHosts = under, 0, true
 		}
 	}
+	// The item's text named one item when the target was recorded
+	// (scopeOf); where it names several now (a namesake row inserted),
+	// their look-alike controls are told apart only by where they stand,
+	// which is no part of what named the item.
+	if s.Within != nil && ans.N > 1 {
+		if in, ok := e.answers[itemKey(*s.Within)]; ok && in.Err == nil && in.N > 1 {
+			r.Err = fmt.Errorf("%w: %s %q: the item it is named in, %s %q, is %d items now", ErrIndistinct, s.Type, s.Value, s.Within.Type, s.Within.Value, in.N)
+			r.Detail = e.note
+			return r
+		}
+	}
 	fp := e.Fingerprint()
 	type scored struct {
 		el    *pagemodel.Element
