@@ -245,7 +245,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
+	return checkWordsGone(results, checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v))))
 }
 
 // vet checks a weighed winner against the whole fingerprint with the

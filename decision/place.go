@@ -1,6 +1,7 @@
 package decision
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -65,6 +66,42 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 		return refuse(v, code,
 			"%s found %s only by its place (no strategy identified it) and similarity could not confirm it: %s",
 			label(w), describe(w), errText(r.Err))
+	}
+	return v
+}
+
+// checkWordsGone refuses a winner found only by numbers and places
+// (placedOnly: an index, coordinates, a path holding digits such as
+// "#menu > div:nth-of-type(2)") that similarity did not take, where a
+// strategy naming the target by its words (its text, role and name,
+// label, placeholder) found nothing and the winner does not read them:
+// the words are gone from the page, and what stands at the target's place
+// is another element. An imported Chrome recording, which has no
+// fingerprint for similarity, names a menu item by its path and by
+// "text/Invite user"; with the item removed, the path leads to the next
+// one.
+func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil || v.Winner.Element == nil {
+		return v
+	}
+	w := *v.Winner
+	if similarityChose(results, w) || !placedOnly(results, w) {
+		return v
+	}
+	for _, r := range results {
+		if !byWords(r.Strategy) || r.Found || !errors.Is(r.Err, strategies.ErrNotFound) {
+			continue
+		}
+		words := r.Strategy.Value
+		if r.Strategy.Type == chain.Role {
+			_, words, _ = strings.Cut(words, "|")
+		}
+		if words = strings.ToLower(collapse(words)); words == "" ||
+			strings.Contains(strings.ToLower(collapse(w.Element.Name)), words) || strings.Contains(strings.ToLower(collapse(w.Element.Text)), words) {
+			continue
+		}
+		return refuse(v, report.ElementNotFound, "%s found %s only by its place, and it does not read %q, which %s finds nowhere on the page",
+			label(w), describe(w), collapse(r.Strategy.Value), label(r))
 	}
 	return v
 }
