@@ -2,6 +2,9 @@ package decision
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +91,26 @@ func TestNavigationMustHappen(t *testing.T) {
 	out := (&Runner{Page: p, Options: RunOptions{Timeout: time.Second}}).Step(context.Background(), s)
 	if CodeOf(out.Err) != report.NavigationFailed {
 		t.Fatalf("nothing navigated: want NAVIGATION_FAILED, got %v", out.Err)
+	}
+}
+
+// A link recorded as leading to one product's page now leads to another's
+// (the same path, another query): the step passes, saying where it led.
+func TestNavigationToAnotherQueryIsNoted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><a id="go" href="/detail.html?id=mug">Teapot</a>`)
+	}))
+	t.Cleanup(srv.Close)
+	step := &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{URL: srv.URL + "/detail.html?id=teapot"},
+		Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "go", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "a", ID: "go"}}}
+	p := testenv.PageWithScripts(t, srv.URL+"/list.html", pagemodel.StartScript)
+	out := (&Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}).Step(context.Background(), step)
+	if out.Err != nil {
+		t.Fatalf("want a pass, got %v", out.Err)
+	}
+	if len(out.Notes) != 1 || !strings.Contains(out.Notes[0], "led to "+srv.URL+"/detail.html?id=mug; recorded") {
+		t.Errorf("notes %q, want where it led and what was recorded", out.Notes)
 	}
 }

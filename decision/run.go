@@ -765,7 +765,8 @@ func readDocState(ctx context.Context, page *rod.Page) docState {
 // the kind recorded (a new document, or a same-document route change):
 // at the recorded URL, or at another one, which passes with a note ("led
 // to X; recorded Y") so that the replay follows the page (an app that
-// renamed its routes). A new document is waited for until it has loaded.
+// renamed its routes); so does a new document at the recorded path with
+// another query or fragment. A new document is waited for until it has loaded.
 // It fails with NAVIGATION_FAILED only when no navigation of that kind
 // happened (or none to the recorded URL).
 func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from docState, framePath []string) (string, error) {
@@ -788,9 +789,11 @@ func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from d
 						return "", stepErr(report.NavigationFailed, err, "%v", err)
 					}
 				}
-				if right {
+				if right && SameURL(want, cur.URL, true) {
 					return "", nil
 				}
+				// Another page, or the recorded page with another query
+				// (a product's id): the step passes, and says so.
 				return fmt.Sprintf("led to %s; recorded %s", cur.URL, want), nil
 			}
 		}
