@@ -603,7 +603,9 @@ func setAsideResized(ctx context.Context, env *strategies.Env, results []strateg
 // of the round that names the target by its words (its role and name,
 // label, text, placeholder, or within its item) found one element named
 // as recorded, alone of its query or at its recorded index among as many
-// as recorded, and one of them alone: the target moved with its words (an
+// as recorded, one of them alone, and one names it within its item (the
+// words alone may be another list's: "Blue" of "Trim colour" where the
+// recorded list's was removed): the target moved with its words (an
 // item inserted before it), and the number or the place went to another
 // element ("fg-opt-3", now the next option's id). Where one of those
 // strategies found nothing, or another element, or several, nothing is
@@ -615,7 +617,7 @@ func setAsideRenumbered(fp *chain.Fingerprint, results []strategies.Result) []st
 		return results
 	}
 	var named *strategies.Result
-	alone := false
+	alone, item := false, false
 	for i, r := range results {
 		if !byWords(r.Strategy) && r.Strategy.Within == nil {
 			continue
@@ -628,8 +630,9 @@ func setAsideRenumbered(fp *chain.Fingerprint, results []strategies.Result) []st
 		}
 		named = &results[i]
 		alone = alone || r.MatchCount == 1
+		item = item || r.Strategy.Within != nil
 	}
-	if named == nil || !alone {
+	if named == nil || !alone || !item {
 		return results
 	}
 	var out []strategies.Result

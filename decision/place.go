@@ -71,8 +71,9 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 }
 
 // checkWordsGone refuses a winner found only by numbers and places
-// (placedOnly: an index, coordinates, a path holding digits such as
-// "#menu > div:nth-of-type(2)") that similarity did not take, where a
+// (placedOnly: an index, a path holding digits such as "#menu >
+// div:nth-of-type(2)"; not coordinates, the chain's last resort, which
+// verify the element at the point) that similarity did not take, where a
 // strategy naming the target by its words (its text, role and name,
 // label, placeholder) found nothing and the winner does not read them:
 // the words are gone from the page, and what stands at the target's place
@@ -87,6 +88,13 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 	w := *v.Winner
 	if similarityChose(results, w) || !placedOnly(results, w) {
 		return v
+	}
+	for _, r := range results {
+		if r.Found && sameNode(r, w) && r.Strategy.Type == chain.Coordinates {
+			// The last resort, its element verified at the point as of
+			// the recorded kind: everything but the place may have changed.
+			return v
+		}
 	}
 	for _, r := range results {
 		if !byWords(r.Strategy) || r.Found || !errors.Is(r.Err, strategies.ErrNotFound) {

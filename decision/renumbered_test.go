@@ -56,6 +56,7 @@ func TestSetAsideRenumbered(t *testing.T) {
 		want []bool
 	}{
 		{"words agree", []strategies.Result{role, within, indexed, id, coords}, []bool{false, false, false, true, true}},
+		{"no words within its item", []strategies.Result{role, indexed, id, coords}, []bool{false, false, false, false}},
 		{"a lasting id stays", []strategies.Result{role, lasting}, []bool{false, false}},
 		{"words found nothing", []strategies.Result{role, missing(chain.Text), id}, []bool{false, false, false}},
 		{"words found another", []strategies.Result{role, named(found(chain.Text, 5, 0.7, 0.7), "Blue"), id}, []bool{false, false, false}},

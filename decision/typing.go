@@ -389,7 +389,7 @@ func typedAs(now, text, before string) bool {
 		return true
 	case at != "" && an == at:
 		return true
-	case sameNumber(now, text):
+	case sameNumber(now, text) && now != before:
 		return true
 	case text == "" && an == "":
 		return true

@@ -38,3 +38,16 @@ func TestCheckWordsGone(t *testing.T) {
 		t.Errorf("a lasting id names it: refused %v", v.Err)
 	}
 }
+
+// Coordinates, the last resort, keep an element whose words all changed.
+func TestCheckWordsGoneLeavesCoordinates(t *testing.T) {
+	at := found(chain.Coordinates, 2, 0.68, 0.9)
+	at.Element.Text = "Log in"
+	gone := missing(chain.Role)
+	gone.Strategy.Value = "button|Sign in"
+	gone.Err = fmt.Errorf("%w role %q", strategies.ErrNotFound, "button|Sign in")
+	rs := []strategies.Result{at, gone}
+	if v := checkWordsGone(rs, Verdict{Winner: &rs[0], Attempts: rs}); v.Err != nil {
+		t.Errorf("coordinates' element refused: %v", v.Err)
+	}
+}

@@ -548,7 +548,7 @@
     mouseup(e, t) {
       const d = down;
       down = null;
-      released = d && !d.moved && !d.html5 && !d.bar ? d : null;
+      released = d && !d.moved && !d.html5 && !d.bar && e.button === 0 ? d : null;
       if (d && !d.moved && !d.html5 && !d.bar && e.button === 0) clickAwaited(d, e, t);
       if (!d || !d.moved || d.html5 || e.button !== 0) return;
       const sel = window.getSelection && String(window.getSelection());
@@ -577,10 +577,12 @@
       t = pointerTarget(e, t, true);
       // Pressed on one element and released on another (the press showed
       // a popup under the pointer): the click goes to an element holding
-      // both, and what the person pressed is the step's element.
+      // both, and where that element does nothing itself (nothing a
+      // pointer acts on: the body), what the person pressed is the step's
+      // element. A card link holding a pressed button took the click.
       const p = released;
       released = null;
-      const at = p && p.el !== t && p.el.isConnected && holds(t, p.el) ? p : null;
+      const at = p && p.el !== t && p.el.isConnected && !(t.matches && t.matches(ACTIONABLE)) && holds(t, p.el) ? p : null;
       if (at) t = at.el;
       if (skipPointer(t)) return;
       // A click on a <label> is followed by one on its control: keep that

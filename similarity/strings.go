@@ -143,25 +143,18 @@ func textSim(a, b string) float64 {
 			s = max(s, max(0, (l-levNoise)/(1-levNoise)))
 		}
 	}
-	if o := wordOrder(wa, wb); o < 1 {
-		// Half the shared words or fewer in order: another thing said.
-		if o <= 0.5 {
-			return 0
-		}
-		s *= o
+	if !sameOrder(wa, wb) {
+		return 0
 	}
 	return s
 }
 
-// wordOrder is the share of the words a and b have in common that they
-// say in the same order: the longest common subsequence of those words
-// over their number; 1 when they share fewer than two, or one says them
-// as the other's parts the other way round (a rotation: "Email
-// newsletter" and "Newsletter emails"). "Price: high to low" and "Price:
-// low to high" share every word, half of them in order: words swapped
-// around the others say another thing (textSim: 0 for half or fewer in
-// order).
-func wordOrder(a, b []string) float64 {
+// sameOrder reports whether a and b say the words they have in common in
+// the same order, or one says them as the other's parts the other way
+// round (a rotation: "Email newsletter" and "Newsletter emails"). Words
+// swapped around the others say another thing: "Price: high to low" and
+// "Price: low to high" (textSim: 0).
+func sameOrder(a, b []string) bool {
 	in := func(ws []string) map[string]bool {
 		m := make(map[string]bool, len(ws))
 		for _, w := range ws {
@@ -181,23 +174,7 @@ func wordOrder(a, b []string) float64 {
 			sb = append(sb, w)
 		}
 	}
-	n := max(len(sa), len(sb))
-	if min(len(sa), len(sb)) < 2 || slices.Equal(sa, sb) || rotation(sa, sb) {
-		return 1
-	}
-	// The longest common subsequence, one row at a time.
-	prev, cur := make([]int, len(sb)+1), make([]int, len(sb)+1)
-	for i := range sa {
-		for j := range sb {
-			if sa[i] == sb[j] {
-				cur[j+1] = prev[j] + 1
-			} else {
-				cur[j+1] = max(cur[j], prev[j+1])
-			}
-		}
-		prev, cur = cur, prev
-	}
-	return float64(prev[len(sb)]) / float64(n)
+	return min(len(sa), len(sb)) < 2 || slices.Equal(sa, sb) || rotation(sa, sb) || !slices.Equal(dedupe(sa), sa) || !slices.Equal(dedupe(sb), sb)
 }
 
 // rotation reports whether b is a, its words from some word on first,

@@ -149,6 +149,7 @@ func TestTextSimWordOrder(t *testing.T) {
 		zero bool
 	}{
 		{"Price: high to low", "Price: low to high", true},
+		{"Sort by price: high to low", "Sort by price: low to high", true},
 		{"Email newsletter", "Newsletter emails", false},
 		{"Account settings", "Settings for the account", false},
 		{"Sign up for our newsletter today", "Today sign up for our newsletter", false},
