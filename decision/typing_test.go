@@ -236,7 +236,7 @@ func TestTypedAs(t *testing.T) {
 		{"Dep", "Deploy v2", "old", false},
 		{"100", "100 USD", "", true}, // a field of digits left the unit out
 		{"4242", "4242 4242", "", false},
-		{"10", "10.00", "", true}, // the same number, shown another way
+		{"10", "10.00", "", true},    // the same number, shown another way
 		{"10", "10.00", "10", false}, // held it before: the keys went elsewhere
 		{"10.5", "10.50", "", true},
 		{"10", "10.05", "", false},

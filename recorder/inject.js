@@ -335,6 +335,8 @@
   let clicks = 0; // trusted clicks seen at the window, however reported
   window.addEventListener("click", (e) => { if (e.isTrusted) clicks++; }, { capture: true });
   let awaited = null; // the check of the last release, until it has run
+  // labelled: a label's click, reported once its dispatch ended cancelled.
+  let labelled = null;
   // onScrollbar reports whether a press is on a scrollbar, the viewport's
   // or a scroll container's (past its client area, where the bar is): a
   // press and release there is no click, and Chromium fires none.
@@ -391,7 +393,7 @@
   // settleAwaited runs the check of the last release now (a later task
   // than the release's: a click would have come), so that a report asked
   // for after it (the drive's mark, the page's end) comes after the click.
-  function settleAwaited() { if (awaited) awaited(); }
+  function settleAwaited() { if (awaited) awaited(); if (labelled) labelled(); }
   function deepAt(x, y) {
     let el = document.elementFromPoint(x, y);
     for (let sr = el && (el.shadowRoot || closedRoots.get(el)); sr && sr.elementFromPoint;) {
@@ -592,6 +594,7 @@
       const lab = t.closest && t.closest("label");
       const forwards = lab && lab.control && lab.control !== t && !lab.control.disabled && !lab.control.contains(t);
       if (e.detail > 1) return; // part of a double click, reported by dblclick
+      if (forwards && dragClick) return; // the control's click that follows ends the drag
       if (dragClick) { dragClick = false; return; } // the end of a pointer drag
       // Enter's implicit form submission or button activation, and Space's
       // on release, click with detail 0: the press step already replays it.
@@ -603,8 +606,9 @@
       if (t.localName === "input" && (t.type === "checkbox" || t.type === "radio")) m.chk = t.checked;
       if (forwards) {
         // The label's activation clicks the control as the dispatch ends,
-        // before this timer.
-        ownTimeout(window, () => { if (e.defaultPrevented) emitNow(m); }, 0);
+        // before this timer (or settleAwaited, at a page's end or a mark).
+        labelled = () => { labelled = null; if (e.defaultPrevented) emitNow(m); };
+        ownTimeout(window, () => { if (labelled) labelled(); }, 0);
         return;
       }
       emitNow(m);

@@ -40,3 +40,17 @@ func stepActions(f chain.Flow) []chain.Action {
 	}
 	return out
 }
+
+// A control in a row component's own shadow root, shown only while the
+// pointer is over the row: the hover that shows it is a step.
+func TestHoverShowingARowsOwnShadowControlIsAStep(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/shadow-hover-rows.html", "hover \"#files x-row:nth-child(2)\"\nclick \"#files x-row:nth-child(2) >>> button.del\"\n")
+	if got := stepActions(f); len(got) != 2 || got[0] != chain.Hover || got[1] != chain.Click {
+		t.Fatalf("recorded %v, want the row's hover, then the click", got)
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL, false)
+	if log := p.MustElement("#log").MustText(); failed != nil || log != "Deleted plan.pdf" {
+		t.Errorf("replay: %v, log %q", failed, log)
+	}
+}

@@ -112,8 +112,10 @@ function visibleEl(el) {
   if (v === undefined) {
     vq++;
     v = el.checkVisibility ? el.checkVisibility(VISOPT) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
-    if (!v && el.isConnected && boxless(el)) {
-      const up = flatUp(el);
+    if (!v && el.isConnected && el.getClientRects().length === 0 && boxless(el)) {
+      // A light child of a shadow host that no slot takes is not drawn.
+      const p = el.parentElement;
+      const up = p && !el.assignedSlot && shadowOf(p) ? null : flatUp(el);
       v = !!up && up.nodeType === 1 && visibleEl(up);
     }
     visCache.set(el, v);

@@ -422,18 +422,24 @@ function revealedBy(el, changed, pressedIn) {
   // in c's tree: querySelector does not reach into the other items'
   // shadow trees, where el's twins would seem absent.
   let t = el;
-  while (t.getRootNode() !== c.getRootNode() && t.getRootNode().host) t = t.getRootNode().host;
-  if (t.getRootNode() !== c.getRootNode()) return null;
-  const rel = pathFrom(c, t);
+  while (t.getRootNode() !== c.getRootNode() && t.getRootNode().host && t.getRootNode().host !== c) t = t.getRootNode().host;
+  // el in c's own shadow tree: its twins are in the other items' (a row
+  // component showing its delete button on :host(:hover)).
+  const own = t.getRootNode().host === c;
+  if (!own && t.getRootNode() !== c.getRootNode()) return null;
+  const rel = own ? pathFrom(c, t).replace(/^:scope > /, "") : pathFrom(c, t);
   if (!rel) return null;
   let others = 0, shown = 0, hidden = 0;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
     if (s === c || !alike(s, c)) continue;
     others++;
     let twin = null;
-    try { twin = s.querySelector(rel); } catch (e) { return null; }
+    const root = own ? shadowOf(s) : s;
+    try { twin = root ? root.querySelector(rel) : null; } catch (e) { return null; }
     if (!twin) continue;
-    if (visibleEl(twin) && twin.getBoundingClientRect().width > 0) shown++;
+    // Shown: drawn with a width, or drawn through its children
+    // (display: contents, no box of its own).
+    if (visibleEl(twin) && (twin.getBoundingClientRect().width > 0 || twin.getClientRects().length === 0)) shown++;
     else hidden++;
   }
   // Twins hidden in the other items, or, in list and table rows, absent
