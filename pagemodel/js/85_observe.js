@@ -15,6 +15,7 @@ let watchSeq = 0;
 const observed = new WeakSet();
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
   let n = 0, tx = 0, page = false;
+  decorated.length = 0;
   for (const r of recs) {
     if (r.type === "characterData") {
       const p = r.target.parentNode;
@@ -26,8 +27,8 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
     let own = true, added = "", removed = "";
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); } else if (wordy(x)) added += x.data; }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) n++; else if (wordy(x)) removed += x.data; }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); decor(r.target, x); } else if (wordy(x)) added += x.data; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; decor(r.target, x); } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target)) tx++;
@@ -36,9 +37,25 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   if (!page) return;
   workSeq++;
   lastMutation = performance.now();
-  if (n || tx) for (const w of watches.values()) { w.content += n; w.texts += tx; }
+  if (n || tx) {
+    for (const w of watches.values()) {
+      // Wordless elements added to or removed from inside the element
+      // acted on are its own decoration (a button's ripple), not what the
+      // action did.
+      let own = 0;
+      for (let i = 0; i < decorated.length; i += 2) if (w.el && w.el.contains(decorated[i])) own++;
+      w.content += n - own;
+      w.texts += tx;
+    }
+  }
+  decorated.length = 0;
   changed();
 }) : null;
+// decorated holds, for the observer's current batch, each wordless
+// element added or removed and the element it was added to or removed
+// from (parent, element pairs).
+const decorated = [];
+function decor(parent, x) { if (parent.nodeType === 1 && !/\S/.test(x.textContent || "")) decorated.push(parent, x); }
 // changeWaiters are the calls waiting for the page's next change
 // (nextChange): a mutation, an input, a route change wakes them.
 // changeSeq counts the changes, so that a caller can tell whether one came

@@ -1,0 +1,25 @@
+package recorder
+
+import (
+	"strings"
+	"testing"
+)
+
+// A button's ripple, drawn inside it on every press, is not what its click
+// did: with its handler doing nothing, the step fails NO_EFFECT.
+func TestRippleIsNotTheClicksEffect(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/ripple.html", "click #archive\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil {
+		t.Fatalf("recorded %v, want the click with its effect", stepActions(f))
+	}
+	if e := f.Steps[0].Effect; e.Content || !e.Texts {
+		t.Errorf("effect %+v, want texts changed, and no elements added or removed", *e)
+	}
+	if _, failed := replayFlowIn(t, b, f, f.StartURL, false); failed != nil {
+		t.Errorf("unchanged page: %v", failed)
+	}
+	if _, failed := replayFlowIn(t, b, f, f.StartURL+"?v=noop", false); failed == nil || !strings.Contains(failed.Error(), "NO_EFFECT") {
+		t.Errorf("a handler that does nothing: %v, want NO_EFFECT", failed)
+	}
+}
