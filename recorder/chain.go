@@ -166,7 +166,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		c, ok := count("id")
 		add(chain.ID, SigID, d.ID, c, ok)
 	}
-	if d.Name != "" {
+	if d.Name != "" && !IsGeneratedID(d.Name) { // a name generated as ids are ("el-id-4052-1")
 		c, ok := count("name")
 		add(chain.Name, SigName, d.Name, c, ok)
 	}

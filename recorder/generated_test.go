@@ -11,6 +11,7 @@ func TestGeneratedClass(t *testing.T) {
 		"x1n2onr6": true, "svelte-1abc23x": true, "css-b7x2kd-Button": true, "jss-12": true,
 		"btn": false, "primary": false, "col-md-12": false, "icon-24px": false, "mt-4": false,
 		"btn-primary": false, "h1": false, "add": false, "is-active": false, "primary2": false,
+		"Home_container__bCOhY": true, "el-select__selected-item": false, "v-field__overlay": false, "card__title": false,
 	} {
 		if got := IsGeneratedClass(c); got != want {
 			t.Errorf("IsGeneratedClass(%q) = %v, want %v", c, got, want)
@@ -21,7 +22,7 @@ func TestGeneratedClass(t *testing.T) {
 func TestGeneratedID(t *testing.T) {
 	for id, want := range map[string]bool{
 		":r1:": true, "«r0»": true, "ember123": true, "12345": true, "mui-42": true,
-		"0b6f1c2e-aaaa-4bbb-8ccc-123456789abc": true, "field-3xk9q": true,
+		"0b6f1c2e-aaaa-4bbb-8ccc-123456789abc": true, "field-3xk9q": true, "el-id-4052-13": true,
 		"username": false, "login-btn": false, "pay-frame": false, "row-2": false, "h2": false, "": false,
 	} {
 		if got := IsGeneratedID(id); got != want {
