@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -125,6 +126,7 @@ func parse(name string, data []byte) (*Flow, *index, error) {
 		return nil, nil, fail(Problem{Line: root.Content[0].Line, Msg: "a flow file must be a mapping with version, name, start_url and steps"})
 	}
 	idx := newIndex(&root)
+	data = normalizeTimestamp(data, root.Content[0], "recorded_at")
 
 	var f Flow
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -150,6 +152,50 @@ func parse(name string, data []byte) (*Flow, *index, error) {
 		f.Name = strings.TrimSuffix(file, filepath.Ext(file))
 	}
 	return &f, idx, nil
+}
+
+// yamlTimes are the timestamp forms YAML 1.1 allows beside RFC 3339 (a
+// space before the time, a zone without a colon or none), as other YAML
+// tools write them ("2026-11-30 08:13:21+00:00", PyYAML).
+var yamlTimes = []string{"2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999 Z07:00",
+	"2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999", "2006-01-02"}
+
+// normalizeTimestamp rewrites the plain scalar value of mapping m's field
+// key in data as RFC 3339 when it is a timestamp in another form YAML
+// allows, so that it decodes as a time; data is returned unchanged
+// otherwise.
+func normalizeTimestamp(data []byte, m *yaml.Node, key string) []byte {
+	if m.Kind != yaml.MappingNode {
+		return data
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Value != key || v.Kind != yaml.ScalarNode || v.Style != 0 {
+			continue
+		}
+		if _, err := time.Parse(time.RFC3339Nano, v.Value); err == nil {
+			return data
+		}
+		for _, layout := range yamlTimes {
+			t, err := time.Parse(layout, v.Value)
+			if err != nil {
+				continue
+			}
+			lines := bytes.SplitAfter(data, []byte("\n"))
+			if v.Line < 1 || v.Line > len(lines) {
+				return data
+			}
+			ln := lines[v.Line-1]
+			at := bytes.Index(ln, []byte(v.Value))
+			if at < 0 {
+				return data
+			}
+			fixed := append(append(append([]byte{}, ln[:at]...), t.Format(time.RFC3339Nano)...), ln[at+len(v.Value):]...)
+			lines[v.Line-1] = fixed
+			return bytes.Join(lines, nil)
+		}
+	}
+	return data
 }
 
 var lineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
