@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -28,7 +29,7 @@ var recordingFields = []string{"title", "timeout", "selectorAttribute", "steps"}
 func Import(data []byte) (*chain.Flow, []Warning, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrNotRecording, err)
+		return nil, nil, fmt.Errorf("%w: %s", ErrNotRecording, jsonProblem(data, err))
 	}
 	var rec struct {
 		Title             string            `json:"title"`
@@ -79,6 +80,71 @@ func Import(data []byte) (*chain.Flow, []Warning, error) {
 	return f, im.warns, nil
 }
 
+// jsonProblem says what is wrong with JSON text data that err, from
+// encoding/json, reports, for a person: where a syntax error is (line and
+// column), or which field holds what kind of value where another kind is
+// expected, in JSON's words, not Go's.
+func jsonProblem(data []byte, err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := 1, 1
+		for _, b := range data[:min(int(se.Offset), len(data))] {
+			if b == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		return fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Error())
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "the value"
+		} else {
+			field = fmt.Sprintf("%q", field)
+		}
+		return fmt.Sprintf("%s must be %s, not %s", field, jsonKind(te.Type), jsonArticle(te.Value))
+	}
+	return err.Error()
+}
+
+// jsonKind is the JSON kind a Go type is read from, with an article.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		if e := t.Elem(); e.Kind() == reflect.Slice || e.Kind() == reflect.Array {
+			return "an array of arrays (of " + strings.TrimPrefix(strings.TrimPrefix(jsonKind(e.Elem()), "a "), "an ") + "s)"
+		}
+		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(jsonKind(t.Elem()), "a "), "an ") + "s"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+		reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "another kind of value"
+}
+
+// jsonArticle names a JSON kind as encoding/json reports it ("string",
+// "number", "array", "object", "bool") with an article.
+func jsonArticle(v string) string {
+	switch {
+	case v == "array", v == "object":
+		return "an " + v
+	case v == "bool":
+		return "true or false"
+	case strings.HasPrefix(v, "number"):
+		return "a number"
+	}
+	return "a " + v
+}
+
 // parsed is one step of the recording: its fields, and the fields it has
 // that the flow has no key for, verbatim.
 type parsed struct {
@@ -94,7 +160,7 @@ func parseStep(n int, data json.RawMessage) (parsed, error) {
 			Type string `json:"type"`
 		}
 		json.Unmarshal(data, &typ) //nolint:errcheck // only for the message
-		return p, &Error{Step: n, Type: typ.Type, Msg: fmt.Sprintf("not a valid step: %v", err)}
+		return p, &Error{Step: n, Type: typ.Type, Msg: "not a valid step: " + jsonProblem(data, err)}
 	}
 	var all map[string]any
 	if err := json.Unmarshal(data, &all); err != nil {
@@ -484,6 +550,11 @@ func (im *importer) target(p *parsed) (*chain.Target, error) {
 		st, err := selectorStrategy(sel, im.testIDs, attrs)
 		if err != nil {
 			return nil, &Error{Step: p.n, Type: p.s.Type, Msg: err.Error()}
+		}
+		for _, part := range sel {
+			if why := unbalanced(part); why != "" && !strings.HasPrefix(part, PrefixText) { // a text is literal
+				im.warn(p.n, p.s.Type, "the selector %q is not well formed (%s): it matches nothing", part, why)
+			}
 		}
 		t.Chain = append(t.Chain, st)
 	}

@@ -126,6 +126,47 @@ func partStrategy(part string, testIDs []string) (st chain.Strategy, attr string
 	return s(chain.CSS, v, ConfCSS), "", nil
 }
 
+// unbalanced says what is left open or closed unopened in a selector part
+// (a bracket, a parenthesis, a quote), "" when nothing is: a selector
+// Puppeteer and the page cannot read.
+func unbalanced(part string) string {
+	var open []rune
+	var quote rune
+	esc := false
+	for _, c := range part {
+		switch {
+		case esc:
+			esc = false
+		case c == '\\':
+			esc = true
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[' || c == '(':
+			open = append(open, c)
+		case c == ']' || c == ')':
+			want := '['
+			if c == ')' {
+				want = '('
+			}
+			if len(open) == 0 || open[len(open)-1] != want {
+				return fmt.Sprintf("a %q closes nothing", c)
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	if quote != 0 {
+		return fmt.Sprintf("a %c quote is not closed", quote)
+	}
+	if len(open) > 0 {
+		return fmt.Sprintf("a %q is not closed", open[len(open)-1])
+	}
+	return ""
+}
+
 // selectorStrategy maps a whole selector to its one strategy: the last
 // part's, with the parts before it as hosts. When export would not write
 // the selector back as it is written here, the strategy keeps it verbatim
