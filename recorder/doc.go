@@ -56,7 +56,9 @@
 // one-time-code / cc-number / cc-csc fields and fields with a data-secret
 // attribute are secrets: their value never leaves the page; the type step
 // holds ${secret:NAME} (NAME from the field's name, id or label) and the
-// recorder says to export NAME before replaying.
+// recorder says to export NAME before replaying. Another value typed in a
+// field of that name (a wrong password, then the right one) is NAME_2:
+// the page sends a short hash of each value, never the value.
 //
 // # The chain and its confidences
 //

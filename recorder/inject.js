@@ -307,6 +307,13 @@
   // (dragstart ... drop), each reported as one drag from the pressed element
   // to the one released on; the click a pointer drag ends with is not.
   const DRAG_PX = 8;
+  // digest is a short hash of a secret's value (FNV-1a): the recorder
+  // tells two passwords typed apart by it, and never sees either.
+  const digest = (v) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < v.length; i++) h = Math.imul(h ^ v.charCodeAt(i), 0x01000193) >>> 0;
+    return h.toString(16);
+  };
   let down = null; // {el, x, y, ox, oy, r, q, moved, html5, bar, c, item, desc}
   // released: the press a release in place just ended, for its click.
   let released = null;
@@ -630,7 +637,7 @@
     input(e, t) {
       if (!editable(t)) return;
       const m = { k: "input", id: ref(t) };
-      if (isSecret(t)) m.s = true; else m.v = valueOf(t);
+      if (isSecret(t)) { m.s = true; m.h = digest(String((t.isContentEditable ? t.innerText : t.value) || "")); } else m.v = valueOf(t);
       emit(m);
     },
     change(e, t) {

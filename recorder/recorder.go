@@ -147,8 +147,12 @@ type Recorder struct {
 	seenCh    chan struct{}
 	durations []time.Duration
 	secrets   []string
-	saveErr   error
-	groupN    int
+	// secretOf holds, per secret name given, the hash of the value typed
+	// under it and the step that typed it: another value typed in a field
+	// of that name gets a name of its own (PASSWORD_2).
+	secretOf map[string]secretUse
+	saveErr  error
+	groupN   int
 
 	// The toolbar's state (toolbar.go).
 	paused    bool
@@ -190,10 +194,19 @@ type refKey struct {
 	ref   int
 }
 
+// secretUse is the value a secret name stands for (its hash) and the step
+// that typed it.
+type secretUse struct {
+	hash string
+	idx  int
+}
+
 type pendingType struct {
 	idx    int
 	key    refKey
 	secret string
+	// hash is the secret value's hash as typed so far (pageEvent.H).
+	hash string
 	// resumed marks a type step taken up again after scrolls (see onInput):
 	// it was reported once already.
 	resumed bool
@@ -784,12 +797,15 @@ type pageEvent struct {
 	// press or the release, and left none in its place; Dsc is the page
 	// model's description of it as it was pressed (nil when the model
 	// could not give one), C and R what the page said of it last.
-	Gone bool     `json:"gone"`
-	Dsc  *string  `json:"dsc"`
-	V    *string  `json:"v"`
-	S    bool     `json:"s"`
-	L    string   `json:"l"`
-	F    []string `json:"f"`
+	Gone bool    `json:"gone"`
+	Dsc  *string `json:"dsc"`
+	V    *string `json:"v"`
+	S    bool    `json:"s"`
+	// H is a short hash of a secret field's value (S), to tell two
+	// values typed apart.
+	H string   `json:"h"`
+	L string   `json:"l"`
+	F []string `json:"f"`
 	// RV are the elements whose hover shows the pressed one, outermost
 	// first (mousedown).
 	RV []int `json:"rv"`

@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -173,6 +174,9 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		if p.secret == "" && e.V != nil {
 			r.flow.Steps[p.idx].Text = *e.V
 		}
+		if e.H != "" {
+			p.hash = e.H
+		}
 		r.saveLocked()
 		r.mu.Unlock()
 		return
@@ -185,7 +189,7 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 		if lt.secret == "" && e.V != nil {
 			r.flow.Steps[lt.idx].Text = *e.V
 		}
-		r.pend = &pendingType{idx: lt.idx, key: key, secret: lt.secret, resumed: true}
+		r.pend = &pendingType{idx: lt.idx, key: key, secret: lt.secret, hash: e.H, resumed: true}
 		r.saveLocked()
 		r.mu.Unlock()
 		return
@@ -231,13 +235,13 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 				delete(r.effectStep, k) // a click that only focused the field: its effects are typing's
 			}
 		}
-		r.pend = &pendingType{idx: i, key: key, secret: secret}
+		r.pend = &pendingType{idx: i, key: key, secret: secret, hash: e.H}
 		r.saveLocked()
 		return
 	}
 	r.flow.Steps = append(r.flow.Steps, s)
 	r.lastIdx, r.lastKey, r.clickIdx = len(r.flow.Steps)-1, key, -1
-	r.pend = &pendingType{idx: r.lastIdx, key: key, secret: secret}
+	r.pend = &pendingType{idx: r.lastIdx, key: key, secret: secret, hash: e.H}
 	r.saveLocked()
 }
 
@@ -286,11 +290,11 @@ func (r *Recorder) flushTypeLocked() {
 		r.flow.Steps[p.idx].Text = r.withVars(r.flow.Steps[p.idx].Text)
 	}
 	if p.secret != "" {
-		known := false
-		for _, s := range r.secrets {
-			known = known || s == p.secret
+		if name := r.secretNameLocked(p); name != p.secret {
+			p.secret = name
+			r.flow.Steps[p.idx].Text = chain.SecretRef(name)
 		}
-		if !known {
+		if !slices.Contains(r.secrets, p.secret) {
 			r.secrets = append(r.secrets, p.secret)
 		}
 	}
@@ -299,6 +303,33 @@ func (r *Recorder) flushTypeLocked() {
 		kind = StepReplaced
 	}
 	r.changedLocked(kind, p.idx, p.secret)
+}
+
+// secretNameLocked is the secret name for the value p typed: p's own, or,
+// where that name stands for another value typed by another step (a wrong
+// password, then the right one), the first of NAME_2, NAME_3... that is
+// free or stands for this value (a step resumed after scrolls keeps the
+// name it had).
+func (r *Recorder) secretNameLocked(p *pendingType) string {
+	if r.secretOf == nil {
+		r.secretOf = map[string]secretUse{}
+	}
+	base := p.secret
+	for n := 1; ; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s_%d", base, n)
+		}
+		u, ok := r.secretOf[name]
+		switch {
+		case !ok:
+			r.secretOf[name] = secretUse{p.hash, p.idx}
+			return name
+		case u.idx == p.idx || u.hash == p.hash || u.hash == "" || p.hash == "":
+			r.secretOf[name] = secretUse{p.hash, p.idx}
+			return name
+		}
+	}
 }
 
 // onlyScrollsAfter reports whether every step after index i is a scroll.
