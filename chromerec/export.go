@@ -196,6 +196,13 @@ var chromeKeys = map[string]bool{"deviceType": true, "offsetX": true, "offsetY":
 
 func (ex *exporter) step(n int, s *chain.Step) ([]obj, error) {
 	a := string(s.Action)
+	if len(s.JSDialogs) > 0 {
+		kinds := make([]string, len(s.JSDialogs))
+		for i, d := range s.JSDialogs {
+			kinds[i] = d.Type
+		}
+		ex.warn(n, a, "the answers to its dialogs (%s) are not written: Chrome's format has no dialog step, and a replay of it leaves them unanswered", strings.Join(kinds, ", "))
+	}
 	fail := func(format string, args ...any) error {
 		return &Error{Step: n, Type: a, Msg: fmt.Sprintf(format, args...)}
 	}

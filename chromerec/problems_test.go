@@ -3,6 +3,8 @@ package chromerec
 import (
 	"strings"
 	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
 )
 
 // A recording that is not valid says what is wrong in JSON's words, and
@@ -29,4 +31,23 @@ func TestImportProblemsAreSaidForPeople(t *testing.T) {
 	if s := strings.Join(got, "\n"); !strings.Contains(s, `"div[[[" is not well formed`) || strings.Contains(s, "Price (USD") {
 		t.Errorf("warnings %q: want the CSS selector's, not the text's", got)
 	}
+}
+
+// A step's dialog answers, which Chrome's format cannot hold, are left
+// out with a warning.
+func TestExportWarnsOfDialogAnswers(t *testing.T) {
+	f := &chain.Flow{Version: chain.Version, Name: "d", StartURL: "http://x/", Steps: []chain.Step{{
+		Action: chain.Click, Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "rm", Confidence: 0.9}}},
+		JSDialogs: []chain.JSDialog{{Type: "confirm", Accept: true}},
+	}}}
+	_, warns, err := Export(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range warns {
+		if strings.Contains(w.String(), "dialogs (confirm) are not written") {
+			return
+		}
+	}
+	t.Errorf("warnings %v: want one for the confirm's answer", warns)
 }
