@@ -240,7 +240,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if len(order) == 0 {
 		return Verdict{Err: stepErr(report.ElementNotFound, nil, "no strategy of the chain is allowed")}
 	}
-	results = setAsideRenumbered(env.Fingerprint(), setAsideResized(ctx, env, results))
+	results = setAsideRenumbered(env.Fingerprint(), setAsideOuter(ctx, setAsideResized(ctx, env, results)))
 	v := opts.Policy.Weigh(results)
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
@@ -595,6 +595,43 @@ func setAsideResized(ctx context.Context, env *strategies.Env, results []strateg
 		out[i].Err = fmt.Errorf("found %s by its place, and it stands among %d items alike where the target stood among %d: the place may be another item's", describe(r), n, fp.Items)
 	}
 	return out
+}
+
+// setAsideOuter sets aside a similarity result whose element holds the
+// element another strategy found alone of its query, verified against the
+// fingerprint as the target (0.9 or more), where no other strategy found
+// similarity's: similarity ranks the elements the page model keeps, and
+// where the target is a part it does not keep (the box showing a select
+// component's value, inside the component's clickable wrapper), the best
+// it names is the part's container, which is no vote against the part.
+// results is not changed; the result set aside is a copy, not found, that
+// says why.
+func setAsideOuter(ctx context.Context, results []strategies.Result) []strategies.Result {
+	for i, sim := range results {
+		if sim.Strategy.Type != chain.Similarity || !sim.Found || sim.Element == nil {
+			continue
+		}
+		for _, r := range results {
+			if r.Strategy.Type != chain.Similarity && r.Found && sameNode(r, sim) {
+				return results // another strategy found it too: a real rival
+			}
+		}
+		for _, r := range results {
+			if r.Strategy.Type == chain.Similarity || !r.Found || r.Element == nil || Positional(r) || r.KindMismatch ||
+				r.Verification < 0.9 || r.Element.Ref.W != sim.Element.Ref.W {
+				continue
+			}
+			var inside bool
+			if err := r.Element.Ref.W.CallJSON(ctx, "reaches", &inside, r.Element.Ref.K, sim.Element.Ref.K); err != nil || !inside {
+				continue
+			}
+			out := slices.Clone(results)
+			out[i].Found = false
+			out[i].Err = fmt.Errorf("similarity found %s, which holds %s that %s found: it keeps no finer element", describe(sim), describe(r), label(r))
+			return out
+		}
+	}
+	return results
 }
 
 // setAsideRenumbered sets aside the results of a round that found,
