@@ -53,6 +53,14 @@ var _ = Describe("replayer snapshot", func() {
 		return s
 	}
 
+	It("waits for a page that shows nothing until its code has set it up", func() {
+		s := run(Fixtures.URL+"/snapshot/hidden-until-ready.html", "--json", "--browser", Chromium.Endpoint)
+		Expect(s.ExitCode()).To(Equal(0))
+		var out snapshotJSON
+		Expect(json.Unmarshal(s.Out.Contents(), &out)).To(Succeed())
+		Expect(buttonsOf(out, func(n snapshotNode) string { return n.Name })).To(Equal([]string{"Assign truck"}))
+	})
+
 	It("prints the page's flattened tree as JSON, through frames and shadow roots, without passwords", func() {
 		s := run(Fixtures.URL+"/snapshot/frames.html?other="+Fixtures.OtherURL, "--json", "--browser", Chromium.Endpoint)
 		Expect(s.ExitCode()).To(Equal(0))

@@ -185,5 +185,23 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 	}
 	m := pagemodel.New(page, pagemodel.Options{})
 	m.Settle(ctx)
-	return snapshot.Capture(ctx, m, o)
+	// A page that shows nothing until its code has set it up (Ionic's
+	// components are hidden until they are defined) is captured again,
+	// up to shownWait: settled is not yet shown.
+	deadline := time.Now().Add(shownWait)
+	for {
+		snap, err := snapshot.Capture(ctx, m, o)
+		if err != nil || len(snap.Nodes) > 0 || !time.Now().Before(deadline) || ctx.Err() != nil {
+			return snap, err
+		}
+		if has, err := page.Context(ctx).Eval(`() => !!document.body && document.body.childElementCount > 0`); err != nil || !has.Value.Bool() {
+			return snap, nil // an empty page
+		}
+		time.Sleep(200 * time.Millisecond)
+		m.Settle(ctx)
+	}
 }
+
+// shownWait is how long the snapshot waits, past the page's settling, for a
+// page whose body shows nothing yet.
+const shownWait = 10 * time.Second
