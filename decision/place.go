@@ -3,6 +3,7 @@ package decision
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -97,6 +98,20 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 		}
 	}
 	for _, r := range results {
+		if r.Strategy.Type != chain.CSS || r.Found || !errors.Is(r.Err, strategies.ErrNotFound) || len(r.Strategy.Hosts) > 0 {
+			continue
+		}
+		// A CSS selector's last step names classes the element it meant
+		// had ("tr:nth-of-type(2) button.ed"): one that has none of them
+		// is another element ("button.rm", the Edit button removed).
+		if cls := lastClasses(r.Strategy.Value); len(cls) > 0 && !slices.ContainsFunc(cls, func(c string) bool {
+			return slices.Contains(strings.Fields(w.Element.Class), c)
+		}) {
+			return refuse(v, report.ElementNotFound, "%s found %s only by its place, and it has none of the classes %s names (%s), which it finds nowhere on the page",
+				label(w), describe(w), label(r), strings.Join(cls, ", "))
+		}
+	}
+	for _, r := range results {
 		if !byWords(r.Strategy) || r.Found || !errors.Is(r.Err, strategies.ErrNotFound) {
 			continue
 		}
@@ -112,6 +127,32 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 			label(w), describe(w), collapse(r.Strategy.Value), label(r))
 	}
 	return v
+}
+
+// lastClasses are the classes a CSS selector's last compound names
+// ("ed" of "tr:nth-of-type(2) button.ed"); none where the selector has a
+// list (a comma) or a class inside a pseudo-class's parentheses.
+func lastClasses(sel string) []string {
+	if strings.ContainsAny(sel, ",") {
+		return nil
+	}
+	last := sel
+	if i := strings.LastIndexAny(sel, " >+~"); i >= 0 {
+		last = sel[i+1:]
+	}
+	if strings.ContainsAny(last, "()[\\") {
+		return nil
+	}
+	var out []string
+	for _, part := range strings.Split(last, ".")[1:] {
+		if j := strings.IndexAny(part, ":#"); j >= 0 {
+			part = part[:j]
+		}
+		if part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
 }
 
 // checkItem holds a winner to the item the step was recorded in, where a

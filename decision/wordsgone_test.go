@@ -2,6 +2,7 @@ package decision
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -49,5 +50,31 @@ func TestCheckWordsGoneLeavesCoordinates(t *testing.T) {
 	rs := []strategies.Result{at, gone}
 	if v := checkWordsGone(rs, Verdict{Winner: &rs[0], Attempts: rs}); v.Err != nil {
 		t.Errorf("coordinates' element refused: %v", v.Err)
+	}
+}
+
+// A path's element that has none of the classes a CSS selector of the
+// chain names, which finds nothing, is refused.
+func TestCheckWordsGoneReadsClasses(t *testing.T) {
+	path := found(chain.XPath, 2, 0.6, 0.5)
+	path.Strategy.Value = `//*[@id="users"]/tbody/tr[2]/td[2]/button[1]`
+	path.Element.Class = "rm small"
+	css := missing(chain.CSS)
+	css.Strategy.Value = "tr:nth-of-type(2) button.ed"
+	css.Err = fmt.Errorf("%w css %q", strategies.ErrNotFound, css.Strategy.Value)
+	rs := []strategies.Result{path, css}
+	if v := checkWordsGone(rs, Verdict{Winner: &rs[0], Attempts: rs}); v.Err == nil {
+		t.Errorf("button.rm for button.ed: taken")
+	}
+	e := *path.Element
+	e.Class = "ed small"
+	rs[0].Element = &e
+	if v := checkWordsGone(rs, Verdict{Winner: &rs[0], Attempts: rs}); v.Err != nil {
+		t.Errorf("the element has the class: refused %v", v.Err)
+	}
+	for sel, want := range map[string]string{"tr:nth-of-type(2) button.ed": "ed", "div.a.b:hover": "a,b", "#x > li": "", "a, b.c": "", "li:not(.x)": ""} {
+		if got := strings.Join(lastClasses(sel), ","); got != want {
+			t.Errorf("lastClasses(%q) = %q, want %q", sel, got, want)
+		}
 	}
 }
