@@ -3,6 +3,7 @@ package decision
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -119,8 +120,10 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 		if r.Strategy.Type == chain.Role {
 			_, words, _ = strings.Cut(words, "|")
 		}
-		if words = strings.ToLower(collapse(words)); words == "" ||
-			strings.Contains(strings.ToLower(collapse(w.Element.Name)), words) || strings.Contains(strings.ToLower(collapse(w.Element.Text)), words) {
+		// Counts change ("Cart (3)", now "Cart (0)"): the words are
+		// compared without their numbers.
+		bare := func(t string) string { return collapse(digits.ReplaceAllString(strings.ToLower(t), " ")) }
+		if words = bare(words); words == "" || strings.Contains(bare(w.Element.Name), words) || strings.Contains(bare(w.Element.Text), words) {
 			continue
 		}
 		return refuse(v, report.ElementNotFound, "%s found %s only by its place, and it does not read %q, which %s finds nowhere on the page",
@@ -128,6 +131,10 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 	}
 	return v
 }
+
+// digits are the runs of digits checkWordsGone leaves out of the words it
+// compares.
+var digits = regexp.MustCompile(`[0-9]+`)
 
 // lastClasses are the classes a CSS selector's last compound names
 // ("ed" of "tr:nth-of-type(2) button.ed"); none where the selector has a

@@ -32,6 +32,15 @@ func TestCheckWordsGone(t *testing.T) {
 	if v := weigh(reads, gone); v.Err != nil {
 		t.Errorf("the element reads the words: refused %v", v.Err)
 	}
+	count := gone
+	count.Strategy.Value = "Archive (3)"
+	e2 := *path.Element
+	e2.Text = "Archive (0)"
+	counted := path
+	counted.Element = &e2
+	if v := weigh(counted, count); v.Err != nil {
+		t.Errorf("the element reads the words with another count: refused %v", v.Err)
+	}
 	byID := found(chain.ID, 2, 0.8, 0.9)
 	byID.Strategy.Value = "invite"
 	byID.Element = path.Element
