@@ -27,8 +27,12 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
     let own = true, added = "", removed = "";
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; loading(x); decor(r.target, x); } else if (wordy(x)) added += x.data; }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { n++; decor(r.target, x); } else if (wordy(x)) removed += x.data; }
+    // Elements added to or removed from what is no longer on the page (a
+    // holder emptied, then taken off, in one batch) are no change a
+    // person sees: taking the holder off is.
+    const shown = r.target.isConnected;
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x); } loading(x); } else if (wordy(x)) added += x.data; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target)) tx++;
