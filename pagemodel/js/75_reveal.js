@@ -46,7 +46,7 @@ const MAXOTHERS = 24, OTHERSEEN = 60;
 // removed "DELETE /tasks/{id}", "PUT /tasks/{id}".
 function othersOf(el, role, name) {
   if (!role || !name) return [];
-  const c = repeating(el);
+  const c = repeating(el, el);
   if (!c) return [];
   const digitless = (t) => t.toLowerCase().replace(/[0-9]+/g, "#");
   const own = digitless(collapse(name)), count = new Map();
@@ -89,15 +89,23 @@ function twinsOf(c, el) {
 // itemOf is the nearest ancestor of el (a few levels up) that repeats
 // among its siblings (alike), or null: the row, list item or card el is
 // one part of.
-function itemOf(el) { return repeating(upEl(el)); }
+function itemOf(el) { return repeating(upEl(el), el); }
 
 // repeating is from, or its nearest ancestor (eight levels at most), that
 // repeats among its siblings (alike); null when none does below <body>.
-function repeating(from) {
+// Given el (inside from), a wrapper that holds no words but el's is
+// passed over.
+function repeating(from, el) {
   let up = 0;
+  const own = el ? collapse(textOf(el, MAXITEM)) : null;
   for (let c = from; c && up < 8; c = upEl(c), up++) {
     if (c.tagName === "BODY" || c.tagName === "HTML") break;
-    if (repeats(c)) return c;
+    if (!repeats(c)) continue;
+    // A wrapper around el alone (a row's buttons each in a spacing
+    // component's item) is no item: nothing in it but el names it; the
+    // row around the wrappers is.
+    if (own !== null && c !== el && containsFlat(c, el) && collapse(textOf(c, MAXITEM)) === own) continue;
+    return c;
   }
   return null;
 }
@@ -109,7 +117,7 @@ function repeating(from) {
 // A count that changed since el was recorded, of items of the same kind,
 // says an item was inserted or removed: another may stand at its place.
 function groupOf(el) {
-  const c = repeating(el);
+  const c = repeating(el, el);
   if (!c) return null;
   let n = 0;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) if (s === c || alike(s, c)) n++;
