@@ -599,11 +599,13 @@ func setAsideResized(ctx context.Context, env *strategies.Env, results []strateg
 
 // setAsideOuter sets aside a similarity result whose element holds the
 // element another strategy found alone of its query, verified against the
-// fingerprint as the target (0.9 or more), where no other strategy found
-// similarity's: similarity ranks the elements the page model keeps, and
-// where the target is a part it does not keep (the box showing a select
-// component's value, inside the component's clickable wrapper), the best
-// it names is the part's container, which is no vote against the part.
+// fingerprint as the target (0.9 or more), or lies inside it, where no
+// other strategy found similarity's: similarity ranks the elements the
+// page model keeps, and where the target is a part it does not keep (the
+// box showing a select component's value, inside the component's
+// clickable wrapper), the best it names is the part's container, or, for
+// a target it keeps beside its text's holder, that holder (an option's
+// content): no vote against the element itself.
 // results is not changed; the result set aside is a copy, not found, that
 // says why.
 func setAsideOuter(ctx context.Context, results []strategies.Result) []strategies.Result {
@@ -621,13 +623,22 @@ func setAsideOuter(ctx context.Context, results []strategies.Result) []strategie
 				r.Verification < 0.9 || r.Element.Ref.W != sim.Element.Ref.W {
 				continue
 			}
-			var inside bool
-			if err := r.Element.Ref.W.CallJSON(ctx, "reaches", &inside, r.Element.Ref.K, sim.Element.Ref.K); err != nil || !inside {
+			var inside, holds bool
+			if err := r.Element.Ref.W.CallJSON(ctx, "reaches", &inside, r.Element.Ref.K, sim.Element.Ref.K); err != nil {
 				continue
+			}
+			if !inside {
+				if err := r.Element.Ref.W.CallJSON(ctx, "reaches", &holds, sim.Element.Ref.K, r.Element.Ref.K); err != nil || !holds {
+					continue
+				}
 			}
 			out := slices.Clone(results)
 			out[i].Found = false
-			out[i].Err = fmt.Errorf("similarity found %s, which holds %s that %s found: it keeps no finer element", describe(sim), describe(r), label(r))
+			if inside {
+				out[i].Err = fmt.Errorf("similarity found %s, which holds %s that %s found: it keeps no finer element", describe(sim), describe(r), label(r))
+			} else {
+				out[i].Err = fmt.Errorf("similarity found %s, a part of %s that %s found", describe(sim), describe(r), label(r))
+			}
 			return out
 		}
 	}

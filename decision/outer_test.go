@@ -10,8 +10,8 @@ import (
 )
 
 // Similarity's pick that holds the element a strategy found alone and
-// verified (the box inside a select component's clickable wrapper) is set
-// aside: no rival. One that holds another element is not.
+// verified (the box inside a select component's clickable wrapper), or
+// lies inside it, is set aside: no rival. One apart from it is not.
 func TestSetAsideOuter(t *testing.T) {
 	p := actionPage(t, `<div id="wrap" style="cursor:pointer"><div id="box"><span>Sales</span></div></div><div id="other">x</div>`, 1)
 	m := pagemodel.New(p, pagemodel.Options{})
@@ -28,6 +28,12 @@ func TestSetAsideOuter(t *testing.T) {
 	css := strategies.Result{Strategy: chain.Strategy{Type: chain.CSS, Value: "div.box"}, Found: true, MatchCount: 1, Element: box, Confidence: 0.88, Verification: 1}
 	if out := setAsideOuter(ctx, []strategies.Result{sim, css}); out[0].Found {
 		t.Errorf("similarity's wrapper of the box css found: kept")
+	}
+	inner := sim
+	inner.Element = box
+	css.Element = wrap
+	if out := setAsideOuter(ctx, []strategies.Result{inner, css}); out[0].Found {
+		t.Errorf("similarity's part of the wrapper css found: kept")
 	}
 	css.Element = other
 	if out := setAsideOuter(ctx, []strategies.Result{sim, css}); !out[0].Found {
