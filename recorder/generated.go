@@ -26,7 +26,7 @@ const GeneratedID = `^[:«].*[:»]$|^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui
 // them and another carry them. Like generated ones they are kept in the
 // fingerprint but never used in a selector.
 const StateClass = `(?:^|[-_])(?:hover|hovered|hovering|over|focus|focused|focus-visible|focus-within|active|pressed|` +
-	`selected|checked|open|opened|closed|collapsed|expanded|current|highlight|highlighted|show)$|` +
+	`selected|checked|open|opened|closed|collapsed|expanded|current|highlight|highlighted|show|pending)$|` +
 	`[a-z](?:Hover|Hovered|Focus|Focused|Visible|Active|Pressed|Selected|Checked|Open|Expanded|Collapsed|Current)$`
 
 // AvoidedClass matches the class names selectors are never built on:

@@ -36,7 +36,7 @@ func TestStateClass(t *testing.T) {
 		"ui-state-hover": true, "hover": true, "is-focused": true, "focus-visible": true, "active": true,
 		"ui-tabs-active": true, "is-selected": true, "btn--pressed": true, "Mui-focusVisible": true, "isActive": true,
 		"ui-state-highlight": true, "ui-accordion-header-collapsed": true, "ui-selectmenu-button-open": true,
-		"ui-datepicker-days-cell-over": true, "show": true, "Mui-checked": true,
+		"ui-datepicker-days-cell-over": true, "show": true, "Mui-checked": true, "n-base-select-option--pending": true,
 		"btn": false, "ui-state-default": false, "activity": false, "hoverable": false, "nav-link": false,
 		"selection": false, "popover": false, "btn-active-x": false, "showcase": false, "Button": false,
 	} {
