@@ -245,7 +245,11 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	return checkWordsGone(results, checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v))))
+	v = checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
+	if withoutFingerprint(env.Fingerprint()) {
+		v = checkWordsGone(results, v)
+	}
+	return v
 }
 
 // vet checks a weighed winner against the whole fingerprint with the
@@ -596,6 +600,12 @@ func setAsideResized(ctx context.Context, env *strategies.Env, results []strateg
 	}
 	return out
 }
+
+// withoutFingerprint reports whether fp describes no element (an imported
+// recording's, which holds its test ids at most): the chain's own words
+// and classes are then all that say what the element is; with one, vet
+// weighed the winner against it.
+func withoutFingerprint(fp *chain.Fingerprint) bool { return fp == nil || fp.Tag == "" }
 
 // setAsideOuter sets aside a similarity result whose element holds the
 // element another strategy found alone of its query, verified against the

@@ -72,7 +72,8 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 	return v
 }
 
-// checkWordsGone refuses a winner found only by numbers and places
+// checkWordsGone (for a target recorded without a fingerprint) refuses a
+// winner found only by numbers and places
 // (placedOnly: an index, a path holding digits such as "#menu >
 // div:nth-of-type(2)"; not coordinates, the chain's last resort, which
 // verify the element at the point) that similarity did not take, where a

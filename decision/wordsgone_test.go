@@ -87,3 +87,17 @@ func TestCheckWordsGoneReadsClasses(t *testing.T) {
 		}
 	}
 }
+
+// The check is for chains recorded without a fingerprint: with one, vet
+// weighed the winner against it (a label reworded, the switch at its place
+// is the target).
+func TestWordsGoneOnlyWithoutAFingerprint(t *testing.T) {
+	for _, c := range []struct {
+		fp   *chain.Fingerprint
+		want bool
+	}{{nil, true}, {&chain.Fingerprint{TestIDs: map[string]string{"data-testid": "x"}}, true}, {&chain.Fingerprint{Tag: "button"}, false}} {
+		if got := withoutFingerprint(c.fp); got != c.want {
+			t.Errorf("fingerprint %+v: checked %v, want %v", c.fp, got, c.want)
+		}
+	}
+}
