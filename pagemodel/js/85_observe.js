@@ -31,8 +31,8 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // holder emptied, then taken off, in one batch) are no change a
     // person sees: taking the holder off is.
     const shown = r.target.isConnected;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x); } loading(x); } else if (wordy(x)) added += x.data; }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x); } } else if (wordy(x)) removed += x.data; }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target)) tx++;
@@ -44,10 +44,13 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   if (n || tx) {
     for (const w of watches.values()) {
       // Wordless elements added to or removed from inside the element
-      // acted on are its own decoration (a button's ripple), not what the
-      // action did.
+      // acted on, or its wrapper, are its own decoration (a button's
+      // ripple), not what the action did; so is the removal of one an
+      // earlier action added.
       let own = 0;
-      for (let i = 0; i < decorated.length; i += 2) if (w.el && w.el.contains(decorated[i])) own++;
+      for (let i = 0; i < decorated.length; i += 3) {
+        if (decorates(w.el, decorated[i]) || !decorated[i + 2] && decos.has(decorated[i + 1])) own++;
+      }
       w.content += n - own;
       w.texts += tx;
     }
@@ -56,10 +59,23 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   changed();
 }) : null;
 // decorated holds, for the observer's current batch, each wordless
-// element added or removed and the element it was added to or removed
-// from (parent, element pairs).
+// element added or removed, the element it was added to or removed from,
+// and whether it was added (parent, element, added triples). decos are
+// the wordless elements added as an acted-on element's decoration
+// (decorates): taken off
+// later, in another step's time (a checkbox's ripple fading as the next
+// button is clicked), they are decoration still.
 const decorated = [];
-function decor(parent, x) { if (parent.nodeType === 1 && !/\S/.test(x.textContent || "")) decorated.push(parent, x); }
+const decos = new WeakSet();
+function decor(parent, x, added) {
+  if (parent.nodeType !== 1 || /\S/.test(x.textContent || "")) return;
+  decorated.push(parent, x, added);
+  if (added) for (const w of watches.values()) if (decorates(w.el, parent)) { decos.add(x); break; }
+}
+// decorates reports whether what is added to parent decorates el, the
+// element acted on: parent is el, inside it, or its wrapper (a checkbox's
+// ripple drawn beside the input, in the control around it).
+function decorates(el, parent) { return !!el && (el.contains(parent) || parent === el.parentElement); }
 // changeWaiters are the calls waiting for the page's next change
 // (nextChange): a mutation, an input, a route change wakes them.
 // changeSeq counts the changes, so that a caller can tell whether one came
