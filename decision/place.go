@@ -122,8 +122,9 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 			_, words, _ = strings.Cut(words, "|")
 		}
 		// Counts change ("Cart (3)", now "Cart (0)"): the words are
-		// compared without their numbers.
-		bare := func(t string) string { return collapse(digits.ReplaceAllString(strings.ToLower(t), " ")) }
+		// compared without a count in brackets; other numbers are words
+		// ("Invoice 303" is not "Invoice 304").
+		bare := func(t string) string { return collapse(counts.ReplaceAllString(strings.ToLower(t), " ")) }
 		if words = bare(words); words == "" || strings.Contains(bare(w.Element.Name), words) || strings.Contains(bare(w.Element.Text), words) {
 			continue
 		}
@@ -133,9 +134,9 @@ func checkWordsGone(results []strategies.Result, v Verdict) Verdict {
 	return v
 }
 
-// digits are the runs of digits checkWordsGone leaves out of the words it
-// compares.
-var digits = regexp.MustCompile(`[0-9]+`)
+// counts are the counts in brackets checkWordsGone leaves out of the
+// words it compares ("(3)", "[12]").
+var counts = regexp.MustCompile(`[(\[]\s*[0-9][0-9,.]*\s*[)\]]`)
 
 // lastClasses are the classes a CSS selector's last compound names
 // ("ed" of "tr:nth-of-type(2) button.ed"); none where the selector has a

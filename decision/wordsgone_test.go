@@ -41,6 +41,15 @@ func TestCheckWordsGone(t *testing.T) {
 	if v := weigh(counted, count); v.Err != nil {
 		t.Errorf("the element reads the words with another count: refused %v", v.Err)
 	}
+	numbered := path
+	e3 := *path.Element
+	e3.Text = "Invoice 304"
+	numbered.Element = &e3
+	other := gone
+	other.Strategy.Value = "Invoice 303"
+	if v := weigh(numbered, other); v.Err == nil {
+		t.Errorf("Invoice 304 for Invoice 303: taken (a number is a word, not a count)")
+	}
 	byID := found(chain.ID, 2, 0.8, 0.9)
 	byID.Strategy.Value = "invite"
 	byID.Element = path.Element

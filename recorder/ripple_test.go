@@ -25,3 +25,16 @@ func TestRippleIsNotTheClicksEffect(t *testing.T) {
 		t.Errorf("a handler that does nothing: %v, want NO_EFFECT", failed)
 	}
 }
+
+// A field added beside the button is what its click did, though it has no
+// words: with the handler doing nothing, the step fails NO_EFFECT.
+func TestAFieldAddedBesideTheButtonIsItsEffect(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/add-field.html", "click #add\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !f.Steps[0].Effect.Content {
+		t.Fatalf("recorded %v, want the click with elements added as its effect", stepActions(f))
+	}
+	if _, failed := replayFlowIn(t, b, f, f.StartURL+"?v=noop", false); failed == nil || !strings.Contains(failed.Error(), "NO_EFFECT") {
+		t.Errorf("a handler that does nothing: %v, want NO_EFFECT", failed)
+	}
+}

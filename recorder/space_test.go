@@ -25,3 +25,18 @@ func TestWrappedRowButtonIsNamedByItsRow(t *testing.T) {
 		}
 	}
 }
+
+// A list whose items hold only their button: with no row around them, the
+// items are the list's, so a place in the list that changed size is set
+// aside and another item's button is not taken.
+func TestListItemHoldingOnlyItsButtonStaysAnItem(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/button-list.html", "click \"#invoices li:nth-child(3) button\"\n")
+	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.ItemKind != "li" || fp.Items != 5 {
+		t.Fatalf("fingerprint %+v: want the five list items as the target's items", fp)
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL+"?v=removed", false)
+	if st := p.MustElement("#status").MustText(); failed == nil || st != "Ready" {
+		t.Errorf("the item removed: %v, %q", failed, st)
+	}
+}

@@ -96,18 +96,23 @@ function itemOf(el) { return repeating(upEl(el), el); }
 // Given el (inside from), a wrapper that holds no words but el's is
 // passed over.
 function repeating(from, el) {
-  let up = 0;
-  const own = el ? collapse(textOf(el, MAXITEM)) : null;
+  let up = 0, wrapper = null;
+  const own = el ? collapse(textOf(el, MAXITEM)) : "";
   for (let c = from; c && up < 8; c = upEl(c), up++) {
     if (c.tagName === "BODY" || c.tagName === "HTML") break;
     if (!repeats(c)) continue;
     // A wrapper around el alone (a row's buttons each in a spacing
-    // component's item) is no item: nothing in it but el names it; the
-    // row around the wrappers is.
-    if (own !== null && c !== el && containsFlat(c, el) && collapse(textOf(c, MAXITEM)) === own) continue;
+    // component's item) is no item where items alike repeat further up:
+    // nothing in it but el's words names it; the row around the wrappers
+    // does. Without such a row (a list whose items hold only their
+    // button), the wrapper is the item.
+    if (wrapper === null && own !== "" && c !== el && containsFlat(c, el) && collapse(textOf(c, MAXITEM)) === own) {
+      wrapper = c;
+      continue;
+    }
     return c;
   }
-  return null;
+  return wrapper;
 }
 
 // groupOf is the repeated group of el, or of the item el is part of

@@ -42,15 +42,12 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   workSeq++;
   lastMutation = performance.now();
   if (n || tx) {
+    const now = performance.now();
     for (const w of watches.values()) {
-      // Wordless elements added to or removed from inside the element
-      // acted on, or its wrapper, are its own decoration (a button's
-      // ripple), not what the action did; so is the removal of one an
-      // earlier action added.
+      // What decorates the element acted on (a button's ripple, drawn
+      // and taken off) is not what the action did: decoration.
       let own = 0;
-      for (let i = 0; i < decorated.length; i += 3) {
-        if (decorates(w.el, decorated[i]) || !decorated[i + 2] && decos.has(decorated[i + 1])) own++;
-      }
+      for (let i = 0; i < decorated.length; i += 3) if (isDecoration(w.el, decorated[i], decorated[i + 1], decorated[i + 2], now)) own++;
       w.content += n - own;
       w.texts += tx;
     }
@@ -58,24 +55,57 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   decorated.length = 0;
   changed();
 }) : null;
-// decorated holds, for the observer's current batch, each wordless
-// element added or removed, the element it was added to or removed from,
-// and whether it was added (parent, element, added triples). decos are
-// the wordless elements added as an acted-on element's decoration
-// (decorates): taken off
-// later, in another step's time (a checkbox's ripple fading as the next
-// button is clicked), they are decoration still.
+// decorated holds, for the observer's current batch, each plain element
+// (plain) added or removed, the element it was added to or removed from,
+// and whether it was added (parent, element, added triples).
 const decorated = [];
-const decos = new WeakSet();
-function decor(parent, x, added) {
-  if (parent.nodeType !== 1 || /\S/.test(x.textContent || "")) return;
-  decorated.push(parent, x, added);
-  if (added) for (const w of watches.values()) if (decorates(w.el, parent)) { decos.add(x); break; }
+// drawn holds, for each plain element added, when and how: inert (it
+// takes no pointer events, as a ripple does) and whether it was added
+// inside an element acted on then.
+const drawn = new WeakMap();
+// FORM_OR_MEDIA are what a person reads or uses without words: an element
+// holding one is no decoration.
+const FORM_OR_MEDIA = "input,textarea,select,button,a,img,svg,canvas,video,audio,iframe,object,embed,picture";
+// plain reports whether x holds nothing a person reads or uses: no words,
+// no control, no picture.
+function plain(x) {
+  if (/\S/.test(x.textContent || "")) return false;
+  try { return !x.matches(FORM_OR_MEDIA) && !x.querySelector(FORM_OR_MEDIA); } catch (e) { return false; }
 }
-// decorates reports whether what is added to parent decorates el, the
-// element acted on: parent is el, inside it, or its wrapper (a checkbox's
-// ripple drawn beside the input, in the control around it).
-function decorates(el, parent) { return !!el && (el.contains(parent) || parent === el.parentElement); }
+function decor(parent, x, added) {
+  if (parent.nodeType !== 1 || !plain(x)) return;
+  decorated.push(parent, x, added);
+  if (added) {
+    let inert = false;
+    try { inert = x.isConnected && (x.ownerDocument.defaultView || win).getComputedStyle(x).pointerEvents === "none"; } catch (e) { inert = false; }
+    let inside = false;
+    for (const w of watches.values()) inside = inside || actedOn(w.el) && w.el.contains(parent);
+    drawn.set(x, { at: performance.now(), inert: inert, inside: inside });
+  }
+}
+// actedOn reports whether el is an element a step acted on, not the page
+// itself (a key pressed on the page watches its document or body).
+function actedOn(el) {
+  return !!el && el.nodeType === 1 && el !== el.ownerDocument.body && el !== el.ownerDocument.documentElement;
+}
+// DRAWN_MS is how long after it was drawn a plain element's removal is
+// its fading: a ripple's, a wave's.
+const DRAWN_MS = 3000;
+// isDecoration reports whether plain element x, added to or removed from
+// parent, decorates what a watch on el sees: drawn inside el, or beside
+// it in its wrapper and inert (a checkbox's ripple, in the control around
+// the input); or taken off soon after it was drawn inert or inside an
+// element acted on (a ripple fading as the next step acts).
+function isDecoration(el, parent, x, added, now) {
+  if (added) {
+    if (!actedOn(el)) return false;
+    const d = drawn.get(x);
+    return el.contains(parent) || parent === el.parentElement && !!d && d.inert;
+  }
+  if (actedOn(el) && el.contains(parent)) return true;
+  const d = drawn.get(x);
+  return !!d && (d.inert || d.inside) && now - d.at < DRAWN_MS;
+}
 // changeWaiters are the calls waiting for the page's next change
 // (nextChange): a mutation, an input, a route change wakes them.
 // changeSeq counts the changes, so that a caller can tell whether one came
