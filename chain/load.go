@@ -186,8 +186,8 @@ func normalizeTimestamp(data []byte, m *yaml.Node, key string) []byte {
 				return data
 			}
 			ln := lines[v.Line-1]
-			at := bytes.Index(ln, []byte(v.Value))
-			if at < 0 {
+			at := v.Column - 1 // a byte offset where the line is ASCII up to the value
+			if at < 0 || at+len(v.Value) > len(ln) || string(ln[at:at+len(v.Value)]) != v.Value {
 				return data
 			}
 			fixed := append(append(append([]byte{}, ln[:at]...), t.Format(time.RFC3339Nano)...), ln[at+len(v.Value):]...)

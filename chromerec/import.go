@@ -87,9 +87,11 @@ func Import(data []byte) (*chain.Flow, []Warning, error) {
 func jsonProblem(data []byte, err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
+		// Offset is past the byte that went wrong; columns count
+		// characters.
 		line, col := 1, 1
-		for _, b := range data[:min(int(se.Offset), len(data))] {
-			if b == '\n' {
+		for _, r := range string(data[:max(0, min(int(se.Offset)-1, len(data)))]) {
+			if r == '\n' {
 				line, col = line+1, 1
 			} else {
 				col++
@@ -552,7 +554,7 @@ func (im *importer) target(p *parsed) (*chain.Target, error) {
 			return nil, &Error{Step: p.n, Type: p.s.Type, Msg: err.Error()}
 		}
 		for _, part := range sel {
-			if why := unbalanced(part); why != "" && !strings.HasPrefix(part, PrefixText) { // a text is literal
+			if why := unbalanced(part); why != "" && !strings.HasPrefix(part, PrefixText) && !strings.HasPrefix(part, PrefixAria) { // a text or a name is literal
 				im.warn(p.n, p.s.Type, "the selector %q is not well formed (%s): it matches nothing", part, why)
 			}
 		}

@@ -4,12 +4,13 @@ import "regexp"
 
 // GeneratedClass matches class names that look machine-generated (CSS-in-JS
 // and CSS-module hashes such as css-1x9f2k, sc-bdVaJa, Button_primary__3xk9q,
-// Home_container__bCOhY, _3xk9q, x1n2onr6); a BEM element's name
-// (el-select__selected-item, v-field__overlay) is words, not a hash. They are kept in the fingerprint but never used in a
+// Home_container__bCOhY, Home_main__kqzfe, _3xk9q, x1n2onr6); a BEM
+// element's name in lower case (el-select__selected-item,
+// v-field__overlay) is words, not a hash. They are kept in the fingerprint but never used in a
 // selector: they change with every build. The expression is shared with the
 // in-page code, so it stays in the subset of syntax both RE2 and JavaScript read.
 const GeneratedClass = `^(?:css|sc|jss|emotion|styled|chakra|svelte|jsx|astro|ember|makeStyles)-|` +
-	`__[A-Za-z0-9_-]*(?:[0-9]|[a-z][A-Z])[A-Za-z0-9_-]*$|^_[A-Za-z0-9_-]{4,}$|^[a-z]{1,2}[0-9][a-z0-9]{4,}$|` +
+	`__[A-Za-z0-9_-]*[0-9A-Z][A-Za-z0-9_-]*$|^[A-Za-z0-9]+_[A-Za-z0-9-]+__[A-Za-z0-9_-]{5}$|^_[A-Za-z0-9_-]{4,}$|^[a-z]{1,2}[0-9][a-z0-9]{4,}$|` +
 	`[-_](?:[A-Za-z]+[0-9]|[0-9]+[A-Za-z])[A-Za-z0-9]{3,}$`
 
 // GeneratedID matches element ids that look generated per render or per

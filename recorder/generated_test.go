@@ -11,7 +11,7 @@ func TestGeneratedClass(t *testing.T) {
 		"x1n2onr6": true, "svelte-1abc23x": true, "css-b7x2kd-Button": true, "jss-12": true,
 		"btn": false, "primary": false, "col-md-12": false, "icon-24px": false, "mt-4": false,
 		"btn-primary": false, "h1": false, "add": false, "is-active": false, "primary2": false,
-		"Home_container__bCOhY": true, "el-select__selected-item": false, "v-field__overlay": false, "card__title": false,
+		"Home_container__bCOhY": true, "Home_main__Abcde": true, "Home_main__kqzfe": true, "el-select__selected-item": false, "v-field__overlay": false, "card__title": false,
 	} {
 		if got := IsGeneratedClass(c); got != want {
 			t.Errorf("IsGeneratedClass(%q) = %v, want %v", c, got, want)

@@ -847,7 +847,8 @@ type cheapInfo struct {
 func (r *Recorder) onBinding(ctx context.Context, sess proto.TargetSessionID, b *proto.RuntimeBindingCalled) {
 	var batch []pageEvent
 	if err := json.Unmarshal([]byte(b.Payload), &batch); err != nil {
-		r.logf("recorder: bad report %q: %v", b.Payload, err)
+		// Not the payload itself: it may hold a secret field's hash.
+		r.logf("recorder: bad report (%d bytes): %v", len(b.Payload), err)
 		return
 	}
 	for i := range batch {

@@ -194,7 +194,7 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 		if err != nil || len(snap.Nodes) > 0 || !time.Now().Before(deadline) || ctx.Err() != nil {
 			return snap, err
 		}
-		if has, err := page.Context(ctx).Eval(`() => !!document.body && document.body.childElementCount > 0`); err != nil || !has.Value.Bool() {
+		if has, err := page.Context(ctx).Eval(`() => !!document.body && !!document.body.querySelector(":not(script):not(style):not(template):not(noscript):not(link):not(meta)")`); err != nil || !has.Value.Bool() {
 			return snap, nil // an empty page
 		}
 		time.Sleep(200 * time.Millisecond)

@@ -115,7 +115,7 @@ function visibleEl(el) {
     if (!v && el.isConnected && el.getClientRects().length === 0 && boxless(el)) {
       // A light child of a shadow host that no slot takes is not drawn.
       const p = el.parentElement;
-      const up = p && !el.assignedSlot && shadowOf(p) ? null : flatUp(el);
+      const up = p && !el.assignedSlot && p.shadowRoot ? null : flatUp(el); // an open root's slots say (a closed one's do not)
       v = !!up && up.nodeType === 1 && visibleEl(up);
     }
     visCache.set(el, v);
