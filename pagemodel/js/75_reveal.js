@@ -110,9 +110,27 @@ function repeating(from, el) {
       wrapper = c;
       continue;
     }
+    // The row, where its look-alikes show el's words at el's place (every
+    // row's "Send"): the wrapper alone cannot tell el from them. Where
+    // they show other words (an API explorer's operations, each in a
+    // wrapper of its own, grouped under tags), the wrapper is the item.
+    if (wrapper !== null && !twinReads(c, el, own)) return wrapper;
     return c;
   }
   return wrapper;
+}
+// twinReads reports whether an item alike c holds, at el's place, an
+// element that reads own.
+function twinReads(c, el, own) {
+  const rel = pathFrom(c, el);
+  if (!rel || !c.parentElement) return false;
+  for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
+    if (s === c || !alike(s, c)) continue;
+    let x = null;
+    try { x = s.querySelector(rel); } catch (e) { return false; }
+    return !!x && collapse(textOf(x, MAXITEM)) === own;
+  }
+  return false;
 }
 
 // groupOf is the repeated group of el, or of the item el is part of
