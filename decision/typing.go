@@ -379,7 +379,9 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 // holds what it held, or was only emptied, did not take the text; nor did
 // one that holds only the start of it ("Depl" for "Deploy v2": keys lost
 // to a focus moved away, or a length limit the field did not have when
-// the step was recorded). A field that kept one kind of characters and
+// the step was recorded); nor one that holds it twice, or after what it
+// held (the keys sent again, or the field not cleared). A field that kept
+// one kind of characters and
 // left out another ("100" for "100 USD": a field of digits) took it, as
 // did one that shows the number typed in another form ("10" for "10.00").
 func typedAs(now, text, before string) bool {
@@ -394,6 +396,9 @@ func typedAs(now, text, before string) bool {
 	case text == "" && an == "":
 		return true
 	case an != "" && len(an) < len(at) && strings.HasPrefix(at, an) && sameKind(an, at[len(an):]):
+		return false
+	case len(text) > 1 && strings.Count(now, text) > 1, before != "" && now == before+text:
+		// Typed twice, or after what the field held without clearing it.
 		return false
 	}
 	return now != before && strings.TrimSpace(now) != ""

@@ -238,6 +238,8 @@ func TestTypedAs(t *testing.T) {
 		{"4242", "4242 4242", "", false},
 		{"10", "10.00", "", true},    // the same number, shown another way
 		{"10", "10.00", "10", false}, // held it before: the keys went elsewhere
+		{"Buy milkBuy milkshakeBuy milkshake", "Buy milkshake", "Buy milk", false}, // typed twice
+		{"Buy milkBuy milkshake", "Buy milkshake", "Buy milk", false},              // not cleared
 		{"10.5", "10.50", "", true},
 		{"10", "10.05", "", false},
 		{"1", "10", "", false},
