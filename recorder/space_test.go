@@ -40,3 +40,15 @@ func TestListItemHoldingOnlyItsButtonStaysAnItem(t *testing.T) {
 		t.Errorf("the item removed: %v, %q", failed, st)
 	}
 }
+
+// Operations each in a wrapper of its own, grouped under tags (Swagger
+// UI): the wrappers are the items, since the other tags' operations read
+// otherwise, and the other operations' names are recorded.
+func TestOperationInAWrapperOfItsOwnKeepsItsItems(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/grouped-operations.html", "click \".tag-section:nth-of-type(1) .op:nth-of-type(4) button\"\n")
+	fp := f.Steps[0].Target.Fingerprint
+	if fp == nil || fp.ItemKind != "span.op" || fp.Items != 4 || len(fp.OtherNames) < 3 {
+		t.Fatalf("fingerprint %+v: want the tag's four operations as items and the others' names", fp)
+	}
+}
