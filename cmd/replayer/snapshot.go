@@ -197,7 +197,9 @@ func snapshotOf(ctx context.Context, b *browser.Browser, c *snapshotConfig) (*sn
 		if has, err := page.Context(ctx).Eval(`() => !!document.body && !!document.body.querySelector(":not(script):not(style):not(template):not(noscript):not(link):not(meta)")`); err != nil || !has.Value.Bool() {
 			return snap, nil // an empty page
 		}
-		time.Sleep(200 * time.Millisecond)
+		// What shows it is a change of the page (a component rendering):
+		// wait for the next one, then for the page to settle again.
+		m.NextChange(ctx, time.Second)
 		m.Settle(ctx)
 	}
 }
