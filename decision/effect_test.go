@@ -257,3 +257,45 @@ func TestEffectKinds(t *testing.T) {
 		t.Errorf("saw: %q", got)
 	}
 }
+
+// Texts that change by themselves (a clock, a ticker) are no step's
+// effect: a click whose recorded effect is a text changing fails NO_EFFECT
+// when its handler is gone, on pages whose clock ticks from an interval,
+// from a timeout chain begun as the page loads, and from an interval that
+// has its renders scheduled through a MessageChannel (as React does); and
+// it passes where the handler changes the count.
+func TestTickingTextIsNotTheEffect(t *testing.T) {
+	clocks := map[string]string{
+		"interval": `setInterval(() => { clock.textContent = "tick " + (++n); }, 40);`,
+		"timeouts": `(function tick() { clock.textContent = "tick " + (++n); setTimeout(tick, 40); })();`,
+		"channel": `const ch = new MessageChannel(); ch.port1.onmessage = () => { clock.textContent = "tick " + n; };
+			setInterval(() => { n++; ch.port2.postMessage(null); }, 40);`,
+	}
+	step := func() *chain.Step {
+		return &chain.Step{Action: chain.Click, Effect: &chain.Effect{Texts: true}, Target: &chain.Target{
+			Chain:       []chain.Strategy{{Type: chain.ID, Value: "inc", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "button", ID: "inc"},
+		}}
+	}
+	for name, clock := range clocks {
+		t.Run(name, func(t *testing.T) {
+			for _, handler := range []bool{true, false} {
+				script := `<button id="inc">Count</button><p id="count">0</p><p id="clock">tick 0</p><script>
+					let n = 0; const clock = document.getElementById("clock"); ` + clock
+				if handler {
+					script += `document.getElementById("inc").onclick = () => {
+						const c = document.getElementById("count"); c.textContent = String(Number(c.textContent) + 1); };`
+				}
+				p := actionPage(t, script+`</script>`, 1)
+				r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+				out := r.Step(context.Background(), step())
+				switch {
+				case handler && out.Err != nil:
+					t.Fatalf("the count changed: %v", out.Err)
+				case !handler && CodeOf(out.Err) != report.NoEffect:
+					t.Fatalf("only the clock ticked: want NO_EFFECT, got %v", out.Err)
+				}
+			}
+		})
+	}
+}

@@ -1,8 +1,16 @@
 package recorder
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // A button's ripple, drawn inside it on every press, is not what its click
@@ -36,5 +44,39 @@ func TestAFieldAddedBesideTheButtonIsItsEffect(t *testing.T) {
 	}
 	if _, failed := replayFlowIn(t, b, f, f.StartURL+"?v=noop", false); failed == nil || !strings.Contains(failed.Error(), "NO_EFFECT") {
 		t.Errorf("a handler that does nothing: %v, want NO_EFFECT", failed)
+	}
+}
+
+// A clock ticking on its own is not what a click did: the vote's effect is
+// its count changing, and with the handler doing nothing the step fails
+// NO_EFFECT though the clock still ticks.
+func TestAClockIsNotTheClicksEffect(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/ticking.html", "wait 300\nclick #vote\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !f.Steps[0].Effect.Texts {
+		t.Fatalf("recorded %v, want the click with texts changed as its effect", stepActions(f))
+	}
+	// Replay installs the page model at the document's start, before the
+	// page's scripts set their timers: so here.
+	replay := func(url string) error {
+		p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := decision.Navigate(context.Background(), p, url); err != nil {
+			t.Fatal(err)
+		}
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		return r.Step(context.Background(), &f.Steps[0]).Err
+	}
+	if err := replay(f.StartURL); err != nil {
+		t.Errorf("unchanged page: %v", err)
+	}
+	if err := replay(f.StartURL + "?v=noop"); decision.CodeOf(err) != report.NoEffect {
+		t.Errorf("a handler that does nothing: %v, want NO_EFFECT", err)
 	}
 }

@@ -22,7 +22,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
       if (!p || ignoredNode(p)) continue;
       page = true;
       const was = r.oldValue || "", now = r.target.data;
-      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now)) tx++;
+      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && countedText(p)) tx++;
       continue;
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
@@ -35,7 +35,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
-    if (added !== removed && !skipped(r.target)) tx++;
+    if (added !== removed && !skipped(r.target) && countedText(r.target)) tx++;
     page = page || !own;
   }
   if (!page) return;
@@ -138,6 +138,43 @@ function ignoredNode(x) { return x.tagName === UI; }
 // wordy: a text node that reads something (not the white space between
 // elements).
 function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
+
+// ---- ticking: texts that change by themselves ----
+// A clock, a ticker, a "3 s ago" label change their text on a timer of
+// their own, with no input: such a change is no step's effect. A text
+// change is the page's own when it comes in a task of the page's own
+// (autoTask: an interval's run, a timeout or message that such a run set,
+// or a timeout the page set before any input, with what their microtasks
+// render): it is counted for no watch. A change that comes AUTO_QUIET_MS
+// or more after the last input and the last watch opened may be a slow
+// answer to a step: it is counted, but it is the page's own too. An
+// element whose text changed on its own TICKS times is ticking: none of
+// its text changes counts for a watch after that, at record time (no
+// effect is recorded from it) as at replay (no step passes on it).
+const AUTO_QUIET_MS = 3000, TICKS = 2;
+let autoTask = false;
+let lastInput = -Infinity, lastWatch = -Infinity;
+const autoTicks = new WeakMap();
+const ticking = new WeakSet();
+// countedText notes a text change of el and reports whether it counts for
+// the watches.
+function countedText(el) {
+  if (ticking.has(el)) return false;
+  const byPage = autoTask;
+  if (byPage || performance.now() - Math.max(lastInput, lastWatch) >= AUTO_QUIET_MS) {
+    const n = (autoTicks.get(el) || 0) + 1;
+    autoTicks.set(el, n);
+    if (n >= TICKS) ticking.add(el);
+  }
+  return !byPage && !ticking.has(el);
+}
+// runOwn runs fn as a task of the page's own when auto is set: autoTask
+// holds until the task's microtasks have run (an input's task clears it).
+function runOwn(auto, fn, self, args) {
+  if (!auto) return fn.apply(self, args);
+  autoTask = true;
+  try { return fn.apply(self, args); } finally { ownSetTimeout(() => { autoTask = false; }, 0); }
+}
 // skipped: an element whose text is no page content (SKIP: <title>,
 // <style>, <script>..., in SVG too).
 function skipped(el) { return SKIP.has(el.nodeName.toUpperCase()); }
@@ -168,6 +205,10 @@ try {
 let lastActivity = performance.now();
 function chainreplayActivity(e) {
   lastActivity = performance.now();
+  if (!(e && PASSIVE.has(e.type))) {
+    lastInput = lastActivity;
+    autoTask = false;
+  }
   if (!(e && PASSIVE.has(e.type)) && !reacting) {
     reacting = true;
     ownSetTimeout(() => { reacting = false; }, 0);
@@ -259,6 +300,9 @@ try {
     if (typeof fn !== "function") return st.call(win, fn, ms, ...args);
     let id = 0;
     const parent = running;
+    // The page's own: set in a task of its own, or before any input
+    // outside a timer's run (a clock started as the page loads).
+    const own = autoTask || parent === null && !reacting && lastInput === -Infinity;
     id = st.call(win, function () {
       timers.delete(id);
       setIn.delete(id);
@@ -266,7 +310,7 @@ try {
       lastWork = performance.now();
       const prev = running;
       running = lastWork;
-      try { return fn.apply(this, arguments); } finally { running = prev; }
+      try { return runOwn(own, fn, this, arguments); } finally { running = prev; }
     }, ms, ...args);
     workSeq++;
     timers.set(id, performance.now() + (Number(ms) > 0 ? Number(ms) : 0));
@@ -282,7 +326,7 @@ try {
       const seq = workSeq;
       timers.set(id, performance.now() + every);
       if (!inert.has(id)) lastWork = performance.now();
-      try { return fn.apply(this, arguments); } finally {
+      try { return runOwn(true, fn, this, arguments); } finally {
         // What the run changed shows once its microtasks have run.
         ownSetTimeout(() => {
           if (workSeq !== seq) { live.add(id); inert.delete(id); lastWork = performance.now(); }
@@ -303,7 +347,8 @@ try {
   win.requestAnimationFrame = counted(win.requestAnimationFrame, (raf) => function (fn) {
     if (typeof fn !== "function") return raf.call(win, fn);
     let id = 0;
-    id = raf.call(win, function () { frameReqs.delete(id); lastWork = performance.now(); return fn.apply(this, arguments); });
+    const own = autoTask;
+    id = raf.call(win, function () { frameReqs.delete(id); lastWork = performance.now(); return runOwn(own, fn, this, arguments); });
     workSeq++;
     frameReqs.add(id);
     return id;
@@ -313,7 +358,50 @@ try {
   win.postMessage = counted(win.postMessage, (pm) => function () { posted(); return pm.apply(this, arguments); });
   if (win.MessagePort) {
     const mp = win.MessagePort.prototype;
-    mp.postMessage = counted(mp.postMessage, (pm) => function () { posted(); return pm.apply(this, arguments); });
+    // A message one port of a channel posts in a task of the page's own
+    // is handled in one (React schedules its renders so): partner pairs
+    // a channel's ports, sent queues, for each receiving port, whether
+    // each message in flight was posted so.
+    const partner = new WeakMap(), sent = new WeakMap();
+    if (typeof win.MessageChannel === "function" && !win.MessageChannel.__chainreplayCounted) {
+      const MC = win.MessageChannel;
+      const wrapped = function MessageChannel() {
+        const c = new MC();
+        partner.set(c.port1, c.port2);
+        partner.set(c.port2, c.port1);
+        return c;
+      };
+      wrapped.prototype = MC.prototype;
+      wrapped.__chainreplayCounted = true;
+      win.MessageChannel = wrapped;
+    }
+    mp.postMessage = counted(mp.postMessage, (pm) => function () {
+      posted();
+      const to = partner.get(this);
+      if (to) {
+        if (!sent.has(to)) sent.set(to, []);
+        const q = sent.get(to);
+        q.push(autoTask);
+        if (q.length > 256) q.shift(); // handled by listeners, not onmessage
+      }
+      return pm.apply(this, arguments);
+    });
+    const on = Object.getOwnPropertyDescriptor(mp, "onmessage");
+    if (on && on.set && on.get && !on.set.__chainreplayCounted) {
+      const page = new WeakMap(); // the handler set -> the page's own
+      const set = function (h) {
+        if (typeof h !== "function") return on.set.call(this, h);
+        const handler = function (e) {
+          const q = sent.get(this);
+          return runOwn(!!(q && q.shift()), h, this, arguments);
+        };
+        page.set(handler, h);
+        return on.set.call(this, handler);
+      };
+      const get = function () { const h = on.get.call(this); return (h && page.get(h)) || h; };
+      set.__chainreplayCounted = true;
+      Object.defineProperty(mp, "onmessage", { configurable: true, enumerable: on.enumerable, get: get, set: set });
+    }
   }
   const ended = () => { requests = Math.max(0, requests - 1); lastWork = performance.now(); };
   // A keepalive fetch is a beacon (sent to outlive the page, its answer
@@ -519,6 +607,7 @@ function openDialogs() {
 function watch(el) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
+  lastWatch = performance.now();
   watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, texts: 0, url: String(win.location.href), seen: changeSeq });
   if (watches.size > 64) watches.delete(watches.keys().next().value);
   return id;
