@@ -299,3 +299,30 @@ func TestTickingTextIsNotTheEffect(t *testing.T) {
 		})
 	}
 }
+
+// Nor are elements a feed adds on its own timer: a click whose recorded
+// effect is elements added fails NO_EFFECT when its handler is gone while
+// the feed beside it grows.
+func TestAFeedIsNotTheEffect(t *testing.T) {
+	step := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true}, Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.ID, Value: "add", Confidence: 0.9}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "add"},
+	}}
+	for _, handler := range []bool{true, false} {
+		html := `<button id="add">Add</button><ul id="mine"></ul><ul id="feed"></ul><script>
+			setInterval(() => { const f = document.getElementById("feed");
+				f.append(document.createElement("li")); if (f.children.length > 5) f.firstElementChild.remove(); }, 40);`
+		if handler {
+			html += `document.getElementById("add").onclick = () => document.getElementById("mine").append(document.createElement("li"));`
+		}
+		p := steadyPage(t, html+`</script>`)
+		r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+		out := r.Step(context.Background(), step)
+		switch {
+		case handler && out.Err != nil:
+			t.Fatalf("a row was added: %v", out.Err)
+		case !handler && CodeOf(out.Err) != report.NoEffect:
+			t.Fatalf("only the feed grew: want NO_EFFECT, got %v", out.Err)
+		}
+	}
+}

@@ -41,6 +41,9 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   if (!page) return;
   workSeq++;
   lastMutation = performance.now();
+  // Elements the page adds or removes in a task of its own (a feed its
+  // interval fills, a carousel's timer) are no step's effect either.
+  if (autoTask) n = 0;
   if (n || tx) {
     const now = performance.now();
     for (const w of watches.values()) {
@@ -139,7 +142,7 @@ function ignoredNode(x) { return x.tagName === UI; }
 // elements).
 function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
 
-// ---- ticking: texts that change by themselves ----
+// ---- ticking: what changes by itself ----
 // A clock, a ticker, a "3 s ago" label change their text on a timer of
 // their own, with no input: such a change is no step's effect. A text
 // change is the page's own when it comes in a task of the page's own
