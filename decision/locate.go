@@ -410,7 +410,14 @@ func similarityChose(results []strategies.Result, w strategies.Result) bool {
 // holding digits (an id a library numbers, "uk-accordion-7", a test id, a
 // path through them, a positional CSS or XPath path): a count or an
 // index, not what it is. Words with digits ("Item 3") are what they say.
+// A strategy inside shadow roots is numbered where a host's is ("#del-2"
+// then the button in its shadow tree).
 func Numbered(s chain.Strategy) bool {
+	for _, h := range s.Hosts {
+		if Numbered(h) {
+			return true
+		}
+	}
 	switch s.Type {
 	case chain.ID, chain.TestID, chain.Name, chain.CSS, chain.XPath:
 		return strings.ContainsAny(s.Value, "0123456789")

@@ -52,3 +52,28 @@ func TestOperationInAWrapperOfItsOwnKeepsItsItems(t *testing.T) {
 		t.Fatalf("fingerprint %+v: want the tag's four operations as items and the others' names", fp)
 	}
 }
+
+// A row's Delete is a button in an icon button component's shadow root,
+// the components' ids numbered by position: the row names it, so the
+// rows reordered, it deletes the same task, and with that row removed it
+// deletes none.
+func TestRowButtonInAComponentsShadowRootIsNamedByItsRow(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/shadow-row-buttons.html", "click \"#del-2 >>> button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.ItemKind != "div.row" || fp.Items != 4 {
+		t.Errorf("fingerprint %+v: want the four rows as the target's items", fp)
+	}
+	for _, v := range []string{"", "?v=reordered", "?v=removed"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		st := p.MustElement("#status").MustText()
+		switch {
+		case v != "?v=removed" && (failed != nil || st != "Deleted Pay rent"):
+			t.Errorf("%q: %v, %q", v, failed, st)
+		case v == "?v=removed" && (failed == nil || st != "Ready"):
+			t.Errorf("%q: %v, %q: another row's task deleted", v, failed, st)
+		}
+	}
+}

@@ -120,9 +120,16 @@ function repeating(from, el) {
   return wrapper;
 }
 // twinReads reports whether an item alike c holds, at el's place, an
-// element that reads own.
+// element that reads own. An el in a shadow tree below c stands there by
+// its host in c's tree (a row's icon button component): the twin's host
+// must read as el's does.
 function twinReads(c, el, own) {
-  const rel = pathFrom(c, el);
+  let at = el;
+  const top = c.getRootNode();
+  while (at && at.getRootNode() !== top) at = at.getRootNode().host || null;
+  if (!at) return false;
+  if (at !== el) own = collapse(textOf(at, MAXITEM));
+  const rel = pathFrom(c, at);
   if (!rel || !c.parentElement) return false;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
     if (s === c || !alike(s, c)) continue;
