@@ -166,9 +166,11 @@ function presentationalKept(el, tag) { return focusable(el, tag) || hasGlobalAri
 // such a role outside it takes its implicit role.
 const CONTEXT_ROLE = { option: /^(listbox|group|combobox)$/, listitem: /^(list|group|directory)$/, treeitem: /^(tree|group)$/ };
 // inContext reports whether the nearest ancestor of el with a role
-// (skipping generic and presentational ones) has a role re accepts.
+// (skipping generic and presentational ones) has a role re accepts, in
+// the flat tree, as Chromium's accessibility tree has it: an option
+// slotted into a component's listbox is in the listbox.
 function inContext(el, re) {
-  for (let a = upEl(el); a && a.nodeType === 1; a = upEl(a)) {
+  for (let a = flatUp(el); a && a.nodeType === 1; a = flatUp(a)) {
     const r = roleOf(a, a.tagName, a.hasAttributes());
     if (r) return re.test(r);
   }
