@@ -316,6 +316,12 @@ const inViewFn = `function(){
   const at2 = (root.elementFromPoint ? root : document).elementFromPoint(q.left + q.width / 2, q.top + q.height / 2);
   let inside = at2;
   for (let n = at2; n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) if (n === this) { inside = this; break; }
+  // Text slotted into this (a component's button labelled by its host's
+  // light DOM) is answered as its host: the pointer there reaches this.
+  if (inside !== this && at2 && at2 === (root.host || null)) {
+    const slots = this.localName === "slot" ? [this] : [...this.querySelectorAll("slot")];
+    if (slots.some((s) => s.assignedNodes({flatten: true}).length > 0)) inside = this;
+  }
   const lab = at2 && at2.closest && at2.closest("label");
   return JSON.stringify({x: q.left, y: q.top, w: q.width, h: q.height,
     hit: !!at2 && (inside === this || (lab && lab.control === this)),
