@@ -1,6 +1,14 @@
 package recorder
 
-import "testing"
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/decision"
+)
 
 // A row's button wrapped, each of the row's actions, in a spacing
 // component's item: the row, not the wrapper, is the item that names it,
@@ -74,6 +82,34 @@ func TestRowButtonInAComponentsShadowRootIsNamedByItsRow(t *testing.T) {
 			t.Errorf("%q: %v, %q", v, failed, st)
 		case v == "?v=removed" && (failed == nil || st != "Ready"):
 			t.Errorf("%q: %v, %q: another row's task deleted", v, failed, st)
+		}
+	}
+}
+
+// Replayed on a phone's width, the page is laid out anew: a log line that
+// its CSS and XPath find alone is taken though every box moved and took
+// another shape, and the row's Delete is its row's.
+func TestALogLineIsFoundOnAnotherWidth(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/narrow-log.html", "click \"tr:nth-child(2) button\"\nassert text \"#log div\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want the click and the assertion", stepActions(f))
+	}
+	p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: 390, Height: 844, DeviceScaleFactor: 1}).Call(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := decision.Navigate(context.Background(), p, f.StartURL); err != nil {
+		t.Fatal(err)
+	}
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	for i := range f.Steps {
+		if out := r.Step(context.Background(), &f.Steps[i]); out.Err != nil {
+			t.Fatalf("step %d (%s) at 390x844: %v", i+1, f.Steps[i].Action, out.Err)
 		}
 	}
 }

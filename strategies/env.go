@@ -3,6 +3,7 @@ package strategies
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -187,6 +188,27 @@ type Viewport struct {
 	ScrollX, ScrollY float64
 	// ContentWidth and ContentHeight are the scrollable page's size.
 	ContentWidth, ContentHeight float64
+}
+
+// RelaidOut reports whether vp is narrower or wider than the viewport the
+// target was recorded in (its coordinates strategy says): the page is laid
+// out anew, and where its elements stand and what shape they take are no
+// longer the recording's.
+func (e *Env) RelaidOut(vp Viewport) bool {
+	if e.Target == nil {
+		return false
+	}
+	for _, s := range e.Target.Chain {
+		if s.Type != chain.Coordinates {
+			continue
+		}
+		m, err := s.Coordinates()
+		if err != nil || m.Viewport == nil || m.Viewport.Width <= 0 {
+			return false
+		}
+		return math.Abs(float64(m.Viewport.Width)-vp.Width) > 1
+	}
+	return false
 }
 
 // Metrics reads the viewport once per round; an evaluator that scrolls

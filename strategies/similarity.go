@@ -106,7 +106,7 @@ func (similarityEvaluator) Evaluate(ctx context.Context, env *Env, s chain.Strat
 		if els[i] == nil {
 			continue // gone from the page since the snapshot
 		}
-		final = append(final, measured(cands[k], els[i], vp))
+		final = append(final, measured(env, cands[k], els[i], vp))
 		finalEls = append(finalEls, els[i])
 		finalNodes = append(finalNodes, fnodes[i])
 		names = append(names, candidateName(&final[len(final)-1]))
@@ -186,8 +186,13 @@ func pageCandidates(ctx context.Context, env *Env, snap *snapshot.Snapshot, fp *
 
 // measured is c, a snapshot node's candidate, with what the page model
 // says of its element el: the region around it and its exact box (vp turns
-// it into document coordinates).
-func measured(c similarity.Candidate, el *pagemodel.Element, vp Viewport) similarity.Candidate {
+// it into document coordinates). On a page laid out for another width than
+// the recorded one (env.RelaidOut) the box is not compared: every box
+// moved and took another shape with the layout.
+func measured(env *Env, c similarity.Candidate, el *pagemodel.Element, vp Viewport) similarity.Candidate {
+	if env.RelaidOut(vp) {
+		c.Unknown = append(slices.Clip(c.Unknown), similarity.Location, similarity.Overlap, similarity.Area, similarity.Shape)
+	}
 	c.Region = el.Region
 	c.Unknown = without(c.Unknown, similarity.Region)
 	if slices.Contains(c.Unknown, similarity.Text) {
@@ -545,7 +550,7 @@ func pageWith(ctx context.Context, env *Env, el *pagemodel.Element, vp Viewport)
 		page = append(page, similarity.FromNode(n, chain.Point{X: snap.ScrollX, Y: snap.ScrollY}))
 		i = len(page) - 1
 	}
-	page[i] = measured(page[i], el, vp)
+	page[i] = measured(env, page[i], el, vp)
 	return page, i
 }
 
