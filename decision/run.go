@@ -360,9 +360,9 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		case chain.Hover:
 			out.Err = mouseMove(ctx, r.Page, p, mods, 0)
 		case chain.DblClick:
-			out.Err = r.click(ctx, s, p, 2, mods)
+			out.Err = r.guardedClick(ctx, s, w, el, &p, 2, mods)
 		default:
-			out.Err = r.click(ctx, s, p, 1, mods)
+			out.Err = r.guardedClick(ctx, s, w, el, &p, 1, mods)
 		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
@@ -454,6 +454,45 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 		return *w.Point, nil
 	}
 	return Actionable(ctx, el, offset)
+}
+
+// guardedClick clicks at p with the page model's landing guard up on el
+// (pagemodel.Page.Guard): a press that lands elsewhere, the page having
+// moved under the pointer since el was found to take it (an animation
+// ending and taking out what stood above el), reaches nothing. el is then
+// made ready again and clicked once more; a second miss refuses the step
+// NOT_ACTIONABLE. A point with no element (coordinates unverified) is
+// clicked as it is.
+func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.Result, el Elem, p *chain.Point, count, mods int) error {
+	if !el.Ref.Valid() {
+		return r.click(ctx, s, *p, count, mods)
+	}
+	for try := 0; ; try++ {
+		if err := r.model().Guard(ctx, el.Ref); err != nil {
+			if errors.Is(err, pagemodel.ErrGone) {
+				return stepErr(report.ElementNotFound, err, "the target's document went away as it was about to be clicked; nothing was done")
+			}
+			return stepErr(report.CDPError, err, "cannot guard the click, so nothing was done")
+		}
+		err := r.click(ctx, s, *p, count, mods)
+		// The click may have taken the document away (a navigation): no
+		// guard to ask, and the press reached the page as it stood.
+		missed, lerr := r.model().Landed(context.WithoutCancel(ctx), el.Ref)
+		if err != nil || lerr != nil || missed == "" {
+			return err
+		}
+		if try > 0 {
+			return stepErr(report.NotActionable, nil, "the press at %.0f,%.0f landed on %s, not on %s: the page moved under the pointer as it was pressed, twice; the press was stopped before the page saw it",
+				p.X, p.Y, missed, el.name())
+		}
+		r.debugf("  the press at %.0f,%.0f landed on %s: the page moved; again", p.X, p.Y, missed)
+		r.model().Settle(ctx)
+		np, err := r.pointAt(ctx, w, el, s.Offset)
+		if err != nil {
+			return err
+		}
+		*p = np
+	}
 }
 
 func (r *Runner) focus(ctx context.Context, el Elem) error {

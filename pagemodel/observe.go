@@ -177,6 +177,28 @@ func (p *Page) Watch(ctx context.Context, r Ref) (int, error) {
 	return res.Value.Int(), nil
 }
 
+// Guard puts the landing guard up on the element r names: until Landed, a
+// press the engine sends that lands elsewhere (the page moved between the
+// check that the element takes the pointer and the press) is stopped
+// before the page sees it, with the rest of its gesture.
+func (p *Page) Guard(ctx context.Context, r Ref) error {
+	if !r.Valid() {
+		return fmt.Errorf("%w: no element to guard", ErrGone)
+	}
+	_, err := r.W.callString(ctx, "", "guard", r.K)
+	return err
+}
+
+// Landed takes the guard Guard put up on r's element down and says where a
+// press went instead, as a short description of the element it reached;
+// "" when every press landed on the element.
+func (p *Page) Landed(ctx context.Context, r Ref) (string, error) {
+	if !r.Valid() {
+		return "", fmt.Errorf("%w: no element was guarded", ErrGone)
+	}
+	return r.W.callString(ctx, "", "guard", -1)
+}
+
 // WatchDocument opens a watch as Watch does, about the document the frame
 // path leads to (its body), for a step that acts on no element: a key
 // pressed on the page. It returns the world the watch is in and its

@@ -171,13 +171,17 @@ function countedText(el) {
   }
   return !byPage && !ticking.has(el);
 }
-// runOwn runs fn as a task of the page's own when auto is set: autoTask
-// holds until the task's microtasks have run (an input's task clears it).
+// runOwn runs fn, a timer's, frame's or message's callback, as a task of
+// the page's own when auto is set, else as one that is not: a task begins
+// with autoTask set as its own. An own task's autoTask holds through the
+// microtasks it queued and the ones they queue (a framework's render, and
+// the observer's answer to it), then ends; an input's task clears it.
 function runOwn(auto, fn, self, args) {
+  autoTask = auto;
   if (!auto) return fn.apply(self, args);
-  autoTask = true;
-  try { return fn.apply(self, args); } finally { ownSetTimeout(() => { autoTask = false; }, 0); }
+  try { return fn.apply(self, args); } finally { ownMicrotask(() => ownMicrotask(() => ownMicrotask(() => { autoTask = false; }))); }
 }
+const ownMicrotask = typeof win.queueMicrotask === "function" ? win.queueMicrotask.bind(win) : (f) => Promise.resolve().then(f);
 // skipped: an element whose text is no page content (SKIP: <title>,
 // <style>, <script>..., in SVG too).
 function skipped(el) { return SKIP.has(el.nodeName.toUpperCase()); }
@@ -246,6 +250,45 @@ try {
     }
   }
 } catch (e) {}
+
+// ---- landing: where the engine's press lands ----
+// Between the check that the target takes the pointer and the press, the
+// page may move under the point (an animation ends and takes the element
+// above the target out): the press would land on another element. While a
+// landing guard is up (guard), a press the engine sends whose target is
+// not the guarded element, inside it or a <label> of it is stopped before
+// the page's own listeners see it, its default prevented, and so is the
+// rest of its gesture (release, click); landed says where it went, so that
+// the step acts again or refuses instead of acting elsewhere. A press that
+// landed on the target keeps its gesture whatever the page does after.
+let landingOn = null, landingPress = "", landedOn = "";
+const PRESSES = new Set(["pointerdown", "mousedown"]);
+function landing(e) {
+  const g = landingOn;
+  if (!g || !e.isTrusted) return;
+  if (!PRESSES.has(e.type) && landingPress === "ok") return;
+  if (PRESSES.has(e.type) || landingPress === "") {
+    const path = e.composedPath(), at = path[0];
+    let ok = path.indexOf(g) >= 0 || (!!at && at.nodeType === 1 && reachesEl(at, g));
+    // An element in a closed shadow root shows as the root's host.
+    for (let h = g.getRootNode().host; h && !ok; h = h.getRootNode().host) ok = at === h;
+    if (ok) { if (PRESSES.has(e.type)) landingPress = "ok"; return; }
+    if (!landedOn) landedOn = at && at.nodeType === 1 ? at.localName + (at.id ? "#" + at.id : "") + [...at.classList].slice(0, 2).map((c) => "." + c).join("") : "nothing";
+    if (PRESSES.has(e.type)) landingPress = "stopped";
+  }
+  e.stopImmediatePropagation();
+  e.preventDefault();
+}
+for (const t of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"]) {
+  try { win.addEventListener(t, landing, true); } catch (e) {}
+}
+// guard puts the landing guard up on el (down with el null) and returns
+// where a press went since it was put up ("" when every press landed).
+function guard(el) {
+  const out = landedOn;
+  landingOn = el || null; landingPress = ""; landedOn = "";
+  return out;
+}
 
 // quietFor is how long (ms) the world's documents have had no mutation,
 // input or route change.

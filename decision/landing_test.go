@@ -1,0 +1,39 @@
+package decision
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+)
+
+// The page moves under the pointer between the check that the target
+// takes it and the press (here: a tip above "Save account" taken out once
+// the step has located it, as an animation's end would): the press lands
+// on "Delete account", which moved up to the point. It is stopped before
+// the page sees it, and Save is made ready again and clicked where it now
+// stands; Delete is never clicked.
+func TestAPressThatLandsElsewhereIsStopped(t *testing.T) {
+	p := steadyPage(t, `<div id="tip" style="height:122px">Tip</div>
+		<button id="save" style="display:block;height:40px;width:200px">Save account</button>
+		<button id="del" style="display:block;height:40px;width:200px;margin-top:82px">Delete account</button>
+		<p id="last">nothing</p>
+		<script>
+		document.getElementById("save").onclick = () => { document.getElementById("last").textContent = "saved"; };
+		document.getElementById("del").onclick = () => { document.getElementById("last").textContent = "DELETED"; };
+		</script>`)
+	s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Texts: true}, Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.ID, Value: "save", Confidence: 0.9}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "save", Text: "Save account"},
+	}}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	// Located runs once the target is found ready, before the press.
+	r.Options.Located = func(ctx context.Context, s *chain.Step, v *Verdict) {
+		p.MustEval(`() => document.getElementById("tip").remove()`)
+	}
+	out := r.Step(context.Background(), s)
+	if last := p.MustElement("#last").MustText(); out.Err != nil || last != "saved" {
+		t.Fatalf("the press stopped, Save clicked again: %v, %q", out.Err, last)
+	}
+}
