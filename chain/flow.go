@@ -257,6 +257,12 @@ type Strategy struct {
 	// text whole, as one of its parts' text: the row "Pay the rent later"
 	// is not the row "Pay the rent".
 	Within *Strategy `yaml:"within,omitempty"`
+	// Also, on a Within's text, are texts the item held too when recorded,
+	// each the whole text of one of its parts, that named it better than
+	// Value but were another item's as well (a name two rows had): the
+	// item must still hold them. The row of Ada Lovelace in Paris is not
+	// the row of Alan Turing that moved to Paris.
+	Also []string `yaml:"also,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found
 	// in the document, each next one, and then the strategy's own element,

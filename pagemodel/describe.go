@@ -129,6 +129,9 @@ type Scope struct {
 	Tag   string `json:"tag"`
 	Text  string `json:"text"`
 	Match string `json:"m"`
+	// Also are the texts that named the item better, another item's too
+	// then (chain.Strategy.Also).
+	Also  []string `json:"also"`
 	Inner struct {
 		Type  string `json:"t"`
 		Role  string `json:"r"`

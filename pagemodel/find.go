@@ -63,6 +63,8 @@ type Query struct {
 	// the text of one of their parts or its own text nodes: "Pay the rent
 	// later" does not name the row "Pay the rent" (holdsWhole).
 	Item bool `json:"it,omitempty"`
+	// Also, on an Item query, are texts the item must hold whole too.
+	Also []string `json:"al,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).
 	Hosts []Query `json:"hs,omitempty"`

@@ -2,6 +2,8 @@ package recorder
 
 import (
 	"testing"
+
+	"github.com/qa-chain/chainreplay/chain"
 )
 
 // A row named by its words, where a namesake row now stands at its
@@ -23,6 +25,37 @@ func TestNamesakeRowAtTheRecordedPlaceIsNotTheTarget(t *testing.T) {
 			t.Errorf("%q: %q, recorded on #2 (%v)", v, st, failed)
 		default:
 			t.Logf("%q: %q, %v", v, st, failed)
+		}
+	}
+}
+
+// Two rows share a name and their cities tell them apart: the row is named
+// by its city and, as well, by the name it shares, so once that row is gone
+// and another member has moved to its city, no other row's button is
+// clicked; the rows reordered, the same member gets the seat.
+func TestRowNamedByAPartKeepsTheNameItShared(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/member-rows.html", "click \"#rows tr:nth-child(3) button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	var within *chain.Strategy
+	for _, s := range f.Steps[0].Target.Chain {
+		if s.Within != nil {
+			within = s.Within
+		}
+	}
+	if within == nil || within.Value != "Paris" || len(within.Also) != 1 || within.Also[0] != "Ada Lovelace" {
+		t.Fatalf("within %+v: want the row named by Paris, and by Ada Lovelace as well", within)
+	}
+	for _, v := range []string{"", "?v=reordered", "?v=moved"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		st := p.MustElement("#status").MustText()
+		switch {
+		case v != "?v=moved" && (failed != nil || st != "Seat added: Ada Lovelace, Paris"):
+			t.Errorf("%q: %v, %q", v, failed, st)
+		case v == "?v=moved" && (failed == nil || st != "Ready"):
+			t.Errorf("%q: %v, %q: another member's seat added", v, failed, st)
 		}
 	}
 }

@@ -111,6 +111,9 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 			return q, false
 		}
 		w.Item = w.Type == pagemodel.ByText
+		if w.Item {
+			w.Also = s.Within.Also
+		}
 		q.Within = &w
 	}
 	for _, h := range s.Hosts {

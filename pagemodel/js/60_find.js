@@ -122,7 +122,8 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //   {t: "kind", v}                   of the kind v (kindOf)
 //   q.w (any type)                   only inside an element q.w matches
 //   q.it (a text query)              names an item (itemFor); with m "contains",
-//                                    one that reads v whole (holdsWhole)
+//                                    one that reads v whole (holdsWhole), and
+//                                    each of q.al whole too
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
@@ -281,15 +282,26 @@ function byText(q, sc) {
     // item whose text only holds them inside longer words ("Pay the rent
     // later" where "Pay the rent" was removed) is another item.
     const whole = w.c ? wantOf(q.v, false) : null;
+    // The texts that named it better, shared then with another item,
+    // it holds too (q.al).
+    const also = (q.al || []).map((t) => wantOf(t, false));
     const out = [];
     for (const e of r.els) {
       if (whole && !holdsWhole(e, whole, wl)) continue;
       const i = itemFor(e, tag);
+      if (also.some((a) => !holdsWhole(i, a, longestWord(a)))) continue;
       if (out.indexOf(i) < 0) out.push(i);
     }
     r.els = out;
   }
   return r;
+}
+
+// longestWord is w's longest word, lower case.
+function longestWord(w) {
+  let word = "";
+  for (const x of w.n.split(" ")) if (x.length > word.length) word = x;
+  return word.toLowerCase();
 }
 
 // holdsWhole reports whether e, or an element inside it (through shadow

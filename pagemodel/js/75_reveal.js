@@ -348,8 +348,18 @@ function sectionHeading(el) {
 // holds el), or null. The scoped query must match fewer elements than
 // inner alone.
 function scopeIn(el, c, texts, inner, alone, sc) {
+  // The worded texts tried before the one that names c alone, which c
+  // holds whole: they named it better but were another item's too (its
+  // name, two rows had it).
+  const tried = [];
   for (const [text, m] of texts) {
+    const also = tried.filter((t) => t !== text && text.indexOf(t) < 0).slice(0, 2);
+    if (tried.indexOf(text) < 0 && worded(text)) {
+      const w = wantOf(text, false);
+      if (holdsWhole(c, w, longestWord(w))) tried.push(text);
+    }
     const within = { t: "text", v: text, m: m, only: c.localName, it: true };
+    if (also.length) within.al = also;
     // The one element of the page the text names: c, or a part of it
     // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
@@ -357,7 +367,7 @@ function scopeIn(el, c, texts, inner, alone, sc) {
     const r = matchAll(Object.assign({ w: within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
     if (i === 0 || r.length >= alone && alone > 1) continue;
-    return { tag: items[0].localName, text: text, m: m, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    return { tag: items[0].localName, text: text, m: m, also: also, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
 }
