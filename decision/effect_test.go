@@ -262,7 +262,8 @@ func TestEffectKinds(t *testing.T) {
 // effect: a click whose recorded effect is a text changing fails NO_EFFECT
 // when its handler is gone, on pages whose clock ticks from an interval,
 // from a timeout chain begun as the page loads, and from an interval that
-// has its renders scheduled through a MessageChannel (as React does); and
+// has its renders scheduled through a MessageChannel (as React does),
+// the model installed at the document's start as replay installs it; and
 // it passes where the handler changes the count.
 func TestTickingTextIsNotTheEffect(t *testing.T) {
 	clocks := map[string]string{
@@ -286,7 +287,7 @@ func TestTickingTextIsNotTheEffect(t *testing.T) {
 					script += `document.getElementById("inc").onclick = () => {
 						const c = document.getElementById("count"); c.textContent = String(Number(c.textContent) + 1); };`
 				}
-				p := actionPage(t, script+`</script>`, 1)
+				p := steadyPage(t, script+`</script>`)
 				r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
 				out := r.Step(context.Background(), step())
 				switch {
@@ -324,5 +325,48 @@ func TestAFeedIsNotTheEffect(t *testing.T) {
 		case !handler && CodeOf(out.Err) != report.NoEffect:
 			t.Fatalf("only the feed grew: want NO_EFFECT, got %v", out.Err)
 		}
+	}
+}
+
+// What the parser adds and the page's scripts set as it loads is no text
+// of its own: a status line the page rewrites as it loads is still the
+// click's effect when the click rewrites it.
+func TestATextSetAsThePageLoadsIsNoClock(t *testing.T) {
+	p := steadyPage(t, `<p id="status">Project: none</p><button id="beta">Beta</button><script>
+		document.getElementById("status").textContent = "No project";
+		document.getElementById("beta").onclick = () => { document.getElementById("status").textContent = "Project: Beta"; };
+		</script>`)
+	s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Texts: true}, Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.ID, Value: "beta", Confidence: 0.9}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "beta"},
+	}}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	if out := r.Step(context.Background(), s); out.Err != nil {
+		t.Fatalf("the status line changed: %v", out.Err)
+	}
+}
+
+// A render loop of animation frames, begun by a timeout the page set as it
+// loaded, draws what the click changed: that is the click's effect, not
+// the page's own.
+func TestARenderLoopDrawsTheClicksEffect(t *testing.T) {
+	p := steadyPage(t, `<p>Score: <span id="score">0</span></p><button id="hit">Hit</button><ul id="log"></ul><script>
+		const model = { score: 0, logged: 0 };
+		document.getElementById("hit").addEventListener("click", () => { model.score += 10; });
+		function frame() {
+			const s = document.getElementById("score");
+			if (s.textContent !== String(model.score)) s.textContent = String(model.score);
+			while (model.logged < model.score / 10) { const li = document.createElement("li"); li.textContent = "hit " + (++model.logged); document.getElementById("log").append(li); }
+			requestAnimationFrame(frame);
+		}
+		setTimeout(() => requestAnimationFrame(frame), 0);
+		</script>`)
+	s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true, Texts: true}, Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.ID, Value: "hit", Confidence: 0.9}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "hit"},
+	}}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	if out := r.Step(context.Background(), s); out.Err != nil {
+		t.Fatalf("the loop drew the hit: %v", out.Err)
 	}
 }

@@ -477,9 +477,15 @@ func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.
 		err := r.click(ctx, s, *p, count, mods)
 		// The click may have taken the document away (a navigation): no
 		// guard to ask, and the press reached the page as it stood.
-		missed, lerr := r.model().Landed(context.WithoutCancel(ctx), el.Ref)
+		missed, landed, lerr := r.model().Landed(context.WithoutCancel(ctx), el.Ref)
 		if err != nil || lerr != nil || missed == "" {
 			return err
+		}
+		if landed > 0 {
+			// A double click whose first press the page took: pressing
+			// again would make more clicks than the step's.
+			return stepErr(report.NotActionable, nil, "the press at %.0f,%.0f reached %s %d time(s), then landed on %s: the page moved under the pointer during the click; that press was stopped before the page saw it",
+				p.X, p.Y, el.name(), landed, missed)
 		}
 		if try > 0 {
 			return stepErr(report.NotActionable, nil, "the press at %.0f,%.0f landed on %s, not on %s: the page moved under the pointer as it was pressed, twice; the press was stopped before the page saw it",

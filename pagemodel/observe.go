@@ -190,13 +190,21 @@ func (p *Page) Guard(ctx context.Context, r Ref) error {
 }
 
 // Landed takes the guard Guard put up on r's element down and says where a
-// press went instead, as a short description of the element it reached;
-// "" when every press landed on the element.
-func (p *Page) Landed(ctx context.Context, r Ref) (string, error) {
+// press went instead (elsewhere), as a short description of the element it
+// reached, "" when every press landed on the element; and how many presses
+// landed on it (ok).
+func (p *Page) Landed(ctx context.Context, r Ref) (elsewhere string, ok int, err error) {
 	if !r.Valid() {
-		return "", fmt.Errorf("%w: no element was guarded", ErrGone)
+		return "", 0, fmt.Errorf("%w: no element was guarded", ErrGone)
 	}
-	return r.W.callString(ctx, "", "guard", -1)
+	var g struct {
+		On string `json:"on"`
+		OK int    `json:"ok"`
+	}
+	if err := r.W.callJSON(ctx, "", "guard", &g, -1); err != nil {
+		return "", 0, err
+	}
+	return g.On, g.OK, nil
 }
 
 // WatchDocument opens a watch as Watch does, about the document the frame

@@ -22,7 +22,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
       if (!p || ignoredNode(p)) continue;
       page = true;
       const was = r.oldValue || "", now = r.target.data;
-      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && countedText(p)) tx++;
+      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && !autoTask) tx++;
       continue;
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
@@ -35,7 +35,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
-    if (added !== removed && !skipped(r.target) && countedText(r.target)) tx++;
+    if (added !== removed && !skipped(r.target) && !autoTask) tx++;
     page = page || !own;
   }
   if (!page) return;
@@ -142,35 +142,20 @@ function ignoredNode(x) { return x.tagName === UI; }
 // elements).
 function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
 
-// ---- ticking: what changes by itself ----
-// A clock, a ticker, a "3 s ago" label change their text on a timer of
-// their own, with no input: such a change is no step's effect. A text
-// change is the page's own when it comes in a task of the page's own
-// (autoTask: an interval's run, a timeout or message that such a run set,
-// or a timeout the page set before any input, with what their microtasks
-// render): it is counted for no watch. A change that comes AUTO_QUIET_MS
-// or more after the last input and the last watch opened may be a slow
-// answer to a step: it is counted, but it is the page's own too. An
-// element whose text changed on its own TICKS times is ticking: none of
-// its text changes counts for a watch after that, at record time (no
-// effect is recorded from it) as at replay (no step passes on it).
-const AUTO_QUIET_MS = 3000, TICKS = 2;
+// ---- the page's own: what changes by itself ----
+// A clock, a ticker, a feed change the page on a timer of their own, with
+// no input: such a change is no step's effect. A task is the page's own
+// (autoTask) when it is the run of a timer (an interval, a timeout) the
+// page set before any input outside an input's task (as it loaded) or in a
+// task of its own, or of a message a task of its own posted (the render a
+// framework schedules for a clock's tick), with the microtasks it queued. What such a task changes is counted for no watch, at record
+// time (no effect is recorded from it) as at replay (no step passes on
+// it). A timer set once input came (an animation's, a poll until a job is
+// done) may be an input's doing, and so may what it changes; an animation
+// frame is no task of the page's own (a render loop draws what the input
+// changed).
 let autoTask = false;
-let lastInput = -Infinity, lastWatch = -Infinity;
-const autoTicks = new WeakMap();
-const ticking = new WeakSet();
-// countedText notes a text change of el and reports whether it counts for
-// the watches.
-function countedText(el) {
-  if (ticking.has(el)) return false;
-  const byPage = autoTask;
-  if (byPage || performance.now() - Math.max(lastInput, lastWatch) >= AUTO_QUIET_MS) {
-    const n = (autoTicks.get(el) || 0) + 1;
-    autoTicks.set(el, n);
-    if (n >= TICKS) ticking.add(el);
-  }
-  return !byPage && !ticking.has(el);
-}
+let inputSeen = false; // an input came (a press, a key, a value changed)
 // runOwn runs fn, a timer's, frame's or message's callback, as a task of
 // the page's own when auto is set, else as one that is not: a task begins
 // with autoTask set as its own. An own task's autoTask holds through the
@@ -212,10 +197,7 @@ try {
 let lastActivity = performance.now();
 function chainreplayActivity(e) {
   lastActivity = performance.now();
-  if (!(e && PASSIVE.has(e.type))) {
-    lastInput = lastActivity;
-    autoTask = false;
-  }
+  if (!(e && PASSIVE.has(e.type))) { autoTask = false; inputSeen = true; }
   if (!(e && PASSIVE.has(e.type)) && !reacting) {
     reacting = true;
     ownSetTimeout(() => { reacting = false; }, 0);
@@ -261,20 +243,22 @@ try {
 // rest of its gesture (release, click); landed says where it went, so that
 // the step acts again or refuses instead of acting elsewhere. A press that
 // landed on the target keeps its gesture whatever the page does after.
-let landingOn = null, landingPress = "", landedOn = "";
-const PRESSES = new Set(["pointerdown", "mousedown"]);
+let landingOn = null, landingPress = "", landedOn = "", landedOk = 0;
+// A gesture's press is its pointerdown; the mousedown, release and click
+// that follow it share its verdict (one with no pointerdown before it is
+// judged on its own).
 function landing(e) {
   const g = landingOn;
   if (!g || !e.isTrusted) return;
-  if (!PRESSES.has(e.type) && landingPress === "ok") return;
-  if (PRESSES.has(e.type) || landingPress === "") {
+  if (e.type !== "pointerdown" && landingPress === "ok") return;
+  if (e.type === "pointerdown" || landingPress === "") {
     const path = e.composedPath(), at = path[0];
     let ok = path.indexOf(g) >= 0 || (!!at && at.nodeType === 1 && reachesEl(at, g));
     // An element in a closed shadow root shows as the root's host.
     for (let h = g.getRootNode().host; h && !ok; h = h.getRootNode().host) ok = at === h;
-    if (ok) { if (PRESSES.has(e.type)) landingPress = "ok"; return; }
+    if (e.type === "pointerdown" || e.type === "mousedown") landingPress = ok ? "ok" : "stopped";
+    if (ok) { if (e.type === "pointerdown" || e.type === "mousedown") landedOk++; return; }
     if (!landedOn) landedOn = at && at.nodeType === 1 ? at.localName + (at.id ? "#" + at.id : "") + [...at.classList].slice(0, 2).map((c) => "." + c).join("") : "nothing";
-    if (PRESSES.has(e.type)) landingPress = "stopped";
   }
   e.stopImmediatePropagation();
   e.preventDefault();
@@ -283,10 +267,11 @@ for (const t of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "d
   try { win.addEventListener(t, landing, true); } catch (e) {}
 }
 // guard puts the landing guard up on el (down with el null) and returns
-// where a press went since it was put up ("" when every press landed).
+// where a press went since it was put up ({on: "" when every press
+// landed}) and how many presses landed on el (ok).
 function guard(el) {
-  const out = landedOn;
-  landingOn = el || null; landingPress = ""; landedOn = "";
+  const out = JSON.stringify({ on: landedOn, ok: landedOk });
+  landingOn = el || null; landingPress = ""; landedOn = ""; landedOk = 0;
   return out;
 }
 
@@ -347,8 +332,8 @@ try {
     let id = 0;
     const parent = running;
     // The page's own: set in a task of its own, or before any input
-    // outside a timer's run (a clock started as the page loads).
-    const own = autoTask || parent === null && !reacting && lastInput === -Infinity;
+    // outside an input's task (a clock's first tick, set as it loads).
+    const own = autoTask || !reacting && !inputSeen;
     id = st.call(win, function () {
       timers.delete(id);
       setIn.delete(id);
@@ -368,11 +353,14 @@ try {
     if (typeof fn !== "function") return si.call(win, fn, ms, ...args);
     const every = Number(ms) > 0 ? Number(ms) : 0;
     let id = 0;
+    // The page's own: set in a task of its own, or before any input
+    // outside an input's task (a clock started as the page loads).
+    const own = autoTask || !reacting && !inputSeen;
     id = si.call(win, function () {
       const seq = workSeq;
       timers.set(id, performance.now() + every);
       if (!inert.has(id)) lastWork = performance.now();
-      try { return runOwn(true, fn, this, arguments); } finally {
+      try { return runOwn(own, fn, this, arguments); } finally {
         // What the run changed shows once its microtasks have run.
         ownSetTimeout(() => {
           if (workSeq !== seq) { live.add(id); inert.delete(id); lastWork = performance.now(); }
@@ -393,8 +381,7 @@ try {
   win.requestAnimationFrame = counted(win.requestAnimationFrame, (raf) => function (fn) {
     if (typeof fn !== "function") return raf.call(win, fn);
     let id = 0;
-    const own = autoTask;
-    id = raf.call(win, function () { frameReqs.delete(id); lastWork = performance.now(); return runOwn(own, fn, this, arguments); });
+    id = raf.call(win, function () { frameReqs.delete(id); lastWork = performance.now(); return runOwn(false, fn, this, arguments); });
     workSeq++;
     frameReqs.add(id);
     return id;
@@ -408,7 +395,9 @@ try {
     // is handled in one (React schedules its renders so): partner pairs
     // a channel's ports, sent queues, for each receiving port, whether
     // each message in flight was posted so.
-    const partner = new WeakMap(), sent = new WeakMap();
+    // handled: the ports whose onmessage the page set (the queue is read
+    // there; a port listened to otherwise is not followed).
+    const partner = new WeakMap(), sent = new WeakMap(), handled = new WeakSet();
     if (typeof win.MessageChannel === "function" && !win.MessageChannel.__chainreplayCounted) {
       const MC = win.MessageChannel;
       const wrapped = function MessageChannel() {
@@ -424,7 +413,7 @@ try {
     mp.postMessage = counted(mp.postMessage, (pm) => function () {
       posted();
       const to = partner.get(this);
-      if (to) {
+      if (to && handled.has(to)) {
         if (!sent.has(to)) sent.set(to, []);
         const q = sent.get(to);
         q.push(autoTask);
@@ -442,6 +431,7 @@ try {
           return runOwn(!!(q && q.shift()), h, this, arguments);
         };
         page.set(handler, h);
+        handled.add(this);
         return on.set.call(this, handler);
       };
       const get = function () { const h = on.get.call(this); return (h && page.get(h)) || h; };
@@ -653,7 +643,6 @@ function openDialogs() {
 function watch(el) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
-  lastWatch = performance.now();
   watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, texts: 0, url: String(win.location.href), seen: changeSeq });
   if (watches.size > 64) watches.delete(watches.keys().next().value);
   return id;
