@@ -190,6 +190,10 @@ type Viewport struct {
 	ContentWidth, ContentHeight float64
 }
 
+// scrollbarWidth is how much wider than a scrollbar a viewport must grow or
+// shrink to lay the page out anew.
+const scrollbarWidth = 20
+
 // RelaidOut reports whether vp is narrower or wider than the viewport the
 // target was recorded in (its coordinates strategy says): the page is laid
 // out anew, and where its elements stand and what shape they take are no
@@ -206,7 +210,8 @@ func (e *Env) RelaidOut(vp Viewport) bool {
 		if err != nil || m.Viewport == nil || m.Viewport.Width <= 0 {
 			return false
 		}
-		return math.Abs(float64(m.Viewport.Width)-vp.Width) > 1
+		// A scrollbar that shows on one and not the other is no new layout.
+		return math.Abs(float64(m.Viewport.Width)-vp.Width) > scrollbarWidth
 	}
 	return false
 }
