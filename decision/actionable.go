@@ -798,7 +798,7 @@ func pointIn(b *chain.Rect, offset *chain.Point) chain.Point {
 // (through shadow trees and frames, as the page model's hit test sees it),
 // or "" when it reaches the element, something inside it or a <label> of it.
 func covered(ctx context.Context, el Elem, p chain.Point) string {
-	hit, err := el.Model.At(ctx, p.X, p.Y, "", "")
+	hit, err := el.Model.At(ctx, p.X, p.Y, pagemodel.Prefer{})
 	if err != nil {
 		return fmt.Sprintf("nothing answers at the click point %.0f,%.0f: %v", p.X, p.Y, err)
 	}

@@ -18,21 +18,30 @@ type hit struct {
 	Far *farFrame `json:"far"`
 }
 
+// Prefer says which element a hit test takes for the pointer's: the
+// element hit, or the nearest of it and its ancestors a few levels up of
+// Tag (and ID, when set), and of Role, when set and one is (a clickable
+// row's inner <div> hit: the row of role button, not the inner div).
+// The zero value takes the element hit.
+type Prefer struct {
+	Tag, ID, Role string
+}
+
 // At returns the element at (x, y) of the page's top viewport, as the
 // pointer would reach it, through shadow trees (closed ones too) and
-// frames; nil when there is none. With tag set, the element a pointer
+// frames; nil when there is none. With pref.Tag set, the element a pointer
 // there acts on as one of that tag (and id, when set) is preferred: the
 // nearest ancestor of that tag of the element hit, when there is one a few
-// levels up (a button whose inner <span> is hit). DevTools' hit test (DOM.getNodeForLocation,
+// levels up (a button whose inner <span> is hit), of pref.Role where one is. DevTools' hit test (DOM.getNodeForLocation,
 // which a page cannot patch) finds it in each world; where it lands in a
 // same-origin frame of the world, page script's hit test finds it
 // instead, from the world's document.
-func (p *Page) At(ctx context.Context, x, y float64, tag, id string) (*Element, error) {
+func (p *Page) At(ctx context.Context, x, y float64, pref Prefer) (*Element, error) {
 	w, err := p.Top(ctx)
 	if err != nil {
 		return nil, err
 	}
-	opts := map[string]any{"testIds": p.Options.TestIDs(), "tag": strings.ToLower(tag), "id": id}
+	opts := map[string]any{"testIds": p.Options.TestIDs(), "tag": strings.ToLower(pref.Tag), "id": pref.ID, "role": pref.Role}
 	top := w
 	var topScroll [2]float64
 	for depth := 0; depth < 16; depth++ {

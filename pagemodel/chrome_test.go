@@ -178,7 +178,7 @@ func TestAtInScrolledCrossOriginFrame(t *testing.T) {
 		t.Fatalf("find again: %v", err)
 	}
 	x, y := f.Answers[0].Els[0].Box.Center()
-	hit, err := m.At(ctx, x, y, "", "")
+	hit, err := m.At(ctx, x, y, pagemodel.Prefer{})
 	if err != nil || hit == nil || hit.Ref != r {
 		t.Errorf("at %.0f,%.0f: %v %v, want #helpful", x, y, hit, err)
 	}

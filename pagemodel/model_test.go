@@ -34,7 +34,7 @@ func TestFindOnLogin(t *testing.T) {
 	if f.Answers[0].N != 1 || f.Answers[1].N != 1 || f.Answers[1].Els[0].Ref != f.Answers[0].Els[0].Ref {
 		t.Errorf("test id and role disagree")
 	}
-	el, err := m.At(ctx, f.Answers[0].Els[0].Box.X+5, f.Answers[0].Els[0].Box.Y+5, "", "")
+	el, err := m.At(ctx, f.Answers[0].Els[0].Box.X+5, f.Answers[0].Els[0].Box.Y+5, pagemodel.Prefer{})
 	if err != nil || el == nil || el.Ref != f.Answers[0].Els[0].Ref {
 		t.Errorf("at: %v %v", el, err)
 	}
@@ -70,7 +70,7 @@ func TestAtPassesThroughWhatTakesNoPointerEvents(t *testing.T) {
 <div id="layer" style="position:absolute; left:0; top:0; width:400px; height:200px; pointer-events:none"></div>
 </body></html>`)
 	m := pagemodel.New(page, pagemodel.Options{})
-	el, err := m.At(context.Background(), 60, 40, "", "")
+	el, err := m.At(context.Background(), 60, 40, pagemodel.Prefer{})
 	if err != nil || el == nil || el.ID != "under" {
 		t.Fatalf("at 60,40: %v, %v; want the button under the layer", el, err)
 	}

@@ -373,7 +373,7 @@ func (co Coordinates) Evaluate(ctx context.Context, env *Env, s chain.Strategy) 
 // containers than recorded (not as many), the containers are scrolled
 // back and ok is false.
 func (co Coordinates) inRecordedScroll(ctx context.Context, env *Env, p chain.Point, vp Viewport, m chain.CoordinatesMeta, wantTag string) (el ElementAtPoint, ok bool) {
-	hit, err := env.Model.At(ctx, p.X, p.Y, "", "")
+	hit, err := env.Model.At(ctx, p.X, p.Y, pagemodel.Prefer{})
 	if err != nil || hit == nil {
 		return el, false
 	}
@@ -402,11 +402,14 @@ func (co Coordinates) inRecordedScroll(ctx context.Context, env *Env, p chain.Po
 // button's inner <span>).
 func (co Coordinates) elementAt(ctx context.Context, env *Env, p chain.Point, vp Viewport, m chain.CoordinatesMeta) ElementAtPoint {
 	var out ElementAtPoint
-	tag, id := m.TagName, m.ElementID
-	if fp := env.Fingerprint(); tag == "" && fp != nil {
-		tag = fp.Tag
+	pref := pagemodel.Prefer{Tag: m.TagName, ID: m.ElementID}
+	if fp := env.Fingerprint(); fp != nil {
+		if pref.Tag == "" {
+			pref.Tag = fp.Tag
+		}
+		pref.Role = fp.Role
 	}
-	el, err := env.Model.At(ctx, p.X, p.Y, tag, id)
+	el, err := env.Model.At(ctx, p.X, p.Y, pref)
 	if err != nil || el == nil {
 		return out
 	}

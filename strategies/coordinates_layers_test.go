@@ -153,3 +153,21 @@ func TestAdjustPointInAFixedLayer(t *testing.T) {
 		t.Fatalf("same place on screen: 0.5 + 0.1, got %v", got)
 	}
 }
+
+// A row that is a button holds a <div> of text that covers its centre:
+// the point recorded on the row hits that inner div, of the row's tag too,
+// and the coordinates strategy takes the row, the nearest of its tag and
+// its recorded role, as a click there is the row's.
+func TestCoordinatesOnARowThatIsAButton(t *testing.T) {
+	ctx := context.Background()
+	fx := testenv.Fixtures(t)
+	url := fx.URL + "/variants/clickable-rows.html"
+	meta := recordPoint(ctx, t, testenv.Page(t, url), "row-2")
+	meta.ElementID = "" // rows with no id of their own, as a list renders them
+	p := testenv.Page(t, url)
+	target := &chain.Target{Fingerprint: &chain.Fingerprint{Tag: "div", Role: "button", AccessName: "Buy milk open"}}
+	r := Coordinates{}.Evaluate(ctx, NewEnv(model(p), target), chain.CoordinatesStrategy(meta, BaseConfidence))
+	if got := foundID(r); got != "row-2" {
+		t.Fatalf("found %q (%v), want the row, row-2", got, r.Err)
+	}
+}

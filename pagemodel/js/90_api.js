@@ -8,7 +8,16 @@
 // hosts, a few levels up): a click on a button's inner <span> is a click
 // on the button, and one on a <label> a click on its control.
 function preferred(el, o) {
-  if (!o.tag || el.localName === o.tag) return el;
+  if (!o.tag) return el;
+  // Of the tag and the recorded role, where one is: a clickable row's
+  // inner <div> is a click on the row.
+  if (o.role) {
+    let up = 0;
+    for (let a = el; a && a.nodeType === 1 && up < 8; a = upEl(a), up++) {
+      if (a.localName === o.tag && (!o.id || a.id === o.id) && roleOf(a, a.tagName, a.hasAttributes()) === o.role) return a;
+    }
+  }
+  if (el.localName === o.tag) return el;
   let up = 0;
   for (let a = el; a && up < 8; a = upEl(a), up++) {
     if (a !== el && a.localName === o.tag && (!o.id || a.id === o.id)) return a;
