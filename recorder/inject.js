@@ -315,6 +315,9 @@
     return h.toString(16);
   };
   let down = null; // {el, x, y, ox, oy, r, q, moved, html5, bar, c, item, desc}
+  // pointerDown: the pointerdown of the press in progress, until its
+  // pointerup (its mousedown, when one comes, is the same press).
+  let pointerDown = null;
   // released: the press a release in place just ended, for its click.
   let released = null;
   // holds reports whether a holds b, through shadow roots.
@@ -534,7 +537,31 @@
       hovered(t);
       if (down && down.moved) over(e, t);
     },
+    // The press is the pointerdown: the page may open a menu as it
+    // comes (what it shows then is the press's doing, not the hover's),
+    // and where it cancels it no mousedown and no mouseup follow (a menu
+    // button that opens on pointerdown, Headless UI's, Radix's). A
+    // mousedown after a pointerdown is the same press.
+    pointerdown(e, t) {
+      if (e.pointerType === "touch") return;
+      pointerDown = e;
+      handlers.mousedown(e, t);
+    },
+    pointermove(e) {
+      // Cancelled: no mousemove comes; the move of a drag is this.
+      if (pointerDown && pointerDown.defaultPrevented) handlers.mousemove(e);
+    },
+    pointerup(e, t) {
+      const pd = pointerDown;
+      pointerDown = null;
+      // Cancelled: no mouseup comes; the release is this.
+      if (pd && pd.defaultPrevented && e.pointerType !== "touch") handlers.mouseup(e, t);
+    },
+    pointercancel() { pointerDown = null; },
     mousedown(e, t) {
+      // The same press as the pointerdown before it (another button's,
+      // pressed while the first is held, has none of its own).
+      if (e.type === "mousedown" && pointerDown && pointerDown.button === e.button) return;
       pressed(t, e);
       t = pointerTarget(e, t, true);
       if (skipPointer(t)) return;
@@ -568,6 +595,7 @@
       ownTimeout(window, () => { dragClick = false; }, 0);
     },
     dragstart(e) {
+      pointerDown = null; // no pointerup ends an HTML5 drag
       if (down) down.html5 = true;
       else {
         const t = e.composedPath()[0];

@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -96,4 +97,36 @@ func lines(f chain.Flow) string {
 		b.WriteString("\n" + Line(i+1, s))
 	}
 	return b.String()
+}
+
+// A row's Options button, shown while the pointer is over the row, opens
+// its menu on a pointerdown it cancels (no mousedown or mouseup follow):
+// the hover that shows the button is recorded before its click, and the
+// menu it opened is the click's doing, not a hover's (no hover step on
+// Options before the menu's item, which the open menu would refuse).
+func TestAMenuOpenedOnPointerdownIsThePressesDoing(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/pointerdown-menu.html", "hover #r1\nclick \"#r1 .opt\"\nclick #del\n")
+	if got := fmt.Sprint(stepActions(f)); got != "[hover click click]" {
+		t.Fatalf("recorded %s, want a hover on the row, then the two clicks", got)
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL, false)
+	if st := p.MustElement("#status").MustText(); failed != nil || st != "Deleted Pay rent" {
+		t.Errorf("replay: %v, %q", failed, st)
+	}
+}
+
+// A list sorted with pointer events that cancels the pointerdown (so no
+// mouse events follow): a drag is recorded as a drag, from the item onto
+// the other, and replays.
+func TestADragWhosePressIsCancelledIsADrag(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/pointer-sort.html", "drag #a #c\n")
+	if got := fmt.Sprint(stepActions(f)); got != "[drag]" {
+		t.Fatalf("recorded %s, want one drag", got)
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL, false)
+	if st := p.MustElement("#status").MustText(); failed != nil || st != "Order: B C A" {
+		t.Errorf("replay: %v, %q", failed, st)
+	}
 }
