@@ -73,6 +73,9 @@ func queryKey(s chain.Strategy) string {
 	if s.Within != nil {
 		k += "\x01" + queryKey(*s.Within)
 	}
+	for _, a := range s.Also {
+		k += "\x04" + a
+	}
 	for _, h := range s.Hosts {
 		k += "\x02" + queryKey(h)
 	}

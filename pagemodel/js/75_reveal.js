@@ -348,21 +348,22 @@ function sectionHeading(el) {
 // holds el), or null. The scoped query must match fewer elements than
 // inner alone.
 function scopeIn(el, c, texts, inner, alone, sc) {
-  // The worded texts tried before the one that names c alone, which c
-  // holds whole: they named it better but were another item's too (its
-  // name, two rows had it).
-  const tried = [];
+  // shared: the worded texts tried before the one that names c alone that
+  // c holds whole and another item, not every one, holds too: they named
+  // it better, but with another (its name, two rows had it). Text every
+  // item shows (a template's heading) tells none apart.
+  const g = groupOf(c);
+  const shared = [];
   for (const [text, m] of texts) {
-    const also = tried.filter((t) => t !== text && text.indexOf(t) < 0).slice(0, 2);
-    if (tried.indexOf(text) < 0 && worded(text)) {
-      const w = wantOf(text, false);
-      if (holdsWhole(c, w, longestWord(w))) tried.push(text);
-    }
+    const also = shared.filter((t) => t !== text && text.indexOf(t) < 0).slice(0, 2);
     const within = { t: "text", v: text, m: m, only: c.localName, it: true };
-    if (also.length) within.al = also;
     // The one element of the page the text names: c, or a part of it
     // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
+    if (m === "contains" && items.length > 1 && (!g || items.length < g.n) && worded(text) && shared.indexOf(text) < 0) {
+      const w = wantOf(text, false);
+      if (items.indexOf(c) >= 0 && holdsWhole(c, w, longestWord(w))) shared.push(text);
+    }
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
     const r = matchAll(Object.assign({ w: within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
