@@ -546,7 +546,9 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 	if err != nil {
 		return err
 	}
-	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
+	// Guarded as a click step is: a press that lands on another box, the
+	// page having moved under the pointer, would tick that one.
+	if err := r.guardedClick(ctx, &chain.Step{Action: chain.Click, Offset: offset}, w, el, &p, 1, 0); err != nil {
 		return err
 	}
 	cur = nil
