@@ -148,7 +148,8 @@ function wordy(x) { return x.nodeType === 3 && /\S/.test(x.data); }
 // (autoTask) when it is the run of a timer (an interval, a timeout) the
 // page set before any input outside an input's task (as it loaded) or in a
 // task of its own, or of a message a task of its own posted (the render a
-// framework schedules for a clock's tick), with the microtasks it queued. What such a task changes is counted for no watch, at record
+// framework schedules for a clock's tick), with the microtasks it
+// queued. What such a task changes is counted for no watch, at record
 // time (no effect is recorded from it) as at replay (no step passes on
 // it). A timer set once input came (an animation's, a poll until a job is
 // done) may be an input's doing, and so may what it changes; an animation
