@@ -32,10 +32,11 @@ type Prefer struct {
 // frames; nil when there is none. With pref.Tag set, the element a pointer
 // there acts on as one of that tag (and id, when set) is preferred: the
 // nearest ancestor of that tag of the element hit, when there is one a few
-// levels up (a button whose inner <span> is hit), of pref.Role where one is. DevTools' hit test (DOM.getNodeForLocation,
-// which a page cannot patch) finds it in each world; where it lands in a
-// same-origin frame of the world, page script's hit test finds it
-// instead, from the world's document.
+// levels up (a button whose inner <span> is hit), of pref.Role where one
+// is. DevTools' hit test (DOM.getNodeForLocation, which a page cannot
+// patch) finds it in each world; where it lands in a same-origin frame of
+// the world, page script's hit test finds it instead, from the world's
+// document.
 func (p *Page) At(ctx context.Context, x, y float64, pref Prefer) (*Element, error) {
 	w, err := p.Top(ctx)
 	if err != nil {

@@ -15,4 +15,8 @@ func TestDriveClicksAButtonLabelledThroughASlot(t *testing.T) {
 	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Click || f.Steps[0].Target.Fingerprint.AccessName != "Save" {
 		t.Fatalf("recorded %v, want the click on the Save button", stepActions(f))
 	}
+	// The click reached the button: its handler wrote "Saved".
+	if e := f.Steps[0].Effect; e == nil || !e.Texts {
+		t.Errorf("effect %+v, want the status line's text changed", e)
+	}
 }

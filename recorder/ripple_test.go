@@ -6,9 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-rod/rod/lib/proto"
+	"github.com/go-rod/rod"
 
 	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -58,25 +59,15 @@ func TestAClockIsNotTheClicksEffect(t *testing.T) {
 	}
 	// Replay installs the page model at the document's start, before the
 	// page's scripts set their timers: so here.
-	replay := func(url string) error {
-		p, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: pagemodel.StartScript}).Call(p); err != nil {
-			t.Fatal(err)
-		}
-		if err := decision.Navigate(context.Background(), p, url); err != nil {
-			t.Fatal(err)
-		}
+	replay := func(url string) (*rod.Page, error) {
+		p := testenv.PageWithScripts(t, url, pagemodel.StartScript)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		return r.Step(context.Background(), &f.Steps[0]).Err
+		return p, r.Step(context.Background(), &f.Steps[0]).Err
 	}
-	if err := replay(f.StartURL); err != nil {
-		t.Errorf("unchanged page: %v", err)
+	if p, err := replay(f.StartURL); err != nil || p.MustElement("#count").MustText() != "1" {
+		t.Errorf("unchanged page: %v, the count %q", err, p.MustElement("#count").MustText())
 	}
-	if err := replay(f.StartURL + "?v=noop"); decision.CodeOf(err) != report.NoEffect {
+	if _, err := replay(f.StartURL + "?v=noop"); decision.CodeOf(err) != report.NoEffect {
 		t.Errorf("a handler that does nothing: %v, want NO_EFFECT", err)
 	}
 }

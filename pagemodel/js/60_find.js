@@ -234,9 +234,7 @@ function closedOption(o) {
 function byText(q, sc) {
   const w = wantOf(q.v, q.m === "contains");
   if (!w.n) return { els: [], tier: 0 };
-  let word = "";
-  for (const x of w.n.split(" ")) if (x.length > word.length) word = x;
-  const wl = word.toLowerCase();
+  const wl = longestWord(w);
   const room = w.c ? MAXTEXT * 50 : w.n.length * 2 + 40;
   const seen = new Set(), cands = [];
   for (const s of sc.scopes) {
@@ -284,12 +282,12 @@ function byText(q, sc) {
     const whole = w.c ? wantOf(q.v, false) : null;
     // The texts that named it better, shared then with another item,
     // it holds too (q.al).
-    const also = (q.al || []).map((t) => wantOf(t, false));
+    const also = (q.al || []).map((t) => { const a = wantOf(t, false); return [a, longestWord(a)]; });
     const out = [];
     for (const e of r.els) {
       if (whole && !holdsWhole(e, whole, wl)) continue;
       const i = itemFor(e, tag);
-      if (also.some((a) => !holdsWhole(i, a, longestWord(a)))) continue;
+      if (also.some(([a, aw]) => !holdsWhole(i, a, aw))) continue;
       if (out.indexOf(i) < 0) out.push(i);
     }
     r.els = out;

@@ -57,8 +57,8 @@ return {
   // it is in none, null when it is gone.
   items(_, k) { fresh(); const el = REG[k]; return JSON.stringify(el && el.isConnected ? groupOf(el) || { n: 0, kind: "" } : null); },
   scroll(doc) { const v = doc.defaultView || win; return JSON.stringify([v.scrollX, v.scrollY]); },
-  // guard: the landing guard up on element k (down with k < 0); where a
-  // press went elsewhere since it was last put up, "" when none did.
+  // guard: the landing guard up on element k (down with k < 0); what the
+  // presses since it was last put up did ({on, ok}: guard).
   guard(_, k) { return guard(k >= 0 ? REG[k] : null); },
   quiet() { return quietFor(); },
   // animating: whether a finite transition or animation runs.
