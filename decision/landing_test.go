@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // The page moves under the pointer between the check that the target
@@ -35,5 +36,33 @@ func TestAPressThatLandsElsewhereIsStopped(t *testing.T) {
 	out := r.Step(context.Background(), s)
 	if last := p.MustElement("#last").MustText(); out.Err != nil || last != "saved" {
 		t.Fatalf("the press stopped, Save clicked again: %v, %q", out.Err, last)
+	}
+}
+
+// A double click whose first press moves the page (Save's click takes out
+// the tip above it, and Delete moves up to the point): the second press,
+// landing on Delete, is stopped, and the step is refused rather than
+// pressed again, which would make more clicks than the step's.
+func TestADoubleClickWhoseFirstPressMovedThePageIsRefused(t *testing.T) {
+	p := steadyPage(t, `<div id="tip" style="height:122px">Tip</div>
+		<button id="save" style="display:block;height:40px;width:200px">Save account</button>
+		<button id="del" style="display:block;height:40px;width:200px;margin-top:82px">Delete account</button>
+		<p id="last">nothing</p>
+		<script>
+		const last = document.getElementById("last");
+		let saves = 0;
+		document.getElementById("save").onclick = () => { saves++; last.textContent = "saved " + saves; document.getElementById("tip").remove(); };
+		document.getElementById("del").onclick = () => { last.textContent = "DELETED"; };
+		document.getElementById("del").ondblclick = () => { last.textContent = "DELETED"; };
+		</script>`)
+	s := &chain.Step{Action: chain.DblClick, Effect: &chain.Effect{Texts: true}, Target: &chain.Target{
+		Chain:       []chain.Strategy{{Type: chain.ID, Value: "save", Confidence: 0.9}},
+		Fingerprint: &chain.Fingerprint{Tag: "button", ID: "save", Text: "Save account"},
+	}}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	out := r.Step(context.Background(), s)
+	last := p.MustElement("#last").MustText()
+	if CodeOf(out.Err) != report.NotActionable || last != "saved 1" {
+		t.Fatalf("the second press stopped and the step refused NOT_ACTIONABLE, Save clicked once: %v, %q", out.Err, last)
 	}
 }
