@@ -59,3 +59,35 @@ func TestRowNamedByAPartKeepsTheNameItShared(t *testing.T) {
 		}
 	}
 }
+
+// A filter shows only the namesakes (the two Ada Lovelaces), whose cities
+// tell them apart: the row is named by its city, and held to the name
+// every row shown shares as well. Where Paris's member is now another Ada,
+// the filter shows her row in the same place, by the same city: the step
+// is refused, not her seat added.
+func TestRowOfAFilteredListKeepsTheNameItsRowsShared(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/member-rows.html", "type #q Ada\nclick \"#rows tr:nth-child(2) button\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want a type and a click", stepActions(f))
+	}
+	var within *chain.Strategy
+	for _, s := range f.Steps[1].Target.Chain {
+		if s.Within != nil {
+			within = s.Within
+		}
+	}
+	if within == nil || within.Value != "Paris" || len(within.Also) != 1 || within.Also[0] != "Ada Lovelace" {
+		t.Fatalf("within %+v: want the row named by Paris, and by Ada Lovelace as well", within)
+	}
+	for _, v := range []string{"", "?v=renamed"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		st := p.MustElement("#status").MustText()
+		switch {
+		case v == "" && (failed != nil || st != "Seat added: Ada Lovelace, Paris"):
+			t.Errorf("%q: %v, %q", v, failed, st)
+		case v != "" && (failed == nil || st != "Ready"):
+			t.Errorf("%q: %v, %q: another member's seat added", v, failed, st)
+		}
+	}
+}

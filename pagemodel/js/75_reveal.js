@@ -349,10 +349,11 @@ function sectionHeading(el) {
 // inner alone.
 function scopeIn(el, c, texts, inner, alone, sc) {
   // shared: the worded texts tried before the one that names c alone that
-  // c holds whole and another item, not every one, holds too: they named
-  // it better, but with another (its name, two rows had it). Text every
-  // item shows (a template's heading) tells none apart.
-  const g = groupOf(c);
+  // c holds whole and another item holds too: they named it better, but
+  // with another (its name, two rows had it). That every item shown holds
+  // one tells none apart, but does not make it any less c's: a filter may
+  // show only namesakes, told apart by their cities, and the namesake of
+  // the city's row then is the one meant.
   const shared = [];
   for (const [text, m] of texts) {
     const also = shared.filter((t) => t !== text && text.indexOf(t) < 0).slice(0, 2);
@@ -360,7 +361,7 @@ function scopeIn(el, c, texts, inner, alone, sc) {
     // The one element of the page the text names: c, or a part of it
     // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
-    if (m === "contains" && items.length > 1 && (!g || items.length < g.n) && worded(text) && shared.indexOf(text) < 0) {
+    if (m === "contains" && items.length > 1 && worded(text) && shared.indexOf(text) < 0) {
       const w = wantOf(text, false);
       if (items.indexOf(c) >= 0 && holdsWhole(c, w, longestWord(w))) shared.push(text);
     }
