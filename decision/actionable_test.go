@@ -565,3 +565,19 @@ func TestActionableSaysThePageIsHidden(t *testing.T) {
 	_, err = Actionable(ctx, el, nil)
 	wantNotActionable(t, err, "the page is hidden")
 }
+
+// An option component's label is in its light DOM, drawn inside the
+// option's row in its shadow tree through a slot (Material's
+// <md-select-option><div slot="headline">): a press on the label is a
+// press on the row, which takes the pointer.
+func TestActionableTakesALabelSlottedIntoTheTarget(t *testing.T) {
+	p := actionPage(t, `<x-option id="host"><div slot="headline">Deutsch</div></x-option>
+		<script>document.getElementById("host").attachShadow({mode: "open"}).innerHTML =
+			'<li id="go" role="option" style="list-style: none; padding: 8px; width: 200px"><span><slot name="headline"></slot></span></li>';</script>`, 1)
+	el := elemByID(t, p, "go")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := Actionable(ctx, el, nil); err != nil {
+		t.Fatalf("the row whose slotted label takes the pointer: %v", err)
+	}
+}

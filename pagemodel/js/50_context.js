@@ -9,15 +9,23 @@ function upEl(e) { return e.parentElement || (e.parentNode && e.parentNode.host)
 // else upEl.
 function flatUp(e) { return e.assignedSlot || upEl(e); }
 
+// drawnIn reports whether element b is a or drawn inside it: a's
+// descendant in the flat tree, where rendering happens (flatUp).
+function drawnIn(a, b) {
+  for (let e = b; e; e = flatUp(e)) if (e === a) return true;
+  return false;
+}
+
 // CONTROLS selects the elements a pointer acts on by themselves.
 const CONTROLS = "a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch]";
 
 // reachesEl reports whether a pointer that hits element a reaches element
-// b: a is b or inside it (through shadow roots), or is in a <label> of b
-// and in no other control inside that label (a link in "I agree to the
-// Terms").
+// b: a is b or drawn inside it (through shadow roots and the slots that
+// show an element of a host's light DOM in its shadow tree: an option's
+// label slotted into its row), or is in a <label> of b and in no other
+// control inside that label (a link in "I agree to the Terms").
 function reachesEl(a, b) {
-  if (containsFlat(b, a)) return true;
+  if (drawnIn(b, a)) return true;
   let other = false;
   for (let e = a; e; e = upEl(e)) {
     if (e.tagName === "LABEL" && (containsFlat(e, b) || e.control === b)) return !other;
