@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
 )
 
 // A drive line steps into a component's shadow root to its button, whose
@@ -18,5 +19,19 @@ func TestDriveClicksAButtonLabelledThroughASlot(t *testing.T) {
 	// The click reached the button: its handler wrote "Saved".
 	if e := f.Steps[0].Effect; e == nil || !e.Texts {
 		t.Errorf("effect %+v, want the status line's text changed", e)
+	}
+}
+
+// A press on a tab component's label, its own text shown through a slot in
+// its shadow tree: Chromium aims the press at the slot, which has no box;
+// the step is the tab's, and replays.
+func TestAPressOnSlottedTextIsTheHosts(t *testing.T) {
+	f := recordDrive(t, "variants/slotted-tabs.html", "click x-tab[data-k=notifications]\n")
+	if len(f.Steps) != 1 || f.Steps[0].Target.Fingerprint.Tag != "x-tab" {
+		t.Fatalf("recorded %v (%+v), want the click on the tab", stepActions(f), f.Steps[0].Target.Fingerprint)
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if st := p.MustElement("#status").MustText(); failed != nil || st != "Notifications shown" {
+		t.Fatalf("replay: %v, %q", failed, st)
 	}
 }

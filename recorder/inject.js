@@ -173,7 +173,18 @@
     let t = e.composedPath()[0];
     if (t && t.nodeType === 3) t = t.parentElement;
     if (t === document || t === window) t = document.documentElement;
-    return t;
+    return t && t.localName === "slot" ? slottedTextOwner(t) : t;
+  }
+  // slottedTextOwner is the element whose text a pointer on slot s hit:
+  // Chromium aims a press on text that a slot shows at the slot (it has
+  // no box of its own: display: contents), but the text is the light DOM
+  // child of a host (a tab component's label), and that host is what the
+  // person pressed. s itself when it shows no text.
+  function slottedTextOwner(s) {
+    let nodes = [];
+    try { nodes = s.assignedNodes({ flatten: true }); } catch (x) { nodes = []; }
+    const tx = nodes.find((n) => n.nodeType === 3 && n.data.trim());
+    return (tx && tx.parentElement) || s;
   }
   // pointerTarget is the element a pointer action is about: the nearest
   // element of e's composed path (the innermost first) that a person acts
