@@ -88,6 +88,24 @@ function shownNear(f, text) {
 // reports its state, the field's content, and whether the element is an
 // input whose value is set rather than typed (setTypes).
 const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
+	// caretAt puts the caret at f's end (atEnd) or start, unless it is there
+	// already: nothing but white space or an editor's caret marks (U+FEFF)
+	// lies between it and that end.
+	function caretAt(f, atEnd) {
+		const sel = getSelection();
+		if (sel.rangeCount && sel.isCollapsed && f.contains(sel.focusNode)) {
+			const r = document.createRange();
+			r.selectNodeContents(f);
+			if (atEnd) r.setStart(sel.focusNode, sel.focusOffset);
+			else r.setEnd(sel.focusNode, sel.focusOffset);
+			if (!r.toString().replace(/\uFEFF/g, "").trim()) return;
+		}
+		const r = document.createRange();
+		r.selectNodeContents(f);
+		r.collapse(!atEnd);
+		sel.removeAllRanges();
+		sel.addRange(r);
+	}
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected) return state;
@@ -101,6 +119,20 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 	st.had = st.before !== "";
 	if (!st.had) return st;
 	if (f.isContentEditable) {
+		// Rich text keeps its formatting where the text goes on from what
+		// the field holds (typed at its end, or at its start): only the
+		// rest is typed, at that end, at the caret when it is there
+		// already (an editor's format for the next characters, a bold
+		// turned on, lives at its caret).
+		const held = st.before.replace(/\uFEFF/g, "");
+		if (held !== text && (text.startsWith(held) || text.endsWith(held))) {
+			const atEnd = text.startsWith(held);
+			caretAt(f, atEnd);
+			st.rest = atEnd ? text.slice(held.length) : text.slice(0, text.length - held.length);
+			st.keep = true;
+			st.had = false;
+			return st;
+		}
 		const range = document.createRange();
 		range.selectNodeContents(f);
 		const sel = getSelection();
@@ -124,6 +156,10 @@ type typeState struct {
 	Near bool `json:"near"`
 	// Set: the element is an input whose value is set (setTypes).
 	Set bool `json:"set"`
+	// Keep: a rich text field holds the start (or the end) of the text,
+	// and keeps it; Rest is what is typed at its end (or start).
+	Keep bool   `json:"keep"`
+	Rest string `json:"rest"`
 }
 
 // fieldFn reports whether a text field took what was typed at the element
@@ -260,16 +296,20 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			// would still deliver the text.
 			return stepErr(report.Timeout, err, "%s before the text was typed; it was not typed", ended(ctx))
 		}
+		typed := text
+		if st.Keep {
+			typed = st.Rest
+		}
 		if keyed {
-			if err := keys.Type(r.Page.Context(ctx), text); err != nil {
+			if err := keys.Type(r.Page.Context(ctx), typed); err != nil {
 				return err
 			}
-		} else if text != "" {
-			if err := (proto.InputInsertText{Text: text}).Call(r.Page.Context(ctx)); err != nil {
+		} else if typed != "" {
+			if err := (proto.InputInsertText{Text: typed}).Call(r.Page.Context(ctx)); err != nil {
 				return fmt.Errorf("Input.insertText: %w", err)
 			}
 		}
-		r.debugf("  typed %d characters (key events: %v)", len([]rune(text)), keyed)
+		r.debugf("  typed %d characters (key events: %v)", len([]rune(typed)), keyed)
 		return nil
 	}
 	if err := send(); err != nil {

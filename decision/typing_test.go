@@ -273,3 +273,29 @@ func TestUploadNeedsAFileInput(t *testing.T) {
 		t.Errorf("the file input holds %d files, want 1", n)
 	}
 }
+
+// Rich text that holds the start (or the end) of a step's text keeps it,
+// formatting and all: only the rest is typed, at that end. Text that holds
+// neither is replaced.
+func TestTypeIntoRichTextKeepsWhatItHolds(t *testing.T) {
+	p := steadyPage(t, `<div id="ed" contenteditable="true" style="width: 400px; min-height: 40px"><p><b>Buy</b> milk</p></div>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	for _, c := range []struct{ text, want string }{
+		{"Buy milk and eggs", "<p><b>Buy</b> milk and eggs</p>"},
+		// Typed where a person typing at the start would: in the bold word.
+		{"Now: Buy milk and eggs", "<p><b>Now: Buy</b> milk and eggs</p>"},
+	} {
+		if out := r.Step(context.Background(), typeStep("ed", c.text)); out.Err != nil {
+			t.Fatalf("type %q: %v", c.text, out.Err)
+		}
+		if got := p.MustEval(`() => document.getElementById("ed").innerHTML`).Str(); got != c.want {
+			t.Errorf("type %q: %s, want %s", c.text, got, c.want)
+		}
+	}
+	if out := r.Step(context.Background(), typeStep("ed", "Eggs")); out.Err != nil {
+		t.Fatalf("type Eggs: %v", out.Err)
+	}
+	if got := p.MustEval(`() => document.getElementById("ed").innerText`).Str(); got != "Eggs" {
+		t.Errorf("type Eggs over what the field held: %q", got)
+	}
+}

@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -33,5 +34,24 @@ func TestAPressOnSlottedTextIsTheHosts(t *testing.T) {
 	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
 	if st := p.MustElement("#status").MustText(); failed != nil || st != "Notifications shown" {
 		t.Fatalf("replay: %v, %q", failed, st)
+	}
+}
+
+// In rich text, Shift+Home selects what the next step formats: the key is
+// a step of its own, and the replay bolds the line as the recording did.
+func TestASelectionKeyInRichTextIsAStep(t *testing.T) {
+	f := recordDrive(t, "variants/rich-note.html", "type #ed Buy milk\npress Shift+Home\nclick #bold\n")
+	var keys []string
+	for _, s := range f.Steps {
+		if s.Action == chain.Press {
+			keys = append(keys, strings.Join(append(append([]string{}, s.Modifiers...), s.Key), "+"))
+		}
+	}
+	if len(keys) != 1 || keys[0] != "Shift+Home" {
+		t.Fatalf("recorded %v, presses %v: want Shift+Home as a step", stepActions(f), keys)
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if html := p.MustEval(`() => document.getElementById("ed").innerHTML`).Str(); failed != nil || html != "<b>Buy milk</b>" {
+		t.Fatalf("replay: %v, %s", failed, html)
 	}
 }

@@ -701,7 +701,11 @@
       if (k === "Enter") press = modded || !(t.localName === "textarea" || t.isContentEditable);
       else if (k === "Tab" || k === "Escape") press = true;
       else if (/^Arrow/.test(k)) press = !inSelect;
-      else if (/^(PageUp|PageDown|Home|End|Backspace|Delete)$/.test(k)) press = !inField && !inSelect;
+      // In rich text the caret's place (and a selection Shift makes) is
+      // what the next format or text acts on; in a plain field the typed
+      // value says it all.
+      else if (/^(PageUp|PageDown|Home|End)$/.test(k)) press = (!inField || t.isContentEditable) && !inSelect;
+      else if (/^(Backspace|Delete)$/.test(k)) press = !inField && !inSelect;
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
       else if (k.length === 1 && !inField && !inSelect) {
