@@ -190,6 +190,14 @@ func lastClasses(sel string) []string {
 //     target was removed from its item, or moved out of it, and the winner
 //     is another item's; refused unless a lastingID names it. (A winner
 //     inside the item is its element reworded.)
+//   - The item's text names several items of one list now (a namesake
+//     row inserted beside it: strategies.Result.Namesakes), and the
+//     winner stands in one of them: what found it tells those items
+//     apart by place or number (an index, a path, a numbered id, what
+//     similarity makes of them), not by anything the item was named by;
+//     refused as AMBIGUOUS unless a lastingID names it. Namesakes in
+//     different lists (a look-alike list elsewhere on the page) are left
+//     to the strategies that tell the lists apart.
 //   - The item is there and holds one element named as the target, and
 //     the winner is another element: the strategies that found the winner
 //     are set aside and the rest weighed again, which must give the item's
@@ -217,6 +225,11 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 			return refuse(v, report.ElementNotFound,
 				"the item the target was recorded in (%s %q) is on the page but no longer holds it; %s found %s, which is outside it",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
+		}
+		if in := holder(r.Namesakes, w); in != nil && oneList(in, r.Namesakes) && lastingID(results, w) == nil {
+			return refuse(v, report.Ambiguous,
+				"the item the target was recorded in (%s %q) is %d items of one list now; %s found %s in one of them, but nothing the item was named by tells them apart",
+				r.Strategy.Within.Type, r.Strategy.Within.Value, len(r.Namesakes), label(w), describe(w))
 		}
 		if !r.Found || r.Element == nil || r.MatchCount != 1 || r.KindMismatch || sameNode(r, w) {
 			continue
@@ -279,6 +292,63 @@ func outside(w strategies.Result, items []*pagemodel.Element) bool {
 		}
 	}
 	return true
+}
+
+// holder is the one of items that holds w's element, nil when none does
+// (or a path is not known).
+func holder(items []*pagemodel.Element, w strategies.Result) *pagemodel.Element {
+	if w.Element == nil {
+		return nil
+	}
+	for _, it := range items {
+		if it != nil && it.Holds(w.Element) {
+			return it
+		}
+	}
+	return nil
+}
+
+// oneList reports whether another of items is an item of its list:
+// both paths alike but for the index of one step, the item's own or its
+// parent's (a list's rows, each row's cells in a wrapper of its own).
+// Items told apart higher up stand in different lists (a look-alike
+// section elsewhere).
+func oneList(it *pagemodel.Element, items []*pagemodel.Element) bool {
+	a := strings.Split(it.Path(), "/")
+	if len(a) < 3 {
+		return false
+	}
+	for _, o := range items {
+		if o == nil || o == it || !slices.Equal(o.FramePath, it.FramePath) {
+			continue
+		}
+		b := strings.Split(o.Path(), "/")
+		if len(b) != len(a) {
+			continue
+		}
+		diff := -1
+		for i := range a {
+			if a[i] != b[i] {
+				if diff >= 0 {
+					diff = -2
+					break
+				}
+				diff = i
+			}
+		}
+		if diff >= len(a)-2 && stepName(a[diff]) == stepName(b[diff]) {
+			return true
+		}
+	}
+	return false
+}
+
+// stepName is a path step without its index ("div[7]" gives "div").
+func stepName(step string) string {
+	if i := strings.IndexByte(step, '['); i >= 0 {
+		return step[:i]
+	}
+	return step
 }
 
 // lastingID is identifyingMatch when the identifier holds no digit: it

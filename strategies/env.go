@@ -328,6 +328,9 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	if s.Within != nil && ans.N > 1 {
 		if in, ok := e.answers[itemKey(*s.Within)]; ok && in.Err == nil && in.N > 1 {
 			r.Err = fmt.Errorf("%w: %s %q: the item it is named in, %s %q, is %d items now", ErrIndistinct, s.Type, s.Value, s.Within.Type, s.Within.Value, in.N)
+			if in.N == len(in.Els) {
+				r.Namesakes = in.Els
+			}
 			r.Detail = e.note
 			return r
 		}

@@ -134,6 +134,11 @@ type Result struct {
 	// none), when the strategy found nothing inside them: the item is
 	// there but no longer holds its element.
 	Items []*pagemodel.Element
+	// Namesakes are the items the item's text names when it names
+	// several now (all of them, else none; the strategy then fails with
+	// ErrIndistinct): a row of the same words inserted beside the one
+	// the step was recorded in.
+	Namesakes []*pagemodel.Element
 }
 
 // Ref is the chosen element's reference; the zero Ref when none.
