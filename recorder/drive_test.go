@@ -55,3 +55,39 @@ func TestASelectionKeyInRichTextIsAStep(t *testing.T) {
 		t.Fatalf("replay: %v, %s", failed, html)
 	}
 }
+
+// A component library that gives its hosts random ids on every load: the
+// recorder builds no selector on them, and the step's CSS strategy alone
+// finds its element again after a reload.
+func TestNoSelectorOnARandomHostID(t *testing.T) {
+	f := recordDrive(t, "variants/random-hosts.html", "click \"li:nth-child(2) x-menu >>> button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	var css []chain.Strategy
+	for _, s := range f.Steps[0].Target.Chain {
+		for _, h := range s.Hosts {
+			if strings.Contains(h.Value, "#x-menu-") {
+				t.Errorf("%s %q under host %q: a random id", s.Type, s.Value, h.Value)
+			}
+		}
+		if s.Type == chain.CSS {
+			css = append(css, s)
+		}
+	}
+	if len(css) == 0 {
+		t.Fatalf("no CSS strategy in %+v", f.Steps[0].Target.Chain)
+	}
+	for _, s := range css {
+		g := f
+		st := g.Steps[0]
+		tg := *st.Target
+		tg.Chain = []chain.Strategy{s}
+		st.Target = &tg
+		g.Steps = []chain.Step{st}
+		p, failed := replayFlowIn(t, testenv.Browser(t).Browser, g, g.StartURL, true)
+		if got := p.MustElement("#status").MustText(); failed != nil || got != "Deleted notes.txt" {
+			t.Errorf("css %q under %v alone: %v, %q", s.Value, s.Hosts, failed, got)
+		}
+	}
+}

@@ -246,15 +246,16 @@ function treePath(el) {
 }
 
 // selectorOf is a CSS selector for el in its tree scope: its id when that
-// is unique there, else a path of tags with :nth-of-type from the nearest
-// ancestor with a unique id (frame and shadow paths).
-function selectorOf(el) {
+// is unique there (and genI, when given, does not match it), else a path
+// of tags with :nth-of-type from the nearest ancestor with such an id
+// (frame and shadow paths).
+function selectorOf(el, genI) {
   const scope = el.getRootNode();
-  const id = el.id;
-  if (id && scope.querySelectorAll && scope.querySelectorAll("#" + CSS.escape(id)).length === 1) return "#" + CSS.escape(id);
+  const named = (e) => e.id && !(genI && genI.test(e.id)) && scope.querySelectorAll && scope.querySelectorAll("#" + CSS.escape(e.id)).length === 1;
+  if (named(el)) return "#" + CSS.escape(el.id);
   const parts = [];
   for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
-    if (e !== el && e.id && scope.querySelectorAll("#" + CSS.escape(e.id)).length === 1) { parts.unshift("#" + CSS.escape(e.id)); break; }
+    if (e !== el && named(e)) { parts.unshift("#" + CSS.escape(e.id)); break; }
     const i = sameTagIndex(e);
     parts.unshift(e.localName + (i > 1 || hasLaterSame(e) ? ":nth-of-type(" + i + ")" : ""));
     if (e.parentNode === scope) break;
@@ -263,10 +264,12 @@ function selectorOf(el) {
 }
 
 // shadowPathOf is a selector for each shadow host from el's document down
-// to el's shadow root.
-function shadowPathOf(el) {
+// to el's shadow root; genI, when given, the ids a selector is not built
+// on (generated ones: a component library's random ids change with every
+// load).
+function shadowPathOf(el, genI) {
   const out = [];
-  for (let r = el.getRootNode(); r && r.nodeType === 11 && r.host; r = r.host.getRootNode()) out.unshift(selectorOf(r.host));
+  for (let r = el.getRootNode(); r && r.nodeType === 11 && r.host; r = r.host.getRootNode()) out.unshift(selectorOf(r.host, genI));
   return out;
 }
 

@@ -336,7 +336,7 @@ function describe(el, o) {
     // inside: a selector unique in el's own shadow root, reached through
     // its hosts as a multi-part selector is.
     d.css = cssFor(el, { scopes: [root] }, genC, genI, testIds, cssOut);
-    if (d.css) d.cssHosts = shadowPathOf(el);
+    if (d.css) d.cssHosts = shadowPathOf(el, genI);
   }
   d.cssPositional = /nth-of-type/.test(d.css) || cssOut.numbered;
   const xp = xpathFor(el, genI, testIds, d.textValue);
