@@ -37,6 +37,7 @@ func TestStateClass(t *testing.T) {
 		"ui-tabs-active": true, "is-selected": true, "btn--pressed": true, "Mui-focusVisible": true, "isActive": true,
 		"ui-state-highlight": true, "ui-accordion-header-collapsed": true, "ui-selectmenu-button-open": true,
 		"ui-datepicker-days-cell-over": true, "show": true, "Mui-checked": true, "n-base-select-option--pending": true,
+		"ag-active-item": true, "tabulator-editing": true, "is-dragging": true, "selected-row": true, "item-row": false,
 		"btn": false, "ui-state-default": false, "activity": false, "hoverable": false, "nav-link": false,
 		"selection": false, "popover": false, "btn-active-x": false, "showcase": false, "Button": false,
 	} {
