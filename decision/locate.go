@@ -233,7 +233,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			continue
 		}
 		v := Verdict{Winner: w, Confidence: w.Confidence, Agreeing: []chain.StrategyType{w.Strategy.Type}, Attempts: results}
-		if c := checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v)); c.Err == nil && sameNode(*c.Winner, *w) {
+		if c := checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v))); c.Err == nil && sameNode(*c.Winner, *w) {
 			return v
 		}
 	}
@@ -245,7 +245,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	v = checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v)))
+	v = checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v))))
 	if withoutFingerprint(env.Fingerprint()) {
 		v = checkWordsGone(results, v)
 	}
@@ -565,6 +565,37 @@ func groupChanged(ctx context.Context, env *strategies.Env, results []strategies
 	}
 	return fmt.Sprintf("%s was found only by numbers and places, and stands among %d items alike where the target stood among %d: an item was inserted or removed, another may stand at the recorded place, and similarity did not single it out",
 		describe(w), n, fp.Items)
+}
+
+// checkReworded refuses a winner that checkItem let stand for an item gone
+// with the target's own words (reworded by a copy editor: the item's
+// element is still there), where only numbers and places found it
+// (placedOnly) and it stands among another number of items alike than
+// the target did (resized): the words changed and an item was inserted or
+// removed, and what stands at the recorded place may be the new one (a
+// "Discount" column inserted before the header "Amount", reworded
+// "Total"). An identifier without digits still names it (lastingID).
+func checkReworded(ctx context.Context, env *strategies.Env, results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil || v.Err != nil {
+		return v
+	}
+	w := *v.Winner
+	var item *chain.Strategy
+	for _, r := range results {
+		if r.Strategy.Within != nil && r.ScopeGone {
+			item = r.Strategy.Within
+		}
+	}
+	if item == nil || lastingID(results, w) != nil || !placedOnly(results, w) {
+		return v
+	}
+	n, changed := resized(ctx, env, w, env.Fingerprint())
+	if !changed {
+		return v
+	}
+	return refuse(v, report.Ambiguous,
+		"the item the target was recorded in (%s %q) is gone with the target's words, and %s found %s only by numbers and places, among %d items alike where the target stood among %d: an item was inserted or removed as the words changed, and another may stand at the recorded place",
+		item.Type, item.Value, label(w), describe(w), n, env.Fingerprint().Items)
 }
 
 // setAsideResized sets aside the results of a round that found their

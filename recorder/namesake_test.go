@@ -91,3 +91,24 @@ func TestRowOfAFilteredListKeepsTheNameItsRowsShared(t *testing.T) {
 		}
 	}
 }
+
+// A column header reworded ("Amount" now reads "Total") is still found at
+// its place; one reworded while a column was inserted before it is not the
+// header now at its place ("Discount"): the step is refused, nothing
+// sorted.
+func TestAHeaderRewordedWhileAColumnWasInsertedIsNotTheOneAtItsPlace(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/sort-headers.html", "click \"#head div:nth-child(3) span\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, c := range []struct{ v, want string }{
+		{"", "sorted by amount"}, {"?v=reworded", "sorted by amount"}, {"?v=inserted", "sorted by amount"}, {"?v=both", "unsorted"},
+	} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		st := p.MustElement("#status").MustText()
+		if st != c.want || (c.want == "unsorted") != (failed != nil) {
+			t.Errorf("%q: %v, %q: want %q", c.v, failed, st, c.want)
+		}
+	}
+}
