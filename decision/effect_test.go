@@ -243,6 +243,8 @@ func TestEffectKinds(t *testing.T) {
 		{"texts awaited, none changed", chain.Effect{Texts: true}, pagemodel.Effects{Content: 3}, false},
 		{"elements awaited, texts changed", chain.Effect{Content: true}, pagemodel.Effects{Texts: 2}, false},
 		{"elements added", chain.Effect{Content: true}, pagemodel.Effects{Content: 1}, true},
+		{"a removal awaited, an element added", chain.Effect{Content: true, Removed: true}, pagemodel.Effects{Content: 1}, false},
+		{"a removal awaited, one removed and one added", chain.Effect{Content: true, Removed: true}, pagemodel.Effects{Content: 2, Removed: 1}, true},
 		{"a state and a dialog", chain.Effect{State: []string{"expanded"}, Dialog: "opened"}, pagemodel.Effects{State: []string{"expanded"}, Dialog: "opened"}, true},
 		{"the dialog awaited", chain.Effect{Dialog: "opened"}, pagemodel.Effects{Dialog: "closed"}, false},
 	} {
@@ -253,7 +255,7 @@ func TestEffectKinds(t *testing.T) {
 	if got := describeEffect(&chain.Effect{Texts: true}); got != "texts on the page to change" {
 		t.Errorf("describe: %q", got)
 	}
-	if got := sawEffect(&pagemodel.Effects{Content: 1, Texts: 2}); got != "saw 1 elements added or removed, 2 texts changed" {
+	if got := sawEffect(&pagemodel.Effects{Content: 1, Texts: 2}); got != "saw 1 elements added or removed (0 removed), 2 texts changed" {
 		t.Errorf("saw: %q", got)
 	}
 }
@@ -368,5 +370,35 @@ func TestARenderLoopDrawsTheClicksEffect(t *testing.T) {
 	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
 	if out := r.Step(context.Background(), s); out.Err != nil {
 		t.Fatalf("the loop drew the hit: %v", out.Err)
+	}
+}
+
+// A delete recorded as elements removed, none added: where the app now
+// refuses it and says so in a toast (an element added), the step fails
+// NO_EFFECT instead of passing on the toast; where the row goes, with a
+// toast or not, it passes.
+func TestARemovalIsNotMetByAnAddition(t *testing.T) {
+	step := func() *chain.Step {
+		return &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true, Removed: true}, Target: &chain.Target{
+			Chain:       []chain.Strategy{{Type: chain.ID, Value: "del", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "button", ID: "del"},
+		}}
+	}
+	const page = `<ul id="list"><li id="row">Pay the rent <button id="del">Delete</button></li></ul><div id="toasts"></div>`
+	for _, c := range []struct {
+		name, handler string
+		code          report.Code
+	}{
+		{"removed", `document.getElementById("row").remove();`, ""},
+		{"removed, with a toast", `document.getElementById("row").remove(); const t = document.createElement("p"); t.textContent = "Deleted"; document.getElementById("toasts").append(t);`, ""},
+		{"refused in a toast", `const t = document.createElement("p"); t.textContent = "You cannot delete this row"; document.getElementById("toasts").append(t);`, report.NoEffect},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := actionPage(t, page+`<script>document.getElementById("del").onclick = () => { `+c.handler+` };</script>`, 1)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+			if out := r.Step(context.Background(), step()); CodeOf(out.Err) != c.code {
+				t.Fatalf("%v, want %q", out.Err, c.code)
+			}
+		})
 	}
 }

@@ -1074,7 +1074,7 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 			return false
 		}
 	}
-	if want.Content && e.Content == 0 || want.Texts && e.Texts == 0 {
+	if want.Content && e.Content == 0 || want.Removed && e.Removed == 0 || want.Texts && e.Texts == 0 {
 		return false
 	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
@@ -1085,7 +1085,10 @@ func describeEffect(e *chain.Effect) string {
 	for _, st := range e.State {
 		parts = append(parts, "its "+st+" to change")
 	}
-	if e.Content {
+	switch {
+	case e.Removed:
+		parts = append(parts, "elements removed from the page")
+	case e.Content:
 		parts = append(parts, "elements added to or removed from the page")
 	}
 	if e.Texts {
@@ -1106,7 +1109,7 @@ func sawEffect(e *pagemodel.Effects) string {
 		parts = append(parts, strings.Join(e.State, ", ")+" changed")
 	}
 	if e.Content > 0 {
-		parts = append(parts, fmt.Sprintf("%d elements added or removed", e.Content))
+		parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed)", e.Content, e.Removed))
 	}
 	if e.Texts > 0 {
 		parts = append(parts, fmt.Sprintf("%d texts changed", e.Texts))

@@ -231,8 +231,10 @@ type Effects struct {
 	// State names the properties of the watched element that changed
 	// (checked, value, selected, expanded, pressed, open).
 	State []string `json:"state"`
-	// Content counts the elements added to or removed from the page.
+	// Content counts the elements added to or removed from the page;
+	// Removed those of them removed.
 	Content int `json:"content"`
+	Removed int `json:"removed"`
 	// Texts counts the texts changed: a text node's words, or text nodes
 	// with words added or removed (a table sorted in place, a counter).
 	Texts int `json:"texts"`

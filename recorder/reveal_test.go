@@ -49,6 +49,11 @@ click li:nth-child(1) .destroy
 			if !scoped {
 				t.Errorf("no strategy names the button inside its row: %v", lines(f))
 			}
+			// The delete took the row off and added nothing: a removal,
+			// which an element added instead would not meet.
+			if e := click.Effect; e == nil || !e.Content || !e.Removed {
+				t.Errorf("the click's effect %+v, want elements removed", e)
+			}
 
 			// Replay with the pointer resting on the last row.
 			p := replayPage(t, f.StartURL)

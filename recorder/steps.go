@@ -591,7 +591,7 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		// unseen), so what the frame saw could not be checked.
 		return
 	}
-	eff := &chain.Effect{Content: e.E.Content > 0, Dialog: e.E.Dialog}
+	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Content > 0 && e.E.Removed == e.E.Content, Dialog: e.E.Dialog}
 	for _, s := range e.E.State {
 		if slices.Contains(chain.EffectStates, s) {
 			eff.State = append(eff.State, s)

@@ -5,7 +5,7 @@
 // meets, and the shadow roots attached after (attachShadow). It keeps the
 // time of the last mutation (quietFor: how long the page has been still)
 // and, for each watch a step opened, how many elements were added or
-// removed since, and how many texts changed (a text node's words, or text
+// removed since (and of them how many removed), and how many texts changed (a text node's words, or text
 // nodes with words added or removed, outside <title>, <style> and the
 // like): a table sorted by a framework that patches its cells' texts, a
 // counter, add no element.
@@ -14,7 +14,7 @@ const watches = new Map();
 let watchSeq = 0;
 const observed = new WeakSet();
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
-  let n = 0, tx = 0, page = false;
+  let n = 0, rm = 0, tx = 0, page = false;
   decorated.length = 0;
   for (const r of recs) {
     if (r.type === "characterData") {
@@ -32,7 +32,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // person sees: taking the holder off is.
     const shown = r.target.isConnected;
     for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; rm++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target) && !autoTask) tx++;
@@ -43,15 +43,18 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   lastMutation = performance.now();
   // Elements the page adds or removes in a task of its own (a feed its
   // interval fills, a carousel's timer) are no step's effect either.
-  if (autoTask) n = 0;
+  if (autoTask) n = rm = 0;
   if (n || tx) {
     const now = performance.now();
     for (const w of watches.values()) {
       // What decorates the element acted on (a button's ripple, drawn
       // and taken off) is not what the action did: decoration.
-      let own = 0;
-      for (let i = 0; i < decorated.length; i += 3) if (isDecoration(w.el, decorated[i], decorated[i + 1], decorated[i + 2], now)) own++;
+      let own = 0, ownRm = 0;
+      for (let i = 0; i < decorated.length; i += 3) {
+        if (isDecoration(w.el, decorated[i], decorated[i + 1], decorated[i + 2], now)) { own++; if (!decorated[i + 2]) ownRm++; }
+      }
       w.content += n - own;
+      w.removed += rm - ownRm;
       w.texts += tx;
     }
   }
@@ -644,13 +647,14 @@ function openDialogs() {
 function watch(el) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
-  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, texts: 0, url: String(win.location.href), seen: changeSeq });
+  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq });
   if (watches.size > 64) watches.delete(watches.keys().next().value);
   return id;
 }
 
 // effects is what happened since watch id opened: the state properties
-// of its element that changed, elements added or removed (content), texts
+// of its element that changed, elements added or removed (content; of
+// them removed: removed), texts
 // changed (texts),
 // dialogs opened or closed, a changed URL.
 function effects(id, close) {
@@ -658,7 +662,7 @@ function effects(id, close) {
   if (!w) return null;
   if (close) watches.delete(id);
   w.seen = changeSeq;
-  const out = { state: [], content: w.content, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url };
+  const out = { state: [], content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url };
   const now = stateOf(w.el);
   if (w.state && now) for (const k of Object.keys(now)) if (now[k] !== w.state[k]) out.state.push(k);
   const d = openDialogs();
