@@ -192,10 +192,10 @@ func lastClasses(sel string) []string {
 //     inside the item is its element reworded.)
 //   - The item's text names several items of one list now (a namesake
 //     row inserted beside it: strategies.Result.Namesakes), and the
-//     winner stands in one of them: what found it tells those items
-//     apart by place or number (an index, a path, a numbered id, what
-//     similarity makes of them), not by anything the item was named by;
-//     refused as AMBIGUOUS unless a lastingID names it. Namesakes in
+//     winner stands in one of them, found only by numbers and places
+//     (placedOnly: an index, a path, a numbered id, with what similarity
+//     makes of them), not by anything the item was named by: refused as
+//     AMBIGUOUS unless a lastingID names it. Namesakes in
 //     different lists (a look-alike list elsewhere on the page) are left
 //     to the strategies that tell the lists apart.
 //   - The item is there and holds one element named as the target, and
@@ -226,7 +226,7 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"the item the target was recorded in (%s %q) is on the page but no longer holds it; %s found %s, which is outside it",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
 		}
-		if in := holder(r.Namesakes, w); in != nil && oneList(in, r.Namesakes) && lastingID(results, w) == nil {
+		if in := holder(r.Namesakes, w); in != nil && oneList(in, r.Namesakes) && placedOnly(results, w) && lastingID(results, w) == nil {
 			return refuse(v, report.Ambiguous,
 				"the item the target was recorded in (%s %q) is %d items of one list now; %s found %s in one of them, but nothing the item was named by tells them apart",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, len(r.Namesakes), label(w), describe(w))

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // A row named by its words, where a namesake row now stands at its
@@ -107,8 +109,28 @@ func TestAHeaderRewordedWhileAColumnWasInsertedIsNotTheOneAtItsPlace(t *testing.
 	} {
 		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
 		st := p.MustElement("#status").MustText()
-		if st != c.want || (c.want == "unsorted") != (failed != nil) {
+		if st != c.want || (c.want == "unsorted") != (decision.CodeOf(failed) == report.Ambiguous) {
 			t.Errorf("%q: %v, %q: want %q", c.v, failed, st, c.want)
 		}
+	}
+}
+
+// Every row begins with the same words ("Member", "Active"): they come
+// after the name two rows share, which the row is held to first.
+func TestARowsSharedNameComesBeforeItsTemplatesWords(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/member-rows.html?t", "click \"#rows tr:nth-child(3) button\"\n")
+	var within *chain.Strategy
+	for _, s := range f.Steps[0].Target.Chain {
+		if s.Within != nil {
+			within = s.Within
+		}
+	}
+	if within == nil || within.Value != "Paris" || len(within.Also) == 0 || within.Also[0] != "Ada Lovelace" {
+		t.Fatalf("within %+v: want the row named by Paris, and by Ada Lovelace first", within)
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL+"&v=moved", false)
+	if st := p.MustElement("#status").MustText(); failed == nil || st != "Ready" {
+		t.Errorf("%v, %q: another member's seat added", failed, st)
 	}
 }

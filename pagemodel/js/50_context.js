@@ -10,9 +10,14 @@ function upEl(e) { return e.parentElement || (e.parentNode && e.parentNode.host)
 function flatUp(e) { return e.assignedSlot || upEl(e); }
 
 // drawnIn reports whether element b is a or drawn inside it: a's
-// descendant in the flat tree, where rendering happens (flatUp).
+// descendant in the flat tree, where rendering happens (flatUp), through
+// no control of its own (a button slotted into a list item's end is that
+// button, not the item).
 function drawnIn(a, b) {
-  for (let e = b; e; e = flatUp(e)) if (e === a) return true;
+  for (let e = b; e; e = flatUp(e)) {
+    if (e === a) return true;
+    if (e.matches && e.matches(CONTROLS)) return false;
+  }
   return false;
 }
 
@@ -25,7 +30,7 @@ const CONTROLS = "a[href], button, input, select, textarea, [role=button], [role
 // label slotted into its row), or is in a <label> of b and in no other
 // control inside that label (a link in "I agree to the Terms").
 function reachesEl(a, b) {
-  if (drawnIn(b, a)) return true;
+  if (containsFlat(b, a) || drawnIn(b, a)) return true;
   let other = false;
   for (let e = a; e; e = upEl(e)) {
     if (e.tagName === "LABEL" && (containsFlat(e, b) || e.control === b)) return !other;

@@ -338,7 +338,7 @@ function describe(el, o) {
     d.css = cssFor(el, { scopes: [root] }, genC, genI, testIds, cssOut);
     if (d.css) d.cssHosts = shadowPathOf(el, genI);
   }
-  d.cssPositional = /nth-of-type/.test(d.css) || cssOut.numbered;
+  d.cssPositional = /nth-of-type/.test(d.css) || cssOut.numbered || (d.cssHosts || []).some((h) => /nth-/.test(h));
   const xp = xpathFor(el, genI, testIds, d.textValue);
   d.xpath = xp.x;
   d.xpathPositional = xp.pos;

@@ -350,20 +350,22 @@ function sectionHeading(el) {
 function scopeIn(el, c, texts, inner, alone, sc) {
   // shared: the worded texts tried before the one that names c alone that
   // c holds whole and another item holds too: they named it better, but
-  // with another (its name, two rows had it). That every item shown holds
-  // one tells none apart, but does not make it any less c's: a filter may
-  // show only namesakes, told apart by their cities, and the namesake of
-  // the city's row then is the one meant.
-  const shared = [];
+  // with another (its name, two rows had it). Those every item shown holds
+  // (every: a template's words, or a filter that shows only namesakes,
+  // told apart by their cities) come after those only some hold: they
+  // tell none apart, but the name every row a filter shows shares is as
+  // much c's as the city.
+  const g = groupOf(c);
+  const shared = [], every = [];
   for (const [text, m] of texts) {
-    const also = shared.filter((t) => t !== text && text.indexOf(t) < 0).slice(0, 2);
+    const also = shared.concat(every).filter((t) => t !== text && text.indexOf(t) < 0).slice(0, 2);
     const within = { t: "text", v: text, m: m, only: c.localName, it: true };
     // The one element of the page the text names: c, or a part of it
     // that holds el (its form group, where c is a column).
     const items = matchAll(within, sc).els;
-    if (m === "contains" && items.length > 1 && worded(text) && shared.indexOf(text) < 0) {
+    if (m === "contains" && items.length > 1 && worded(text) && shared.indexOf(text) < 0 && every.indexOf(text) < 0) {
       const w = wantOf(text, false);
-      if (items.indexOf(c) >= 0 && holdsWhole(c, w, longestWord(w))) shared.push(text);
+      if (items.indexOf(c) >= 0 && holdsWhole(c, w, longestWord(w))) (g && items.length >= g.n ? every : shared).push(text);
     }
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
     const r = matchAll(Object.assign({ w: within }, inner), sc).els;
