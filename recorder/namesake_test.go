@@ -41,12 +41,7 @@ func TestRowNamedByAPartKeepsTheNameItShared(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	var within *chain.Strategy
-	for _, s := range f.Steps[0].Target.Chain {
-		if s.Within != nil {
-			within = s.Within
-		}
-	}
+	within := withinOf(f.Steps[0])
 	if within == nil || within.Value != "Paris" || len(within.Also) != 1 || within.Also[0] != "Ada Lovelace" {
 		t.Fatalf("within %+v: want the row named by Paris, and by Ada Lovelace as well", within)
 	}
@@ -73,12 +68,7 @@ func TestRowOfAFilteredListKeepsTheNameItsRowsShared(t *testing.T) {
 	if len(f.Steps) != 2 {
 		t.Fatalf("recorded %v, want a type and a click", stepActions(f))
 	}
-	var within *chain.Strategy
-	for _, s := range f.Steps[1].Target.Chain {
-		if s.Within != nil {
-			within = s.Within
-		}
-	}
+	within := withinOf(f.Steps[1])
 	if within == nil || within.Value != "Paris" || len(within.Also) != 1 || within.Also[0] != "Ada Lovelace" {
 		t.Fatalf("within %+v: want the row named by Paris, and by Ada Lovelace as well", within)
 	}
@@ -120,12 +110,7 @@ func TestAHeaderRewordedWhileAColumnWasInsertedIsNotTheOneAtItsPlace(t *testing.
 func TestARowsSharedNameComesBeforeItsTemplatesWords(t *testing.T) {
 	b := ownWindow(t)
 	f := recordDriveIn(t, b, "variants/member-rows.html?t", "click \"#rows tr:nth-child(3) button\"\n")
-	var within *chain.Strategy
-	for _, s := range f.Steps[0].Target.Chain {
-		if s.Within != nil {
-			within = s.Within
-		}
-	}
+	within := withinOf(f.Steps[0])
 	if within == nil || within.Value != "Paris" || len(within.Also) == 0 || within.Also[0] != "Ada Lovelace" {
 		t.Fatalf("within %+v: want the row named by Paris, and by Ada Lovelace first", within)
 	}
@@ -133,4 +118,16 @@ func TestARowsSharedNameComesBeforeItsTemplatesWords(t *testing.T) {
 	if st := p.MustElement("#status").MustText(); failed == nil || st != "Ready" {
 		t.Errorf("%v, %q: another member's seat added", failed, st)
 	}
+}
+
+// withinOf is the item the last strategy of s's chain that names one names
+// its target in, nil when none does.
+func withinOf(s chain.Step) *chain.Strategy {
+	var within *chain.Strategy
+	for _, st := range s.Target.Chain {
+		if st.Within != nil {
+			within = st.Within
+		}
+	}
+	return within
 }
