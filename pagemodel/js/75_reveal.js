@@ -9,15 +9,24 @@ const CELLS = /^(TD|TH)\||\|(cell|gridcell|columnheader|rowheader)$/;
 // isCell reports whether e is a table's or a grid's cell (CELLS).
 function isCell(e) { return CELLS.test(e.tagName + "|" + (e.getAttribute("role") || "")); }
 
+// columnHeader reports whether e heads a column: role columnheader, or a
+// <th> of a table's head.
+function columnHeader(e) {
+  const r = e.getAttribute("role");
+  return r === "columnheader" || (!r && e.tagName === "TH" && !!e.closest("thead"));
+}
+
 // alike reports whether b is an item of the same kind as a: same tag and
 // role, and for elements that are not list or table items, the same first
 // class; elements without a class (a framework's <span> around each
 // item), the same structure: first children alike by tag and class. A
 // table's or a grid's cells are parts of their row, never items: a
 // row's "Promote" is named by its row ("Grace Park"), not by its cell.
+// Column headers are items of the header row: a column inserted before
+// one moves it.
 function alike(a, b) {
   if (a.tagName !== b.tagName || (a.getAttribute("role") || "") !== (b.getAttribute("role") || "")) return false;
-  if (isCell(a)) return false;
+  if (isCell(a) && !columnHeader(a)) return false;
   if (ROWS.has(a.tagName) || ROW_ROLES.test(a.getAttribute("role") || "")) return true;
   const ca = a.classList[0], cb = b.classList[0];
   // Instances of one custom element (two <sl-select>s) are alike.
