@@ -24,9 +24,9 @@ const GeneratedID = `^[:«].*[:»]$|^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui
 // the page is doing to the element as it is recorded (ui-state-hover,
 // is-focused, nav-link active, is-selected, ui-state-highlight on today's
 // day, collapsed, show, Mui-focusVisible; an item's or a cell's state the
-// click itself set: ag-active-item, tabulator-editing): at replay the element may lack
-// them and another carry them. Like generated ones they are kept in the
-// fingerprint but never used in a selector.
+// click itself set: ag-active-item, tabulator-editing): at replay the
+// element may lack them and another carry them. Like generated ones they
+// are kept in the fingerprint but never used in a selector.
 const StateClass = `(?:^|[-_])(?:hover|hovered|hovering|over|focus|focused|focus-visible|focus-within|active|pressed|` +
 	`selected|checked|open|opened|closed|collapsed|expanded|current|highlight|highlighted|show|pending|editing|dragging)` +
 	`(?:[-_](?:item|row|cell|option|node|tab|link))?$|` +

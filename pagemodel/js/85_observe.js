@@ -5,10 +5,10 @@
 // meets, and the shadow roots attached after (attachShadow). It keeps the
 // time of the last mutation (quietFor: how long the page has been still)
 // and, for each watch a step opened, how many elements were added or
-// removed since (and of them how many removed), and how many texts changed (a text node's words, or text
-// nodes with words added or removed, outside <title>, <style> and the
-// like): a table sorted by a framework that patches its cells' texts, a
-// counter, add no element.
+// removed since (and of them how many removed), and how many texts
+// changed (a text node's words, or text nodes with words added or
+// removed, outside <title>, <style> and the like): a table sorted by a
+// framework that patches its cells' texts, a counter, add no element.
 let lastMutation = performance.now();
 const watches = new Map();
 let watchSeq = 0;
@@ -654,9 +654,8 @@ function watch(el) {
 
 // effects is what happened since watch id opened: the state properties
 // of its element that changed, elements added or removed (content; of
-// them removed: removed), texts
-// changed (texts),
-// dialogs opened or closed, a changed URL.
+// them removed: removed), texts changed (texts), dialogs opened or
+// closed, a changed URL.
 function effects(id, close) {
   const w = watches.get(id);
   if (!w) return null;
