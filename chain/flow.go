@@ -148,6 +148,13 @@ type Effect struct {
 	Texts bool `yaml:"texts,omitempty"`
 	// Dialog is "opened" or "closed" when a dialog did.
 	Dialog string `yaml:"dialog,omitempty"`
+	// Shows is text the flow typed that the step put on the page (a cell
+	// edit committed, a todo added): at replay an element the step added
+	// or a text it changed must read it again, as words of their own
+	// (case and white space aside). An app that rejects the entry (the old
+	// value put back, a toast) changes the page too, but does not show it.
+	// It is checked with the other kinds, never alone.
+	Shows string `yaml:"shows,omitempty"`
 }
 
 // JSDialog is a JavaScript dialog a step opened at record time and how it

@@ -402,3 +402,38 @@ func TestARemovalIsNotMetByAnAddition(t *testing.T) {
 		})
 	}
 }
+
+// An inline edit the app rejects puts the old value back: the editor
+// closing adds and removes elements as the commit does, but only the
+// commit shows what was typed.
+func TestACommitShowsWhatWasTyped(t *testing.T) {
+	step := func() *chain.Step {
+		return &chain.Step{Action: chain.Press, Key: "Enter", Effect: &chain.Effect{Content: true, Shows: "42"}, Target: &chain.Target{
+			Chain:       []chain.Strategy{{Type: chain.ID, Value: "ed", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "input", ID: "ed"},
+		}}
+	}
+	const page = `<table><tr><td>Widgets</td><td id="cell"><input id="ed" value="42"></td></tr></table><div id="toasts"></div>`
+	for _, c := range []struct {
+		name, shown string
+		code        report.Code
+	}{
+		{"committed", `"42"`, ""},
+		{"committed in words of a sentence", `"Saved:  42 units"`, ""},
+		{"rejected: the old value back", `"41"`, report.NoEffect},
+		{"rejected: the digits inside another number", `"$142"`, report.NoEffect},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := actionPage(t, page+`<script>document.getElementById("ed").onkeydown = (e) => {
+				if (e.key !== "Enter") return;
+				const cell = document.getElementById("cell");
+				cell.replaceChildren();
+				const s = document.createElement("span"); s.textContent = `+c.shown+`; cell.append(s);
+			};</script>`, 1)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+			if out := r.Step(context.Background(), step()); CodeOf(out.Err) != c.code {
+				t.Fatalf("%v, want %q", out.Err, c.code)
+			}
+		})
+	}
+}

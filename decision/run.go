@@ -992,7 +992,7 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 		return nil, nil
 	}
 	if !s.HasTarget() {
-		w, id, err := r.model().WatchDocument(ctx, framePathOf(s))
+		w, id, err := r.model().WatchDocument(ctx, framePathOf(s), s.Effect.Shows)
 		if err != nil {
 			return nil, err
 		}
@@ -1001,7 +1001,7 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 	if !el.Ref.Valid() {
 		return nil, nil // a point with no element (Coordinates.NoVerify)
 	}
-	id, err := r.model().Watch(ctx, el.Ref)
+	id, err := r.model().Watch(ctx, el.Ref, s.Effect.Shows)
 	if err != nil {
 		return nil, err
 	}
@@ -1077,6 +1077,9 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	if want.Content && e.Content == 0 || want.Removed && e.Removed == 0 || want.Texts && e.Texts == 0 {
 		return false
 	}
+	if want.Shows != "" && !slices.Contains(e.Shown, foldShown(want.Shows)) {
+		return false
+	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
 }
 
@@ -1097,7 +1100,16 @@ func describeEffect(e *chain.Effect) string {
 	if e.Dialog != "" {
 		parts = append(parts, "a dialog "+e.Dialog)
 	}
+	if e.Shows != "" {
+		parts = append(parts, fmt.Sprintf("the page to show %q", e.Shows))
+	}
 	return strings.Join(parts, ", ")
+}
+
+// foldShown folds a text as the page model does the texts it seeks
+// (Effects.Shown): single spaces, trimmed, lower case.
+func foldShown(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
 func sawEffect(e *pagemodel.Effects) string {
@@ -1116,6 +1128,9 @@ func sawEffect(e *pagemodel.Effects) string {
 	}
 	if e.Dialog != "" {
 		parts = append(parts, "a dialog "+e.Dialog)
+	}
+	if len(e.Shown) > 0 {
+		parts = append(parts, fmt.Sprintf("%q shown", e.Shown))
 	}
 	if len(parts) == 0 {
 		return "nothing changed"

@@ -161,8 +161,10 @@ func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millise
 
 // Watch opens a watch on what happens to the page after now, about the
 // element r: its own state, dialogs, elements added or removed, texts
-// changed (Effects says what happened). It returns the watch's number in r's world.
-func (p *Page) Watch(ctx context.Context, r Ref) (int, error) {
+// changed (Effects says what happened), and whether what the page adds
+// or changes reads seek (Effects.Shown; with seek empty, the values last
+// typed into text fields). It returns the watch's number in r's world.
+func (p *Page) Watch(ctx context.Context, r Ref, seek string) (int, error) {
 	if !r.Valid() {
 		return 0, fmt.Errorf("%w: no element to watch", ErrGone)
 	}
@@ -170,7 +172,7 @@ func (p *Page) Watch(ctx context.Context, r Ref) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := r.W.call(ctx, obj, "watch", true, "")
+	res, err := r.W.call(ctx, obj, "watch", true, "", seek)
 	if err != nil {
 		return 0, err
 	}
@@ -211,7 +213,7 @@ func (p *Page) Landed(ctx context.Context, r Ref) (elsewhere string, ok int, err
 // path leads to (its body), for a step that acts on no element: a key
 // pressed on the page. It returns the world the watch is in and its
 // number there.
-func (p *Page) WatchDocument(ctx context.Context, framePath []string) (*World, int, error) {
+func (p *Page) WatchDocument(ctx context.Context, framePath []string, seek string) (*World, int, error) {
 	w, doc, ok, err := p.Document(ctx, framePath)
 	if err != nil {
 		return nil, 0, err
@@ -219,7 +221,7 @@ func (p *Page) WatchDocument(ctx context.Context, framePath []string) (*World, i
 	if !ok {
 		return nil, 0, fmt.Errorf("%w: frame path %q leads to no frame", ErrGone, framePath)
 	}
-	res, err := w.call(ctx, doc, "watch", true, "")
+	res, err := w.call(ctx, doc, "watch", true, "", seek)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -242,6 +244,10 @@ type Effects struct {
 	Dialog string `json:"dialog"`
 	// URL is set when the document's URL changed (a route).
 	URL bool `json:"url"`
+	// Shown lists the texts the watch sought (Watch) that an element the
+	// page added, or a text it changed, reads and still shows, folded to
+	// lower case and single spaces.
+	Shown []string `json:"shown"`
 }
 
 // NextChange returns at the page's next change (a DOM mutation in its top

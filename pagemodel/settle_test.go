@@ -58,7 +58,7 @@ func TestSettleAfterWaitsForTheQuietWindow(t *testing.T) {
 func TestNextEffectsSeesAChangeMadeBetweenCalls(t *testing.T) {
 	page, m, ref := loginForm(t)
 	ctx := context.Background()
-	id, err := m.Watch(ctx, ref)
+	id, err := m.Watch(ctx, ref, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +334,7 @@ func TestEffectsCountTextsChanged(t *testing.T) {
 		{"other words set anew", `() => { document.getElementById("count").textContent = "2 items"; }`, true},
 		{"a node's words", `() => { document.getElementById("count").firstChild.data = "1 item"; }`, true},
 	} {
-		id, err := m.Watch(ctx, ref)
+		id, err := m.Watch(ctx, ref, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,14 @@
 package recorder
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // A drive line steps into a component's shadow root to its button, whose
@@ -89,5 +92,33 @@ func TestNoSelectorOnARandomHostID(t *testing.T) {
 		if got := p.MustElement("#status").MustText(); failed != nil || got != "Deleted notes.txt" {
 			t.Errorf("css %q under %v alone: %v, %q", s.Value, s.Hosts, failed, got)
 		}
+	}
+}
+
+// What a step commits of what was typed (a quantity saved by Enter in
+// its cell's editor, an item added) is recorded as what the step shows,
+// and a release that refuses the change (the old value put back, a
+// toast) fails the step; a later step that draws the same texts again
+// shows them by the way and records no such check.
+func TestACommittedEntryIsWhatTheStepShows(t *testing.T) {
+	f := recordDrive(t, "variants/stock-edit.html", "dblclick #qty-2\ntype \"#qty-2 input\" 42\npress Enter\ntype #new Buy milk\npress Enter\nclick #all\n")
+	var shows []string
+	for _, s := range f.Steps {
+		if s.Effect != nil && s.Action != chain.Type {
+			shows = append(shows, string(s.Action)+":"+s.Effect.Shows)
+		}
+	}
+	// The editor holds the quantity, 30, and the drive's click puts the
+	// caret after it: the value typed is 3042.
+	if want := []string{"dblclick:", "press:3042", "press:Buy milk", "click:"}; !slices.Equal(shows, want) {
+		t.Fatalf("recorded %v, effects' shows %q: want %q", stepActions(f), shows, want)
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if got := p.MustElement("#qty-2").MustText(); failed != nil || got != "3042" {
+		t.Fatalf("replay: %v, quantity %q", failed, got)
+	}
+	_, failed = replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL+"?strict", false)
+	if decision.CodeOf(failed) != report.NoEffect {
+		t.Fatalf("replay where the change is refused: %v, want NO_EFFECT", failed)
 	}
 }

@@ -606,8 +606,37 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	if eff.Empty() {
 		return
 	}
+	eff.Shows = typedShown(r.flow.Steps, idx, e.E.Shown)
 	st.Effect = eff
 	r.saveLocked()
+}
+
+// typedShown is the text a type step before steps[idx] typed that the
+// step showed (shown: the texts last typed into fields that an element
+// the step added, or a text it changed, reads), latest first; "" when
+// none did. Only what was typed since the last step that did something
+// checked (an effect, a navigation) counts: what was committed then
+// showed then, and a later step that draws it again (a list re-rendered
+// by a filter) shows it by the way, not as its effect. Secrets are never
+// written to the flow.
+func typedShown(steps []chain.Step, idx int, shown []string) string {
+	if len(shown) == 0 {
+		return ""
+	}
+	for i := idx - 1; i >= 0; i-- {
+		s := steps[i]
+		if s.Effect != nil || s.Navigated != nil {
+			break
+		}
+		if s.Action != chain.Type || strings.Contains(s.Text, "${secret:") {
+			continue
+		}
+		t := strings.TrimSuffix(s.Text, "\n")
+		if slices.Contains(shown, strings.ToLower(strings.Join(strings.Fields(t), " "))) {
+			return t
+		}
+	}
+	return ""
 }
 
 // afterTypingInto reports whether steps[idx] is a key pressed in the field

@@ -23,6 +23,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
       page = true;
       const was = r.oldValue || "", now = r.target.data;
       if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && !autoTask) tx++;
+      if (seeking && was !== now) seek(r.target);
       continue;
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
@@ -31,7 +32,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // holder emptied, then taken off, in one batch) are no change a
     // person sees: taking the holder off is.
     const shown = r.target.isConnected;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
     for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; rm++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
@@ -112,6 +113,76 @@ function isDecoration(el, parent, x, added, now) {
   const d = drawn.get(x);
   return !!d && (d.inert || d.inside) && now - d.at < DRAWN_MS;
 }
+// ---- what a step shows of what was typed ----
+// A step that commits what was typed (Enter in an inline cell editor, Save
+// after a field, Add after a todo's title) shows it on the page: an element
+// added, or a text changed, reads it. An app that rejects it (the old value
+// put back, a toast saying no) adds or changes elements too, but they do
+// not read it. entered keeps the values last typed into text fields (not
+// passwords), most recent last; a watch seeks them (or the text it was
+// opened with) in what the page adds and in the texts it changes, and
+// effects says which an element still on the page reads (shown).
+const entered = new Map(); // field -> its value, folded (seekFold)
+const ENTERED_MAX = 8, SEEK_MAX = 500;
+let seeking = 0; // watches that seek texts
+function noteEntered(e) {
+  const t = e.composedPath ? e.composedPath()[0] : e.target;
+  if (!t || t.nodeType !== 1 || !(t.tagName === "TEXTAREA" || t.tagName === "INPUT" && TYPED.has(t.type))) return;
+  const v = seekFold(t.value);
+  entered.delete(t);
+  if (!v || v.length > SEEK_MAX) return;
+  entered.set(t, v);
+  if (entered.size > ENTERED_MAX) entered.delete(entered.keys().next().value);
+}
+// TYPED are the input types a person types words into.
+const TYPED = new Set(["text", "search", "email", "url", "tel", "number", ""]);
+function seekFold(s) { return collapse(String(s || "")).toLowerCase(); }
+// reads reports whether text reads c as words of its own: c not
+// glued to a letter or digit on either side ("5" is not read in "$25").
+function reads(text, c) {
+  for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
+    if (!ALNUM.test(text.charAt(i - 1)) && !ALNUM.test(text.charAt(i + c.length))) return true;
+  }
+  return false;
+}
+const ALNUM = /[\p{L}\p{N}]/u;
+// seekTexts are the ways x reads: its text nodes apart (a row's cells,
+// "Nuts" and "42", are two words, not "Nuts42") and together (a word
+// split by markup, "Buy <b>milk</b>").
+function seekTexts(x) {
+  if (x.nodeType === 3) return [seekFold(x.data)];
+  const parts = [];
+  const tw = x.ownerDocument.createTreeWalker(x, 4);
+  for (let n = tw.nextNode(); n; n = tw.nextNode()) if (!skipped(n.parentNode)) parts.push(n.data);
+  return [seekFold(parts.join(" ")), seekFold(parts.join(""))];
+}
+function readsIn(texts, c) { return texts.some((t) => reads(t, c)); }
+// seek notes x, a node added or a text node changed, in each watch whose
+// sought text it reads, outside fields being edited.
+function seek(x) {
+  const p = x.nodeType === 3 ? x.parentElement : x;
+  if (!p || p.isContentEditable || skipped(p)) return;
+  let text = null;
+  for (const w of watches.values()) {
+    if (!w.seek) continue;
+    for (const c of w.seek) {
+      const hits = w.hits.get(c);
+      if (hits.length >= 4) continue;
+      if (text === null) text = seekTexts(x);
+      if (readsIn(text, c)) hits.push(x);
+    }
+  }
+}
+// shownOf lists the texts watch w sought that a node it noted, still on
+// the page, reads.
+function shownOf(w) {
+  const out = [];
+  if (!w.seek) return out;
+  for (const c of w.seek) if (w.hits.get(c).some((x) => x.isConnected && readsIn(seekTexts(x), c))) out.push(c);
+  return out;
+}
+try { win.addEventListener("input", noteEntered, true); } catch (e) {}
+
 // changeWaiters are the calls waiting for the page's next change
 // (nextChange): a mutation, an input, a route change wakes them.
 // changeSeq counts the changes, so that a caller can tell whether one came
@@ -644,12 +715,21 @@ function openDialogs() {
 // open dialogs, and (counted by the observer) elements added or removed
 // and texts changed.
 // It returns the watch's number.
-function watch(el) {
+function watch(el, sought) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
-  watches.set(id, { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq });
-  if (watches.size > 64) watches.delete(watches.keys().next().value);
+  const c = sought ? [seekFold(sought)].filter(Boolean) : [...new Set(entered.values())];
+  const w = { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
+    seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])) };
+  watches.set(id, w);
+  if (w.seek) seeking++;
+  if (watches.size > 64) unwatch(watches.keys().next().value);
   return id;
+}
+function unwatch(id) {
+  const w = watches.get(id);
+  if (w && w.seek) seeking--;
+  watches.delete(id);
 }
 
 // effects is what happened since watch id opened: the state properties
@@ -659,9 +739,9 @@ function watch(el) {
 function effects(id, close) {
   const w = watches.get(id);
   if (!w) return null;
-  if (close) watches.delete(id);
+  if (close) unwatch(id);
   w.seen = changeSeq;
-  const out = { state: [], content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url };
+  const out = { state: [], content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w) };
   const now = stateOf(w.el);
   if (w.state && now) for (const k of Object.keys(now)) if (now[k] !== w.state[k]) out.state.push(k);
   const d = openDialogs();
