@@ -66,3 +66,30 @@ func TestADoubleClickWhoseFirstPressMovedThePageIsRefused(t *testing.T) {
 		t.Fatalf("the second press stopped and the step refused NOT_ACTIONABLE, Save clicked once: %v, %q", out.Err, last)
 	}
 }
+
+// The page moves under the pointer as it is pressed and, settling,
+// renders the target anew (a framework replacing the button with an
+// equal one): the stopped press is no reason to fail, and the step
+// locates its target again and clicks it.
+func TestAPressStoppedLocatesARenderedTargetAgain(t *testing.T) {
+	p := saveOverDelete(t, `document.addEventListener("click", (e) => {
+			if (e.target.id === "save") last.textContent = "saved";
+			if (e.target.id === "del") last.textContent = "DELETED";
+		});`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	once := false
+	r.Options.Located = func(ctx context.Context, s *chain.Step, v *Verdict) {
+		if once {
+			return
+		}
+		once = true
+		p.MustEval(`() => {
+			document.getElementById("tip").remove();
+			setTimeout(() => { const s = document.getElementById("save"); s.replaceWith(s.cloneNode(true)); }, 5);
+		}`)
+	}
+	out := r.Step(context.Background(), onSave(chain.Click))
+	if last := p.MustElement("#last").MustText(); out.Err != nil || last != "saved" {
+		t.Fatalf("the press stopped, Save located again and clicked: %v, %q", out.Err, last)
+	}
+}

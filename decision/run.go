@@ -221,7 +221,26 @@ func (r *Runner) elem(w *strategies.Result) Elem {
 // navigated when recorded, it reads navFrom again once the step is ready
 // to act: a document the page loaded by itself meanwhile is not the
 // step's doing.
-func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *docState) (out Outcome) {
+func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *docState) Outcome {
+	out := r.actOnce(ctx, s, text, navFrom)
+	if errors.Is(out.Err, errRenderedAnew) && ctx.Err() == nil {
+		r.debugf("  the target was rendered anew as its stopped press was made ready again: located again")
+		out = r.actOnce(ctx, s, text, navFrom)
+	}
+	if errors.Is(out.Err, errRenderedAnew) {
+		out.Err = stepErr(report.ElementNotFound, out.Err, "the page moved under the pointer as the target was pressed, and rendered it anew, twice; the presses were stopped before the page saw them")
+	}
+	return out
+}
+
+// errRenderedAnew: a press that landed elsewhere was stopped, and the
+// page, settling, took its target away (a framework rendering an equal
+// one in its place). Nothing reached the page: the step locates its
+// target again, once.
+var errRenderedAnew = errors.New("the target was taken off the page after its press was stopped")
+
+// actOnce is one try of act.
+func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFrom *docState) (out Outcome) {
 	var w *strategies.Result
 	var el Elem
 	var p chain.Point // where a pointer action acts
@@ -364,6 +383,9 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 		default:
 			out.Err = r.guardedClick(ctx, s, w, el, &p, 1, mods)
 		}
+		if errors.Is(out.Err, errRenderedAnew) && watch != nil {
+			_, _ = r.model().Effects(context.WithoutCancel(ctx), watch.w, watch.id, true)
+		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
 		out.Err = r.check(ctx, w, el, s.Target, s.Action == chain.Check, s.Offset)
@@ -460,7 +482,8 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 // (pagemodel.Page.Guard): a press that lands elsewhere, the page having
 // moved under the pointer since el was found to take it (an animation
 // ending and taking out what stood above el), reaches nothing. el is then
-// made ready again and clicked once more; a second miss refuses the step
+// made ready again and clicked once more (located again when the page
+// took it away meanwhile: errRenderedAnew); a second miss refuses the step
 // NOT_ACTIONABLE. A point with no element (coordinates unverified) is
 // clicked as it is.
 func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.Result, el Elem, p *chain.Point, count, mods int) error {
@@ -495,6 +518,9 @@ func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.
 		r.model().Settle(ctx)
 		np, err := r.pointAt(ctx, w, el, s.Offset)
 		if err != nil {
+			if CodeOf(err) == report.ElementNotFound && ctx.Err() == nil {
+				return fmt.Errorf("%w: %w", errRenderedAnew, err)
+			}
 			return err
 		}
 		*p = np
