@@ -247,6 +247,10 @@ func TestEffectKinds(t *testing.T) {
 		{"a removal awaited, one removed and one added", chain.Effect{Content: true, Removed: true}, pagemodel.Effects{Content: 2, Removed: 1}, true},
 		{"a state and a dialog", chain.Effect{State: []string{"expanded"}, Dialog: "opened"}, pagemodel.Effects{State: []string{"expanded"}, Dialog: "opened"}, true},
 		{"the dialog awaited", chain.Effect{Dialog: "opened"}, pagemodel.Effects{Dialog: "closed"}, false},
+		// Flows recorded before a dialog's own elements were its own.
+		{"elements and a dialog, the dialog's own", chain.Effect{Content: true, Dialog: "opened"}, pagemodel.Effects{Dialog: "opened", DialogContent: 3}, true},
+		{"elements and a dialog, another dialog's", chain.Effect{Content: true, Dialog: "opened"}, pagemodel.Effects{Dialog: "closed", DialogContent: 3}, false},
+		{"a removal and a dialog, the dialog's own", chain.Effect{Content: true, Removed: true, Dialog: "closed"}, pagemodel.Effects{Dialog: "closed", DialogContent: 3}, false},
 	} {
 		if got := effectHappened(&c.want, &c.seen); got != c.ok {
 			t.Errorf("%s: happened %v, want %v", c.name, got, c.ok)

@@ -234,9 +234,13 @@ type Effects struct {
 	// (checked, value, selected, expanded, pressed, open).
 	State []string `json:"state"`
 	// Content counts the elements added to or removed from the page;
-	// Removed those of them removed.
-	Content int `json:"content"`
-	Removed int `json:"removed"`
+	// Removed those of them removed. Elements added or removed in a
+	// dialog that opened or closed, or with it (its content rendered as
+	// it opened), are not among them: they are the dialog's opening or
+	// closing, and DialogContent counts them.
+	Content       int `json:"content"`
+	Removed       int `json:"removed"`
+	DialogContent int `json:"dialogContent"`
 	// Texts counts the texts changed: a text node's words, or text nodes
 	// with words added or removed (a table sorted in place, a counter).
 	Texts int `json:"texts"`

@@ -360,3 +360,45 @@ func loginForm(t *testing.T) (*rod.Page, *pagemodel.Page, pagemodel.Ref) {
 	}
 	return page, m, f.Answers[0].Els[0].Ref
 }
+
+// TestAWatchCountsADialogsOwnElementsAsTheDialog: elements rendered in a
+// dialog as it opens, or added with it, and a calendar's months taken out
+// of a dialog in a shadow root as it closes, are its opening and closing,
+// not elements the step added or removed: the dialog says it. Elements
+// changed elsewhere still count.
+func TestAWatchCountsADialogsOwnElementsAsTheDialog(t *testing.T) {
+	page, m, ref := loginForm(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, script     string
+		dialog           string
+		content, removed int
+	}{
+		{"opened, its content rendered", `() => {
+			const d = document.createElement("div"); d.setAttribute("role", "dialog"); d.id = "dlg";
+			document.body.append(d);
+			for (let i = 0; i < 3; i++) d.append(document.createElement("p"));
+		}`, "opened", 0, 0},
+		{"closed, its months taken out of its shadow root", `() => {
+			const d = document.getElementById("dlg");
+			const r = d.attachShadow({mode: "open"});
+			r.append(document.createElement("table"));
+		}`, "", 1, 0},
+		{"closed, and a row removed elsewhere", `() => {
+			const d = document.getElementById("dlg");
+			d.shadowRoot.firstChild.remove();
+			d.hidden = true;
+			document.querySelector("form").lastElementChild.remove();
+		}`, "closed", 1, 1},
+	} {
+		id, err := m.Watch(ctx, ref, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page.MustEval(c.script)
+		e, err := m.Effects(ctx, ref.W, id, true)
+		if err != nil || e == nil || e.Dialog != c.dialog || e.Content != c.content || e.Removed != c.removed || c.dialog != "" && e.DialogContent == 0 {
+			t.Errorf("%s: %+v, %v; want dialog %q, %d elements, %d removed", c.name, e, err, c.dialog, c.content, c.removed)
+		}
+	}
+}

@@ -32,36 +32,47 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // holder emptied, then taken off, in one batch) are no change a
     // person sees: taking the holder off is.
     const shown = r.target.isConnected;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; rm++; decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; moved.push(r.target, x, true); decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; rm++; moved.push(r.target, x, false); decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target) && !autoTask) tx++;
     page = page || !own;
   }
-  if (!page) return;
+  if (!page) { moved.length = 0; return; }
   workSeq++;
   lastMutation = performance.now();
   // Elements the page adds or removes in a task of its own (a feed its
   // interval fills, a carousel's timer) are no step's effect either.
-  if (autoTask) n = rm = 0;
+  if (autoTask) { n = rm = 0; moved.length = 0; }
   if (n || tx) {
     const now = performance.now();
+    const plains = new Set();
+    for (let i = 1; i < decorated.length; i += 3) plains.add(decorated[i]);
     for (const w of watches.values()) {
-      // What decorates the element acted on (a button's ripple, drawn
-      // and taken off) is not what the action did: decoration.
-      let own = 0, ownRm = 0;
-      for (let i = 0; i < decorated.length; i += 3) {
-        if (isDecoration(w.el, decorated[i], decorated[i + 1], decorated[i + 2], now)) { own++; if (!decorated[i + 2]) ownRm++; }
-      }
-      w.content += n - own;
-      w.removed += rm - ownRm;
       w.texts += tx;
+      for (let i = 0; i < moved.length; i += 3) {
+        const parent = moved[i], x = moved[i + 1], add = moved[i + 2];
+        // What decorates the element acted on (a button's ripple, drawn
+        // and taken off) is not what the action did: decoration.
+        if (plains.has(x) && isDecoration(w.el, parent, x, add, now)) continue;
+        w.content++;
+        if (!add) w.removed++;
+        if (w.moved.length < MOVED_MAX) w.moved.push(parent, x, add);
+        else w.movedCut = true;
+      }
     }
   }
   decorated.length = 0;
+  moved.length = 0;
   changed();
 }) : null;
+// moved holds, for the observer's current batch, each element added to
+// or removed from a node on the page: (parent, element, added) triples. A
+// watch keeps up to MOVED_MAX/3 of them, to tell which were a dialog's
+// own (inDialogs).
+const moved = [];
+const MOVED_MAX = 3 * 400;
 // decorated holds, for the observer's current batch, each plain element
 // (plain) added or removed, the element it was added to or removed from,
 // and whether it was added (parent, element, added triples).
@@ -720,7 +731,7 @@ function watch(el, sought) {
   const id = ++watchSeq;
   const c = sought ? [seekFold(sought)].filter(Boolean) : [...new Set(entered.values())];
   const w = { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
-    seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])) };
+    seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false };
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -741,13 +752,36 @@ function effects(id, close) {
   if (!w) return null;
   if (close) unwatch(id);
   w.seen = changeSeq;
-  const out = { state: [], content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w) };
+  const out = { state: [], content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0 };
   const now = stateOf(w.el);
   if (w.state && now) for (const k of Object.keys(now)) if (now[k] !== w.state[k]) out.state.push(k);
   const d = openDialogs();
   for (const x of d) if (!w.dialogs.has(x)) { out.dialog = "opened"; break; }
   if (!out.dialog) for (const x of w.dialogs) if (!d.has(x)) { out.dialog = "closed"; break; }
+  // Elements added or removed in a dialog that opened or closed (its
+  // content rendered as it opened, a calendar's months as it closed), or
+  // with it, are its opening or closing: the dialog says it, and whether
+  // they come within the step's time or before it depends on the machine.
+  if (out.dialog && !w.movedCut) {
+    const changed = [...d].filter((x) => !w.dialogs.has(x)).concat([...w.dialogs].filter((x) => !d.has(x)));
+    for (let i = 0; i < w.moved.length; i += 3) {
+      if (!inDialogs(changed, w.moved[i], w.moved[i + 1])) continue;
+      out.content--;
+      out.dialogContent++;
+      if (!w.moved[i + 2]) out.removed--;
+    }
+  }
   return out;
+}
+
+// inDialogs reports whether element x, added to or removed from parent,
+// is one of dialogs, holds one, or stands in one (through shadow roots).
+function inDialogs(dialogs, parent, x) {
+  for (const dlg of dialogs) {
+    for (let e = dlg; e; e = upEl(e)) if (e === x) return true;
+    for (let e = parent.nodeType === 11 ? parent.host : parent; e; e = upEl(e)) if (e === dlg) return true;
+  }
+  return false;
 }
 
 // effectsNext is effects (the watch kept open) once the page next changes,
