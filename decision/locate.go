@@ -233,7 +233,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			continue
 		}
 		v := Verdict{Winner: w, Confidence: w.Confidence, Agreeing: []chain.StrategyType{w.Strategy.Type}, Attempts: results}
-		if c := checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v))); c.Err == nil && sameNode(*c.Winner, *w) {
+		if c := checkFamily(env.Fingerprint(), results, checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v)))); c.Err == nil && sameNode(*c.Winner, *w) {
 			return v
 		}
 	}
@@ -246,6 +246,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
 	v = checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v))))
+	v = checkFamily(env.Fingerprint(), results, v)
 	if withoutFingerprint(env.Fingerprint()) {
 		v = checkWordsGone(results, v)
 	}

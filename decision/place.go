@@ -72,6 +72,42 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 	return v
 }
 
+// checkFamily refuses a winner that carries the target's test id
+// attribute with another value of the same numbered family ("invite-p45"
+// where "invite-p08" was recorded: the same words, other numbers) while
+// the recorded value names nothing on the page (its test id strategy found
+// nothing). Whatever found the winner, a row's text (another person of the
+// same name, on the page where the recorded one no longer is), a place or
+// a resemblance, its own identifier says it is another member of the list
+// the target belonged to. A list that numbers its test ids by place and
+// lost an item before the target gives its target another number: refused
+// too, a safe failure. Test ids of another family (a redesign's new scheme)
+// and values made at random (no shared words) are no evidence either way.
+func checkFamily(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil || v.Winner.Element == nil {
+		return v
+	}
+	w := *v.Winner
+	attr, rec, got, ok := testIDConflict(fp, w.Element)
+	if !ok || !strings.ContainsAny(rec, "0123456789") || family(rec) != family(got) {
+		return v
+	}
+	for _, r := range results {
+		if r.Strategy.Type == chain.TestID && strings.TrimSpace(r.Strategy.Value) == strings.TrimSpace(rec) && !r.Found && errors.Is(r.Err, strategies.ErrNotFound) {
+			return refuse(v, report.ElementNotFound,
+				"%s found %s, but its %s is %q and the recorded %q names nothing on the page: it is another member of the target's list",
+				label(w), describe(w), attr, got, rec)
+		}
+	}
+	return v
+}
+
+// family is a test id with its runs of digits taken out: the words its
+// list's members share ("invite-p08" and "invite-p45" give "invite-p#").
+func family(id string) string { return digitRuns.ReplaceAllString(strings.TrimSpace(id), "#") }
+
+var digitRuns = regexp.MustCompile(`[0-9]+`)
+
 // checkWordsGone (for a target recorded without a fingerprint) refuses a
 // winner found only by numbers and places
 // (placedOnly: an index, a path holding digits such as "#menu >
