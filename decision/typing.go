@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -125,10 +126,28 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 		// already (an editor's format for the next characters, a bold
 		// turned on, lives at its caret).
 		const held = st.before.replace(/\uFEFF/g, "");
-		if (held !== text && (text.startsWith(held) || text.endsWith(held))) {
+		if (held === text) {
+			// It reads as the text already (the key before made it so).
+			st.keep = true;
+			st.rest = "";
+			st.had = false;
+			return st;
+		}
+		if (text.startsWith(held) || text.endsWith(held)) {
 			const atEnd = text.startsWith(held);
 			caretAt(f, atEnd);
 			st.rest = atEnd ? text.slice(held.length) : text.slice(0, text.length - held.length);
+			st.keep = true;
+			st.had = false;
+			return st;
+		}
+		// An empty block at the end (the paragraph Enter made, its line
+		// break) reads as line breaks the text has fewer of: the text goes
+		// on in that block, past the breaks that make it.
+		const core = held.replace(/\s+$/, "");
+		if (core && core !== held && /\n/.test(held.slice(core.length)) && text.startsWith(core) && /^\s*\n/.test(text.slice(core.length))) {
+			caretAt(f, true);
+			st.rest = text.slice(core.length).replace(/^\s*\n\s*/, "");
 			st.keep = true;
 			st.had = false;
 			return st;
@@ -171,7 +190,7 @@ const fieldFn = `function (text) {` + fieldJS + `
 	if (!f) return {field: false};
 	const d = f.ownerDocument;
 	return {field: true, value: fieldValue(f), near: shownNear(f, text), focused: within(deepActive(d), f),
-		docFocus: d.hasFocus(), activeText: activeTakesText(d)};
+		docFocus: d.hasFocus(), activeText: activeTakesText(d), rich: f.isContentEditable === true};
 }`
 
 type fieldState struct {
@@ -183,6 +202,8 @@ type fieldState struct {
 	// element focused in it takes text (activeTakesText; nil: unknown).
 	DocFocus   bool  `json:"docFocus"`
 	ActiveText *bool `json:"activeText"`
+	// Rich: the field is rich text (a contenteditable).
+	Rich bool `json:"rich"`
 }
 
 // mainActiveTextJS reports whether the element that has the focus in the
@@ -393,10 +414,17 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 		if err := callOn(ctx, el, fieldFn, &f, text); err != nil {
 			return f, elementGone(ctx, "element", err)
 		}
-		if f.Field && typedAs(f.Value, text, before) {
+		if f.Field && f.Rich && text != "" {
+			// Rich text was recorded as it read once typed: it must read
+			// so again, line by line (a paragraph too many, an indent an
+			// editor added, a formatting lost to retyping are no typo).
+			if sameLines(f.Value, text) {
+				return f, nil
+			}
+		} else if f.Field && typedAs(f.Value, text, before) {
 			return f, nil
 		}
-		if f.Field && f.Near && !near {
+		if f.Field && f.Near && !near && !f.Rich {
 			r.debugf("  the field holds %q; the text typed shows beside it", clip(f.Value))
 			return f, nil
 		}
@@ -407,6 +435,9 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 	}
 	if !f.Field {
 		return f, stepErr(report.NoEffect, nil, "the text typed at %s reached no text field: the focus left it", el.name())
+	}
+	if f.Rich && text != "" {
+		return f, stepErr(report.NoEffect, nil, "%s reads %q once typed into, not %q as when recorded", el.name(), clip(f.Value), clip(text))
 	}
 	return f, stepErr(report.NoEffect, nil, "%s did not take the text typed: it holds %q, typed %q", el.name(), clip(f.Value), clip(text))
 }
@@ -442,6 +473,28 @@ func typedAs(now, text, before string) bool {
 		return false
 	}
 	return now != before && strings.TrimSpace(now) != ""
+}
+
+// sameLines reports whether rich text a reads as b, line by line: the
+// same lines, blank ones included, each with its indent, the white space
+// at its end, the blank lines at either end, an editor's caret marks
+// (U+FEFF) aside, and a no-break space read as a space.
+func sameLines(a, b string) bool {
+	fold := strings.NewReplacer("\uFEFF", "", "\r\n", "\n", "\u00a0", " ")
+	lines := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(fold.Replace(s), "\n") {
+			out = append(out, strings.TrimRight(l, " \t"))
+		}
+		for len(out) > 0 && out[0] == "" {
+			out = out[1:]
+		}
+		for len(out) > 0 && out[len(out)-1] == "" {
+			out = out[:len(out)-1]
+		}
+		return out
+	}
+	return slices.Equal(lines(a), lines(b))
 }
 
 // sameKind reports whether rest holds a character of a kind kept holds

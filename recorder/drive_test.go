@@ -122,3 +122,71 @@ func TestACommittedEntryIsWhatTheStepShows(t *testing.T) {
 		t.Fatalf("replay where the change is refused: %v, want NO_EFFECT", failed)
 	}
 }
+
+// A press in the empty box a calendar draws in a day is a press on the
+// day's cell, named by its date; one on an event (an anchor with no href
+// that takes focus) is on the event. A release whose weeks start on
+// Monday moves every day: the replay still adds on the recorded date and
+// opens the recorded event.
+func TestAPressInADaysEmptyBoxIsOnTheDay(t *testing.T) {
+	f := recordDrive(t, "variants/month-grid.html", "click \"td[data-date='2026-03-18'] .events\"\nclick \"td[data-date='2026-03-10'] .title\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepActions(f))
+	}
+	if fp := f.Steps[0].Target.Fingerprint; fp.Role != "gridcell" || fp.AccessName != "March 18, 2026" {
+		t.Errorf("the day's press is on %s %q %q, want the gridcell March 18, 2026", fp.Tag, fp.Role, fp.AccessName)
+	}
+	if fp := f.Steps[1].Target.Fingerprint; fp.Tag != "a" || fp.Text != "Dentist" {
+		t.Errorf("the event's press is on %s %q, want the event's anchor", fp.Tag, fp.Text)
+	}
+	for _, v := range []string{"", "?monday"} {
+		g := f
+		g.Steps = f.Steps[:1]
+		p, failed := replayFlowIn(t, testenv.Browser(t).Browser, g, f.StartURL+v, true)
+		if got := p.MustElement("#last").MustText(); failed != nil || got != "added on 2026-03-18" {
+			t.Errorf("%q: the day's press: %v, %q", v, failed, got)
+		}
+	}
+	g := f
+	g.Steps = f.Steps[1:]
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, g, f.StartURL, true)
+	if got := p.MustElement("#last").MustText(); failed != nil || got != "opened Dentist" {
+		t.Errorf("the event's press: %v, %q", failed, got)
+	}
+}
+
+// In rich text made of paragraphs, Enter starts one and Backspace deletes
+// at the caret: both are steps, and the replay makes the note read as it
+// did, paragraph by paragraph, with no empty paragraph for the blank line
+// between two.
+func TestEnterAndBackspaceInRichTextAreSteps(t *testing.T) {
+	f := recordDrive(t, "variants/para-note.html", "type \"#ed p:last-child\" , then ship it\npress Enter\ntype \"#ed p:last-child\" Fix login bugs\npress Backspace\n")
+	var keys []string
+	for _, s := range f.Steps {
+		if s.Action == chain.Press {
+			keys = append(keys, s.Key)
+		}
+	}
+	if !slices.Equal(keys, []string{"Enter", "Backspace"}) {
+		t.Fatalf("recorded %v, presses %v: want Enter and Backspace as steps", stepActions(f), keys)
+	}
+	const want = "<p>Weekly sync</p><p>Agenda, then ship it</p><p>Fix login bug</p>"
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if html := p.MustEval(`() => document.getElementById("ed").innerHTML`).Str(); failed != nil || html != want {
+		t.Fatalf("replay: %v, %s; want %s", failed, html, want)
+	}
+}
+
+// A card dragged with pointer events that follows the pointer to the
+// release (SortableJS's fallback) is under the pointer when released:
+// the drag is recorded onto what lies under it, and replayed.
+func TestAPointerDragWhoseElementFollowsThePointerIsAStep(t *testing.T) {
+	f := recordDrive(t, "variants/pointer-board.html", "drag \"[data-id=c1]\" #done\n")
+	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Drag {
+		t.Fatalf("recorded %v, want one drag", stepActions(f))
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if got := p.MustElement("#last").MustText(); failed != nil || got != "Write docs in Done" {
+		t.Fatalf("replay: %v, %q", failed, got)
+	}
+}

@@ -190,7 +190,11 @@
   // element of e's composed path (the innermost first) that a person acts
   // on, so a click on a button's icon or text span is a click on the
   // button, as the person means it and as replay must find it again; t
-  // itself when nothing interactive encloses it.
+  // itself when nothing interactive encloses it. A press on a box with
+  // no words of its own in a grid's cell (the empty box a calendar draws
+  // in a day) is a press on the cell, named by its date, not on the
+  // fourth box of a week's row; one on words in the cell (an event) is
+  // on those words.
   const ACTIONABLE = "button,a[href],summary,label,input,textarea,select,[contenteditable=''],[contenteditable=true]," +
     "[role=button],[role=link],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem]," +
     "[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]";
@@ -201,13 +205,28 @@
   function pointerTarget(e, t, layers) {
     for (const n of e.composedPath()) {
       if (n === document || n === window) break;
-      if (n.nodeType === 1 && n.matches(ACTIONABLE)) return n;
+      if (n.nodeType === 1 && (n.matches(ACTIONABLE) || tabStopLeaf(n))) return n;
+    }
+    if (t && t.nodeType === 1 && !/\S/.test(t.textContent) && !t.matches("img,svg,[aria-label],[title],input")) {
+      for (const n of e.composedPath()) {
+        if (n === document || n === window) break;
+        if (n.nodeType === 1 && n.getAttribute("role") === "gridcell") return n;
+      }
     }
     if (!layers) return t;
     const model = window[MODEL];
     let a = null;
     try { a = model ? model.layerOf(t) : null; } catch (x) { a = null; }
     return a || t;
+  }
+  // tabStopLeaf reports whether the page made n a control of its own: a
+  // tab stop (a calendar's event, an <a> with no href) that holds no other
+  // control or tab stop (a scroll region or a grid that takes focus holds
+  // its controls, and is none).
+  const TAB_STOP = "[tabindex]:not([tabindex^='-'])";
+  function tabStopLeaf(n) {
+    if (!n.matches(TAB_STOP) || n === document.body || n === document.documentElement) return false;
+    return !n.querySelector(ACTIONABLE + "," + TAB_STOP);
   }
   function deepActive() {
     let a = document.activeElement;
@@ -442,6 +461,25 @@
     down.over = to;
     emit({ k: "over", id: ref(to) });
   }
+  // movedAway reports whether the page moved pressed element d.el during
+  // its drag: its box is not where it was pressed.
+  function movedAway(d) {
+    if (!d.el.isConnected || !d.r) return false;
+    const r = rect(d.el);
+    return Math.hypot(r.x - d.r.x, r.y - d.r.y) >= DRAG_PX;
+  }
+  // underDragged is the element a drop lands on under dragged element el
+  // at e's point: the topmost there that is neither el nor in it, nor the
+  // recorder's own.
+  function underDragged(el, e) {
+    for (const n of document.elementsFromPoint(e.clientX, e.clientY)) {
+      if (n === el || holds(el, n) || n.localName === UI_TAG || n === document.documentElement || n === document.body) continue;
+      let d = n;
+      while (INLINE.test(d.localName) && d.parentElement && d.parentElement !== document.body) d = d.parentElement;
+      return d;
+    }
+    return null;
+  }
   function reportDrag(src, to, e) {
     if (!src || !to || to === src.el || src.el.contains(to)) return false;
     const r = rect(to);
@@ -599,7 +637,11 @@
       if (d && !d.moved && !d.html5 && !d.bar && e.button === 0) clickAwaited(d, e, t);
       if (!d || !d.moved || d.html5 || e.button !== 0) return;
       const sel = window.getSelection && String(window.getSelection());
-      const to = dropTarget(e, deepAt(e.clientX, e.clientY) || t);
+      let to = dropTarget(e, deepAt(e.clientX, e.clientY) || t);
+      // A sortable list that moves the dragged element along under the
+      // pointer (SortableJS's pointer fallback) has it under the release:
+      // the drop is on what lies under it there (the list it went to).
+      if (to && (to === d.el || d.el.contains(to)) && movedAway(d)) to = underDragged(d.el, e) || to;
       if (sel && to && (to === d.el || d.el.contains(to) || to.contains(d.el))) return; // selecting text
       if (!reportDrag(d, to, e)) return;
       dragClick = true;
@@ -675,6 +717,10 @@
     },
     input(e, t) {
       if (!editable(t)) return;
+      // In rich text a paragraph or line break made, or text deleted, is
+      // the doing of the key recorded as its own step (Enter, Backspace,
+      // Delete: keydown): no text typed.
+      if (t.isContentEditable && /^(insertParagraph|insertLineBreak|delete)/.test(e.inputType || "")) return;
       const m = { k: "input", id: ref(t) };
       if (isSecret(t)) { m.s = true; m.h = digest(String((t.isContentEditable ? t.innerText : t.value) || "")); } else m.v = valueOf(t);
       emit(m);
@@ -698,14 +744,16 @@
       const inField = editable(t);
       const modded = e.ctrlKey || e.metaKey || e.altKey;
       let press = false;
-      if (k === "Enter") press = modded || !(t.localName === "textarea" || t.isContentEditable);
+      // In rich text the caret's place (and a selection Shift makes) is
+      // what the next format or text acts on, and what Enter, Backspace
+      // and Delete do depends on the editor (a paragraph, a list's next
+      // item, an indented line; text deleted at the caret): they are
+      // steps of their own. In a plain field the typed value says it all.
+      const rich = t.isContentEditable;
+      if (k === "Enter") press = modded || t.localName !== "textarea";
       else if (k === "Tab" || k === "Escape") press = true;
       else if (/^Arrow/.test(k)) press = !inSelect;
-      // In rich text the caret's place (and a selection Shift makes) is
-      // what the next format or text acts on; in a plain field the typed
-      // value says it all.
-      else if (/^(PageUp|PageDown|Home|End)$/.test(k)) press = (!inField || t.isContentEditable) && !inSelect;
-      else if (/^(Backspace|Delete)$/.test(k)) press = !inField && !inSelect;
+      else if (/^(PageUp|PageDown|Home|End|Backspace|Delete)$/.test(k)) press = (!inField || rich) && !inSelect;
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
       else if (k.length === 1 && !inField && !inSelect) {
