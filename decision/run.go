@@ -1082,6 +1082,7 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 		if e != nil {
 			seen = e
 			if effectHappened(want, e) {
+				r.debugf("  effect as recorded (%s): %s", describeEffect(want), sawEffect(e))
 				_, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true)
 				return nil
 			}

@@ -402,3 +402,38 @@ func TestAWatchCountsADialogsOwnElementsAsTheDialog(t *testing.T) {
 		}
 	}
 }
+
+// TestAWatchCountsWhatAPersonSeesChange: a style sheet added to the head
+// (a scroll lock's), a toast that comes and goes within the watch, and a
+// backdrop taken off beside its dialog are no elements added or removed;
+// a confirmation's popover (role tooltip) closing is a dialog closing.
+func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
+	page, m, ref := loginForm(t)
+	ctx := context.Background()
+	page.MustEval(`() => {
+		const b = document.createElement("div"); b.id = "backdrop"; b.style.cssText = "position:fixed;inset:0";
+		const d = document.createElement("div"); d.id = "dlg"; d.setAttribute("role", "dialog"); d.textContent = "Revoke the key?";
+		const p = document.createElement("div"); p.id = "pop"; p.setAttribute("role", "tooltip"); p.textContent = "Delete the row?";
+		document.body.append(b, d, p);
+	}`)
+	for _, c := range []struct {
+		name, script     string
+		dialog           string
+		content, removed int
+	}{
+		{"a style sheet in the head", `() => document.head.append(document.createElement("style"))`, "", 0, 0},
+		{"a toast that came and went", `() => { const t = document.createElement("p"); t.textContent = "Saved"; document.body.append(t); t.remove(); }`, "", 0, 0},
+		{"a dialog closed with its backdrop", `() => { document.getElementById("backdrop").remove(); document.getElementById("dlg").remove(); }`, "closed", 0, 0},
+		{"a popover closed, a row deleted", `() => { document.getElementById("pop").hidden = true; document.querySelector("form").lastElementChild.remove(); }`, "closed", 1, 1},
+	} {
+		id, err := m.Watch(ctx, ref, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page.MustEval(c.script)
+		e, err := m.Effects(ctx, ref.W, id, true)
+		if err != nil || e == nil || e.Dialog != c.dialog || e.Content != c.content || e.Removed != c.removed {
+			t.Errorf("%s: %+v, %v; want dialog %q, %d elements, %d removed", c.name, e, err, c.dialog, c.content, c.removed)
+		}
+	}
+}

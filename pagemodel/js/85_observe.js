@@ -32,8 +32,12 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // holder emptied, then taken off, in one batch) are no change a
     // person sees: taking the holder off is.
     const shown = r.target.isConnected;
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; moved.push(r.target, x, true); decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (shown) { n++; rm++; moved.push(r.target, x, false); decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
+    // A style sheet, a script or a <meta> added or removed (a scroll lock's
+    // <style> in the head) is no element a person sees: it counts as a
+    // change of the page, not as an element added or removed.
+    const seen = shown && !inHead(r.target);
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (seen && !skipped(x)) { n++; moved.push(r.target, x, true); decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
+    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (seen && !skipped(x)) { n++; rm++; moved.push(r.target, x, false); decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target) && !autoTask) tx++;
@@ -253,6 +257,11 @@ function runOwn(auto, fn, self, args) {
   try { return fn.apply(self, args); } finally { ownMicrotask(() => ownMicrotask(() => ownMicrotask(() => { autoTask = false; }))); }
 }
 const ownMicrotask = typeof win.queueMicrotask === "function" ? win.queueMicrotask.bind(win) : (f) => Promise.resolve().then(f);
+// inHead reports whether node n is a document's <head> or in it.
+function inHead(n) {
+  const h = n.ownerDocument && n.ownerDocument.head;
+  return !!h && (n === h || h.contains(n));
+}
 // skipped: an element whose text is no page content (SKIP: <title>,
 // <style>, <script>..., in SVG too).
 function skipped(el) { return SKIP.has(el.nodeName.toUpperCase()); }
@@ -710,12 +719,16 @@ function stateOf(el) {
   };
 }
 
-// openDialogs are the dialogs shown now: open <dialog>s and visible
-// elements with a dialog role, in the world's documents.
+// openDialogs are the dialogs shown now: open <dialog>s, visible elements
+// with a dialog role, and the layers shown over the page that a control
+// opens and closes (a confirmation's popover, role tooltip; an open
+// popover), in the world's documents.
+const DIALOGS = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [role=tooltip], [popover]";
 function openDialogs() {
   const out = new Set();
   for (const s of scopesOf(win.document, true).scopes) {
-    for (const d of s.querySelectorAll("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]")) {
+    for (const d of s.querySelectorAll(DIALOGS)) {
+      if (d.hasAttribute("popover") && !popoverOpen(d)) continue;
       if (visibleEl(d)) out.add(d);
     }
   }
@@ -762,10 +775,28 @@ function effects(id, close) {
   // content rendered as it opened, a calendar's months as it closed), or
   // with it, are its opening or closing: the dialog says it, and whether
   // they come within the step's time or before it depends on the machine.
+  // An element added and taken off again since the watch opened (a toast
+  // that came and went, a spinner) is neither: the page is as it was
+  // there.
+  const passing = new Set();
+  if (!w.movedCut) {
+    const added = new Set();
+    for (let i = 0; i < w.moved.length; i += 3) {
+      const x = w.moved[i + 1];
+      if (w.moved[i + 2]) added.add(x);
+      else if (added.has(x) && !x.isConnected) { passing.add(x); out.content -= 2; out.removed--; }
+    }
+  }
+  // So are the elements with no words or controls added to or removed
+  // from where the dialog was, with it (the backdrop a dialog library
+  // draws beside it).
   if (out.dialog && !w.movedCut) {
     const changed = [...d].filter((x) => !w.dialogs.has(x)).concat([...w.dialogs].filter((x) => !d.has(x)));
+    const beside = new Set();
+    for (let i = 0; i < w.moved.length; i += 3) if (holdsDialog(changed, w.moved[i + 1])) beside.add(w.moved[i]);
     for (let i = 0; i < w.moved.length; i += 3) {
-      if (!inDialogs(changed, w.moved[i], w.moved[i + 1])) continue;
+      if (passing.has(w.moved[i + 1])) continue;
+      if (!inDialogs(changed, w.moved[i], w.moved[i + 1]) && !(beside.has(w.moved[i]) && plain(w.moved[i + 1]))) continue;
       out.content--;
       out.dialogContent++;
       if (!w.moved[i + 2]) out.removed--;
@@ -774,13 +805,20 @@ function effects(id, close) {
   return out;
 }
 
+function popoverOpen(d) { try { return d.matches(":popover-open"); } catch (e) { return false; } }
+
 // inDialogs reports whether element x, added to or removed from parent,
 // is one of dialogs, holds one, or stands in one (through shadow roots).
 function inDialogs(dialogs, parent, x) {
+  if (holdsDialog(dialogs, x)) return true;
   for (const dlg of dialogs) {
-    for (let e = dlg; e; e = upEl(e)) if (e === x) return true;
     for (let e = parent.nodeType === 11 ? parent.host : parent; e; e = upEl(e)) if (e === dlg) return true;
   }
+  return false;
+}
+// holdsDialog reports whether element x is one of dialogs or holds one.
+function holdsDialog(dialogs, x) {
+  for (const dlg of dialogs) for (let e = dlg; e; e = upEl(e)) if (e === x) return true;
   return false;
 }
 
