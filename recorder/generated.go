@@ -14,10 +14,12 @@ const GeneratedClass = `^(?:css|sc|jss|emotion|styled|chakra|svelte|jsx|astro|em
 	`[-_](?:[A-Za-z]+[0-9]|[0-9]+[A-Za-z])[A-Za-z0-9]{3,}$`
 
 // GeneratedID matches element ids that look generated per render or per
-// build (React useId ":r1:", Ember "ember123", Element Plus "el-id-4052-13",
+// build (React useId ":r1:", "«r0»" and "_r_1_", also inside a library's
+// id, "radix-:re:"; Ember "ember123", Element Plus "el-id-4052-13",
 // uuids, bare numbers, and the
 // shapes of GeneratedClass): such ids are not used as locators.
-const GeneratedID = `^[:«].*[:»]$|^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui-|radix-|headlessui-|react-select-|el-id-)[-_A-Za-z0-9]*[0-9]|` +
+const GeneratedID = `^[:«].*[:»]$|[:«]r[0-9a-z]+[:»]|(?:^|[^A-Za-z0-9])_r_[0-9a-z]+_(?:$|[^A-Za-z0-9])|` +
+	`^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui-|radix-|headlessui-|react-select-|el-id-)[-_A-Za-z0-9]*[0-9]|` +
 	`^[0-9]+$|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-|` + GeneratedClass
 
 // StateClass matches class names that say what the pointer, the focus or
