@@ -119,7 +119,9 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		c, ok := count("testid:" + v)
 		add(chain.TestID, SigTestID, v, c, ok)
 	}
-	if e.Role != "" && !genericRoles[e.Role] && e.Name != "" {
+	// A name of white space alone (a no-break space: Ant Design's row
+	// checkboxes) names nothing.
+	if e.Role != "" && !genericRoles[e.Role] && strings.TrimSpace(e.Name) != "" {
 		add(chain.Role, SigRole, e.Role+"|"+e.Name, e.RoleCount, e.RoleCountKnown)
 	}
 	// A control in an item of a list (a row's Delete button, the open
@@ -139,7 +141,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		c, ok := count("placeholder")
 		add(chain.Placeholder, SigPlaceholder, d.Placeholder, c, ok)
 	}
-	if lab := firstNonEmpty(d.Label, d.AriaLabel); lab != "" {
+	if lab := firstNonEmpty(d.Label, d.AriaLabel); strings.TrimSpace(lab) != "" {
 		c, ok := count("label")
 		add(chain.Label, SigLabel, lab, c, ok)
 	}
@@ -147,7 +149,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		c, ok := count("alt")
 		add(chain.CSS, SigAlt, fmt.Sprintf(`[alt="%s"]`, cssString(d.Alt)), c, ok)
 	}
-	if d.TextValue != "" {
+	if strings.TrimSpace(d.TextValue) != "" {
 		// A text a child reads whole (a row's, its label's) names the
 		// element only with its tag: without it the text names the
 		// child, as Chrome's text/ selector does.

@@ -190,3 +190,27 @@ func TestAPointerDragWhoseElementFollowsThePointerIsAStep(t *testing.T) {
 		t.Fatalf("replay: %v, %q", failed, got)
 	}
 }
+
+// A checkbox named by a no-break space alone has no name: it is named
+// in its row, by the row's words, and a release that reverses the rows
+// ticks the same person's.
+func TestABlankNameNamesNothing(t *testing.T) {
+	f := recordDrive(t, "variants/blank-rows.html", "click \"tr:nth-child(3) input\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one step", stepActions(f))
+	}
+	scoped := false
+	for _, s := range f.Steps[0].Target.Chain {
+		if s.Type == chain.Role || s.Type == chain.Label {
+			t.Errorf("%s %q: a blank name", s.Type, s.Value)
+		}
+		scoped = scoped || s.Within != nil && s.Within.Value == "Carol White"
+	}
+	if !scoped {
+		t.Errorf("no strategy names the checkbox in its row: %+v", f.Steps[0].Target.Chain)
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL+"?reversed", true)
+	if got := p.MustElement("#last").MustText(); failed != nil || got != "picked Carol White" {
+		t.Fatalf("replay on reversed rows: %v, %q", failed, got)
+	}
+}

@@ -298,7 +298,8 @@ function scopeOf(el, sc, genC) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
   const byTag = tagInner(el, genC);
-  const inner = role && name ? { t: "role", r: role, v: name, hn: true } : byTag;
+  // A name of white space alone (a no-break space) names nothing.
+  const inner = role && /\S/.test(name) ? { t: "role", r: role, v: name, hn: true } : byTag;
   const alone = matchAll(inner, sc).els.length;
   const c = itemOf(el);
   if (c && alone >= 1) {
