@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -91,5 +92,49 @@ func TestAPressStoppedLocatesARenderedTargetAgain(t *testing.T) {
 	out := r.Step(context.Background(), onSave(chain.Click))
 	if last := p.MustElement("#last").MustText(); out.Err != nil || last != "saved" {
 		t.Fatalf("the press stopped, Save located again and clicked: %v, %q", out.Err, last)
+	}
+}
+
+// A menu reworded and reordered in one release: the recorded item's words
+// are nowhere, and the path of indexes that found the first item
+// ("div.menu-item:nth-of-type(1)") and the recorded point both lead to
+// another item now. A path of indexes names a place: the winner, bearing
+// another name, is refused unless similarity confirms it.
+func TestAPathOfIndexesIsAPlace(t *testing.T) {
+	const page = `<div role="menu" style="position:absolute;left:900px;top:100px;width:200px">%s</div><p id="last">nothing</p>
+		<script>for (const m of document.querySelectorAll(".menu-item")) m.onclick = () => { document.getElementById("last").textContent = m.dataset.k; };</script>`
+	item := func(k, text string) string {
+		return `<div class="menu-item" role="menuitem" tabindex="-1" data-k="` + k + `" style="height:35px">` + text + `</div>`
+	}
+	step := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Texts: true}, Target: &chain.Target{
+		Chain: []chain.Strategy{
+			{Type: chain.Role, Value: "menuitem|Export data", Confidence: 0.92},
+			{Type: chain.Text, Value: "Export data", Confidence: 0.82},
+			{Type: chain.CSS, Value: "div.menu-item:nth-of-type(1)", Confidence: 0.67},
+			{Type: chain.Similarity, Confidence: 0.62},
+			{Type: chain.Coordinates, Confidence: 0.6, Metadata: map[string]any{"x": 1000, "y": 117,
+				"boundingRect": map[string]any{"x": 900, "y": 100, "width": 200, "height": 35},
+				"viewport":     map[string]any{"width": 1280, "height": 800}, "tagName": "div", "classList": []any{"menu-item"}}},
+		},
+		Fingerprint: &chain.Fingerprint{Tag: "div", Classes: []string{"menu-item"}, Role: "menuitem", AccessName: "Export data", Text: "Export data",
+			SiblingIndex: 1, Box: &chain.Rect{X: 900, Y: 100, Width: 200, Height: 35}},
+	}}
+	for _, c := range []struct {
+		name, items, want string
+		refused           bool
+	}{
+		{"as recorded", item("export", "Export data") + item("reset", "Reset preferences") + item("signout", "Sign out everywhere"), "export", false},
+		{"reworded and reordered", item("signout", "Log out all sessions") + item("reset", "Restore defaults") + item("export", "Download data"), "nothing", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := steadyPage(t, fmt.Sprintf(page, c.items))
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+			st := *step
+			out := r.Step(context.Background(), &st)
+			last := p.MustElement("#last").MustText()
+			if (out.Err != nil) != c.refused || last != c.want {
+				t.Fatalf("%v, %q: want refused %v and %q", out.Err, last, c.refused, c.want)
+			}
+		})
 	}
 }

@@ -15,13 +15,15 @@ import (
 )
 
 // checkPlaceOnly refuses a winner that no strategy identified (it was found
-// only by coordinates or as one of several matches) when the rest
+// only by coordinates or as one of several matches, or by paths of indexes
+// and numbers while it bears another name than recorded) when the rest
 // of the evidence says it may be another element standing where the target
 // stood:
 //   - it carries a test id that differs from the one recorded: it is
 //     another element, whatever its place;
 //   - similarity healing, which weighs every recorded attribute, ran and
-//     could not single it out (a near tie, or nothing similar enough).
+//     could not single it out (a near tie, or nothing similar enough), or
+//     singled out another element.
 //
 // A removed target whose neighbour slid into its place is the case this
 // guards: role "button|Add to cart" #15 and the recorded point both land on
@@ -41,6 +43,13 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 		return v
 	}
 	w := *v.Winner
+	// A path of indexes that finds one element ("div.menu-item:nth-of-type(1)")
+	// names a place too: a winner found only by such places and numbers
+	// that no longer bears the recorded name (a menu reworded and
+	// reordered: the first item is now another) is a place's.
+	if !v.ByPlaceOnly && placedOnly(results, w) && (namedOtherwise(w.Element, fp) || readsOtherwise(w.Element, fp)) {
+		v.ByPlaceOnly = true
+	}
 	if !v.ByPlaceOnly {
 		if identified(results, w) || !repeated(results) {
 			return v
@@ -58,7 +67,15 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 			label(w), describe(w), attr, got, rec)
 	}
 	for _, r := range results {
-		if r.Strategy.Type != chain.Similarity || r.Found {
+		if r.Strategy.Type != chain.Similarity {
+			continue
+		}
+		if r.Found {
+			if r.Element != nil && !sameNode(r, w) {
+				return refuse(v, report.Ambiguous,
+					"%s found %s only by its place, and similarity, weighing everything recorded, found %s",
+					label(w), describe(w), describe(r))
+			}
 			continue
 		}
 		code := report.LowConfidence
