@@ -50,6 +50,9 @@ const (
 	DefaultRatio = 0.5
 	// DefaultIdentityMargin: see Options.IdentityMargin.
 	DefaultIdentityMargin = 0.08
+	// DefaultClearIdentity and DefaultClearLead: see Options.ClearIdentity.
+	DefaultClearIdentity = 0.7
+	DefaultClearLead     = 0.1
 	// MaxConfidence caps a similarity match: it is inferred, never as sure
 	// as a unique test id.
 	MaxConfidence = 0.9
@@ -99,6 +102,15 @@ type Options struct {
 	// best within TieMargin be found (DefaultIdentityMargin; negative
 	// for never).
 	IdentityMargin float64
+	// ClearIdentity and ClearLead let a best under SureFloor, beyond
+	// TieMargin of the runner-up, be found when it reads like the target
+	// (Score.Identity at least ClearIdentity), leads the runner-up by
+	// ClearLead on identity and does not trail it on context
+	// (DefaultClearIdentity, DefaultClearLead; a negative ClearLead for
+	// never): a target whose neighbours were reworded or moved falls
+	// under SureFloor with every other score, but still reads like itself
+	// far better than anything standing where it stands.
+	ClearIdentity, ClearLead float64
 	// FullMargin is the margin at which the confidence is no longer reduced
 	// for a close runner-up (DefaultFullMargin).
 	FullMargin float64
@@ -138,6 +150,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.IdentityMargin == 0 {
 		o.IdentityMargin = DefaultIdentityMargin
+	}
+	if o.ClearIdentity <= 0 {
+		o.ClearIdentity = DefaultClearIdentity
+	}
+	if o.ClearLead == 0 {
+		o.ClearLead = DefaultClearLead
 	}
 	if o.Distinct == 0 {
 		o.Distinct = DefaultDistinct
@@ -306,6 +324,11 @@ func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 	inItem := keep != nil
 	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && (inItem || res.Best.Value >= opts.SureFloor) &&
 		res.IdentityLead >= opts.IdentityMargin && res.ContextLead >= 0
+	// Read clearly: under the sure floor, the best reads like the target
+	// and far better than the runner-up, and does not stand further from
+	// where it stood.
+	readClearly := opts.ClearLead > 0 && res.RunnerUp != nil && res.Best.Identity >= opts.ClearIdentity &&
+		res.RunnerUp.Identity >= 0 && res.IdentityLead >= opts.ClearLead && res.ContextLead >= 0
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound
@@ -313,7 +336,7 @@ func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 		res.Outcome = NotFound
 	case res.RunnerUp != nil && res.Margin < opts.TieMargin && !namedApart:
 		res.Outcome = Ambiguous
-	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin && !(inItem && namedApart) &&
+	case res.Best.Value < opts.SureFloor && res.Margin < opts.WideMargin && !(inItem && namedApart) && !readClearly &&
 		!(opts.Ratio > 0 && res.Best.Value-res.Margin <= opts.Ratio*res.Best.Value):
 		res.Outcome = NotFound
 	default:

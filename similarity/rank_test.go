@@ -301,3 +301,40 @@ func TestInItem(t *testing.T) {
 		})
 	}
 }
+
+// A best under the sure floor that reads like the target far better than
+// the runner-up, and stands no further from where the target stood, is
+// found: the team card's "Twitter" link whose neighbour texts were all
+// reworded, against the next card's "Facebook" link. A best that reads
+// only half like the target (the look-alike left when it was removed),
+// or that stands further away than the runner-up, is still refused.
+func TestReadClearly(t *testing.T) {
+	decideOn := func(best, ru Score, opts Options) Outcome {
+		r := Result{Ranked: []Scored{
+			{Index: 0, Candidate: &Candidate{Ref: "best"}, Score: best},
+			{Index: 1, Candidate: &Candidate{Ref: "ru"}, Score: ru},
+		}}
+		r.Best = &r.Ranked[0]
+		r.decide(nil, opts.withDefaults())
+		return r.Outcome
+	}
+	ru := Score{Value: 0.5, Identity: 0.72, Context: 0.44}
+	for _, tc := range []struct {
+		name string
+		best Score
+		opts Options
+		want Outcome
+	}{
+		{"reads clearly", Score{Value: 0.6, Identity: 1, Context: 0.45}, Options{}, Found},
+		{"reads only half like the target", Score{Value: 0.6, Identity: 0.6, Context: 0.5}, Options{}, NotFound},
+		{"leads by too little", Score{Value: 0.6, Identity: 0.78, Context: 0.45}, Options{}, NotFound},
+		{"stands further away", Score{Value: 0.6, Identity: 1, Context: 0.4}, Options{}, NotFound},
+		{"within the tie margin", Score{Value: 0.52, Identity: 1, Context: 0.45}, Options{}, Ambiguous},
+		{"under the floor", Score{Value: 0.45, Identity: 1, Context: 0.45}, Options{}, NotFound},
+		{"rule off", Score{Value: 0.6, Identity: 1, Context: 0.45}, Options{ClearLead: -1}, NotFound},
+	} {
+		if got := decideOn(tc.best, ru, tc.opts); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
