@@ -105,7 +105,8 @@ type Options struct {
 	// ClearIdentity and ClearLead let a best under SureFloor, beyond
 	// TieMargin of the runner-up, be found when it reads like the target
 	// (Score.Identity at least ClearIdentity), leads the runner-up by
-	// ClearLead on identity and does not trail it on context
+	// ClearLead on identity and does not trail it on context by TieMargin
+	// or more
 	// (DefaultClearIdentity, DefaultClearLead; a negative ClearLead for
 	// never): a target whose neighbours were reworded or moved falls
 	// under SureFloor with every other score, but still reads like itself
@@ -325,10 +326,11 @@ func (res *Result) decide(keep func(*Scored) bool, opts Options) {
 	namedApart := opts.IdentityMargin > 0 && res.Margin > 0 && (inItem || res.Best.Value >= opts.SureFloor) &&
 		res.IdentityLead >= opts.IdentityMargin && res.ContextLead >= 0
 	// Read clearly: under the sure floor, the best reads like the target
-	// and far better than the runner-up, and does not stand further from
-	// where it stood.
+	// and far better than the runner-up, and stands as near where it
+	// stood (a footer's links, moved together, are as far from their old
+	// neighbours as each other).
 	readClearly := opts.ClearLead > 0 && res.RunnerUp != nil && res.Best.Identity >= opts.ClearIdentity &&
-		res.RunnerUp.Identity >= 0 && res.IdentityLead >= opts.ClearLead && res.ContextLead >= 0
+		res.RunnerUp.Identity >= 0 && res.IdentityLead >= opts.ClearLead && res.ContextLead > -opts.TieMargin
 	switch {
 	case res.Best.Value < opts.Floor:
 		res.Outcome = NotFound

@@ -307,7 +307,8 @@ func TestInItem(t *testing.T) {
 // found: the team card's "Twitter" link whose neighbour texts were all
 // reworded, against the next card's "Facebook" link. A best that reads
 // only half like the target (the look-alike left when it was removed),
-// or that stands further away than the runner-up, is still refused.
+// or that stands further away than the runner-up (by the tie margin or
+// more), is still refused.
 func TestReadClearly(t *testing.T) {
 	decideOn := func(best, ru Score, opts Options) Outcome {
 		r := Result{Ranked: []Scored{
@@ -328,7 +329,8 @@ func TestReadClearly(t *testing.T) {
 		{"reads clearly", Score{Value: 0.6, Identity: 1, Context: 0.45}, Options{}, Found},
 		{"reads only half like the target", Score{Value: 0.6, Identity: 0.6, Context: 0.5}, Options{}, NotFound},
 		{"leads by too little", Score{Value: 0.6, Identity: 0.78, Context: 0.45}, Options{}, NotFound},
-		{"stands further away", Score{Value: 0.6, Identity: 1, Context: 0.4}, Options{}, NotFound},
+		{"stands a little further away", Score{Value: 0.6, Identity: 1, Context: 0.4}, Options{}, Found},
+		{"stands further away", Score{Value: 0.6, Identity: 1, Context: 0.38}, Options{}, NotFound},
 		{"within the tie margin", Score{Value: 0.52, Identity: 1, Context: 0.45}, Options{}, Ambiguous},
 		{"under the floor", Score{Value: 0.45, Identity: 1, Context: 0.45}, Options{}, NotFound},
 		{"rule off", Score{Value: 0.6, Identity: 1, Context: 0.45}, Options{ClearLead: -1}, NotFound},
