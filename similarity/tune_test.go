@@ -1,6 +1,7 @@
 package similarity
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"runtime"
@@ -77,6 +78,9 @@ type verdict struct {
 	ctxLead      float64 // Result.ContextLead
 	took         string  // the best candidate's ref
 	identity     float64 // the best candidate's Score.Identity
+	// ruNamed: there is a runner-up, with an identity similarity to
+	// compare (what Options.ClearLead needs).
+	ruNamed      bool
 	has, correct bool
 	removed      bool
 	// astray: the best is a survivor standing elsewhere (Rank refuses it
@@ -202,6 +206,7 @@ func verdicts(items []*tuneItem, p params) []verdict {
 					v.idLead, v.ctxLead = res.IdentityLead, res.ContextLead
 					v.correct = it.truth[res.Best.Candidate.Ref]
 					v.astray = astray(res.Best)
+					v.ruNamed = res.RunnerUp != nil && res.RunnerUp.Identity >= 0
 				}
 				out[i] = v
 			}
@@ -219,11 +224,20 @@ func verdicts(items []*tuneItem, p params) []verdict {
 // Options does: found when the best reaches sure with a margin of at
 // least margin (or any margin and an identity lead of at least idm), or
 // reaches floor with a margin of at least wide.
-type rule struct{ floor, sure, margin, wide, idm, ratio float64 }
+// clearID and clearLead are Options.ClearIdentity and ClearLead (0:
+// the package's defaults; a negative clearLead for never).
+type rule struct{ floor, sure, margin, wide, idm, ratio, clearID, clearLead float64 }
 
 // options are Options deciding as r does.
 func (r rule) options(w *Weights) Options {
-	return Options{Weights: w, Floor: r.floor, SureFloor: r.sure, TieMargin: r.margin, WideMargin: r.wide, IdentityMargin: r.idm, Ratio: r.ratio}
+	return Options{Weights: w, Floor: r.floor, SureFloor: r.sure, TieMargin: r.margin, WideMargin: r.wide, IdentityMargin: r.idm, Ratio: r.ratio,
+		ClearIdentity: r.clearID, ClearLead: r.clearLead}
+}
+
+// clear reports whether v's best reads clearly under r (Options.ClearLead).
+func (r rule) clear(v verdict) bool {
+	id, lead := cmp.Or(r.clearID, DefaultClearIdentity), cmp.Or(r.clearLead, DefaultClearLead)
+	return lead > 0 && v.ruNamed && v.identity >= id && v.idLead >= lead && v.ctxLead > -r.margin
 }
 
 func (r rule) found(v verdict) bool {
@@ -232,7 +246,7 @@ func (r rule) found(v verdict) bool {
 	}
 	named := r.idm > 0 && v.margin > 0 && v.best >= r.sure && v.idLead >= r.idm && v.ctxLead >= 0
 	ratio := r.ratio > 0 && v.best-v.margin <= r.ratio*v.best
-	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide || ratio)
+	return (v.margin >= r.margin || named) && (v.best >= r.sure || v.margin >= r.wide || ratio || r.clear(v))
 }
 
 // count tallies located and wrong picks over all items, and the
@@ -262,33 +276,46 @@ func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) boo
 	if coarse {
 		k, idms, ratios = 2, []float64{-1, 0.04, 0.1, 0.2}, []float64{-1, 0.5, 0.6, 0.7}
 	}
+	clears := [][2]float64{{0, 0}}
+	if !coarse {
+		clears = [][2]float64{{0, -1}}
+		for _, id := range clearIdentities {
+			for _, lead := range clearLeads {
+				clears = append(clears, [2]float64{id, lead})
+			}
+		}
+	}
 	var best rule
 	bs, bl, bw := -1.0, 0, 0
-	for sure := 0.30; sure <= 0.90001; sure += 0.025 * k {
-		for m := 0.01; m <= 0.30001; m += 0.01 * k {
-			floors, wides := []float64{sure}, []float64{m}
-			if wide {
-				floors, wides = nil, nil
-				for f := 0.20; f <= sure+1e-9; f += 0.025 * k {
-					floors = append(floors, f)
+	for _, cl := range clears {
+		for sure := 0.30; sure <= 0.90001; sure += 0.025 * k {
+			for m := 0.01; m <= 0.30001; m += 0.01 * k {
+				floors, wides := []float64{sure}, []float64{m}
+				if wide {
+					floors, wides = nil, nil
+					for f := 0.20; f <= sure+1e-9; f += 0.025 * k {
+						floors = append(floors, f)
+					}
+					for wm := m; wm <= 0.50001; wm += 0.025 * k {
+						wides = append(wides, wm)
+					}
 				}
-				for wm := m; wm <= 0.50001; wm += 0.025 * k {
-					wides = append(wides, wm)
-				}
-			}
-			for _, f := range floors {
-				for _, wm := range wides {
-					for _, idm := range idms {
-						for _, ra := range ratios {
-							r := rule{floor: f, sure: sure, margin: m, wide: wm, idm: idm, ratio: ra}
-							if !ok(r) {
-								continue
-							}
-							s, l, w := r.count(vs)
-							// Of rules alike, the most cautious: fewer
-							// wrong picks, then the higher floors.
-							if w <= allowed && (s > bs || s == bs && (w < bw || w == bw && r.floor+r.sure > best.floor+best.sure)) {
-								best, bs, bl, bw = r, s, l, w
+				for _, f := range floors {
+					for _, wm := range wides {
+						for _, idm := range idms {
+							for _, ra := range ratios {
+								r := rule{floor: f, sure: sure, margin: m, wide: wm, idm: idm, ratio: ra, clearID: cl[0], clearLead: cl[1]}
+								if !ok(r) {
+									continue
+								}
+								s, l, w := r.count(vs)
+								// Of rules alike, the most cautious: fewer
+								// wrong picks, then the higher floors, then
+								// the stricter reading.
+								if w <= allowed && (s > bs || s == bs && (w < bw || w == bw && (r.floor+r.sure > best.floor+best.sure ||
+									r.floor+r.sure == best.floor+best.sure && r.stricter(best)))) {
+									best, bs, bl, bw = r, s, l, w
+								}
 							}
 						}
 					}
@@ -297,6 +324,22 @@ func calibrate(vs []verdict, share float64, wide, coarse bool, ok func(rule) boo
 		}
 	}
 	return best, bs, bl, bw
+}
+
+// clearIdentities and clearLeads are the Options.ClearIdentity and
+// ClearLead calibrate tries, besides never reading clearly.
+var (
+	clearIdentities = []float64{0.6, 0.7, 0.8, 0.9}
+	clearLeads      = []float64{0.1, 0.15, 0.2, 0.3}
+)
+
+// stricter reports whether r reads clearly less often than o: never, or
+// with a higher identity and lead.
+func (r rule) stricter(o rule) bool {
+	if r.clearLead < 0 || o.clearLead < 0 {
+		return r.clearLead < 0 && o.clearLead >= 0
+	}
+	return r.clearID+r.clearLead > o.clearID+o.clearLead
 }
 
 // identityMargins are the identity leads calibrate tries (-1: none).
@@ -454,6 +497,8 @@ func contracts(p params) []contract {
 			v.has, v.best, v.margin, v.correct = true, r.Best.Value, r.Margin, r.Best.Candidate.Ref == want
 			v.idLead, v.ctxLead = r.IdentityLead, r.ContextLead
 			v.astray = astray(r.Best)
+			v.identity = r.Best.Identity
+			v.ruNamed = r.RunnerUp != nil && r.RunnerUp.Identity >= 0
 		}
 		out = append(out, contract{name: name, v: v, want: want})
 	}
@@ -560,4 +605,16 @@ func TestCalibrateRedesign(t *testing.T) {
 		idm: DefaultIdentityMargin, ratio: DefaultRatio}
 	s, l, w = def.count(vs)
 	t.Logf("defaults %+v: keeps the contracts %v, score %.4f located %d wrong %d", def, keeps(def, cs), s, l, w)
+	// The package's floors and margins with each reading clearly tried.
+	for _, lead := range append([]float64{-1}, clearLeads...) {
+		for _, id := range clearIdentities {
+			r := def
+			r.clearID, r.clearLead = id, lead
+			s, l, w := r.count(vs)
+			t.Logf("  clear identity %.2f lead %.2f: keeps the contracts %v, score %.4f located %d wrong %d", id, lead, keeps(r, cs), s, l, w)
+			if lead < 0 {
+				break
+			}
+		}
+	}
 }
