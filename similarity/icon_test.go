@@ -107,3 +107,52 @@ func TestGlyphs(t *testing.T) {
 		}
 	}
 }
+
+// A candidate that draws every glyph of the recorded icon draws that
+// icon, whatever else its new form says: Font Awesome's web font became
+// its SVG form, whose classes add the glyph's name and a width, and a
+// footer's social links keep their glyphs.
+func TestIconByItsGlyphs(t *testing.T) {
+	cands := []Candidate{
+		{Ref: "twitter", Tag: "a", Icon: "twitter svg-inline--fa fa-twitter fa-w-16"},
+		{Ref: "facebook", Tag: "a", Icon: "facebook-f svg-inline--fa fa-facebook-f fa-w-10"},
+		{Ref: "linkedin", Tag: "a", Icon: "linkedin-in svg-inline--fa fa-linkedin-in fa-w-14"},
+		{Ref: "bars", Tag: "button", Icon: "bars svg-inline--fa fa-bars fa-w-14"},
+	}
+	ref := NewReference(chain.Fingerprint{Tag: "a", Icon: "fab fa-twitter"}, DefaultWeights)
+	ref.page = newPageStats(cands)
+	for _, tc := range []struct {
+		ref  string
+		want func(float64) bool
+	}{
+		{"twitter", func(s float64) bool { return s == 1 }},
+		{"facebook", func(s float64) bool { return s < 0.5 }},
+		{"bars", func(s float64) bool { return s < 0.5 }},
+	} {
+		for i := range cands {
+			if cands[i].Ref != tc.ref {
+				continue
+			}
+			if s, _ := ref.sim(Icon, &cands[i]); !tc.want(s) {
+				t.Errorf("%s: icon similarity %.3f", tc.ref, s)
+			}
+		}
+	}
+	// A glyph drawn in part is compared by its tokens: "fa-chevron-left"
+	// is not the recorded "fa-chevron-right".
+	chevrons := []Candidate{
+		{Ref: "left", Tag: "a", Icon: "fas fa-chevron-left"},
+		{Ref: "up", Tag: "a", Icon: "fas fa-chevron-up"},
+		{Ref: "right", Tag: "a", Icon: "fas fa-chevron-right"},
+		{Ref: "home", Tag: "a", Icon: "fas fa-home"},
+		{Ref: "user", Tag: "a", Icon: "fas fa-user"},
+	}
+	ref = NewReference(chain.Fingerprint{Tag: "a", Icon: "fa fa-chevron-right"}, DefaultWeights)
+	ref.page = newPageStats(chevrons)
+	if s, _ := ref.sim(Icon, &chevrons[0]); s >= 1 {
+		t.Errorf("left: icon similarity %.3f, want under 1", s)
+	}
+	if s, _ := ref.sim(Icon, &chevrons[2]); s != 1 {
+		t.Errorf("right: icon similarity %.3f, want 1", s)
+	}
+}

@@ -282,7 +282,7 @@ func (r *Reference) sim(a Attr, c *Candidate) (sim, weight float64) {
 			}
 			return 0, OneSided
 		}
-		return tokenSetSim(identTokens(fp.Icon), identTokens(c.Icon), r.page.weight(kindIcon)), 1
+		return r.iconSim(fp.Icon, c.Icon), 1
 	case Value:
 		if !FixedValue(fp.Tag, fp.Type) || !FixedValue(c.Tag, c.Type) {
 			return 0, 0
@@ -409,6 +409,30 @@ func NamedAsOther(fp *chain.Fingerprint, name string) bool {
 		}
 	}
 	return false
+}
+
+// iconSim compares the recorded icon with a candidate's: by their tokens
+// (tokenSetSim, weighed by the page's icons: iconWeight), or 1 when the
+// candidate draws every glyph of the recorded icon (tokenStats.glyphs): a
+// font's new version or form keeps the glyph's name and changes the rest
+// ("fab fa-twitter" became "twitter svg-inline--fa fa-twitter fa-w-16"),
+// and the tokens it adds or drops are no evidence against it.
+func (r *Reference) iconSim(recorded, icon string) float64 {
+	s := tokenSetSim(identTokens(recorded), identTokens(icon), r.page.weight(kindIcon))
+	if r.page == nil {
+		return s
+	}
+	g := r.page[kindIcon].glyphs(recorded)
+	if len(g) == 0 {
+		return s
+	}
+	tokens := identTokens(icon)
+	for _, t := range g {
+		if !slices.Contains(tokens, t) {
+			return s
+		}
+	}
+	return 1
 }
 
 // otherIcon reports whether c is another control of the target's icon
