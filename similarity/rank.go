@@ -63,9 +63,9 @@ const (
 // The best candidate is found when it scores at least Floor, stands
 // TieMargin or more above the runner-up, and either scores at least
 // SureFloor, or stands WideMargin or more above the runner-up, or the
-// runner-up scores at most Ratio times as much (on a page that changed a
-// lot every score falls, and a candidate that is clearly the best is the
-// target). Otherwise it is refused: Ambiguous when the runner-up is
+// runner-up scores at most Ratio times as much, or it reads clearly
+// (ClearIdentity, ClearLead): on a page that changed a lot every score
+// falls, and a candidate that is clearly the best is the target. Otherwise it is refused: Ambiguous when the runner-up is
 // within TieMargin (two candidates really are alike), NotFound when
 // nothing scores the floor or the best is neither sure nor clearly ahead.
 // A sure best within TieMargin of the runner-up is still found when it
@@ -106,11 +106,10 @@ type Options struct {
 	// TieMargin of the runner-up, be found when it reads like the target
 	// (Score.Identity at least ClearIdentity), leads the runner-up by
 	// ClearLead on identity and does not trail it on context by TieMargin
-	// or more
-	// (DefaultClearIdentity, DefaultClearLead; a negative ClearLead for
-	// never): a target whose neighbours were reworded or moved falls
-	// under SureFloor with every other score, but still reads like itself
-	// far better than anything standing where it stands.
+	// or more (DefaultClearIdentity, DefaultClearLead; a negative
+	// ClearLead for never): a target whose neighbours were reworded or
+	// moved falls under SureFloor with every other score, but still reads
+	// like itself far better than anything else does.
 	ClearIdentity, ClearLead float64
 	// FullMargin is the margin at which the confidence is no longer reduced
 	// for a close runner-up (DefaultFullMargin).
