@@ -230,8 +230,9 @@ const setValueFn = `function (v) {
 	return {now: el.value, want: want.value};
 }`
 
-// typeInto: wait until the element is visible and enabled, focus it, clear
-// it (select all + Backspace), type, check the text reached the field
+// typeInto: wait until the element is visible and enabled, focus it, select
+// what it holds (typed over; cleared with Backspace for an empty text),
+// type, check the text reached the field
 // (typedAs), and press Enter on a trailing newline (seed 003). Characters
 // go as key events when the page listens for keys, else as one
 // Input.insertText. An input whose picker takes no text (a date, a color)
@@ -307,7 +308,12 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	}
 	keyed := text != "" && listensForKeys(<-keyTargetsc)
 	send := func() error {
-		if st.Had {
+		// The text replaces the field's selected content as it is typed,
+		// as a person's select-all and keys do: a Backspace first is an
+		// input of its own, on which a page may render the field anew
+		// (a table's cell editor remounted) and lose the focus. An empty
+		// text is typed as that Backspace.
+		if st.Had && text == "" {
 			if err := keyPress(ctx, r.Page, "Backspace", 0); err != nil {
 				return err
 			}

@@ -299,3 +299,24 @@ func TestTypeIntoRichTextKeepsWhatItHolds(t *testing.T) {
 		t.Errorf("type Eggs over what the field held: %q", got)
 	}
 }
+
+// A cell editor the page renders anew on each input (a table that makes
+// its columns again as a value changes), the focus lost with the old one:
+// the text is typed over what the field holds, as a person's select-all
+// and keys do, and no Backspace first makes an input the keys then miss.
+func TestTypeOverAFieldRenderedAnewOnEachInput(t *testing.T) {
+	p := steadyPage(t, `<div id="cell"></div><p id="qty">5</p><script>
+		let qty = "5";
+		function render() {
+			const f = document.createElement("input"); f.id = "q"; f.value = qty;
+			f.oninput = () => { qty = f.value; document.getElementById("qty").textContent = qty; render(); };
+			document.getElementById("cell").replaceChildren(f);
+		}
+		render();
+	</script>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	out := r.Step(context.Background(), typeStep("q", "7"))
+	if got := p.MustElement("#qty").MustText(); out.Err != nil || got != "7" {
+		t.Fatalf("%v, quantity %q: want 7", out.Err, got)
+	}
+}
