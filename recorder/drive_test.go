@@ -214,3 +214,33 @@ func TestABlankNameNamesNothing(t *testing.T) {
 		t.Fatalf("replay on reversed rows: %v, %q", failed, got)
 	}
 }
+
+// A live region in an item says what happens now, and names no item: a
+// field is named in its box by its label, and found again when the live
+// region says something else.
+func TestALiveRegionNamesNoItem(t *testing.T) {
+	f := recordDrive(t, "variants/live-fields.html", "click #prod\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, s := range f.Steps[0].Target.Chain {
+		if s.Within != nil && strings.Contains(s.Within.Value+strings.Join(s.Within.Also, "|"), "Use Up") {
+			t.Errorf("%s %q within %q (also %q): a live region's words", s.Type, s.Value, s.Within.Value, s.Within.Also)
+		}
+	}
+	for _, s := range f.Steps[0].Target.Chain {
+		if s.Within == nil {
+			continue
+		}
+		g := f
+		st := g.Steps[0]
+		tg := *st.Target
+		tg.Chain = []chain.Strategy{s}
+		st.Target = &tg
+		g.Steps = []chain.Step{st}
+		p, failed := replayFlowIn(t, testenv.Browser(t).Browser, g, f.StartURL+"?later", true)
+		if got := p.MustElement("#last").MustText(); failed != nil || got != "opened prod" {
+			t.Errorf("%s %q within %q alone: %v, %q", s.Type, s.Value, s.Within.Value, failed, got)
+		}
+	}
+}

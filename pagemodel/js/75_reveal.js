@@ -188,6 +188,7 @@ function pathFrom(c, el) {
   return path.length ? ":scope > " + path.join(" > ") : "";
 }
 
+const LIVE = "[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert], [role=timer], [role=marquee]";
 // itemTexts are the texts that may name an item c, best first: its
 // heading, its own name (aria-label, aria-labelledby), the texts of the
 // first few elements in it that carry text of their own, neither hold el
@@ -211,6 +212,10 @@ function itemTexts(c, el, whole) {
   eachComposed(c, (n) => {
     if (containsFlat(n, el) || containsFlat(el, n) || SKIP.has(n.tagName)) return false;
     if (n.closest("button, [role=button]")) return false;
+    // A live region says what is happening now (a combobox's "Use Up and
+    // Down to choose options", a status): its words change, and name no
+    // item.
+    if (n.closest(LIVE)) return false;
     if (ownText(n) && visibleEl(n)) {
       // For an el alone of its name (whole false) a part with a digit is
       // left out: a time, a price, a count change, and its item would be
