@@ -3,6 +3,7 @@ package decision
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -119,17 +120,29 @@ func TestAPathOfIndexesIsAPlace(t *testing.T) {
 		Fingerprint: &chain.Fingerprint{Tag: "div", Classes: []string{"menu-item"}, Role: "menuitem", AccessName: "Export data", Text: "Export data",
 			SiblingIndex: 1, Box: &chain.Rect{X: 900, Y: 100, Width: 200, Height: 35}},
 	}}
+	// Without similarity (--strategies leaving it out), the names the
+	// other items bore say whether the menu is the one recorded.
+	noSim := *step
+	tg := *step.Target
+	tg.Chain = slices.DeleteFunc(slices.Clone(tg.Chain), func(s chain.Strategy) bool { return s.Type == chain.Similarity })
+	fp := *tg.Fingerprint
+	fp.OtherNames = []string{"Reset preferences", "Sign out everywhere"}
+	tg.Fingerprint = &fp
+	noSim.Target = &tg
 	for _, c := range []struct {
 		name, items, want string
+		step              *chain.Step
 		refused           bool
 	}{
-		{"as recorded", item("export", "Export data") + item("reset", "Reset preferences") + item("signout", "Sign out everywhere"), "export", false},
-		{"reworded and reordered", item("signout", "Log out all sessions") + item("reset", "Restore defaults") + item("export", "Download data"), "nothing", true},
+		{"as recorded", item("export", "Export data") + item("reset", "Reset preferences") + item("signout", "Sign out everywhere"), "export", step, false},
+		{"reworded and reordered", item("signout", "Log out all sessions") + item("reset", "Restore defaults") + item("export", "Download data"), "nothing", step, true},
+		{"reworded in place, without similarity", item("export", "Download data") + item("reset", "Reset preferences") + item("signout", "Sign out everywhere"), "export", &noSim, false},
+		{"reworded and reordered, without similarity", item("signout", "Log out all sessions") + item("reset", "Restore defaults") + item("export", "Download data"), "nothing", &noSim, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := steadyPage(t, fmt.Sprintf(page, c.items))
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
-			st := *step
+			st := *c.step
 			out := r.Step(context.Background(), &st)
 			last := p.MustElement("#last").MustText()
 			if (out.Err != nil) != c.refused || last != c.want {

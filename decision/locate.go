@@ -310,6 +310,27 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 				describe(*w), w.Element.Name, fp.AccessName, el, describe(*w))
 		}
 	}
+	// A path of indexes that finds one element ("div.menu-item:nth-of-type(1)")
+	// names a place. A winner found only by places and numbers, named
+	// otherwise than recorded, is the target reworded where it stood
+	// only while something says so: not where similarity, weighing
+	// everything recorded, singles out another element, nor where none
+	// of the names the target's counterparts bore is left on the page (a
+	// menu reworded and reordered: the first item is now another).
+	if byNumbersOnly(results, *w, fp) && !similarityChose(results, *w) {
+		for _, r := range results {
+			if r.Strategy.Type == chain.Similarity && r.Found && r.Element != nil && !sameNode(r, *w) {
+				return refuse(v, report.Ambiguous,
+					"%s is named %q, not %q as recorded, and similarity, weighing everything recorded, found %s: what found %s follows a number or a place",
+					describe(*w), w.Element.Name, fp.AccessName, describe(r), describe(*w))
+			}
+		}
+		if len(fp.OtherNames) > 0 && !otherNamesLeft(ctx, env, fp) {
+			return refuse(v, report.Ambiguous,
+				"%s is named %q, not %q as recorded, and none of the names the target's counterparts bore (%s) is on the page: the group changed, and what found %s follows a number or a place",
+				describe(*w), w.Element.Name, fp.AccessName, strings.Join(fp.OtherNames, ", "), describe(*w))
+		}
+	}
 	if placedOnly(results, *w) && readsOtherwise(w.Element, fp) {
 		if el := textElsewhere(ctx, env, *w, fp); el != nil {
 			return refuse(v, report.Ambiguous,
@@ -921,6 +942,27 @@ func nameElsewhere(ctx context.Context, env *strategies.Env, results []strategie
 		return els[0]
 	}
 	return nil
+}
+
+// otherNamesLeft reports whether an element of the target's role and tag
+// bears one of the names its counterparts bore when recorded
+// (Fingerprint.OtherNames); true when the page cannot be asked.
+func otherNamesLeft(ctx context.Context, env *strategies.Env, fp *chain.Fingerprint) bool {
+	if fp.Role == "" {
+		return true
+	}
+	for _, n := range fp.OtherNames {
+		a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + n})
+		if err != nil {
+			return true
+		}
+		for _, el := range a.Els {
+			if strings.EqualFold(el.Tag, fp.Tag) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lookAlikes are the elements other than w that carry the recorded role

@@ -15,8 +15,7 @@ import (
 )
 
 // checkPlaceOnly refuses a winner that no strategy identified (it was found
-// only by coordinates or as one of several matches, or by paths of indexes
-// and numbers while it bears another name than recorded) when the rest
+// only by coordinates or as one of several matches) when the rest
 // of the evidence says it may be another element standing where the target
 // stood:
 //   - it carries a test id that differs from the one recorded: it is
@@ -43,13 +42,6 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 		return v
 	}
 	w := *v.Winner
-	// A path of indexes that finds one element ("div.menu-item:nth-of-type(1)")
-	// names a place too: a winner found only by such places and numbers
-	// that no longer bears the recorded name (a menu reworded and
-	// reordered: the first item is now another) is a place's.
-	if !v.ByPlaceOnly && placedOnly(results, w) && (namedOtherwise(w.Element, fp) || readsOtherwise(w.Element, fp)) {
-		v.ByPlaceOnly = true
-	}
 	if !v.ByPlaceOnly {
 		if identified(results, w) || !repeated(results) {
 			return v
