@@ -220,12 +220,14 @@
     return a || t;
   }
   // tabStopLeaf reports whether the page made n a control of its own: a
-  // tab stop (a calendar's event, an <a> with no href) that holds no other
-  // control or tab stop (a scroll region or a grid that takes focus holds
-  // its controls, and is none).
+  // tab stop with no role of its own (a calendar's event, an <a> with no
+  // href) that holds no other control or tab stop (a scroll region or a
+  // grid that takes focus holds its controls, and is none). One with a
+  // role says what it is (a combobox's box, named by the option it
+  // shows once it opens), and is left as it was.
   const TAB_STOP = "[tabindex]:not([tabindex^='-'])";
   function tabStopLeaf(n) {
-    if (!n.matches(TAB_STOP) || n === document.body || n === document.documentElement) return false;
+    if (!n.matches(TAB_STOP) || n.hasAttribute("role") || n === document.body || n === document.documentElement) return false;
     return !n.querySelector(ACTIONABLE + "," + TAB_STOP);
   }
   function deepActive() {
