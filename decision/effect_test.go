@@ -426,6 +426,7 @@ func TestACommitShowsWhatWasTyped(t *testing.T) {
 		{"committed in words of a sentence", `"Saved:  42 units"`, ""},
 		{"rejected: the old value back", `"41"`, report.NoEffect},
 		{"rejected: the digits inside another number", `"$142"`, report.NoEffect},
+		{"rejected: an alert says the value back", `"41"; const a = document.createElement("p"); a.setAttribute("role", "alert"); a.textContent = "Could not save 42"; document.getElementById("toasts").append(a)`, report.NoEffect},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := actionPage(t, page+`<script>document.getElementById("ed").onkeydown = (e) => {

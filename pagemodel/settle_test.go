@@ -414,7 +414,11 @@ func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
 		const b = document.createElement("div"); b.id = "backdrop"; b.style.cssText = "position:fixed;inset:0";
 		const d = document.createElement("div"); d.id = "dlg"; d.setAttribute("role", "dialog"); d.textContent = "Revoke the key?";
 		const p = document.createElement("div"); p.id = "pop"; p.setAttribute("role", "tooltip"); p.textContent = "Delete the row?";
-		document.body.append(b, d, p);
+		p.append(document.createElement("button"));
+		const r = document.createElement("div"); r.id = "row"; r.textContent = "Pay the rent";
+		const a = document.createElement("div"); a.setAttribute("role", "alertdialog"); a.textContent = "Delete it?";
+		r.append(a);
+		document.body.append(b, d, p, r);
 	}`)
 	for _, c := range []struct {
 		name, script     string
@@ -425,6 +429,8 @@ func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
 		{"a toast that came and went", `() => { const t = document.createElement("p"); t.textContent = "Saved"; document.body.append(t); t.remove(); }`, "", 0, 0},
 		{"a dialog closed with its backdrop", `() => { document.getElementById("backdrop").remove(); document.getElementById("dlg").remove(); }`, "closed", 0, 0},
 		{"a popover closed, a row deleted", `() => { document.getElementById("pop").hidden = true; document.querySelector("form").lastElementChild.remove(); }`, "closed", 1, 1},
+		{"a row deleted with the dialog it drew", `() => document.getElementById("row").remove()`, "closed", 1, 1},
+		{"a tooltip with no control shown", `() => { const t = document.createElement("div"); t.setAttribute("role", "tooltip"); t.textContent = "Save"; document.body.append(t); }`, "", 1, 0},
 	} {
 		id, err := m.Watch(ctx, ref, "")
 		if err != nil {

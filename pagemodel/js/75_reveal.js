@@ -215,7 +215,8 @@ function itemTexts(c, el, whole) {
     // A live region says what is happening now (a combobox's "Use Up and
     // Down to choose options", a status): its words change, and name no
     // item.
-    if (n.closest(LIVE)) return false;
+    const live = n.closest(LIVE);
+    if (live && live !== c && c.contains(live)) return false;
     if (ownText(n) && visibleEl(n)) {
       // For an el alone of its name (whole false) a part with a digit is
       // left out: a time, a price, a count change, and its item would be

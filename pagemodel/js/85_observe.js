@@ -176,13 +176,19 @@ function readsIn(texts, c) { return texts.some((t) => reads(t, c)); }
 // sought text it reads, outside fields being edited.
 function seek(x) {
   const p = x.nodeType === 3 ? x.parentElement : x;
-  if (!p || p.isContentEditable || skipped(p)) return;
+  // A live region or an alert may say the value back as it refuses it
+  // ("Could not add 'Buy milk'"): no place that shows it.
+  if (!p || p.isContentEditable || skipped(p) || p.closest(LIVE)) return;
   let text = null;
   for (const w of watches.values()) {
     if (!w.seek) continue;
     for (const c of w.seek) {
-      const hits = w.hits.get(c);
-      if (hits.length >= 4) continue;
+      let hits = w.hits.get(c);
+      if (hits.length >= 4) {
+        hits = hits.filter((h) => h.isConnected);
+        w.hits.set(c, hits);
+        if (hits.length >= 4) continue;
+      }
       if (text === null) text = seekTexts(x);
       if (readsIn(text, c)) hits.push(x);
     }
@@ -721,14 +727,18 @@ function stateOf(el) {
 
 // openDialogs are the dialogs shown now: open <dialog>s, visible elements
 // with a dialog role, and the layers shown over the page that a control
-// opens and closes (a confirmation's popover, role tooltip; an open
-// popover), in the world's documents.
+// opens and closes, holding controls of their own (a confirmation's
+// popover, role tooltip; an open popover), in the world's documents.
 const DIALOGS = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [role=tooltip], [popover]";
 function openDialogs() {
   const out = new Set();
   for (const s of scopesOf(win.document, true).scopes) {
     for (const d of s.querySelectorAll(DIALOGS)) {
       if (d.hasAttribute("popover") && !popoverOpen(d)) continue;
+      // A tooltip or a popover that holds no control is a hint the
+      // pointer shows on its way (a button's tooltip), not a layer a
+      // step opens or closes.
+      if ((d.getAttribute("role") === "tooltip" || d.hasAttribute("popover")) && !d.querySelector(CONTROLS_IN)) continue;
       if (visibleEl(d)) out.add(d);
     }
   }
@@ -805,6 +815,7 @@ function effects(id, close) {
   return out;
 }
 
+const CONTROLS_IN = "button, a[href], input, select, textarea, [role=button], [role=menuitem], [role=option], [role=link]";
 function popoverOpen(d) { try { return d.matches(":popover-open"); } catch (e) { return false; } }
 
 // inDialogs reports whether element x, added to or removed from parent,
@@ -816,9 +827,21 @@ function inDialogs(dialogs, parent, x) {
   }
   return false;
 }
-// holdsDialog reports whether element x is one of dialogs or holds one.
+// holdsDialog reports whether element x is one of dialogs, or holds one
+// and nothing else a person reads or uses (a portal's wrapper): a row
+// taken off with the dialog it drew is the row's removal.
 function holdsDialog(dialogs, x) {
-  for (const dlg of dialogs) for (let e = dlg; e; e = upEl(e)) if (e === x) return true;
+  for (const dlg of dialogs) {
+    if (x === dlg) return true;
+    let holds = false;
+    for (let e = upEl(dlg); e && !holds; e = upEl(e)) holds = e === x;
+    if (holds && collapse(x.textContent || "") === collapse(dlg.textContent || "") && !outsideControl(x, dlg)) return true;
+  }
+  return false;
+}
+// outsideControl reports whether x holds a control outside dlg.
+function outsideControl(x, dlg) {
+  for (const c of x.querySelectorAll(FORM_OR_MEDIA)) if (!dlg.contains(c)) return true;
   return false;
 }
 
