@@ -18,7 +18,7 @@ const GeneratedClass = `^(?:css|sc|jss|emotion|styled|chakra|svelte|jsx|astro|em
 // id, "radix-:re:"; Ember "ember123", Element Plus "el-id-4052-13",
 // uuids, bare numbers, and the
 // shapes of GeneratedClass): such ids are not used as locators.
-const GeneratedID = `^[:«].*[:»]$|[:«]r[0-9a-z]+[:»]|(?:^|[^A-Za-z0-9])_r_[0-9a-z]+_(?:$|[^A-Za-z0-9])|` +
+const GeneratedID = `^[:«].*[:»]$|[:«]r[0-9a-v]{1,3}[:»]|(?:^|[^A-Za-z0-9])_r_[0-9a-z]+_(?:$|[^A-Za-z0-9])|` +
 	`^(?:ember|ext-gen|ext-comp|gwt-uid-|yui_|mui-|radix-|headlessui-|react-select-|el-id-)[-_A-Za-z0-9]*[0-9]|` +
 	`^[0-9]+$|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-|` + GeneratedClass
 

@@ -24,7 +24,7 @@ func TestGeneratedID(t *testing.T) {
 		":r1:": true, "«r0»": true, "ember123": true, "12345": true, "mui-42": true,
 		"0b6f1c2e-aaaa-4bbb-8ccc-123456789abc": true, "field-3xk9q": true, "el-id-4052-13": true, "cds-overflow-menu-3069bb141b50d8": true,
 		"radix-:re:": true, "headlessui-menu-button-:r3:": true, "_r_1_": true, "radix-_r_a_": true,
-		"username": false, "login-btn": false, "pay-frame": false, "row-2": false, "h2": false, "": false, "user_r_name": false,
+		"username": false, "login-btn": false, "pay-frame": false, "row-2": false, "h2": false, "": false, "user_r_name": false, "form:rows:0:edit": false,
 	} {
 		if got := IsGeneratedID(id); got != want {
 			t.Errorf("IsGeneratedID(%q) = %v, want %v", id, got, want)

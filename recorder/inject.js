@@ -130,6 +130,11 @@
   // scripts; only those shortly after a wheel, touch or scrolling key are the user's.
   let intentAt = -1e9;
   let enterAt = -1e9;
+  // richKeyAt: when Enter, Backspace or Delete in rich text was recorded as
+  // a step; the input it makes is that step's, not text typed.
+  let richKeyAt = -1e9;
+  // caretOnly reports whether the selection is a caret (nothing selected).
+  function caretOnly() { const s = window.getSelection(); return !s || s.isCollapsed; }
   // spaceDown: a Space press step was reported and its key not released
   // yet; spaceUpAt: when it was.
   let spaceDown = false, spaceUpAt = -1e9;
@@ -207,10 +212,14 @@
       if (n === document || n === window) break;
       if (n.nodeType === 1 && (n.matches(ACTIONABLE) || tabStopLeaf(n))) return n;
     }
-    if (t && t.nodeType === 1 && !/\S/.test(t.textContent) && !t.matches("img,svg,[aria-label],[title],input")) {
+    if (t && t.nodeType === 1 && !/\S/.test(t.textContent)) {
+      // Not a picture or an icon (an svg's <path>), nor anything named or
+      // with a handler of its own, between the box and the cell.
       for (const n of e.composedPath()) {
         if (n === document || n === window) break;
-        if (n.nodeType === 1 && n.getAttribute("role") === "gridcell") return n;
+        if (n.nodeType !== 1) continue;
+        if (n.getAttribute("role") === "gridcell") return n;
+        if (n.matches("img,svg,i,[aria-label],[title],[role=img],input,[onclick]")) break;
       }
     }
     if (!layers) return t;
@@ -228,7 +237,10 @@
   const TAB_STOP = "[tabindex]:not([tabindex^='-'])";
   function tabStopLeaf(n) {
     if (!n.matches(TAB_STOP) || n.hasAttribute("role") || n === document.body || n === document.documentElement) return false;
-    return !n.querySelector(ACTIONABLE + "," + TAB_STOP);
+    if (n.querySelector(ACTIONABLE + "," + TAB_STOP + ",table,ul,ol,[role]")) return false;
+    // A region made focusable to scroll by keys holds content, not a control.
+    const cs = getComputedStyle(n);
+    return !/auto|scroll/.test(cs.overflowX + " " + cs.overflowY);
   }
   function deepActive() {
     let a = document.activeElement;
@@ -468,7 +480,9 @@
   function movedAway(d) {
     if (!d.el.isConnected || !d.r) return false;
     const r = rect(d.el);
-    return Math.hypot(r.x - d.r.x, r.y - d.r.y) >= DRAG_PX;
+    // In the page's coordinates: a page scrolled by a selection's drag
+    // moves nothing.
+    return Math.hypot(r.x + scrollX - d.r.x - d.sx, r.y + scrollY - d.r.y - d.sy) >= DRAG_PX;
   }
   // underDragged is the element a drop lands on under dragged element el
   // at e's point: the topmost there that is neither el nor in it, nor the
@@ -619,7 +633,7 @@
       const m = { k: "down", id: ref(t), q: openEffect(t) };
       const r = rect(t);
       down = { el: t, x: e.clientX, y: e.clientY, ox: e.clientX - r.x, oy: e.clientY - r.y, r, q: m.q, moved: false, html5: false,
-        bar: onScrollbar(e) };
+        bar: onScrollbar(e), sx: scrollX, sy: scrollY };
       if (!down.bar) Object.assign(down, { c: cheap(t), item: itemText(t), desc: describeHere(t) });
       // Controls shown only while the pointer is over another element (a
       // row's delete button, a menu's item): those elements, for the
@@ -722,7 +736,10 @@
       // In rich text a paragraph or line break made, or text deleted, is
       // the doing of the key recorded as its own step (Enter, Backspace,
       // Delete: keydown): no text typed.
-      if (t.isContentEditable && /^(insertParagraph|insertLineBreak|delete)/.test(e.inputType || "")) return;
+      if (t.isContentEditable && performance.now() - richKeyAt < 500 && /^(insertParagraph|insertLineBreak|delete)/.test(e.inputType || "")) {
+        richKeyAt = -1e9;
+        return;
+      }
       const m = { k: "input", id: ref(t) };
       if (isSecret(t)) { m.s = true; m.h = digest(String((t.isContentEditable ? t.innerText : t.value) || "")); } else m.v = valueOf(t);
       emit(m);
@@ -755,7 +772,10 @@
       if (k === "Enter") press = modded || t.localName !== "textarea";
       else if (k === "Tab" || k === "Escape") press = true;
       else if (/^Arrow/.test(k)) press = !inSelect;
-      else if (/^(PageUp|PageDown|Home|End|Backspace|Delete)$/.test(k)) press = (!inField || rich) && !inSelect;
+      else if (/^(PageUp|PageDown|Home|End)$/.test(k)) press = (!inField || rich) && !inSelect;
+      // Backspace and Delete at the caret: a selection the mouse made is
+      // no step, and what its deletion leaves is typed text.
+      else if (/^(Backspace|Delete)$/.test(k)) press = (!inField || rich && caretOnly()) && !inSelect;
       else if (/^F\d+$/.test(k)) press = true;
       else if (modded && !/^(Control|Alt|Meta|Shift)$/.test(k)) press = true;
       else if (k.length === 1 && !inField && !inSelect) {
@@ -775,6 +795,7 @@
         return;
       }
       if (k === "Enter") enterAt = performance.now();
+      if (rich && /^(Enter|Backspace|Delete)$/.test(k)) richKeyAt = performance.now();
       if (k === " ") spaceDown = true;
       const a = deepActive() || t;
       const m = { k: "key", key: k, m: mods(e), id: a && a !== document.body ? ref(a) : 0, q: openEffect(a) };

@@ -618,7 +618,8 @@ func (r *Recorder) onEffect(e *pageEvent) {
 // checked (an effect, a navigation) counts: what was committed then
 // showed then, and a later step that draws it again (a list re-rendered
 // by a filter) shows it by the way, not as its effect. Secrets are never
-// written to the flow.
+// written to the flow, nor a text of one character (read by chance in a
+// count or a badge).
 func typedShown(steps []chain.Step, idx int, shown []string) string {
 	if len(shown) == 0 {
 		return ""
@@ -632,7 +633,9 @@ func typedShown(steps []chain.Step, idx int, shown []string) string {
 			continue
 		}
 		t := strings.TrimSuffix(s.Text, "\n")
-		if slices.Contains(shown, strings.ToLower(strings.Join(strings.Fields(t), " "))) {
+		f := strings.ToLower(strings.Join(strings.Fields(t), " "))
+		// One character is read by chance (a count, a badge).
+		if len([]rune(f)) > 1 && slices.Contains(shown, f) {
 			return t
 		}
 	}
