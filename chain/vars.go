@@ -66,7 +66,8 @@ func ResolveVars(s string, lookup func(string) (string, bool)) (string, error) {
 
 // WithVars returns a copy of s with its variables filled from lookup in
 // every field that holds text a person could vary: text, url, value,
-// label, files and navigated.url. Key, modifiers and the target's chain
+// label, files, navigated.url and effect.shows (what a type step's text
+// shows). Key, modifiers and the target's chain
 // and fingerprint are taken as written: they name keys and describe the
 // element as it was recorded. s itself is not changed.
 func (s Step) WithVars(lookup func(string) (string, bool)) (Step, error) {
@@ -94,6 +95,11 @@ func (s Step) WithVars(lookup func(string) (string, bool)) (Step, error) {
 		c := *n
 		c.URL = fill(c.URL)
 		s.Navigated = &c
+	}
+	if e := s.Effect; e != nil && e.Shows != "" {
+		c := *e
+		c.Shows = fill(c.Shows)
+		s.Effect = &c
 	}
 	return s, err
 }

@@ -91,14 +91,16 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 // the target belonged to. A list that numbers its test ids by place and
 // lost an item before the target gives its target another number: refused
 // too, a safe failure. Test ids of another family (a redesign's new scheme)
-// and values made at random (no shared words) are no evidence either way.
+// and values made at random (no shared words) are no evidence either way,
+// nor is another number on an element among every text the target stood
+// among (the same record, numbered anew where the data was seeded again).
 func checkFamily(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil || v.Winner.Element == nil {
 		return v
 	}
 	w := *v.Winner
 	attr, rec, got, ok := testIDConflict(fp, w.Element)
-	if !ok || !strings.ContainsAny(rec, "0123456789") || family(rec) != family(got) {
+	if !ok || !strings.ContainsAny(rec, "0123456789") || family(rec) != family(got) || amongRecorded(fp, w.Element) {
 		return v
 	}
 	for _, r := range results {
@@ -109,6 +111,22 @@ func checkFamily(fp *chain.Fingerprint, results []strategies.Result, v Verdict) 
 		}
 	}
 	return v
+}
+
+// amongRecorded reports whether el stands among the texts the target stood
+// among when recorded (its row's words, its label: every recorded
+// neighbour is one of el's): the same record under another number, as a
+// database seeded anew numbers it.
+func amongRecorded(fp *chain.Fingerprint, el *pagemodel.Element) bool {
+	if len(fp.Neighbours) == 0 {
+		return false
+	}
+	for _, n := range fp.Neighbours {
+		if !slices.ContainsFunc(el.Neighbours, func(m string) bool { return strings.EqualFold(collapse(m), collapse(n)) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // family is a test id with its runs of digits taken out: the words its

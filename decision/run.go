@@ -383,9 +383,6 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		default:
 			out.Err = r.guardedClick(ctx, s, w, el, &p, 1, mods)
 		}
-		if errors.Is(out.Err, errRenderedAnew) && watch != nil {
-			_, _ = r.model().Effects(context.WithoutCancel(ctx), watch.w, watch.id, true)
-		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
 		out.Err = r.check(ctx, w, el, s.Target, s.Action == chain.Check, s.Offset)
@@ -419,6 +416,10 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		out.Err = r.drag(ctx, w, el, s)
 	default:
 		out.Err = stepErr(report.InvalidStep, nil, "action %q is not supported", s.Action)
+	}
+	if errors.Is(out.Err, errRenderedAnew) && watch != nil {
+		// The step is tried again with a watch of its own.
+		_, _ = r.model().Effects(context.WithoutCancel(ctx), watch.w, watch.id, true)
 	}
 	return out
 }

@@ -147,7 +147,7 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 		const core = held.replace(/\s+$/, "");
 		if (core && core !== held && /\n/.test(held.slice(core.length)) && text.startsWith(core) && /^\s*\n/.test(text.slice(core.length))) {
 			caretAt(f, true);
-			st.rest = text.slice(core.length).replace(/^\s*\n\s*/, "");
+			st.rest = text.slice(core.length).replace(/^[^\S\n]*(\n[^\S\n]*)*\n/, "");
 			st.keep = true;
 			st.had = false;
 			return st;
@@ -484,9 +484,10 @@ func typedAs(now, text, before string) bool {
 // sameLines reports whether rich text a reads as b, line by line: the
 // same lines, blank ones included, each with its indent, the white space
 // at its end, the blank lines at either end, an editor's caret marks
-// (U+FEFF) aside, and a no-break space read as a space.
+// (U+FEFF, the zero-width characters U+200B-U+200D and U+2060) aside,
+// and a no-break space read as a space.
 func sameLines(a, b string) bool {
-	fold := strings.NewReplacer("\uFEFF", "", "\r\n", "\n", "\u00a0", " ")
+	fold := strings.NewReplacer("\uFEFF", "", "\u200B", "", "\u200C", "", "\u200D", "", "\u2060", "", "\r\n", "\n", "\u00a0", " ")
 	lines := func(s string) []string {
 		var out []string
 		for _, l := range strings.Split(fold.Replace(s), "\n") {
