@@ -114,3 +114,32 @@ func TestTextsAreTheEffectOfLastResort(t *testing.T) {
 		t.Errorf("texts changed alone: effect %+v, want the texts", e)
 	}
 }
+
+// What a form's Save shows of its fields is checked, though the fields
+// were typed before its select and its picker were set (steps with
+// effects of their own); what a step showed before does not count for
+// the next one, nor does one character.
+func TestTypedShownReachesBackToTheLastShowing(t *testing.T) {
+	typed := func(text string) chain.Step { return chain.Step{Action: chain.Type, Text: text} }
+	clicked := func(shows string) chain.Step {
+		return chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true, Shows: shows}}
+	}
+	for _, c := range []struct {
+		name  string
+		steps []chain.Step
+		shown []string
+		want  string
+	}{
+		{"a form", []chain.Step{typed("Zoe Quinn"), typed("zoe@quinn.io"), clicked(""), clicked(""), {Action: chain.Click}}, []string{"zoe@quinn.io"}, "zoe@quinn.io"},
+		{"shown before", []chain.Step{typed("Buy milk"), clicked("Buy milk"), {Action: chain.Click}}, []string{"buy milk"}, ""},
+		{"one character", []chain.Step{typed("7"), {Action: chain.Press}}, []string{"7"}, ""},
+		{"a secret", []chain.Step{typed("${secret:PW}"), {Action: chain.Click}}, []string{"${secret:pw}"}, ""},
+	} {
+		if got := typedShown(c.steps, len(c.steps)-1, c.shown); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+	if !textField(&chain.Target{Fingerprint: &chain.Fingerprint{Tag: "input", Type: "text"}}) || textField(&chain.Target{Fingerprint: &chain.Fingerprint{Tag: "input", Type: "checkbox"}}) {
+		t.Errorf("textField: a text input is one, a checkbox is not")
+	}
+}

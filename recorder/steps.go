@@ -593,6 +593,12 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	}
 	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Content > 0 && e.E.Removed == e.E.Content, Dialog: e.E.Dialog}
 	for _, s := range e.E.State {
+		if s == "value" && (st.Action == chain.Click || st.Action == chain.DblClick) && textField(st.Target) {
+			// A press does not write into a text field: what did
+			// meanwhile (a date picker previewing the day the pointer
+			// moves over on its way to the next step) is not the press's.
+			continue
+		}
 		if slices.Contains(chain.EffectStates, s) {
 			eff.State = append(eff.State, s)
 		}
@@ -614,8 +620,9 @@ func (r *Recorder) onEffect(e *pageEvent) {
 // typedShown is the text a type step before steps[idx] typed that the
 // step showed (shown: the texts last typed into fields that an element
 // the step added, or a text it changed, reads), latest first; "" when
-// none did. Only what was typed since the last step that did something
-// checked (an effect, a navigation) counts: what was committed then
+// none did. Only what was typed since the last step that showed typed
+// text or navigated counts (a form's fields, typed before its selects and
+// pickers were set, are shown by its Save): what was committed then
 // showed then, and a later step that draws it again (a list re-rendered
 // by a filter) shows it by the way, not as its effect. Secrets are never
 // written to the flow, nor a text of one character (read by chance in a
@@ -626,7 +633,7 @@ func typedShown(steps []chain.Step, idx int, shown []string) string {
 	}
 	for i := idx - 1; i >= 0; i-- {
 		s := steps[i]
-		if s.Effect != nil || s.Navigated != nil {
+		if s.Effect != nil && s.Effect.Shows != "" || s.Navigated != nil {
 			break
 		}
 		if s.Action != chain.Type || strings.Contains(s.Text, "${secret:") {
@@ -640,6 +647,24 @@ func typedShown(steps []chain.Step, idx int, shown []string) string {
 		}
 	}
 	return ""
+}
+
+// textField reports whether t was recorded on a field text is typed into
+// (a textarea, an input of a text type).
+func textField(t *chain.Target) bool {
+	if t == nil || t.Fingerprint == nil {
+		return false
+	}
+	switch fp := t.Fingerprint; fp.Tag {
+	case "textarea":
+		return true
+	case "input":
+		switch fp.Type {
+		case "", "text", "search", "email", "url", "tel", "number", "password":
+			return true
+		}
+	}
+	return false
 }
 
 // afterTypingInto reports whether steps[idx] is a key pressed in the field
