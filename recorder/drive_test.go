@@ -40,16 +40,23 @@ func TestAPressOnSlottedTextIsTheHosts(t *testing.T) {
 	}
 }
 
-// In rich text, Shift+Home selects what the next step formats: the key is
-// a step of its own, and the replay bolds the line as the recording did.
-func TestASelectionKeyInRichTextIsAStep(t *testing.T) {
-	f := recordDrive(t, "variants/rich-note.html", "type #ed Buy milk\npress Shift+Home\nclick #bold\n")
+// presses are the keys f's press steps press, each with its modifiers
+// ("Shift+Home").
+func presses(f chain.Flow) []string {
 	var keys []string
 	for _, s := range f.Steps {
 		if s.Action == chain.Press {
 			keys = append(keys, strings.Join(append(append([]string{}, s.Modifiers...), s.Key), "+"))
 		}
 	}
+	return keys
+}
+
+// In rich text, Shift+Home selects what the next step formats: the key is
+// a step of its own, and the replay bolds the line as the recording did.
+func TestASelectionKeyInRichTextIsAStep(t *testing.T) {
+	f := recordDrive(t, "variants/rich-note.html", "type #ed Buy milk\npress Shift+Home\nclick #bold\n")
+	keys := presses(f)
 	if len(keys) != 1 || keys[0] != "Shift+Home" {
 		t.Fatalf("recorded %v, presses %v: want Shift+Home as a step", stepActions(f), keys)
 	}
@@ -161,12 +168,7 @@ func TestAPressInADaysEmptyBoxIsOnTheDay(t *testing.T) {
 // between two.
 func TestEnterAndBackspaceInRichTextAreSteps(t *testing.T) {
 	f := recordDrive(t, "variants/para-note.html", "type \"#ed p:last-child\" , then ship it\npress Enter\ntype \"#ed p:last-child\" Fix login bugs\npress Backspace\n")
-	var keys []string
-	for _, s := range f.Steps {
-		if s.Action == chain.Press {
-			keys = append(keys, s.Key)
-		}
-	}
+	keys := presses(f)
 	if !slices.Equal(keys, []string{"Enter", "Backspace"}) {
 		t.Fatalf("recorded %v, presses %v: want Enter and Backspace as steps", stepActions(f), keys)
 	}
