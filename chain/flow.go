@@ -1,6 +1,9 @@
 package chain
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Version is the flow format version this package reads and writes.
 const Version = 1
@@ -156,6 +159,21 @@ type Effect struct {
 	// It is checked with the other kinds, never alone.
 	Shows string `yaml:"shows,omitempty"`
 }
+
+// TextEntry reports whether an input of type t (Fingerprint.Type, "" for
+// none) takes typed text: text, email, search, tel, url, password, number.
+func TextEntry(t string) bool {
+	switch strings.ToLower(t) {
+	case "", "text", "email", "search", "tel", "url", "password", "number":
+		return true
+	}
+	return false
+}
+
+// FoldShows folds a text as Effect.Shows is compared with what a page
+// shows (the page model folds what it seeks the same way): runs of white
+// space to one space, trimmed, in lower case.
+func FoldShows(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // JSDialog is a JavaScript dialog a step opened at record time and how it
 // was answered.

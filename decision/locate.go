@@ -233,7 +233,7 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 			continue
 		}
 		v := Verdict{Winner: w, Confidence: w.Confidence, Agreeing: []chain.StrategyType{w.Strategy.Type}, Attempts: results}
-		if c := checkFamily(env.Fingerprint(), results, checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkOther(env.Fingerprint(), results, v)))); c.Err == nil && sameNode(*c.Winner, *w) {
+		if c := check(ctx, env, opts.Policy, results, v, false); c.Err == nil && sameNode(*c.Winner, *w) {
 			return v
 		}
 	}
@@ -245,12 +245,27 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 	if v.Winner != nil {
 		v = vet(ctx, env, opts.Policy, results, v)
 	}
-	v = checkReworded(ctx, env, results, checkItem(opts.Policy, results, checkPlaceOnly(env.Fingerprint(), results, checkOther(env.Fingerprint(), results, v))))
-	v = checkFamily(env.Fingerprint(), results, v)
+	v = check(ctx, env, opts.Policy, results, v, true)
 	if withoutFingerprint(env.Fingerprint()) {
 		v = checkWordsGone(results, v)
 	}
 	return v
+}
+
+// check runs the checks every winner passes, in order: a counterpart's name
+// (checkOther), a place alone (checkPlaceOnly; for a weighed winner, not
+// for a conclusive match that ends the chain early), the item it stands in
+// (checkItem), the item gone with the words (checkReworded), another member
+// of its test id's family (checkFamily).
+func check(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict, weighed bool) Verdict {
+	fp := env.Fingerprint()
+	v = checkOther(fp, results, v)
+	if weighed {
+		v = checkPlaceOnly(fp, results, v)
+	}
+	v = checkItem(p, results, v)
+	v = checkReworded(ctx, env, results, v)
+	return checkFamily(fp, results, v)
 }
 
 // vet checks a weighed winner against the whole fingerprint with the
@@ -318,12 +333,10 @@ func vet(ctx context.Context, env *strategies.Env, p Policy, results []strategie
 	// of the names the target's counterparts bore is left on the page (a
 	// menu reworded and reordered: the first item is now another).
 	if byNumbersOnly(results, *w, fp) && !similarityChose(results, *w) {
-		for _, r := range results {
-			if r.Strategy.Type == chain.Similarity && r.Found && r.Element != nil && !sameNode(r, *w) {
-				return refuse(v, report.Ambiguous,
-					"%s is named %q, not %q as recorded, and similarity, weighing everything recorded, found %s: what found %s follows a number or a place",
-					describe(*w), w.Element.Name, fp.AccessName, describe(r), describe(*w))
-			}
+		if o := similarityOther(results, *w); o != nil {
+			return refuse(v, report.Ambiguous,
+				"%s is named %q, not %q as recorded, and similarity, weighing everything recorded, found %s: what found %s follows a number or a place",
+				describe(*w), w.Element.Name, fp.AccessName, describe(*o), describe(*w))
 		}
 		if len(fp.OtherNames) > 0 && !otherNamesLeft(ctx, env, fp) {
 			return refuse(v, report.Ambiguous,
@@ -426,6 +439,17 @@ func similarityChose(results []strategies.Result, w strategies.Result) bool {
 		}
 	}
 	return false
+}
+
+// similarityOther is similarity's result when it singled out another
+// element than w; nil otherwise.
+func similarityOther(results []strategies.Result, w strategies.Result) *strategies.Result {
+	for i, r := range results {
+		if r.Strategy.Type == chain.Similarity && r.Found && r.Element != nil && !sameNode(r, w) {
+			return &results[i]
+		}
+	}
+	return nil
 }
 
 // Numbered reports whether s names its element by an identifier or a path
@@ -952,34 +976,39 @@ func otherNamesLeft(ctx context.Context, env *strategies.Env, fp *chain.Fingerpr
 		return true
 	}
 	for _, n := range fp.OtherNames {
-		a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + n})
-		if err != nil {
+		els, err := namedOfKind(ctx, env, fp, n)
+		if err != nil || len(els) > 0 {
 			return true
-		}
-		for _, el := range a.Els {
-			if strings.EqualFold(el.Tag, fp.Tag) {
-				return true
-			}
 		}
 	}
 	return false
+}
+
+// namedOfKind are the elements of the recorded role and tag named name, as
+// the page model finds them (hidden ones included).
+func namedOfKind(ctx context.Context, env *strategies.Env, fp *chain.Fingerprint, name string) ([]*pagemodel.Element, error) {
+	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + name})
+	if err != nil {
+		return nil, err
+	}
+	var out []*pagemodel.Element
+	for _, el := range a.Els {
+		if strings.EqualFold(el.Tag, fp.Tag) {
+			out = append(out, el)
+		}
+	}
+	return out, nil
 }
 
 // lookAlikes are the elements other than w that carry the recorded role
 // and name and the recorded tag, as the page model finds them (hidden ones
 // included); none when the page cannot be asked.
 func lookAlikes(ctx context.Context, env *strategies.Env, w strategies.Result, fp *chain.Fingerprint) []*pagemodel.Element {
-	a, err := env.Answer(ctx, chain.Strategy{Type: chain.Role, Value: fp.Role + "|" + fp.AccessName})
+	els, err := namedOfKind(ctx, env, fp, fp.AccessName)
 	if err != nil {
 		return nil
 	}
-	var out []*pagemodel.Element
-	for _, el := range a.Els {
-		if el.Ref != w.Ref() && strings.EqualFold(el.Tag, fp.Tag) {
-			out = append(out, el)
-		}
-	}
-	return out
+	return slices.DeleteFunc(els, func(el *pagemodel.Element) bool { return el.Ref == w.Ref() })
 }
 
 // identifyingMatch is the result of a strategy that names w's element by

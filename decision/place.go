@@ -63,10 +63,10 @@ func checkPlaceOnly(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 			continue
 		}
 		if r.Found {
-			if r.Element != nil && !sameNode(r, w) {
+			if o := similarityOther(results, w); o != nil {
 				return refuse(v, report.Ambiguous,
 					"%s found %s only by its place, and similarity, weighing everything recorded, found %s",
-					label(w), describe(w), describe(r))
+					label(w), describe(w), describe(*o))
 			}
 			continue
 		}

@@ -1053,6 +1053,9 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 	}
 	want := s.Effect
 	var seen *pagemodel.Effects
+	// The watch is closed however the wait ends: one left open would go
+	// on seeking the step's text in what the page adds.
+	defer func() { _, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true) }()
 	for first := true; ; first = false {
 		// First what happened already, then at each change of the page.
 		var e *pagemodel.Effects
@@ -1084,7 +1087,6 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 			seen = e
 			if effectHappened(want, e) {
 				r.debugf("  effect as recorded (%s): %s", describeEffect(want), sawEffect(e))
-				_, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true)
 				return nil
 			}
 		}
@@ -1109,7 +1111,7 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	if want.Content && !content || want.Removed && e.Removed == 0 || want.Texts && e.Texts == 0 {
 		return false
 	}
-	if want.Shows != "" && !slices.Contains(e.Shown, foldShown(want.Shows)) {
+	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
 		return false
 	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
@@ -1136,12 +1138,6 @@ func describeEffect(e *chain.Effect) string {
 		parts = append(parts, fmt.Sprintf("the page to show %q", e.Shows))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// foldShown folds a text as the page model does the texts it seeks
-// (Effects.Shown): single spaces, trimmed, lower case.
-func foldShown(s string) string {
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
 func sawEffect(e *pagemodel.Effects) string {

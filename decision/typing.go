@@ -126,31 +126,22 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 		// already (an editor's format for the next characters, a bold
 		// turned on, lives at its caret).
 		const held = st.before.replace(/\uFEFF/g, "");
-		if (held === text) {
-			// It reads as the text already (the key before made it so).
-			st.keep = true;
-			st.rest = "";
-			st.had = false;
+		// keep types only rest, at f's end (or start), what f holds kept.
+		const keep = (rest, atEnd) => {
+			if (rest !== "") caretAt(f, atEnd);
+			Object.assign(st, {keep: true, rest: rest, had: false});
 			return st;
-		}
-		if (text.startsWith(held) || text.endsWith(held)) {
-			const atEnd = text.startsWith(held);
-			caretAt(f, atEnd);
-			st.rest = atEnd ? text.slice(held.length) : text.slice(0, text.length - held.length);
-			st.keep = true;
-			st.had = false;
-			return st;
-		}
+		};
+		// It reads as the text already (the key before made it so).
+		if (held === text) return keep("", true);
+		if (text.startsWith(held)) return keep(text.slice(held.length), true);
+		if (text.endsWith(held)) return keep(text.slice(0, text.length - held.length), false);
 		// An empty block at the end (the paragraph Enter made, its line
 		// break) reads as line breaks the text has fewer of: the text goes
 		// on in that block, past the breaks that make it.
 		const core = held.replace(/\s+$/, "");
 		if (core && core !== held && /\n/.test(held.slice(core.length)) && text.startsWith(core) && /^\s*\n/.test(text.slice(core.length))) {
-			caretAt(f, true);
-			st.rest = text.slice(core.length).replace(/^[^\S\n]*(\n[^\S\n]*)*\n/, "");
-			st.keep = true;
-			st.had = false;
-			return st;
+			return keep(text.slice(core.length).replace(/^[^\S\n]*(\n[^\S\n]*)*\n/, ""), true);
 		}
 		const range = document.createRange();
 		range.selectNodeContents(f);

@@ -40,6 +40,14 @@ func TestAPressOnSlottedTextIsTheHosts(t *testing.T) {
 	}
 }
 
+// withOnly is st with its chain reduced to s (its target copied).
+func withOnly(st chain.Step, s chain.Strategy) chain.Step {
+	tg := *st.Target
+	tg.Chain = []chain.Strategy{s}
+	st.Target = &tg
+	return st
+}
+
 // presses are the keys f's press steps press, each with its modifiers
 // ("Shift+Home").
 func presses(f chain.Flow) []string {
@@ -90,11 +98,7 @@ func TestNoSelectorOnARandomHostID(t *testing.T) {
 	}
 	for _, s := range css {
 		g := f
-		st := g.Steps[0]
-		tg := *st.Target
-		tg.Chain = []chain.Strategy{s}
-		st.Target = &tg
-		g.Steps = []chain.Step{st}
+		g.Steps = []chain.Step{withOnly(f.Steps[0], s)}
 		p, failed := replayFlowIn(t, testenv.Browser(t).Browser, g, g.StartURL, true)
 		if got := p.MustElement("#status").MustText(); failed != nil || got != "Deleted notes.txt" {
 			t.Errorf("css %q under %v alone: %v, %q", s.Value, s.Hosts, failed, got)
@@ -235,11 +239,7 @@ func TestALiveRegionNamesNoItem(t *testing.T) {
 			continue
 		}
 		g := f
-		st := g.Steps[0]
-		tg := *st.Target
-		tg.Chain = []chain.Strategy{s}
-		st.Target = &tg
-		g.Steps = []chain.Step{st}
+		g.Steps = []chain.Step{withOnly(f.Steps[0], s)}
 		p, failed := replayFlowIn(t, testenv.Browser(t).Browser, g, f.StartURL+"?later", true)
 		if got := p.MustElement("#last").MustText(); failed != nil || got != "opened prod" {
 			t.Errorf("%s %q within %q alone: %v, %q", s.Type, s.Value, s.Within.Value, failed, got)

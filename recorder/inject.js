@@ -463,8 +463,12 @@
   // inline text (a card's <span> title is a drop on the card).
   const INLINE = /^(span|b|i|em|strong|small|svg|path|use|img|code|mark|s|u)$/;
   function dropTarget(e, t) {
-    let d = pointerTarget(e, t);
-    while (d && d === t && INLINE.test(d.localName) && d.parentElement && d.parentElement !== document.body) d = d.parentElement;
+    const d = pointerTarget(e, t);
+    return d === t ? outOfInline(d) : d;
+  }
+  // outOfInline is the nearest element holding d that is no inline text.
+  function outOfInline(d) {
+    while (d && INLINE.test(d.localName) && d.parentElement && d.parentElement !== document.body) d = d.parentElement;
     return d;
   }
   // over reports the element a drag is over, so that the recorder
@@ -490,9 +494,7 @@
   function underDragged(el, e) {
     for (const n of document.elementsFromPoint(e.clientX, e.clientY)) {
       if (n === el || holds(el, n) || n.localName === UI_TAG || n === document.documentElement || n === document.body) continue;
-      let d = n;
-      while (INLINE.test(d.localName) && d.parentElement && d.parentElement !== document.body) d = d.parentElement;
-      return d;
+      return outOfInline(n);
     }
     return null;
   }

@@ -188,10 +188,7 @@ func TestMovedSectionsItemIsNotTakenByNumbersOrPlaces(t *testing.T) {
 				if s.Within != nil {
 					continue
 				}
-				st := f.Steps[0]
-				tg := *st.Target
-				tg.Chain = []chain.Strategy{s}
-				st.Target = &tg
+				st := withOnly(f.Steps[0], s)
 				p := replayPageIn(t, b, f.StartURL+"?v="+version)
 				r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: time.Second}}
 				out := r.Step(context.Background(), &st)

@@ -640,7 +640,7 @@ func typedShown(steps []chain.Step, idx int, shown []string) string {
 			continue
 		}
 		t := strings.TrimSuffix(s.Text, "\n")
-		f := strings.ToLower(strings.Join(strings.Fields(t), " "))
+		f := chain.FoldShows(t)
 		// One character is read by chance (a count, a badge).
 		if len([]rune(f)) > 1 && slices.Contains(shown, f) {
 			return t
@@ -655,16 +655,8 @@ func textField(t *chain.Target) bool {
 	if t == nil || t.Fingerprint == nil {
 		return false
 	}
-	switch fp := t.Fingerprint; fp.Tag {
-	case "textarea":
-		return true
-	case "input":
-		switch fp.Type {
-		case "", "text", "search", "email", "url", "tel", "number", "password":
-			return true
-		}
-	}
-	return false
+	fp := t.Fingerprint
+	return fp.Tag == "textarea" || fp.Tag == "input" && chain.TextEntry(fp.Type)
 }
 
 // afterTypingInto reports whether steps[idx] is a key pressed in the field

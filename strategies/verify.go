@@ -170,8 +170,7 @@ func textScore(want, have string) float64 {
 // inputKind groups input types that behave alike: all the text-entry types
 // are one kind.
 func inputKind(t string) string {
-	switch strings.ToLower(t) {
-	case "", "text", "email", "search", "tel", "url", "password", "number":
+	if chain.TextEntry(t) {
 		return "text"
 	}
 	return strings.ToLower(t)

@@ -152,15 +152,6 @@ function noteEntered(e) {
 // TYPED are the input types a person types words into.
 const TYPED = new Set(["text", "search", "email", "url", "tel", "number", ""]);
 function seekFold(s) { return collapse(String(s || "")).toLowerCase(); }
-// reads reports whether text reads c as words of its own: c not
-// glued to a letter or digit on either side ("5" is not read in "$25").
-function reads(text, c) {
-  for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
-    if (!ALNUM.test(text.charAt(i - 1)) && !ALNUM.test(text.charAt(i + c.length))) return true;
-  }
-  return false;
-}
-const ALNUM = /[\p{L}\p{N}]/u;
 // seekTexts are the ways x reads: its text nodes apart (a row's cells,
 // "Nuts" and "42", are two words, not "Nuts42") and together (a word
 // split by markup, "Buy <b>milk</b>").
@@ -171,7 +162,9 @@ function seekTexts(x) {
   for (let n = tw.nextNode(); n; n = tw.nextNode()) if (!skipped(n.parentNode)) parts.push(n.data);
   return [seekFold(parts.join(" ")), seekFold(parts.join(""))];
 }
-function readsIn(texts, c) { return texts.some((t) => reads(t, c)); }
+// readsIn reports whether one of texts reads c as words of its own, no
+// word cut in two ("5" is not read in "$25": holdsWords).
+function readsIn(texts, c) { return texts.some((t) => holdsWords(t, c, false, false)); }
 // seek notes x, a node added or a text node changed, in each watch whose
 // sought text it reads, outside fields being edited.
 function seek(x) {
@@ -815,7 +808,9 @@ function effects(id, close) {
   return out;
 }
 
-const CONTROLS_IN = "button, a[href], input, select, textarea, [role=button], [role=menuitem], [role=option], [role=link]";
+// CONTROLS_IN are the controls that make a tooltip or a popover a layer a
+// step acts in: CONTROLS, and a menu's items and a list's options.
+const CONTROLS_IN = CONTROLS + ", [role=menuitem], [role=option]";
 function popoverOpen(d) { try { return d.matches(":popover-open"); } catch (e) { return false; } }
 
 // inDialogs reports whether element x, added to or removed from parent,
