@@ -293,6 +293,12 @@ type Strategy struct {
 	// item must still hold them. The row of Ada Lovelace in Paris is not
 	// the row of Alan Turing that moved to Paris.
 	Also []string `yaml:"also,omitempty"`
+	// Beside, on a Within's text, are the item's other texts when
+	// recorded that said which item it was (its e-mail, its city; none
+	// with a digit, none every item held): the item must still hold one
+	// of them. Another Grace Hopper, of another e-mail and city, is
+	// another person.
+	Beside []string `yaml:"beside,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found
 	// in the document, each next one, and then the strategy's own element,

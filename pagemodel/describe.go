@@ -131,8 +131,11 @@ type Scope struct {
 	Match string `json:"m"`
 	// Also are the texts that named the item better, another item's too
 	// then (chain.Strategy.Also).
-	Also  []string `json:"also"`
-	Inner struct {
+	Also []string `json:"also"`
+	// Beside are the item's other texts that say which item it is
+	// (chain.Strategy.Beside).
+	Beside []string `json:"beside"`
+	Inner  struct {
 		Type  string `json:"t"`
 		Role  string `json:"r"`
 		Value string `json:"v"`

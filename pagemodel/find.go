@@ -65,6 +65,9 @@ type Query struct {
 	Item bool `json:"it,omitempty"`
 	// Also, on an Item query, are texts the item must hold whole too.
 	Also []string `json:"al,omitempty"`
+	// Beside, on an Item query, are texts of which the item must hold one
+	// whole: where none is left, it is another item of the same name.
+	Beside []string `json:"bs,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).
 	Hosts []Query `json:"hs,omitempty"`

@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -123,6 +124,32 @@ func TestARowsSharedNameComesBeforeItsTemplatesWords(t *testing.T) {
 	p, failed := replayFlowIn(t, b, f, f.StartURL+"&v=moved", false)
 	if st := p.MustElement("#status").MustText(); failed == nil || st != "Ready" {
 		t.Errorf("%v, %q: another member's seat added", failed, st)
+	}
+}
+
+// A row named by a name it had alone is held to its other words too (its
+// city): where the member is gone and another of the same name, of
+// another city, is there, the step is refused, not the other member's seat
+// added; the rows reordered, the same member gets the seat.
+func TestAnItemOfTheSameNameAndOtherWordsIsAnotherItem(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/member-rows.html", "click \"#rows tr:nth-child(2) button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	within := withinOf(f.Steps[0])
+	if within == nil || within.Value != "Alan Turing" || !slices.Equal(within.Beside, []string{"London"}) {
+		t.Fatalf("within %+v: want the row named by Alan Turing, beside London", within)
+	}
+	for _, v := range []string{"", "?v=reordered", "?v=namesake"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		st := p.MustElement("#status").MustText()
+		switch {
+		case v != "?v=namesake" && (failed != nil || st != "Seat added: Alan Turing, London"):
+			t.Errorf("%q: %v, %q", v, failed, st)
+		case v == "?v=namesake" && (decision.CodeOf(failed) != report.ElementNotFound || st != "Ready"):
+			t.Errorf("%q: %v, %q: another member's seat added", v, failed, st)
+		}
 	}
 }
 

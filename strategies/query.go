@@ -112,7 +112,7 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 		}
 		w.Item = w.Type == pagemodel.ByText
 		if w.Item {
-			w.Also = s.Within.Also
+			w.Also, w.Beside = s.Within.Also, s.Within.Beside
 		}
 		q.Within = &w
 	}

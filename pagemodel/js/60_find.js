@@ -123,7 +123,7 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //   q.w (any type)                   only inside an element q.w matches
 //   q.it (a text query)              names an item (itemFor); with m "contains",
 //                                    one that reads v whole (holdsWhole), and
-//                                    each of q.al whole too
+//                                    each of q.al whole too, and one of q.bs
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
@@ -282,12 +282,17 @@ function byText(q, sc) {
     const whole = w.c ? wantOf(q.v, false) : null;
     // The texts that named it better, shared then with another item,
     // it holds too (q.al).
-    const also = (q.al || []).map((t) => { const a = wantOf(t, false); return [a, longestWord(a)]; });
+    const wants = (ts) => (ts || []).map((t) => { const a = wantOf(t, false); return [a, longestWord(a)]; });
+    const also = wants(q.al);
+    // An item that holds none of the other texts it held beside these
+    // (q.bs: its e-mail, its city) is another item of the same name.
+    const beside = wants(q.bs);
     const out = [];
     for (const e of r.els) {
       if (whole && !holdsWhole(e, whole, wl)) continue;
       const i = itemFor(e, tag);
       if (also.some(([a, aw]) => !holdsWhole(i, a, aw))) continue;
+      if (beside.length && !beside.some(([a, aw]) => holdsWhole(i, a, aw))) continue;
       if (out.indexOf(i) < 0) out.push(i);
     }
     r.els = out;
