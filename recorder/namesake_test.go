@@ -164,3 +164,22 @@ func withinOf(s chain.Step) *chain.Strategy {
 	}
 	return within
 }
+
+// An accordion's panel is named by its own text; the words of its header,
+// outside the panel, are no part of what it must hold when replayed: the
+// unchanged page replays.
+func TestAPanelIsHeldOnlyToWordsItHolds(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/faq-panels.html", "click \".item:nth-child(2) .control\"\nclick \".item:nth-child(2) .helpful\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepActions(f))
+	}
+	within := withinOf(f.Steps[1])
+	if within == nil || within.Value != "Answers about accounts." || slices.Contains(within.Beside, "Accounts") {
+		t.Fatalf("within %+v: want the panel named by its text, not held to its header's", within)
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL, false)
+	if st := p.MustElement("#status").MustText(); failed != nil || st != "Helpful: accounts" {
+		t.Errorf("%v, %q (within %+v)", failed, st, within)
+	}
+}

@@ -387,9 +387,19 @@ function scopeIn(el, c, texts, inner, alone, sc) {
     const r = matchAll(Object.assign({ w: within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
     if (i === 0 || r.length >= alone && alone > 1) continue;
-    return { tag: items[0].localName, text: text, m: m, also: also, beside: besideTexts(c, text, also, texts, g, sc), inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    // What the element the text names (c, or its part that holds el)
+    // does not read whole, replay would not find in it.
+    const held = also.filter((t) => items[0] === c || reads(items[0], t));
+    return { tag: items[0].localName, text: text, m: m, also: held, beside: besideTexts(c, items[0], text, also, texts, g, sc), inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
+}
+
+// reads reports whether e reads text t whole, as replay reads an item's
+// texts (holdsWhole).
+function reads(e, t) {
+  const w = wantOf(t, false);
+  return holdsWhole(e, w, longestWord(w));
 }
 
 // besideTexts are the worded texts of item c other than the one that
@@ -397,17 +407,17 @@ function scopeIn(el, c, texts, inner, alone, sc) {
 // else says which item it is (Ada Lovelace's e-mail and city). Another
 // item of the same name holds none of them. A text with a digit is left
 // out (a time, a price, a count change), and so is one every item of
-// c's group holds (a template's words tell none apart), and one that c
-// does not read whole as replay reads it (holdsWhole: a paragraph cut
-// short).
-function besideTexts(c, text, also, texts, g, sc) {
+// c's group holds (a template's words tell none apart), and one that
+// the element the scope names (named: c, or the part of c that holds the
+// target, an accordion's panel without its header) does not read whole as
+// replay reads it (holdsWhole: a paragraph cut short).
+function besideTexts(c, named, text, also, texts, g, sc) {
   const out = [];
   for (const [t] of texts) {
     if (out.length >= 3) break;
     if (t === text || out.indexOf(t) >= 0 || also.indexOf(t) >= 0 || !worded(t) || /[0-9]/.test(t) ||
         t.indexOf(text) >= 0 || text.indexOf(t) >= 0) continue;
-    const w = wantOf(t, false);
-    if (!holdsWhole(c, w, longestWord(w))) continue;
+    if (!reads(named, t)) continue;
     if (g && g.n > 1 && matchAll({ t: "text", v: t, m: "contains", only: c.localName, it: true }, sc).els.length >= g.n) continue;
     out.push(t);
   }
