@@ -2,6 +2,7 @@ package chain
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"reflect"
@@ -163,6 +164,11 @@ func (v *validator) step(p string, s *Step) {
 			}
 			if !known {
 				v.add(fmt.Sprintf("%s.effect.state[%d]", p, i), "%q is not a state a step changes (%s)", st, strings.Join(EffectStates, ", "))
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(e.Became)) {
+			if k == "value" || !slices.Contains(e.State, k) {
+				v.add(fmt.Sprintf("%s.effect.became.%s", p, k), "names no state of effect.state but value (%s)", strings.Join(e.State, ", "))
 			}
 		}
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -356,6 +357,10 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		}
 		return out
 	}
+	if err := r.alreadyBecame(ctx, s, watch); err != nil {
+		out.Err = err
+		return out
+	}
 	mods := keys.Bits(s.Modifiers)
 	if ctx.Err() != nil {
 		// The deadline came while the page settled (whether it changed
@@ -585,11 +590,12 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 	renewed := ""
 	if cur == nil {
 		r.model().Settle(ctx)
-		v := r.locate(ctx, target, true)
-		if v.Err != nil {
-			return stepErr(report.AssertionFailed, v.Err, "clicking took the element off the page, and the target cannot be found again to read whether it is checked: %v", v.Err)
+		again, err := r.renderedAnew(ctx, target, p)
+		if err != nil {
+			return err
 		}
-		if err := callOn(ctx, r.elem(v.Winner), checkedFn, &cur); err != nil {
+		el = again
+		if err := callOn(ctx, el, checkedFn, &cur); err != nil {
 			return err
 		}
 		if cur == nil {
@@ -601,7 +607,40 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 	if *cur != want {
 		return stepErr(report.AssertionFailed, nil, "clicking did not change the checked state to %v%s", want, renewed)
 	}
+	// Held once the page settles: an app that puts the box back (a save
+	// that failed) undid the step.
+	r.model().Settle(ctx)
+	var now *bool
+	if err := callOn(ctx, el, checkedFn, &now); err == nil && now != nil && *now != want && ctx.Err() == nil {
+		return stepErr(report.NoEffect, nil, "clicking changed the checked state to %v%s, then the page undid it: it is %v once the page settled", want, renewed, *now)
+	}
 	return nil
+}
+
+// renderedAnew is the checkbox the page rendered in place of the one a
+// click took off: the one the target names, found again by the step's
+// own locate, which refuses where it cannot tell; else, where the locate
+// refuses (a box named by its state, "Checked" now), the checkbox at the
+// point the click pressed, where the page drew the new one.
+func (r *Runner) renderedAnew(ctx context.Context, target *chain.Target, p chain.Point) (Elem, error) {
+	v := r.locate(ctx, target, true)
+	if v.Err == nil {
+		return r.elem(v.Winner), nil
+	}
+	if at, err := r.model().At(ctx, p.X, p.Y, pagemodel.Prefer{}); err == nil && at != nil && checkable(at) {
+		r.debugf("  the target is not found again (%v): the checkbox at %.0f,%.0f read instead", v.Err, p.X, p.Y)
+		return Elem{Model: r.model(), Ref: at.Ref, Element: at, remote: &remoteObj{group: r.group}}, nil
+	}
+	return Elem{}, stepErr(report.AssertionFailed, v.Err, "clicking took the element off the page, and the target cannot be found again to read whether it is checked: %v", v.Err)
+}
+
+// checkable reports whether e is a checkbox, a radio button or a switch.
+func checkable(e *pagemodel.Element) bool {
+	switch e.Role {
+	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio":
+		return true
+	}
+	return false
 }
 
 // selectFn checks the element's state as stateFn does and, when it is
@@ -1087,7 +1126,7 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 			seen = e
 			if effectHappened(want, e) {
 				r.debugf("  effect as recorded (%s): %s", describeEffect(want), sawEffect(e))
-				return nil
+				return r.effectHeld(ctx, s, wt)
 			}
 		}
 		if ctx.Err() != nil {
@@ -1101,6 +1140,9 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	for _, st := range want.State {
 		if !slices.Contains(e.State, st) {
+			return false
+		}
+		if b, ok := want.Became[st]; ok && e.Became[st] != b {
 			return false
 		}
 	}
@@ -1117,9 +1159,77 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	return want.Dialog == "" || want.Dialog == e.Dialog
 }
 
+// alreadyBecame refuses a click or a key press whose element already is
+// what the step made it when recorded (chain.Effect.Became: a checkbox
+// ticked already, a section open): acting would undo it. check and
+// uncheck set a state whatever it was, and are left to do so. The watch
+// is closed when it refuses.
+func (r *Runner) alreadyBecame(ctx context.Context, s *chain.Step, wt *watch) error {
+	if wt == nil || len(s.Effect.Became) == 0 {
+		return nil
+	}
+	switch s.Action {
+	case chain.Click, chain.DblClick, chain.Press:
+	default:
+		return nil
+	}
+	e, err := r.model().Effects(ctx, wt.w, wt.id, false)
+	if err != nil || e == nil {
+		return nil // the wait for the effect says what went wrong
+	}
+	for _, st := range slices.Sorted(maps.Keys(s.Effect.Became)) {
+		if b := s.Effect.Became[st]; e.Was[st] == b {
+			_, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true)
+			return stepErr(report.NoEffect, nil, "its %s is %s already, as the step made it when recorded: a %s would make it otherwise, so nothing was done (a check or uncheck step sets a state whatever it was)",
+				st, b, s.Action)
+		}
+	}
+	return nil
+}
+
+// effectHeld checks, once the page has settled, that the states the step
+// changed are still what they became (chain.Effect.Became): an app that
+// puts a toggle back (a save that failed) undid the step. Only steps
+// that recorded what their states became are held to it.
+func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error {
+	want := s.Effect
+	if len(want.Became) == 0 {
+		return nil
+	}
+	r.model().Settle(ctx)
+	e, err := r.model().Effects(ctx, wt.w, wt.id, false)
+	if err != nil || e == nil || ctx.Err() != nil {
+		// The page went on (a new document): what it shows is no longer
+		// the step's, and was as recorded when seen.
+		return nil
+	}
+	for _, st := range slices.Sorted(maps.Keys(want.Became)) {
+		if e.Became[st] != want.Became[st] {
+			return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: its %s became %s, and is %s once the page settled",
+				s.Action, st, want.Became[st], nowState(e, st))
+		}
+	}
+	return nil
+}
+
+// nowState is what state property st of a watched element is now.
+func nowState(e *pagemodel.Effects, st string) string {
+	if b, ok := e.Became[st]; ok {
+		return b
+	}
+	if w := e.Was[st]; w != "" {
+		return w + " again"
+	}
+	return "unset again"
+}
+
 func describeEffect(e *chain.Effect) string {
 	var parts []string
 	for _, st := range e.State {
+		if b, ok := e.Became[st]; ok {
+			parts = append(parts, fmt.Sprintf("its %s to become %s", st, b))
+			continue
+		}
 		parts = append(parts, "its "+st+" to change")
 	}
 	switch {
@@ -1145,8 +1255,12 @@ func sawEffect(e *pagemodel.Effects) string {
 		return "could not see the page"
 	}
 	var parts []string
-	if len(e.State) > 0 {
-		parts = append(parts, strings.Join(e.State, ", ")+" changed")
+	for _, st := range e.State {
+		if b, ok := e.Became[st]; ok {
+			parts = append(parts, fmt.Sprintf("%s became %s", st, b))
+			continue
+		}
+		parts = append(parts, st+" changed")
 	}
 	if e.Content > 0 {
 		parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed)", e.Content, e.Removed))

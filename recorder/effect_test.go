@@ -143,3 +143,74 @@ func TestTypedShownReachesBackToTheLastShowing(t *testing.T) {
 		t.Errorf("textField: a text input is one, a checkbox is not")
 	}
 }
+
+// A toggle ticked by a click on its label (a hidden input beside a label
+// that names no control, ticked by the page's script) keeps what its
+// state became: replay refuses to click one ticked already (a click would
+// untick it) and fails a click whose tick the app puts back, instead of
+// passing either.
+func TestAToggleIsHeldToWhatItBecame(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/toggles.html", "click \".ui.checkbox label\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Action != chain.Click {
+		t.Fatalf("recorded %v, want one click", stepLines(f))
+	}
+	for i, st := range f.Steps {
+		if e := st.Effect; e == nil || e.Became["checked"] != "true" {
+			t.Fatalf("step %d (%s): effect %+v, want checked to become true", i+1, st.Action, e)
+		}
+	}
+	for _, c := range []struct {
+		query, status string
+		want          report.Code
+	}{
+		{"", "email true, sms false, active none", ""},
+		{"?prechecked", "Ready", report.NoEffect},
+		{"?revert", "email false, sms false, active none", report.NoEffect},
+	} {
+		p := replayPageIn(t, b, f.StartURL+c.query)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		for i := range f.Steps {
+			st := f.Steps[i]
+			if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
+				t.Errorf("%q step %d: %v, want %q", c.query, i+1, out.Err, c.want)
+			}
+		}
+		time.Sleep(400 * time.Millisecond)
+		if got := p.MustElement("#status").MustText(); got != c.status {
+			t.Errorf("%q: the page says %q, want %q", c.query, got, c.status)
+		}
+	}
+}
+
+// A check step whose tick the app puts back once the page settles fails
+// NO_EFFECT; a checkbox named by its state ("Unchecked", "Checked") that
+// the page draws anew in its cell on each change is read where it was
+// drawn, and the step passes.
+func TestACheckIsHeldOnceThePageSettles(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/toggles.html", "click #sms\nclick \"#grid tr:first-child input\"\n")
+	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Check || f.Steps[1].Action != chain.Check {
+		t.Fatalf("recorded %v, want two checks", stepLines(f))
+	}
+	for _, c := range []struct {
+		query, status string
+		want          []report.Code
+	}{
+		{"", "email false, sms true, active Spatula", []report.Code{"", ""}},
+		{"?revert", "email false, sms false, active Spatula", []report.Code{report.NoEffect, ""}},
+	} {
+		p := replayPageIn(t, b, f.StartURL+c.query)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		for i := range f.Steps {
+			st := f.Steps[i]
+			if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want[i] {
+				t.Errorf("%q step %d: %v, want %q", c.query, i+1, out.Err, c.want[i])
+			}
+		}
+		time.Sleep(400 * time.Millisecond)
+		if got := p.MustElement("#status").MustText(); got != c.status {
+			t.Errorf("%q: the page says %q, want %q", c.query, got, c.status)
+		}
+	}
+}

@@ -601,6 +601,12 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		}
 		if slices.Contains(chain.EffectStates, s) {
 			eff.State = append(eff.State, s)
+			if b, ok := e.E.Became[s]; ok && s != "value" {
+				if eff.Became == nil {
+					eff.Became = map[string]string{}
+				}
+				eff.Became[s] = b
+			}
 		}
 	}
 	if eff.Empty() && e.E.Texts > 0 && !afterTypingInto(r.flow.Steps, idx) {

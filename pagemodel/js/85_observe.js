@@ -703,10 +703,11 @@ function frameAfter() {
 
 // stateOf is what a step may change of an element itself: checked,
 // value, selected, expanded, pressed, open (a label stands for its
-// control).
+// control, or for the one checkbox or radio button beside it: a toggle
+// whose script ticks its input when its label is clicked).
 function stateOf(el) {
   if (!el || !el.isConnected) return null;
-  if (el.tagName === "LABEL" && el.control) el = el.control;
+  if (el.tagName === "LABEL") el = el.control || besideBox(el) || el;
   const a = (n) => el.getAttribute(n);
   return {
     checked: el.tagName === "INPUT" ? String(el.checked) + (el.indeterminate ? "-" : "") : a("aria-checked") || "",
@@ -716,6 +717,15 @@ function stateOf(el) {
     pressed: a("aria-pressed") || "",
     open: "open" in el ? String(el.open) : "",
   };
+}
+
+// besideBox is the one checkbox or radio button in the parent of label
+// l, which labels no control; null when there is none or several.
+function besideBox(l) {
+  const p = l.parentElement;
+  if (!p) return null;
+  const boxes = p.querySelectorAll("input[type=checkbox], input[type=radio]");
+  return boxes.length === 1 ? boxes[0] : null;
 }
 
 // openDialogs are the dialogs shown now: open <dialog>s, visible elements
@@ -768,9 +778,16 @@ function effects(id, close) {
   if (!w) return null;
   if (close) unwatch(id);
   w.seen = changeSeq;
-  const out = { state: [], content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0 };
+  const out = { state: [], became: {}, was: {}, content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0 };
   const now = stateOf(w.el);
-  if (w.state && now) for (const k of Object.keys(now)) if (now[k] !== w.state[k]) out.state.push(k);
+  // What each changed property became, and what they all were as the
+  // watch opened: the two-valued ones (a field's value is text).
+  if (w.state) for (const k of Object.keys(w.state)) if (k !== "value") out.was[k] = w.state[k];
+  if (w.state && now) for (const k of Object.keys(now)) {
+    if (now[k] === w.state[k]) continue;
+    out.state.push(k);
+    if (k !== "value") out.became[k] = now[k];
+  }
   const d = openDialogs();
   for (const x of d) if (!w.dialogs.has(x)) { out.dialog = "opened"; break; }
   if (!out.dialog) for (const x of w.dialogs) if (!d.has(x)) { out.dialog = "closed"; break; }
