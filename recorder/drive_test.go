@@ -166,6 +166,22 @@ func TestAPressInADaysEmptyBoxIsOnTheDay(t *testing.T) {
 	}
 }
 
+// A dropdown that takes focus itself (tabindex, no role) holds its menu's
+// items: a press on an item is on the item, and the replay chooses it.
+func TestAPressOnAnItemOfAFocusableDropdownIsOnTheItem(t *testing.T) {
+	f := recordDrive(t, "variants/focus-menu.html", "click .dropdown\nclick \".item:nth-child(2)\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepActions(f))
+	}
+	if fp := f.Steps[1].Target.Fingerprint; fp.Text != "Suspend" {
+		t.Errorf("the item's press is on %s %q, want the item Suspend", fp.Tag, fp.Text)
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if got := p.MustElement("#status").MustText(); failed != nil || got != "Suspend" {
+		t.Errorf("replay: %v, %q", failed, got)
+	}
+}
+
 // In rich text made of paragraphs, Enter starts one and Backspace deletes
 // at the caret: both are steps, and the replay makes the note read as it
 // did, paragraph by paragraph, with no empty paragraph for the blank line

@@ -208,9 +208,11 @@
   // that element's (layers); an assertion or a drop is about what is
   // under the pointer.
   function pointerTarget(e, t, layers) {
-    for (const n of e.composedPath()) {
+    const path = e.composedPath();
+    for (let i = 0; i < path.length; i++) {
+      const n = path[i];
       if (n === document || n === window) break;
-      if (n.nodeType === 1 && (n.matches(ACTIONABLE) || tabStopLeaf(n))) return n;
+      if (n.nodeType === 1 && (n.matches(ACTIONABLE) || tabStopLeaf(n, path.slice(0, i)))) return n;
     }
     if (t && t.nodeType === 1 && !/\S/.test(t.textContent)) {
       // Not a picture or an icon (an svg's <path>), nor anything named or
@@ -231,16 +233,27 @@
   // tabStopLeaf reports whether the page made n a control of its own: a
   // tab stop with no role of its own (a calendar's event, an <a> with no
   // href) that holds no other control or tab stop (a scroll region or a
-  // grid that takes focus holds its controls, and is none). One with a
-  // role says what it is (a combobox's box, named by the option it
-  // shows once it opens), and is left as it was.
+  // grid that takes focus holds its controls, and is none), nor, on the
+  // way to what was pressed (below: the path's nodes inside n), one of
+  // several parts alike (a menu's items, in a dropdown that takes focus:
+  // the press chose one of them). One with a role says what it is (a
+  // combobox's box, named by the option it shows once it opens), and is
+  // left as it was.
   const TAB_STOP = "[tabindex]:not([tabindex^='-'])";
-  function tabStopLeaf(n) {
+  function tabStopLeaf(n, below) {
     if (!n.matches(TAB_STOP) || n.hasAttribute("role") || n === document.body || n === document.documentElement) return false;
     if (n.querySelector(ACTIONABLE + "," + TAB_STOP + ",table,ul,ol,[role]")) return false;
+    if (below.some((x) => x.nodeType === 1 && hasAlike(x))) return false;
     // A region made focusable to scroll by keys holds content, not a control.
     const cs = getComputedStyle(n);
     return !/auto|scroll/.test(cs.overflowX + " " + cs.overflowY);
+  }
+  // hasAlike reports whether el has a sibling of its tag and classes.
+  function hasAlike(el) {
+    const p = el.parentElement;
+    if (!p) return false;
+    for (const s of p.children) if (s !== el && s.localName === el.localName && s.getAttribute("class") === el.getAttribute("class")) return true;
+    return false;
   }
   function deepActive() {
     let a = document.activeElement;
