@@ -182,6 +182,27 @@ func TestAPressOnAnItemOfAFocusableDropdownIsOnTheItem(t *testing.T) {
 	}
 }
 
+// Enter in a <textarea> that the page takes for itself (a cell editor
+// commits) is a step, and the replay fails where it commits nothing; one
+// that types a new line is part of the typed text.
+func TestEnterATextareaTakesForItselfIsAStep(t *testing.T) {
+	f := recordDrive(t, "variants/textarea-enter.html", "type #editor Garden Hose Pro\npress Enter\ntype #notes one\npress Enter\ntype #notes two\n")
+	if keys := presses(f); !slices.Equal(keys, []string{"Enter"}) {
+		t.Fatalf("recorded %v, presses %v: want the editor's Enter alone", stepActions(f), keys)
+	}
+	if last := f.Steps[len(f.Steps)-1]; last.Action != chain.Type || last.Text != "one\ntwo" {
+		t.Errorf("the notes: %s %q, want one\\ntwo typed", last.Action, last.Text)
+	}
+	p, failed := replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL, true)
+	if got := p.MustElement("#cell").MustText(); failed != nil || got != "Garden Hose Pro" {
+		t.Errorf("replay: %v, %q", failed, got)
+	}
+	p, failed = replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL+"?ignored", true)
+	if got := p.MustElement("#cell").MustText(); decision.CodeOf(failed) != report.NoEffect || got != "Garden Hose" {
+		t.Errorf("replay where Enter commits nothing: %v, %q; want NO_EFFECT", failed, got)
+	}
+}
+
 // In rich text made of paragraphs, Enter starts one and Backspace deletes
 // at the caret: both are steps, and the replay makes the note read as it
 // did, paragraph by paragraph, with no empty paragraph for the blank line

@@ -248,6 +248,22 @@
     const cs = getComputedStyle(n);
     return !/auto|scroll/.test(cs.overflowX + " " + cs.overflowY);
   }
+  // enterInTextarea records Enter in a <textarea> as a step of its own
+  // where it typed no new line: the page took it for itself (a grid's
+  // cell editor commits, a chat box sends). A new line typed is part of
+  // the text typed. What the key did is watched from now, and reported
+  // only if it is a step.
+  function enterInTextarea(e, t) {
+    const before = t.value, lines = before.split("\n").length;
+    const q = openEffect(t);
+    const m = { k: "key", key: "Enter", m: mods(e), id: ref(t), q, c: cheap(t), r: rect(t) };
+    ownTimeout(window, () => {
+      if (!e.defaultPrevented && t.isConnected && t.value !== before && t.value.split("\n").length > lines) return;
+      enterAt = performance.now();
+      emitNow(m);
+    }, 0);
+  }
+
   // hasAlike reports whether el has a sibling of its tag and classes.
   function hasAlike(el) {
     const p = el.parentElement;
@@ -784,6 +800,10 @@
       // item, an indented line; text deleted at the caret): they are
       // steps of their own. In a plain field the typed value says it all.
       const rich = t.isContentEditable;
+      if (k === "Enter" && !modded && t.localName === "textarea") {
+        enterInTextarea(e, t);
+        return;
+      }
       if (k === "Enter") press = modded || t.localName !== "textarea";
       else if (k === "Tab" || k === "Escape") press = true;
       else if (/^Arrow/.test(k)) press = !inSelect;

@@ -609,10 +609,12 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			}
 		}
 	}
-	if eff.Empty() && e.E.Texts > 0 && !afterTypingInto(r.flow.Steps, idx) {
+	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || typedShown(r.flow.Steps, idx, e.E.Shown) != "") {
 		// Only where nothing else shows what the step did: texts change
 		// by themselves too (a clock), and they would blur a stronger
-		// check.
+		// check. After typing into the key's field, only where the key
+		// put what was typed on the page (a cell editor's commit): it is
+		// held to show it again.
 		eff.Texts = true
 	}
 	if eff.Empty() {
