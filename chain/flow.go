@@ -398,7 +398,8 @@ type Fingerprint struct {
 	// kind (a list of one row at record time counts the cards around it).
 	Items    int    `yaml:"items,omitempty"`
 	ItemKind string `yaml:"item_kind,omitempty"`
-	// OtherNames are the accessible names, other than its own, of the
+	// OtherNames are the accessible names (their texts, for a target
+	// without a role), other than its own, of the
 	// target's counterparts at record time: where it or its item (a row,
 	// a card, an operation of a list) repeats among its siblings, the
 	// element at its place in each other item. An element that bears one

@@ -330,12 +330,16 @@ func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) V
 		return v
 	}
 	w := *v.Winner
-	if !similarity.NamedAsOther(fp, w.Element.Name) || lastingID(results, w) != nil {
+	if !similarity.NamedAsOther(fp, w.Element.Name, w.Element.Text) || lastingID(results, w) != nil {
 		return v
 	}
+	name, own, named := w.Element.Name, fp.AccessName, "named"
+	if fp.Role == "" && fp.AccessName == "" {
+		name, own, named = clip(w.Element.Text), fp.Text, "reading"
+	}
 	return refuse(v, report.ElementNotFound,
-		"%s found %s, named %q as another element of the target's group was when recorded, not %q: it is that element, or the target in another state",
-		label(w), describe(w), w.Element.Name, fp.AccessName)
+		"%s found %s, %s %q as another element of the target's group was when recorded, not %q: it is that element, or the target in another state",
+		label(w), describe(w), named, name, own)
 }
 
 // outside reports whether w's element lies outside every one of items,

@@ -180,6 +180,15 @@ func TestAPressOnAnItemOfAFocusableDropdownIsOnTheItem(t *testing.T) {
 	if got := p.MustElement("#status").MustText(); failed != nil || got != "Suspend" {
 		t.Errorf("replay: %v, %q", failed, got)
 	}
+	// The item gone, the one at its place read as another item did when
+	// recorded: refused, nothing chosen.
+	if fp := f.Steps[1].Target.Fingerprint; !slices.Contains(fp.OtherNames, "Reset password") {
+		t.Errorf("the item's counterparts: %q, want Reset password among them", fp.OtherNames)
+	}
+	p, failed = replayFlowIn(t, testenv.Browser(t).Browser, f, f.StartURL+"?removed", true)
+	if got := p.MustElement("#status").MustText(); failed == nil || got != "Ready" {
+		t.Errorf("replay with the item removed: %v, %q; want refused", failed, got)
+	}
 }
 
 // Enter in a <textarea> that the page takes for itself (a cell editor

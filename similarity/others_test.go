@@ -30,12 +30,17 @@ func TestNamedAsOther(t *testing.T) {
 		{"DELETE /tasks/{taskId} Remove a task", false},
 		{"", false},
 	} {
-		if got := NamedAsOther(fp, c.name); got != c.want {
+		if got := NamedAsOther(fp, c.name, ""); got != c.want {
 			t.Errorf("NamedAsOther(%q) = %v, want %v", c.name, got, c.want)
 		}
 	}
-	if NamedAsOther(&chain.Fingerprint{AccessName: "Delete"}, "Update") {
+	if NamedAsOther(&chain.Fingerprint{AccessName: "Delete"}, "Update", "") {
 		t.Error("a fingerprint without other names marks nothing")
+	}
+	// A target without a role (a menu's plain item) is compared by texts.
+	plain := &chain.Fingerprint{Tag: "div", Text: "Grace Hopper", OtherNames: []string{"Grete Hermann"}}
+	if !NamedAsOther(plain, "", "Grete Hermann") || NamedAsOther(plain, "", "Grace Hopper") || NamedAsOther(plain, "Grete Hermann", "") {
+		t.Error("a target without a role: its counterparts are named by their texts")
 	}
 }
 

@@ -167,7 +167,7 @@ func (r *Reference) compare(c *Candidate, v *comparison) {
 	}
 	v.other = r.otherOption(c)
 	v.otherIcon = r.otherIcon(c)
-	v.otherName = NamedAsOther(&r.fp, c.AccessName)
+	v.otherName = NamedAsOther(&r.fp, c.AccessName, c.Text)
 }
 
 // combine weighs v with the reference's weights into a Score.
@@ -394,13 +394,18 @@ func (r *Reference) otherOption(c *Candidate) bool {
 // was recorded (fp.OtherNames), white space collapsed and case aside:
 // the element is that counterpart, still named as it was, and not the
 // target renamed. A copy editor who rewords the target gives it words
-// of its own, not its neighbour's.
-func NamedAsOther(fp *chain.Fingerprint, name string) bool {
+// of its own, not its neighbour's. A target without a role was recorded
+// with its counterparts' texts: text, the element's, is compared then.
+func NamedAsOther(fp *chain.Fingerprint, name, text string) bool {
 	if len(fp.OtherNames) == 0 {
 		return false
 	}
+	own := fp.AccessName
+	if fp.Role == "" && fp.AccessName == "" {
+		name, own = text, fp.Text
+	}
 	n := norm(name)
-	if n == "" || n == norm(fp.AccessName) {
+	if n == "" || n == norm(own) {
 		return false
 	}
 	for _, o := range fp.OtherNames {

@@ -47,21 +47,26 @@ const MAXOTHERS = 24, OTHERSEEN = 60;
 // of them alone: where el, or the item it is in, repeats among its
 // siblings (alike), the element at el's place in each other item (the
 // same path of tags and first classes from the item, the same index among
-// those it matches), nearest items first, of role. Left out: el's own
+// those it matches), nearest items first, of role; for an el without a
+// role (a menu's plain <div> item), the texts of those without one.
+// Left out: el's own
 // name, a name it differs from in digits alone ("Like (3)", "Item 2":
 // counts and numbers change), and a name several counterparts bear (a
 // state's label, "Following" on every row, not an identity). An element
 // named so when el was recorded is that other one: the operation above a
 // removed "DELETE /tasks/{id}", "PUT /tasks/{id}".
 function othersOf(el, role, name) {
-  if (!role || !name) return [];
+  const byText = !role;
+  if (byText) name = textOf(el, MAXNAME);
+  if (!name || textTruncated) return [];
   const c = repeating(el, el);
   if (!c) return [];
   const digitless = (t) => t.toLowerCase().replace(/[0-9]+/g, "#");
   const own = digitless(collapse(name)), count = new Map();
   for (const x of twinsOf(c, el)) {
     if (roleOf(x, x.tagName, x.hasAttributes()) !== role) continue;
-    const n = collapse(accName(x, labelsOf(x), role, x.hasAttributes()));
+    const n = collapse(byText ? textOf(x, MAXNAME) : accName(x, labelsOf(x), role, x.hasAttributes()));
+    if (byText && textTruncated) continue;
     if (n && n.length <= MAXNAME && digitless(n) !== own) count.set(n, (count.get(n) || 0) + 1);
   }
   const out = [];
@@ -395,6 +400,18 @@ function scopeIn(el, c, texts, inner, alone, sc) {
   return null;
 }
 
+// listedIn reports whether an element inside c that reads text t is, or
+// is inside, one of several parts alike below c (a list's item).
+function listedIn(c, t) {
+  let n = 0;
+  for (const x of c.querySelectorAll("*")) {
+    if (++n > 400) return false;
+    if (collapse(textOf(x, MAXITEM)) !== t) continue;
+    for (let a = x; a && a !== c; a = upEl(a)) if (repeats(a)) return true;
+  }
+  return false;
+}
+
 // reads reports whether e reads text t whole, as replay reads an item's
 // texts (holdsWhole).
 function reads(e, t) {
@@ -407,17 +424,19 @@ function reads(e, t) {
 // else says which item it is (Ada Lovelace's e-mail and city). Another
 // item of the same name holds none of them. A text with a digit is left
 // out (a time, a price, a count change), and so is one every item of
-// c's group holds (a template's words tell none apart), and one that
+// c's group holds (a template's words tell none apart), one that
 // the element the scope names (named: c, or the part of c that holds the
 // target, an accordion's panel without its header) does not read whole as
-// replay reads it (holdsWhole: a paragraph cut short).
+// replay reads it (holdsWhole: a paragraph cut short), and one of a list
+// inside c (a dropdown's options, a card's tags: they come and go with a
+// filter, and say which option, not which item).
 function besideTexts(c, named, text, also, texts, g, sc) {
   const out = [];
   for (const [t] of texts) {
     if (out.length >= 3) break;
     if (t === text || out.indexOf(t) >= 0 || also.indexOf(t) >= 0 || !worded(t) || /[0-9]/.test(t) ||
         t.indexOf(text) >= 0 || text.indexOf(t) >= 0) continue;
-    if (!reads(named, t)) continue;
+    if (!reads(named, t) || listedIn(c, t)) continue;
     if (g && g.n > 1 && matchAll({ t: "text", v: t, m: "contains", only: c.localName, it: true }, sc).els.length >= g.n) continue;
     out.push(t);
   }
