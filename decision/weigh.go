@@ -197,10 +197,13 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		g.best = g.members[0]
 		g.combined = results[g.best].Confidence
 		g.verif = results[g.best].Verification
-		placed := Positional(results[g.best])
+		// A path of indexes (tr:nth-of-type(6) > td…, tbody/tr[6]/td)
+		// names a place as an index does: it neither identifies the
+		// element nor votes apart from the other places.
+		placedVote := placed(results[g.best])
 		for _, m := range g.members {
 			r := results[m]
-			if !Positional(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
+			if !placed(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
 				g.identified = true
 			}
 		}
@@ -209,12 +212,12 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 			if r.KindMismatch {
 				continue
 			}
-			if Positional(r) {
+			if placed(r) {
 				// Only one positional vote per element: they are correlated.
-				if placed {
+				if placedVote {
 					continue
 				}
-				placed = true
+				placedVote = true
 			}
 			g.combined += (1 - g.combined) * AgreeWeight * r.Confidence
 			if r.Verification > g.verif {

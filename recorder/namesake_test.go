@@ -183,3 +183,21 @@ func TestAPanelIsHeldOnlyToWordsItHolds(t *testing.T) {
 		t.Errorf("%v, %q (within %+v)", failed, st, within)
 	}
 }
+
+// A switch named in its row, whose input has no size (its track is what
+// a person clicks): the rows reordered, the row's switch is toggled,
+// not the one now at its place, which paths of indexes and the point
+// name together.
+func TestARowsSwitchOutweighsPathsOfIndexes(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/switch-rows.html", "click \"#rows tr:nth-child(3) .track\"\n")
+	if len(f.Steps) != 1 || withinOf(f.Steps[0]) == nil {
+		t.Fatalf("recorded %v, want one step named in its row", stepActions(f))
+	}
+	for _, v := range []string{"", "?v=reordered"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); failed != nil || st != "Carol Diaz off" {
+			t.Errorf("%q: %v, %q", v, failed, st)
+		}
+	}
+}
