@@ -151,6 +151,9 @@ type group struct {
 	// identified: a strategy found this element uniquely, as the kind
 	// recorded, with at least the minimum confidence.
 	identified bool
+	// named: one of those did not go by a path of indexes
+	// (chain.Strategy.ByPosition): by what the element is.
+	named bool
 }
 
 // Weigh decides among results (all found or not). Strategies that found the
@@ -197,14 +200,12 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		g.best = g.members[0]
 		g.combined = results[g.best].Confidence
 		g.verif = results[g.best].Verification
-		// A path of indexes (tr:nth-of-type(6) > td…, tbody/tr[6]/td)
-		// names a place as an index does: it neither identifies the
-		// element nor votes apart from the other places.
-		placedVote := placed(results[g.best])
+		placed := Positional(results[g.best])
 		for _, m := range g.members {
 			r := results[m]
-			if !placed(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
+			if !Positional(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
 				g.identified = true
+				g.named = g.named || !r.Strategy.ByPosition()
 			}
 		}
 		for _, m := range g.members[1:] {
@@ -212,12 +213,12 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 			if r.KindMismatch {
 				continue
 			}
-			if placed(r) {
+			if Positional(r) {
 				// Only one positional vote per element: they are correlated.
-				if placedVote {
+				if placed {
 					continue
 				}
-				placedVote = true
+				placed = true
 			}
 			g.combined += (1 - g.combined) * AgreeWeight * r.Confidence
 			if r.Verification > g.verif {
@@ -228,10 +229,15 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 			g.combined = MaxCombined
 		}
 	}
-	// An identified element ranks before any element found only by place.
+	// An identified element ranks before any element found only by place,
+	// and one named by what it is before one a path of indexes found
+	// (tr:nth-of-type(6) > td…: a place, where rows were reordered).
 	sort.SliceStable(groups, func(a, b int) bool {
 		if groups[a].identified != groups[b].identified {
 			return groups[a].identified
+		}
+		if groups[a].named != groups[b].named {
+			return groups[a].named
 		}
 		return groups[a].combined > groups[b].combined
 	})
@@ -243,8 +249,9 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		v.Agreeing = append(v.Agreeing, results[m].Strategy.Type)
 	}
 	// A rival found only by place cannot make an identified winner
-	// ambiguous: the page moved things, the identity stayed.
-	if len(groups) > 1 && groups[1].identified == top.identified {
+	// ambiguous, nor one found by a path of indexes a winner named by
+	// what it is: the page moved things, the identity stayed.
+	if len(groups) > 1 && groups[1].identified == top.identified && groups[1].named == top.named {
 		rival := groups[1]
 		rb := results[rival.best]
 		clear := top.combined-rival.combined >= p.ClearMargin ||

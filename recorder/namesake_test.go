@@ -201,3 +201,21 @@ func TestARowsSwitchOutweighsPathsOfIndexes(t *testing.T) {
 		}
 	}
 }
+
+// A card drawn of <div>s, its title in a <div> inside the card's content,
+// is named by its title, not by all of its text: its status changed, or
+// the cards reordered, its own Edit is clicked.
+func TestACardIsNamedByItsTitleInsideIt(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/cards.html", "click \".card:nth-child(2) .edit\"\n")
+	within := withinOf(f.Steps[0])
+	if within == nil || within.Value != "Beta Launch" {
+		t.Fatalf("within %+v: want the card named by its title", within)
+	}
+	for _, v := range []string{"", "?v=status", "?v=reordered"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); failed != nil || st != "Editing Beta Launch" {
+			t.Errorf("%q: %v, %q", v, failed, st)
+		}
+	}
+}

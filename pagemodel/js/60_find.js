@@ -290,7 +290,12 @@ function byText(q, sc) {
     const out = [];
     for (const e of r.els) {
       if (whole && !holdsWhole(e, whole, wl)) continue;
-      const i = itemFor(e, tag);
+      let i = itemFor(e, tag);
+      // An element of text alone that reads the words alone is the
+      // item's title, not the item (a card's header <div>): the item is
+      // the one of its ancestors that repeats. (One that holds its
+      // toggle is an item reduced to it: a closed section.)
+      if (i === e && !e.querySelector(CONTROLS_IN) && collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
       if (also.some(([a, aw]) => !holdsWhole(i, a, aw))) continue;
       if (beside.length && !beside.some(([a, aw]) => holdsWhole(i, a, aw))) continue;
       if (out.indexOf(i) < 0) out.push(i);
@@ -333,6 +338,19 @@ function holdsWhole(e, w, word) {
   };
   if (whole(e)) return true;
   return eachComposed(e, (x) => !SKIP.has(x.tagName) && (shadowOf(x) !== null || x.textContent.toLowerCase().indexOf(word) >= 0) && whole(x));
+}
+
+// repeatedUp is the item e is part of: e, or the nearest ancestor of tag
+// (a few levels up) that repeats among its siblings, where e does not (a
+// card's title <div>, inside the card <div> that is one of a list's
+// cards); e where none does.
+function repeatedUp(e, tag) {
+  let up = 0;
+  for (let x = e; x && up < 6; x = upEl(x), up++) {
+    if (x.tagName === "BODY" || x.tagName === "HTML") break;
+    if ((!tag || x.tagName === tag) && repeats(x)) return x;
+  }
+  return e;
 }
 
 // itemFor is the item a text names by e, the innermost element of the
