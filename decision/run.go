@@ -607,9 +607,9 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 	if *cur != want {
 		return stepErr(report.AssertionFailed, nil, "clicking did not change the checked state to %v%s", want, renewed)
 	}
-	// Held once the page settles: an app that puts the box back (a save
-	// that failed) undid the step.
-	r.model().Settle(ctx)
+	// Held once the page settles, its requests answered: an app that puts
+	// the box back (a save that failed) undid the step.
+	r.model().SettleAnswered(ctx)
 	var now *bool
 	if err := callOn(ctx, el, checkedFn, &now); err == nil && now != nil && *now != want && ctx.Err() == nil {
 		return stepErr(report.NoEffect, nil, "clicking changed the checked state to %v%s, then the page undid it: it is %v once the page settled", want, renewed, *now)
@@ -1196,7 +1196,7 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	if len(want.Became) == 0 {
 		return nil
 	}
-	r.model().Settle(ctx)
+	r.model().SettleAnswered(ctx)
 	e, err := r.model().Effects(ctx, wt.w, wt.id, false)
 	if err != nil || e == nil || ctx.Err() != nil {
 		// The page went on (a new document): what it shows is no longer

@@ -155,6 +155,30 @@ type stillness struct {
 	// set is due, soonest first: the page is not settled while one is
 	// due before the deadline.
 	Reactions []float64 `json:"reactions"`
+	// Requests counts the fetches and XMLHttpRequests in flight.
+	Requests int `json:"requests"`
+}
+
+// MaxAnswerWait bounds how long SettleAnswered waits for the page's
+// requests in flight.
+const MaxAnswerWait = 2 * time.Second
+
+// SettleAnswered waits, within MaxAnswerWait, until the page has no
+// fetch or XMLHttpRequest in flight, then until it settles (Settle): what
+// a step did is judged once the server has answered it (a toggle the app
+// puts back when its save fails).
+func (p *Page) SettleAnswered(ctx context.Context) {
+	deadline := time.Now().Add(MaxAnswerWait)
+	for time.Now().Before(deadline) {
+		_, st, err := p.still(ctx)
+		if err != nil || st.Requests == 0 {
+			break
+		}
+		if wait.Sleep(ctx, 10*time.Millisecond) != nil {
+			return
+		}
+	}
+	p.Settle(ctx)
 }
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

@@ -167,6 +167,7 @@ func TestAToggleIsHeldToWhatItBecame(t *testing.T) {
 		{"", "email true, sms false, active none", ""},
 		{"?prechecked", "Ready", report.NoEffect},
 		{"?revert", "email false, sms false, active none", report.NoEffect},
+		{"?refused", "email false, sms false, active none", report.NoEffect},
 	} {
 		p := replayPageIn(t, b, f.StartURL+c.query)
 		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
@@ -176,7 +177,7 @@ func TestAToggleIsHeldToWhatItBecame(t *testing.T) {
 				t.Errorf("%q step %d: %v, want %q", c.query, i+1, out.Err, c.want)
 			}
 		}
-		time.Sleep(400 * time.Millisecond)
+		time.Sleep(600 * time.Millisecond)
 		if got := p.MustElement("#status").MustText(); got != c.status {
 			t.Errorf("%q: the page says %q, want %q", c.query, got, c.status)
 		}

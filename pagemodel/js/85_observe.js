@@ -704,10 +704,13 @@ function frameAfter() {
 // stateOf is what a step may change of an element itself: checked,
 // value, selected, expanded, pressed, open (a label stands for its
 // control, or for the one checkbox or radio button beside it: a toggle
-// whose script ticks its input when its label is clicked).
+// whose script ticks its input when its label is clicked; so does an
+// element that is no control, drawn in a switch or a checkbox beside its
+// hidden input: Element Plus's switch's track).
 function stateOf(el) {
   if (!el || !el.isConnected) return null;
   if (el.tagName === "LABEL") el = el.control || besideBox(el) || el;
+  else if (!interactiveEl(el) && !el.hasAttribute("role")) el = besideBox(el) || el;
   const a = (n) => el.getAttribute(n);
   return {
     checked: el.tagName === "INPUT" ? String(el.checked) + (el.indeterminate ? "-" : "") : a("aria-checked") || "",

@@ -68,11 +68,12 @@ return {
   // idle: how long it has been still with no work queued (0 while it
   // has some), and busy: what work; due: in how many ms its next timer
   // is due (negative: past due), null if it has none; reactions: in how
-  // many ms each timeout an input's task set is due.
+  // many ms each timeout an input's task set is due; requests: how many
+  // fetches and XMLHttpRequests are in flight.
   still() {
     const b = busy();
     return JSON.stringify({ quiet: quietFor(), last: Math.max(lastMutation, lastActivity), idle: idleFor(b), busy: b,
-      due: nextDue(), loading: loads, reactions: pendingReactions() });
+      due: nextDue(), loading: loads, reactions: pendingReactions(), requests: requests });
   },
   // frame, timeout: requestAnimationFrame and setTimeout for the
   // engine's own page functions (called from the page, not from Go),
