@@ -184,6 +184,23 @@ func TestAToggleIsHeldToWhatItBecame(t *testing.T) {
 	}
 }
 
+// A switch's track beside its hidden input (Element Plus's) stands for
+// the input: the click keeps what it became, and is refused where the
+// switch is on already.
+func TestASwitchsTrackStandsForItsInput(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/toggles.html", "click \".el-switch .core\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Effect.Became["checked"] != "true" {
+		t.Fatalf("recorded %v, effect %+v: want a click whose checked became true", stepLines(f), f.Steps[0].Effect)
+	}
+	p := replayPageIn(t, b, f.StartURL+"?prechecked")
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	st := f.Steps[0]
+	if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != report.NoEffect || p.MustElement("#status").MustText() != "Ready" {
+		t.Errorf("on a switch on already: %v, the page says %q", out.Err, p.MustElement("#status").MustText())
+	}
+}
+
 // A check step whose tick the app puts back once the page settles fails
 // NO_EFFECT; a checkbox named by its state ("Unchecked", "Checked") that
 // the page draws anew in its cell on each change is read where it was
