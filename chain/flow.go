@@ -146,10 +146,11 @@ type Effect struct {
 	Became map[string]string `yaml:"became,omitempty"`
 	// Content is set when elements were added to or removed from the page.
 	Content bool `yaml:"content,omitempty"`
-	// Removed is set when those elements were all removed, none added (a
-	// row deleted, a notice dismissed): at replay elements must be
-	// removed; an element added instead (a toast saying the delete was
-	// refused) is not the step's effect.
+	// Removed is set when those elements were all removed, none added
+	// but messages (a row deleted, with a toast saying so; a notice
+	// dismissed): at replay elements must be removed; an element added
+	// instead (a toast saying the delete was refused) is not the step's
+	// effect.
 	Removed bool `yaml:"removed,omitempty"`
 	// Texts is set when the step did nothing else it is checked for but
 	// change texts in the page (a table sorted in place by patching its

@@ -270,6 +270,9 @@ type Effects struct {
 	Content       int `json:"content"`
 	Removed       int `json:"removed"`
 	DialogContent int `json:"dialogContent"`
+	// Messages counts, of the elements added, those that are messages
+	// (in or holding a live region or an alert: a toast).
+	Messages int `json:"messages"`
 	// Texts counts the texts changed: a text node's words, or text nodes
 	// with words added or removed (a table sorted in place, a counter).
 	Texts int `json:"texts"`

@@ -232,3 +232,25 @@ func TestACheckIsHeldOnceThePageSettles(t *testing.T) {
 		}
 	}
 }
+
+// A delete that removes its row and says so in a toast removed elements:
+// where the server refuses it (the row stays, a toast says so), the step
+// fails NO_EFFECT instead of passing on the toast.
+func TestADeleteThatSaysSoInAToastRemovedElements(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/toast-delete.html", "click \"#rows li:nth-child(2) button\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !f.Steps[0].Effect.Removed {
+		t.Fatalf("recorded %v, effect %+v: want elements removed", stepLines(f), f.Steps[0].Effect)
+	}
+	for _, c := range []struct {
+		query string
+		want  report.Code
+	}{{"", ""}, {"?refused", report.NoEffect}} {
+		p := replayPageIn(t, b, f.StartURL+c.query)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		st := f.Steps[0]
+		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
+			t.Errorf("%q: %v, want %q", c.query, out.Err, c.want)
+		}
+	}
+}

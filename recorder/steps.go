@@ -591,7 +591,11 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		// unseen), so what the frame saw could not be checked.
 		return
 	}
-	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Content > 0 && e.E.Removed == e.E.Content, Dialog: e.E.Dialog}
+	// Removed where elements were removed and none added but messages (a
+	// toast saying "Deleted"): an app that refuses the delete adds its
+	// own message, and removes nothing.
+	removed := e.E.Removed > 0 && e.E.Removed >= e.E.Content-e.E.Messages
+	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Content > 0 && removed, Dialog: e.E.Dialog}
 	for _, s := range e.E.State {
 		if s == "value" && (st.Action == chain.Click || st.Action == chain.DblClick) && textField(st.Target) {
 			// A press does not write into a text field: what did
