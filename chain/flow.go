@@ -165,6 +165,12 @@ type Effect struct {
 	// value put back, a toast) changes the page too, but does not show it.
 	// It is checked with the other kinds, never alone.
 	Shows string `yaml:"shows,omitempty"`
+	// Gone is the text of the element the step took off the page, of
+	// its target's item or of one of the two steps before (a deleted
+	// row), folded as Shows: at replay the page must read it fewer times
+	// than before. An app that refuses the delete keeps the row, whatever
+	// else it changes (a toast, the next page's row drawn in).
+	Gone string `yaml:"gone,omitempty"`
 }
 
 // TextEntry reports whether an input of type t (Fingerprint.Type, "" for

@@ -1058,7 +1058,7 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 		return nil, nil
 	}
 	if !s.HasTarget() {
-		w, id, err := r.model().WatchDocument(ctx, framePathOf(s), s.Effect.Shows)
+		w, id, err := r.model().WatchDocument(ctx, framePathOf(s), sought(s.Effect))
 		if err != nil {
 			return nil, err
 		}
@@ -1067,12 +1067,16 @@ func (r *Runner) openWatch(ctx context.Context, s *chain.Step, el Elem) (*watch,
 	if !el.Ref.Valid() {
 		return nil, nil // a point with no element (Coordinates.NoVerify)
 	}
-	id, err := r.model().Watch(ctx, el.Ref, s.Effect.Shows)
+	id, err := r.model().Watch(ctx, el.Ref, sought(s.Effect))
 	if err != nil {
 		return nil, err
 	}
 	return &watch{w: el.Ref.W, id: id}, nil
 }
+
+// sought is what a watch of a step whose effect is e looks for: what it
+// showed, what it took off the page.
+func sought(e *chain.Effect) pagemodel.Sought { return pagemodel.Sought{Shows: e.Shows, Gone: e.Gone} }
 
 // waitEffect waits until what the step did at record time (s.Effect)
 // happens again: each recorded kind (its target's state properties,
@@ -1154,6 +1158,9 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 		return false
 	}
 	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
+		return false
+	}
+	if want.Gone != "" && !e.GoneNow {
 		return false
 	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
@@ -1246,6 +1253,9 @@ func describeEffect(e *chain.Effect) string {
 	}
 	if e.Shows != "" {
 		parts = append(parts, fmt.Sprintf("the page to show %q", e.Shows))
+	}
+	if e.Gone != "" {
+		parts = append(parts, fmt.Sprintf("the page no longer to read %q", clip(e.Gone)))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -183,12 +183,19 @@ func (p *Page) SettleAnswered(ctx context.Context) {
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 
+// Sought is what a watch looks for besides what it always sees: a text
+// the page must come to show (Shows: Effects.Shown; "" for the values
+// last typed into text fields), and one it must no longer read (Gone:
+// Effects.GoneNow).
+type Sought struct {
+	Shows, Gone string
+}
+
 // Watch opens a watch on what happens to the page after now, about the
 // element r: its own state, dialogs, elements added or removed, texts
-// changed (Effects says what happened), and whether what the page adds
-// or changes reads seek (Effects.Shown; with seek empty, the values last
-// typed into text fields). It returns the watch's number in r's world.
-func (p *Page) Watch(ctx context.Context, r Ref, seek string) (int, error) {
+// changed (Effects says what happened), and what want seeks. It returns
+// the watch's number in r's world.
+func (p *Page) Watch(ctx context.Context, r Ref, want Sought) (int, error) {
 	if !r.Valid() {
 		return 0, fmt.Errorf("%w: no element to watch", ErrGone)
 	}
@@ -196,7 +203,7 @@ func (p *Page) Watch(ctx context.Context, r Ref, seek string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := r.W.call(ctx, obj, "watch", true, "", seek)
+	res, err := r.W.call(ctx, obj, "watch", true, "", want.Shows, want.Gone)
 	if err != nil {
 		return 0, err
 	}
@@ -237,7 +244,7 @@ func (p *Page) Landed(ctx context.Context, r Ref) (elsewhere string, ok int, err
 // path leads to (its body), for a step that acts on no element: a key
 // pressed on the page. It returns the world the watch is in and its
 // number there.
-func (p *Page) WatchDocument(ctx context.Context, framePath []string, seek string) (*World, int, error) {
+func (p *Page) WatchDocument(ctx context.Context, framePath []string, want Sought) (*World, int, error) {
 	w, doc, ok, err := p.Document(ctx, framePath)
 	if err != nil {
 		return nil, 0, err
@@ -245,7 +252,7 @@ func (p *Page) WatchDocument(ctx context.Context, framePath []string, seek strin
 	if !ok {
 		return nil, 0, fmt.Errorf("%w: frame path %q leads to no frame", ErrGone, framePath)
 	}
-	res, err := w.call(ctx, doc, "watch", true, "", seek)
+	res, err := w.call(ctx, doc, "watch", true, "", want.Shows, want.Gone)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -273,6 +280,12 @@ type Effects struct {
 	// Messages counts, of the elements added, those that are messages
 	// (in or holding a live region or an alert: a toast).
 	Messages int `json:"messages"`
+	// Gone lists texts of elements removed that the page no longer
+	// reads (a deleted row's), folded as Shown; GoneNow is set where the
+	// watch sought one (Sought.Gone) and the page reads it fewer times
+	// than as the watch opened.
+	Gone    []string `json:"gone"`
+	GoneNow bool     `json:"goneNow"`
 	// Texts counts the texts changed: a text node's words, or text nodes
 	// with words added or removed (a table sorted in place, a counter).
 	Texts int `json:"texts"`

@@ -58,7 +58,7 @@ func TestSettleAfterWaitsForTheQuietWindow(t *testing.T) {
 func TestNextEffectsSeesAChangeMadeBetweenCalls(t *testing.T) {
 	page, m, ref := loginForm(t)
 	ctx := context.Background()
-	id, err := m.Watch(ctx, ref, "")
+	id, err := m.Watch(ctx, ref, pagemodel.Sought{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +334,7 @@ func TestEffectsCountTextsChanged(t *testing.T) {
 		{"other words set anew", `() => { document.getElementById("count").textContent = "2 items"; }`, true},
 		{"a node's words", `() => { document.getElementById("count").firstChild.data = "1 item"; }`, true},
 	} {
-		id, err := m.Watch(ctx, ref, "")
+		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -391,7 +391,7 @@ func TestAWatchCountsADialogsOwnElementsAsTheDialog(t *testing.T) {
 			document.querySelector("form").lastElementChild.remove();
 		}`, "closed", 1, 1},
 	} {
-		id, err := m.Watch(ctx, ref, "")
+		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -432,7 +432,7 @@ func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
 		{"a row deleted with the dialog it drew", `() => document.getElementById("row").remove()`, "closed", 1, 1},
 		{"a tooltip with no control shown", `() => { const t = document.createElement("div"); t.setAttribute("role", "tooltip"); t.textContent = "Save"; document.body.append(t); }`, "", 1, 0},
 	} {
-		id, err := m.Watch(ctx, ref, "")
+		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
 		if err != nil {
 			t.Fatal(err)
 		}

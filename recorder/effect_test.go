@@ -254,3 +254,26 @@ func TestADeleteThatSaysSoInAToastRemovedElements(t *testing.T) {
 		}
 	}
 }
+
+// A delete in a paged list draws the next page's row in: no elements were
+// only removed, but the deleted row's text is gone from the page, and
+// must be gone again (the page reading it fewer times, where another row
+// reads the same): where the server refuses it, the step fails.
+func TestADeletedRowsTextIsGone(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/toast-delete.html?paged", "click \"#rows li:nth-child(2) button\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Effect.Gone != "order 1006 delete" {
+		t.Fatalf("recorded %v, effect %+v: want the row's text gone", stepLines(f), f.Steps[0].Effect)
+	}
+	for _, c := range []struct {
+		query string
+		want  report.Code
+	}{{"", ""}, {"&twin", ""}, {"&refused", report.NoEffect}} {
+		p := replayPageIn(t, b, f.StartURL+c.query)
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		st := f.Steps[0]
+		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
+			t.Errorf("%q: %v, want %q", c.query, out.Err, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -625,8 +626,46 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		return
 	}
 	eff.Shows = typedShown(r.flow.Steps, idx, e.E.Shown)
+	if e.E.Content > 0 {
+		eff.Gone = goneOwn(r.flow.Steps, idx, e.E.Gone)
+	}
 	st.Effect = eff
 	r.saveLocked()
+}
+
+// goneOwn is the first of gone (texts of elements steps[idx] took off the
+// page) that is the text of the item its target, or the target of one of
+// the two steps before it, stood in (a Delete's row; a confirmation's
+// Yes after it: Fingerprint.Neighbours, compared without white space, a
+// text of eight characters or more): the step's own removal. What else
+// leaves the page (a page of rows turned, a tab's panel) is no part of
+// what the step meant; "" when none is.
+func goneOwn(steps []chain.Step, idx int, gone []string) string {
+	for _, g := range gone {
+		cg := compact(g)
+		for i := idx; i >= 0 && i >= idx-2; i-- {
+			t := steps[i].Target
+			if t == nil || t.Fingerprint == nil {
+				continue
+			}
+			for _, n := range t.Fingerprint.Neighbours {
+				if cn := compact(n); len(cn) >= 8 && strings.Contains(cg, cn) {
+					return g
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// compact is s in lower case without white space.
+func compact(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
 }
 
 // typedShown is the text a type step before steps[idx] typed that the

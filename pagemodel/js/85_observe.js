@@ -755,12 +755,14 @@ function openDialogs() {
 // open dialogs, and (counted by the observer) elements added or removed
 // and texts changed.
 // It returns the watch's number.
-function watch(el, sought) {
+function watch(el, sought, gone) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
   const c = sought ? [seekFold(sought)].filter(Boolean) : [...new Set(entered.values())];
   const w = { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
-    seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false };
+    seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false, gone: gone ? seekFold(gone) : "" };
+  // How many times the page reads the text sought gone as the watch opens.
+  if (w.gone) w.goneWas = timesIn(pageText(), w.gone);
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -813,6 +815,7 @@ function effects(id, close) {
   // So are the elements with no words or controls added to or removed
   // from where the dialog was, with it (the backdrop a dialog library
   // draws beside it).
+  const dialogs = new Set();
   if (out.dialog && !w.movedCut) {
     const changed = [...d].filter((x) => !w.dialogs.has(x)).concat([...w.dialogs].filter((x) => !d.has(x)));
     const beside = new Set();
@@ -820,6 +823,7 @@ function effects(id, close) {
     for (let i = 0; i < w.moved.length; i += 3) {
       if (passing.has(w.moved[i + 1])) continue;
       if (!inDialogs(changed, w.moved[i], w.moved[i + 1]) && !(beside.has(w.moved[i]) && plain(w.moved[i + 1]))) continue;
+      dialogs.add(w.moved[i + 1]);
       out.content--;
       out.dialogContent++;
       if (!w.moved[i + 2]) out.removed--;
@@ -834,6 +838,40 @@ function effects(id, close) {
       const x = w.moved[i + 1];
       if (w.moved[i + 2] && !passing.has(x) && x.isConnected && x.closest && (x.matches(LIVE) || x.closest(LIVE) || x.querySelector(LIVE))) out.messages++;
     }
+  }
+  // What the step took off the page: the texts of the elements it
+  // removed (a dialog's own aside) that the page no longer reads; and,
+  // where the watch looks for one such text (w.gone), whether the page
+  // reads it fewer times than as the watch opened (a namesake row may
+  // read it still).
+  const page = (w.gone || !w.movedCut) ? pageText() : "";
+  out.gone = w.movedCut ? [] : goneTexts(w, passing, dialogs, page);
+  out.goneNow = !!w.gone && timesIn(page, w.gone) < w.goneWas;
+  return out;
+}
+
+// pageText is the document's text, folded (seekFold).
+function pageText() { return seekFold((win.document.body || win.document.documentElement).textContent); }
+
+// timesIn is how many times t occurs in s, none overlapping.
+function timesIn(s, t) {
+  let n = 0;
+  for (let i = s.indexOf(t); i >= 0; i = s.indexOf(t, i + t.length)) n++;
+  return n;
+}
+
+// goneTexts are, of the elements watch w saw removed (passing ones and
+// dialogs' aside), the first two whose text, of three letters or more,
+// page (the document's text, folded) no longer holds: a deleted row's.
+// An element re-rendered with its text is not gone.
+function goneTexts(w, passing, dialogs, page) {
+  const out = [];
+  for (let i = 0; i < w.moved.length && out.length < 2; i += 3) {
+    const x = w.moved[i + 1];
+    if (w.moved[i + 2] || passing.has(x) || dialogs.has(x) || x.nodeType !== 1 || x.isConnected) continue;
+    const t = seekFold(x.textContent);
+    if (t.length > MAXITEM * 4 || !/\p{L}{3}/u.test(t) || out.indexOf(t) >= 0) continue;
+    if (page.indexOf(t) < 0) out.push(t);
   }
   return out;
 }
