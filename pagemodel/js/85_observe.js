@@ -844,8 +844,11 @@ function effects(id, close) {
   // where the watch looks for one such text (w.gone), whether the page
   // reads it fewer times than as the watch opened (a namesake row may
   // read it still).
-  const page = (w.gone || !w.movedCut) ? pageText() : "";
-  out.gone = w.movedCut ? [] : goneTexts(w, passing, dialogs, page);
+  // (The texts gone are read as the watch closes, the recorder's report:
+  // a replay polling its watch reads only the one it seeks.)
+  const all = close && !w.movedCut;
+  const page = w.gone || all ? pageText() : "";
+  out.gone = all ? goneTexts(w, passing, dialogs, page) : [];
   out.goneNow = !!w.gone && timesIn(page, w.gone) < w.goneWas;
   return out;
 }
