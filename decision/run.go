@@ -390,7 +390,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		}
 		r.debugf("  %s at %.0f,%.0f", s.Action, p.X, p.Y)
 	case chain.Check, chain.Uncheck:
-		out.Err = r.check(ctx, w, el, s.Target, s.Action == chain.Check, s.Offset)
+		out.Err = r.check(ctx, w, el, s, s.Action == chain.Check)
 	case chain.Type:
 		if el.Element != nil && el.Element.Tag == "select" {
 			// Text typed into a <select> (Chrome's change) chooses the
@@ -559,7 +559,8 @@ const checkedFn = `function () { return this.isConnected ? !!this.checked || thi
 // as it handled the click (a framework that renders a row anew on each
 // press), the state is read on the element the target names once found
 // again: the step's own locate, which refuses where it cannot tell.
-func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, target *chain.Target, want bool, offset *chain.Point) error {
+func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step, want bool) error {
+	target, offset := s.Target, s.Offset
 	if w.Element == nil {
 		return stepErr(report.ElementNotFound, nil, "no element to check")
 	}
@@ -590,7 +591,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 	renewed := ""
 	if cur == nil {
 		r.model().Settle(ctx)
-		again, err := r.renderedAnew(ctx, target, p)
+		again, err := r.renderedAnew(ctx, target, p, w.Element)
 		if err != nil {
 			return err
 		}
@@ -608,7 +609,12 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 		return stepErr(report.AssertionFailed, nil, "clicking did not change the checked state to %v%s", want, renewed)
 	}
 	// Held once the page settles, its requests answered: an app that puts
-	// the box back (a save that failed) undid the step.
+	// the box back (a save that failed) undid the step; unless the step,
+	// when recorded, did something else and left the box as it was (a
+	// switch that asks for a confirmation first, in a dialog).
+	if e := s.Effect; !e.Empty() && !slices.Contains(e.State, "checked") {
+		return nil
+	}
 	r.model().SettleAnswered(ctx)
 	var now *bool
 	if err := callOn(ctx, el, checkedFn, &now); err == nil && now != nil && *now != want && ctx.Err() == nil {
@@ -621,13 +627,21 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, targe
 // click took off: the one the target names, found again by the step's
 // own locate, which refuses where it cannot tell; else, where the locate
 // refuses (a box named by its state, "Checked" now), the checkbox at the
-// point the click pressed, where the page drew the new one.
-func (r *Runner) renderedAnew(ctx context.Context, target *chain.Target, p chain.Point) (Elem, error) {
+// point the click pressed, where the page drew the new one, when it
+// stands in a row that reads as the one clicked did (was: a list that
+// moves ticked items down drew another item's box there).
+func (r *Runner) renderedAnew(ctx context.Context, target *chain.Target, p chain.Point, was *pagemodel.Element) (Elem, error) {
 	v := r.locate(ctx, target, true)
 	if v.Err == nil {
 		return r.elem(v.Winner), nil
 	}
-	if at, err := r.model().At(ctx, p.X, p.Y, pagemodel.Prefer{}); err == nil && at != nil && checkable(at) {
+	row := func(e *pagemodel.Element) string {
+		if e == nil || len(e.Neighbours) == 0 {
+			return ""
+		}
+		return e.Neighbours[len(e.Neighbours)-1]
+	}
+	if at, err := r.model().At(ctx, p.X, p.Y, pagemodel.Prefer{}); err == nil && at != nil && checkable(at) && row(at) == row(was) {
 		r.debugf("  the target is not found again (%v): the checkbox at %.0f,%.0f read instead", v.Err, p.X, p.Y)
 		return Elem{Model: r.model(), Ref: at.Ref, Element: at, remote: &remoteObj{group: r.group}}, nil
 	}
@@ -1176,7 +1190,11 @@ func (r *Runner) alreadyBecame(ctx context.Context, s *chain.Step, wt *watch) er
 		return nil
 	}
 	switch s.Action {
-	case chain.Click, chain.DblClick, chain.Press:
+	case chain.Click, chain.DblClick:
+	case chain.Press:
+		if s.Key != " " && s.Key != "Space" && s.Key != "Enter" {
+			return nil // a key that opens or moves, never closes again
+		}
 	default:
 		return nil
 	}
@@ -1185,6 +1203,9 @@ func (r *Runner) alreadyBecame(ctx context.Context, s *chain.Step, wt *watch) er
 		return nil // the wait for the effect says what went wrong
 	}
 	for _, st := range slices.Sorted(maps.Keys(s.Effect.Became)) {
+		if !undoes(st, s.Target) {
+			continue
+		}
 		if b := s.Effect.Became[st]; e.Was[st] == b {
 			_, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true)
 			return stepErr(report.NoEffect, nil, "its %s is %s already, as the step made it when recorded: a %s would make it otherwise, so nothing was done (a check or uncheck step sets a state whatever it was)",
@@ -1192,6 +1213,23 @@ func (r *Runner) alreadyBecame(ctx context.Context, s *chain.Step, wt *watch) er
 		}
 	}
 	return nil
+}
+
+// undoes reports whether acting again on a target whose state st is what
+// the step made it would undo it: a toggle's (a checkbox, a switch, a
+// pressed button, a disclosure). A radio button, a tab or an option
+// chosen already stays chosen.
+func undoes(st string, t *chain.Target) bool {
+	switch st {
+	case "selected":
+		return false
+	case "checked":
+		if t != nil && t.Fingerprint != nil {
+			fp := t.Fingerprint
+			return fp.Role != "radio" && fp.Role != "menuitemradio" && !strings.EqualFold(fp.Type, "radio")
+		}
+	}
+	return true
 }
 
 // effectHeld checks, once the page has settled, that the states the step
@@ -1205,9 +1243,10 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	}
 	r.model().SettleAnswered(ctx)
 	e, err := r.model().Effects(ctx, wt.w, wt.id, false)
-	if err != nil || e == nil || ctx.Err() != nil {
-		// The page went on (a new document): what it shows is no longer
-		// the step's, and was as recorded when seen.
+	if err != nil || e == nil || e.Detached || ctx.Err() != nil {
+		// The page went on (a new document, the element drawn anew): what
+		// it shows is no longer the step's element, which was as recorded
+		// when seen.
 		return nil
 	}
 	for _, st := range slices.Sorted(maps.Keys(want.Became)) {

@@ -151,9 +151,9 @@ type group struct {
 	// identified: a strategy found this element uniquely, as the kind
 	// recorded, with at least the minimum confidence.
 	identified bool
-	// named: one of those did not go by a path of indexes
-	// (chain.Strategy.ByPosition): by what the element is.
-	named bool
+	// inItem: one of those named it inside its item by the item's words
+	// (chain.Strategy.Within: the row that says Frank Ocean).
+	inItem bool
 }
 
 // Weigh decides among results (all found or not). Strategies that found the
@@ -205,7 +205,7 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 			r := results[m]
 			if !Positional(r) && !r.KindMismatch && r.Confidence >= p.MinConfidence {
 				g.identified = true
-				g.named = g.named || !r.Strategy.ByPosition()
+				g.inItem = g.inItem || r.Strategy.Within != nil
 			}
 		}
 		for _, m := range g.members[1:] {
@@ -229,18 +229,22 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 			g.combined = MaxCombined
 		}
 	}
-	// An identified element ranks before any element found only by place,
-	// and one named by what it is before one a path of indexes found
-	// (tr:nth-of-type(6) > td…: a place, where rows were reordered).
+	// An identified element ranks before any element found only by place.
 	sort.SliceStable(groups, func(a, b int) bool {
 		if groups[a].identified != groups[b].identified {
 			return groups[a].identified
 		}
-		if groups[a].named != groups[b].named {
-			return groups[a].named
-		}
 		return groups[a].combined > groups[b].combined
 	})
+	// Of two identified elements that nothing clearly tells apart, one
+	// named inside its item by the item's words goes before one that
+	// only paths of indexes and ids found (tr:nth-of-type(6) > td…: a
+	// place, where rows were reordered); one that leads clearly keeps its
+	// lead.
+	if len(groups) > 1 && groups[0].identified && groups[1].identified && !groups[0].inItem && groups[1].inItem &&
+		!p.clearly(groups[0], groups[1]) {
+		groups[0], groups[1] = groups[1], groups[0]
+	}
 	top := groups[0]
 	v.ByPlaceOnly = !top.identified
 	w := results[top.best]
@@ -249,14 +253,13 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 		v.Agreeing = append(v.Agreeing, results[m].Strategy.Type)
 	}
 	// A rival found only by place cannot make an identified winner
-	// ambiguous, nor one found by a path of indexes a winner named by
-	// what it is: the page moved things, the identity stayed.
-	if len(groups) > 1 && groups[1].identified == top.identified && groups[1].named == top.named {
+	// ambiguous, nor one not named in an item a winner named in its item
+	// when nothing clearly favours it: the page moved things, the item's
+	// words stayed.
+	if len(groups) > 1 && groups[1].identified == top.identified && !(top.inItem && !groups[1].inItem) {
 		rival := groups[1]
 		rb := results[rival.best]
-		clear := top.combined-rival.combined >= p.ClearMargin ||
-			(top.verif-rival.verif >= p.ClearMargin && top.combined >= rival.combined)
-		if rival.combined >= p.Strong && !clear {
+		if rival.combined >= p.Strong && !p.clearly(top, rival) {
 			v.Err = stepErr(report.Ambiguous, nil,
 				"%s (%.2f) and %s (%.2f) found different elements (%s, %s) and nothing clearly favours one",
 				label(w), top.combined, label(rb), rival.combined, describe(w), describe(rb))
@@ -270,6 +273,12 @@ func (p Policy) Weigh(results []strategies.Result) Verdict {
 	}
 	v.Winner = &results[top.best]
 	return v
+}
+
+// clearly reports whether group a leads b clearly: by ClearMargin of
+// combined confidence, or of verification without trailing.
+func (p Policy) clearly(a, b *group) bool {
+	return a.combined-b.combined >= p.ClearMargin || (a.verif-b.verif >= p.ClearMargin && a.combined >= b.combined)
 }
 
 func label(r strategies.Result) string {

@@ -286,6 +286,9 @@ type Effects struct {
 	// than as the watch opened.
 	Gone    []string `json:"gone"`
 	GoneNow bool     `json:"goneNow"`
+	// Detached is set when the watched element is no longer on the page
+	// (taken off, or drawn anew): its state is not known.
+	Detached bool `json:"detached"`
 	// Texts counts the texts changed: a text node's words, or text nodes
 	// with words added or removed (a table sorted in place, a counter).
 	Texts int `json:"texts"`

@@ -58,7 +58,7 @@ const MAXOTHERS = 24, OTHERSEEN = 60;
 function othersOf(el, role, name) {
   const byText = !role;
   if (byText) name = textOf(el, MAXNAME);
-  if (!name || textTruncated) return [];
+  if (!name || (byText && textTruncated)) return [];
   const c = repeating(el, el);
   if (!c) return [];
   const digitless = (t) => t.toLowerCase().replace(/[0-9]+/g, "#");
@@ -401,16 +401,21 @@ function scopeIn(el, c, texts, inner, alone, sc) {
 }
 
 // listedIn reports whether an element inside c that reads text t is, or
-// is inside, one of several parts alike below c (a list's item).
+// is inside, one of several parts alike below c (a list's item), or a
+// time or a status (its words change by themselves).
 function listedIn(c, t) {
   let n = 0;
   for (const x of c.querySelectorAll("*")) {
     if (++n > 400) return false;
     if (collapse(textOf(x, MAXITEM)) !== t) continue;
+    if (x.closest("time, [datetime], " + LIVE)) return true;
     for (let a = x; a && a !== c; a = upEl(a)) if (repeats(a)) return true;
   }
   return false;
 }
+// RELATIVE_TIME matches a time said relative to now ("Modified
+// yesterday", "3 days ago"): its words change by themselves.
+const RELATIVE_TIME = /\b(ago|yesterday|today|tomorrow|just now)\b/i;
 
 // reads reports whether e reads text t whole, as replay reads an item's
 // texts (holdsWhole).
@@ -436,7 +441,7 @@ function besideTexts(c, named, text, also, texts, g, sc) {
     if (out.length >= 3) break;
     if (t === text || out.indexOf(t) >= 0 || also.indexOf(t) >= 0 || !worded(t) || /[0-9]/.test(t) ||
         t.indexOf(text) >= 0 || text.indexOf(t) >= 0) continue;
-    if (!reads(named, t) || listedIn(c, t)) continue;
+    if (!reads(named, t) || listedIn(c, t) || RELATIVE_TIME.test(t)) continue;
     if (g && g.n > 1 && matchAll({ t: "text", v: t, m: "contains", only: c.localName, it: true }, sc).els.length >= g.n) continue;
     out.push(t);
   }

@@ -710,7 +710,8 @@ function frameAfter() {
 function stateOf(el) {
   if (!el || !el.isConnected) return null;
   if (el.tagName === "LABEL") el = el.control || besideBox(el) || el;
-  else if (!interactiveEl(el) && !el.hasAttribute("role")) el = besideBox(el) || el;
+  else if (!interactiveEl(el) && !el.hasAttribute("role") && !OWN_STATE.test(el.getAttributeNames().join(" ")) &&
+    el.tagName !== "BODY" && el.tagName !== "HTML") el = besideBox(el) || el;
   const a = (n) => el.getAttribute(n);
   return {
     checked: el.tagName === "INPUT" ? String(el.checked) + (el.indeterminate ? "-" : "") : a("aria-checked") || "",
@@ -722,14 +723,19 @@ function stateOf(el) {
   };
 }
 
-// besideBox is the one checkbox or radio button in the parent of label
-// l, which labels no control; null when there is none or several.
+// besideBox is the one checkbox or radio button among the siblings of l
+// (a label that labels no control, a switch's track); null when there is
+// none or several.
 function besideBox(l) {
   const p = l.parentElement;
   if (!p) return null;
-  const boxes = p.querySelectorAll("input[type=checkbox], input[type=radio]");
+  const boxes = p.querySelectorAll(":scope > input[type=checkbox], :scope > input[type=radio]");
   return boxes.length === 1 ? boxes[0] : null;
 }
+// OWN_STATE matches the attribute names of an element with a state of
+// its own (an accordion's header, aria-expanded): it stands for nothing
+// beside it.
+const OWN_STATE = /(^| )aria-(expanded|pressed|checked|selected)( |$)/;
 
 // openDialogs are the dialogs shown now: open <dialog>s, visible elements
 // with a dialog role, and the layers shown over the page that a control
@@ -785,6 +791,8 @@ function effects(id, close) {
   w.seen = changeSeq;
   const out = { state: [], became: {}, was: {}, content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0 };
   const now = stateOf(w.el);
+  // An element the page took off, or drew anew: its state is not known.
+  out.detached = !!w.state && !now;
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
   if (w.state) for (const k of Object.keys(w.state)) if (k !== "value") out.was[k] = w.state[k];
@@ -849,12 +857,23 @@ function effects(id, close) {
   const all = close && !w.movedCut;
   const page = w.gone || all ? pageText() : "";
   out.gone = all ? goneTexts(w, passing, dialogs, page) : [];
-  out.goneNow = !!w.gone && timesIn(page, w.gone) < w.goneWas;
+  // A row whose text changed since it was recorded (a date, an id the
+  // server gave) is not read as recorded before the step either: then
+  // elements removed stand for it.
+  out.goneNow = !!w.gone && (w.goneWas > 0 ? timesIn(page, w.gone) < w.goneWas : out.removed > 0);
   return out;
 }
 
-// pageText is the document's text, folded (seekFold).
-function pageText() { return seekFold((win.document.body || win.document.documentElement).textContent); }
+// pageText is the document's text and its shadow trees', folded
+// (seekFold).
+function pageText() {
+  const parts = [];
+  for (const s of scopesOf(win.document, true).scopes) {
+    const root = s.nodeType === 9 ? s.body || s.documentElement : s;
+    if (root) parts.push(root.textContent);
+  }
+  return seekFold(parts.join(" \n "));
+}
 
 // timesIn is how many times t occurs in s, none overlapping.
 function timesIn(s, t) {
