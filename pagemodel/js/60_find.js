@@ -294,8 +294,10 @@ function byText(q, sc) {
       // An element of text alone that reads the words alone is the
       // item's title, not the item (a card's header <div>): the item is
       // the one of its ancestors that repeats. (One that holds its
-      // toggle is an item reduced to it: a closed section.)
-      if (i === e && !e.querySelector(CONTROLS_IN) && collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
+      // toggle is an item reduced to it: a closed section; a heading
+      // names the section it heads, as the recorder names one.)
+      if (i === e && !e.querySelector(CONTROLS_IN + ", h1, h2, h3, h4, h5, h6, [role=heading]") &&
+          collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
       if (also.some(([a, aw]) => !holdsWhole(i, a, aw))) continue;
       if (beside.length && !beside.some(([a, aw]) => holdsWhole(i, a, aw))) continue;
       if (out.indexOf(i) < 0) out.push(i);
