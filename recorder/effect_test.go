@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -169,12 +170,10 @@ func TestAToggleIsHeldToWhatItBecame(t *testing.T) {
 		{"?revert", "email false, sms false, active none", report.NoEffect},
 		{"?refused", "email false, sms false, active none", report.NoEffect},
 	} {
-		p := replayPageIn(t, b, f.StartURL+c.query)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
-				t.Errorf("%q step %d: %v, want %q", c.query, i+1, out.Err, c.want)
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		for i, err := range errs {
+			if decision.CodeOf(err) != c.want {
+				t.Errorf("%q step %d: %v, want %q", c.query, i+1, err, c.want)
 			}
 		}
 		time.Sleep(600 * time.Millisecond)
@@ -193,11 +192,9 @@ func TestASwitchsTrackStandsForItsInput(t *testing.T) {
 	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Effect.Became["checked"] != "true" {
 		t.Fatalf("recorded %v, effect %+v: want a click whose checked became true", stepLines(f), f.Steps[0].Effect)
 	}
-	p := replayPageIn(t, b, f.StartURL+"?prechecked")
-	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-	st := f.Steps[0]
-	if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != report.NoEffect || p.MustElement("#status").MustText() != "Ready" {
-		t.Errorf("on a switch on already: %v, the page says %q", out.Err, p.MustElement("#status").MustText())
+	p, errs := replaySteps(t, b, f, f.StartURL+"?prechecked")
+	if decision.CodeOf(errs[0]) != report.NoEffect || p.MustElement("#status").MustText() != "Ready" {
+		t.Errorf("on a switch on already: %v, the page says %q", errs[0], p.MustElement("#status").MustText())
 	}
 }
 
@@ -218,12 +215,10 @@ func TestACheckIsHeldOnceThePageSettles(t *testing.T) {
 		{"", "email false, sms true, active Spatula", []report.Code{"", ""}},
 		{"?revert", "email false, sms false, active Spatula", []report.Code{report.NoEffect, ""}},
 	} {
-		p := replayPageIn(t, b, f.StartURL+c.query)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		for i := range f.Steps {
-			st := f.Steps[i]
-			if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want[i] {
-				t.Errorf("%q step %d: %v, want %q", c.query, i+1, out.Err, c.want[i])
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		for i, err := range errs {
+			if decision.CodeOf(err) != c.want[i] {
+				t.Errorf("%q step %d: %v, want %q", c.query, i+1, err, c.want[i])
 			}
 		}
 		time.Sleep(400 * time.Millisecond)
@@ -246,11 +241,8 @@ func TestADeleteThatSaysSoInAToastRemovedElements(t *testing.T) {
 		query string
 		want  report.Code
 	}{{"", ""}, {"?refused", report.NoEffect}} {
-		p := replayPageIn(t, b, f.StartURL+c.query)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		st := f.Steps[0]
-		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
-			t.Errorf("%q: %v, want %q", c.query, out.Err, c.want)
+		if _, errs := replaySteps(t, b, f, f.StartURL+c.query); decision.CodeOf(errs[0]) != c.want {
+			t.Errorf("%q: %v, want %q", c.query, errs[0], c.want)
 		}
 	}
 }
@@ -269,11 +261,23 @@ func TestADeletedRowsTextIsGone(t *testing.T) {
 		query string
 		want  report.Code
 	}{{"", ""}, {"&twin", ""}, {"&refused", report.NoEffect}} {
-		p := replayPageIn(t, b, f.StartURL+c.query)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
-		st := f.Steps[0]
-		if out := r.Step(context.Background(), &st); decision.CodeOf(out.Err) != c.want {
-			t.Errorf("%q: %v, want %q", c.query, out.Err, c.want)
+		if _, errs := replaySteps(t, b, f, f.StartURL+c.query); decision.CodeOf(errs[0]) != c.want {
+			t.Errorf("%q: %v, want %q", c.query, errs[0], c.want)
 		}
 	}
+}
+
+// replaySteps replays every step of f on url in a new page of b, each
+// with a 2 s timeout, going on after a failure, and returns the page and
+// each step's error.
+func replaySteps(t *testing.T, b *rod.Browser, f chain.Flow, url string) (*rod.Page, []error) {
+	t.Helper()
+	p := replayPageIn(t, b, url)
+	r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+	errs := make([]error, len(f.Steps))
+	for i := range f.Steps {
+		st := f.Steps[i]
+		errs[i] = r.Step(context.Background(), &st).Err
+	}
+	return p, errs
 }
