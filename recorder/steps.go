@@ -614,12 +614,12 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			}
 		}
 	}
-	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || typedShown(r.flow.Steps, idx, e.E.Shown) != "") {
+	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, typedShown(r.flow.Steps, idx, e.E.Shown))) {
 		// Only where nothing else shows what the step did: texts change
 		// by themselves too (a clock), and they would blur a stronger
 		// check. After typing into the key's field, only where the key
-		// put what was typed on the page (a cell editor's commit): it is
-		// held to show it again.
+		// committed a <textarea>'s text to the page (a cell editor's):
+		// it is held to show it again.
 		eff.Texts = true
 	}
 	if eff.Empty() {
@@ -631,6 +631,16 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	}
 	st.Effect = eff
 	r.saveLocked()
+}
+
+// committed reports whether st, a key pressed after typing into its
+// field, put what was typed (shown) on the page from a <textarea> (Enter
+// recorded there is one the page took for itself: a cell editor's
+// commit). After an <input>, a page that binds the field to its view
+// (TodoMVC's Vue edit) shows the text as it is typed or as the key comes,
+// as the machine's load has it: no effect of the key's own.
+func committed(st *chain.Step, shown string) bool {
+	return shown != "" && st.Target != nil && st.Target.Fingerprint != nil && st.Target.Fingerprint.Tag == "textarea"
 }
 
 // goneOwn is the first of gone (texts of elements steps[idx] took off the
