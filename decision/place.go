@@ -281,8 +281,8 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				return v
 			}
 			return refuse(v, report.ElementNotFound,
-				"the item the target was recorded in (%s %q) is no longer on the page; %s found %s, which is another item's",
-				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
+				"the item the target was recorded in (%s %q%s) is no longer on the page; %s found %s, which is another item's",
+				r.Strategy.Within.Type, r.Strategy.Within.Value, r.Strategy.Within.BesideNote(), label(w), describe(w))
 		}
 		if !r.Found && outside(w, r.Items) && lastingID(results, w) == nil {
 			return refuse(v, report.ElementNotFound,

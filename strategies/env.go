@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -280,19 +279,6 @@ func boxOf(e *pagemodel.Element) *chain.Rect {
 	return &chain.Rect{X: e.Box.X, Y: e.Box.Y, Width: e.Box.Width, Height: e.Box.Height}
 }
 
-// besideOf says which other texts of the item w names it had to hold
-// one of (chain.Strategy.Beside), "" when none.
-func besideOf(w chain.Strategy) string {
-	if len(w.Beside) == 0 {
-		return ""
-	}
-	q := make([]string, len(w.Beside))
-	for i, b := range w.Beside {
-		q[i] = strconv.Quote(b)
-	}
-	return " beside " + strings.Join(q, " or ")
-}
-
 // Conclude turns the matches of a strategy's query (in tree order, the
 // first pagemodel.MaxMatches and the recorded Nth) into a Result: it
 // verifies each against the fingerprint, picks one (the strategy's Nth
@@ -308,7 +294,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 		if s.Within != nil {
 			if in, ok := e.answers[itemKey(*s.Within)]; ok && in.N == 0 && in.Err == nil {
 				r.ScopeGone = true
-				r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q%s, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value, besideOf(*s.Within))
+				r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q%s, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value, s.Within.BesideNote())
 			} else if ok && in.Err == nil && in.N == len(in.Els) {
 				r.Items = in.Els
 			}
