@@ -3,6 +3,7 @@ package recorder
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -241,8 +242,13 @@ func TestADeleteThatSaysSoInAToastRemovedElements(t *testing.T) {
 		query string
 		want  report.Code
 	}{{"", ""}, {"?refused", report.NoEffect}} {
-		if _, errs := replaySteps(t, b, f, f.StartURL+c.query); decision.CodeOf(errs[0]) != c.want {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		if decision.CodeOf(errs[0]) != c.want {
 			t.Errorf("%q: %v, want %q", c.query, errs[0], c.want)
+		}
+		// The recorded row gone where the step passed, kept where refused.
+		if rows := p.MustElement("#rows").MustText(); strings.Contains(rows, "Order 1006") != (c.want != "") {
+			t.Errorf("%q: the rows read %q", c.query, rows)
 		}
 	}
 }
@@ -261,8 +267,12 @@ func TestADeletedRowsTextIsGone(t *testing.T) {
 		query string
 		want  report.Code
 	}{{"", ""}, {"&twin", ""}, {"&refused", report.NoEffect}} {
-		if _, errs := replaySteps(t, b, f, f.StartURL+c.query); decision.CodeOf(errs[0]) != c.want {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		if decision.CodeOf(errs[0]) != c.want {
 			t.Errorf("%q: %v, want %q", c.query, errs[0], c.want)
+		}
+		if rows := p.MustElement("#rows").MustText(); strings.Contains(rows, "Order 1006") != (c.want != "") {
+			t.Errorf("%q: the rows read %q", c.query, rows)
 		}
 	}
 }

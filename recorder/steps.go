@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -595,8 +594,7 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	// Removed where elements were removed and none added but messages (a
 	// toast saying "Deleted"): an app that refuses the delete adds its
 	// own message, and removes nothing.
-	removed := e.E.Removed > 0 && e.E.Removed >= e.E.Content-e.E.Messages
-	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Content > 0 && removed, Dialog: e.E.Dialog}
+	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Removed > 0 && e.E.Removed >= e.E.Content-e.E.Messages, Dialog: e.E.Dialog}
 	for _, s := range e.E.State {
 		if s == "value" && (st.Action == chain.Click || st.Action == chain.DblClick) && textField(st.Target) {
 			// A press does not write into a text field: what did
@@ -614,7 +612,8 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			}
 		}
 	}
-	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, typedShown(r.flow.Steps, idx, e.E.Shown))) {
+	shown := typedShown(r.flow.Steps, idx, e.E.Shown)
+	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, shown)) {
 		// Only where nothing else shows what the step did: texts change
 		// by themselves too (a clock), and they would blur a stronger
 		// check. After typing into the key's field, only where the key
@@ -625,7 +624,7 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	if eff.Empty() {
 		return
 	}
-	eff.Shows = typedShown(r.flow.Steps, idx, e.E.Shown)
+	eff.Shows = shown
 	if e.E.Content > 0 {
 		eff.Gone = goneOwn(r.flow.Steps, idx, e.E.Gone)
 	}
@@ -646,8 +645,9 @@ func committed(st *chain.Step, shown string) bool {
 // goneOwn is the first of gone (texts of elements steps[idx] took off the
 // page) that is the text of the item its target, or the target of one of
 // the two steps before it, stood in (a Delete's row; a confirmation's
-// Yes after it: Fingerprint.Neighbours, compared without white space, a
-// text of eight characters or more): the step's own removal. What else
+// Yes after it: Fingerprint.Neighbours, folded as Effect.Shows and
+// compared without white space, a text of eight characters or more): the
+// step's own removal. What else
 // leaves the page (a page of rows turned, a tab's panel) is no part of
 // what the step meant; "" when none is.
 func goneOwn(steps []chain.Step, idx int, gone []string) string {
@@ -668,15 +668,10 @@ func goneOwn(steps []chain.Step, idx int, gone []string) string {
 	return ""
 }
 
-// compact is s in lower case without white space.
-func compact(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, s)
-}
+// compact is s folded as Effect.Shows (chain.FoldShows), without its
+// spaces: a row's cells read apart in its neighbour text and run together
+// in the text the page gave for it.
+func compact(s string) string { return strings.ReplaceAll(chain.FoldShows(s), " ", "") }
 
 // typedShown is the text a type step before steps[idx] typed that the
 // step showed (shown: the texts last typed into fields that an element
