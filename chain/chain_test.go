@@ -116,6 +116,8 @@ func TestValidationErrors(t *testing.T) {
 		{"empty frame path entry", base + "  - action: click\n    target: {frame_path: [''], chain: [{type: css, value: a, confidence: 0.5}]}\n", "steps[0].target.frame_path[0]: is empty"},
 		{"bad js dialog type", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    js_dialogs: [{type: modal, accept: true}]\n", "t.yaml:7: steps[0].js_dialogs[0].type: \"modal\": want alert, confirm, prompt, beforeunload"},
 		{"js dialog text not a prompt", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    js_dialogs: [{type: confirm, accept: true, text: yes}]\n", "steps[0].js_dialogs[0].text: only a prompt is answered with text; this is a confirm"},
+		{"line outside a within", base + "  - action: click\n    target: {chain: [{type: css, value: a, line: true, confidence: 0.5}]}\n", "steps[0].target.chain[0].line: only the text of a within says the row is on its line"},
+		{"line on a within's css", base + "  - action: click\n    target: {chain: [{type: css, value: a, within: {type: css, value: tr, line: true}, confidence: 0.5}]}\n", "steps[0].target.chain[0].within.line: only the text of a within"},
 		{"not a mapping", "- a\n- b\n", "t.yaml:1: a flow file must be a mapping"},
 		{"empty file", "", "t.yaml:1: empty file"},
 		{"bad yaml", "version: 1\nsteps: [\n", "t.yaml:2: invalid YAML"},

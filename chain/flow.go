@@ -312,6 +312,13 @@ type Strategy struct {
 	// of them. Another Grace Hopper, of another e-mail and city, is
 	// another person.
 	Beside []string `yaml:"beside,omitempty"`
+	// Line, on a Within's text, says the element is not inside the item
+	// the text names but in a row drawn on its line, apart from it: a
+	// grid's frozen row header or pinned checkbox, in a table of its own
+	// over the grid's body, whose row holds only a number that counts its
+	// place. The scope is each visible element of the item's tag, outside
+	// its list, whose band across the page is the item's.
+	Line bool `yaml:"line,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found
 	// in the document, each next one, and then the strategy's own element,

@@ -282,6 +282,9 @@ func (v *validator) scoped(p string, s *Strategy) {
 	if s.Tag != "" && strings.Trim(strings.ToLower(s.Tag), "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
 		v.add(p+".tag", "%q is not an element name", s.Tag)
 	}
+	if s.Line && (s.Type != Text || !strings.HasSuffix(p, ".within")) {
+		v.add(p+".line", "only the text of a within says the row is on its line")
+	}
 	if w := s.Within; w != nil {
 		q := p + ".within"
 		switch {

@@ -7,14 +7,19 @@ import (
 
 // BesideNote says which other texts of its item a Within's text had to
 // be read with (Beside), as a report names the item: ` beside "a" or
-// "b"`; "" when none.
+// "b"`, and where the target was in the row on its line (Line): `, on
+// its line`; "" when neither.
 func (s Strategy) BesideNote() string {
+	line := ""
+	if s.Line {
+		line = ", on its line"
+	}
 	if len(s.Beside) == 0 {
-		return ""
+		return line
 	}
 	q := make([]string, len(s.Beside))
 	for i, b := range s.Beside {
 		q[i] = strconv.Quote(b)
 	}
-	return " beside " + strings.Join(q, " or ")
+	return " beside " + strings.Join(q, " or ") + line
 }

@@ -10,4 +10,8 @@ func TestBesideNote(t *testing.T) {
 	if got, want := s.BesideNote(), ` beside "grace@navy.mil" or "Arlington"`; got != want {
 		t.Errorf("BesideNote = %q, want %q", got, want)
 	}
+	s.Line = true
+	if got, want := s.BesideNote(), ` beside "grace@navy.mil" or "Arlington", on its line`; got != want {
+		t.Errorf("BesideNote on a line = %q, want %q", got, want)
+	}
 }

@@ -135,7 +135,10 @@ type Scope struct {
 	// Beside are the item's other texts that say which item it is
 	// (chain.Strategy.Beside).
 	Beside []string `json:"beside"`
-	Inner  struct {
+	// Line says the item holds no words of its own (a grid's frozen row
+	// header): Text names the row on its line (chain.Strategy.Line).
+	Line  bool `json:"line"`
+	Inner struct {
 		Type  string `json:"t"`
 		Role  string `json:"r"`
 		Value string `json:"v"`

@@ -79,6 +79,9 @@ func queryKey(s chain.Strategy) string {
 	for _, a := range s.Beside {
 		k += "\x05" + a
 	}
+	if s.Line {
+		k += "\x06"
+	}
 	for _, h := range s.Hosts {
 		k += "\x02" + queryKey(h)
 	}

@@ -114,6 +114,7 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 		if w.Item {
 			w.Also, w.Beside = s.Within.Also, s.Within.Beside
 		}
+		w.Line = s.Within.Line
 		q.Within = &w
 	}
 	for _, h := range s.Hosts {

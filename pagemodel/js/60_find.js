@@ -124,12 +124,15 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //   q.it (a text query)              names an item (itemFor); with m "contains",
 //                                    one that reads v whole (holdsWhole), and
 //                                    each of q.al whole too, and one of q.bs
+//   q.ln (any type)                  the rows on the line of each element
+//                                    it matches instead (lineMates)
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
 // and the tier (TIERS) of the comparison.
 function matchAll(q, sc) {
   const r = q.hs ? matchInHosts(q, sc) : matchOne(q, sc);
+  if (q.ln) r.els = r.els.flatMap(lineMates);
   if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
   if (!q.w) return r;
   const cs = matchAll(q.w, sc).els;

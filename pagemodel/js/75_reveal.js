@@ -309,15 +309,24 @@ function scopeOf(el, sc, genC) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
   const byTag = tagInner(el, genC);
-  // A name of white space alone (a no-break space) names nothing.
-  const inner = role && /\S/.test(name) ? { t: "role", r: role, v: name, hn: true } : byTag;
-  const alone = matchAll(inner, sc).els.length;
   const c = itemOf(el);
+  // A name of white space alone (a no-break space) names nothing, and
+  // one that counts el's item's place (a row header's "3") names the
+  // place: in the item, el is named by its tag.
+  const inner = role && /\S/.test(name) && !(c && ordinalIn(c, collapse(name))) ? { t: "role", r: role, v: name, hn: true } : byTag;
+  const alone = matchAll(inner, sc).els.length;
   if (c && alone >= 1) {
     // An el its query alone names is named in its item by the item's
     // words, never by a text that holds el's own (the item's whole text):
     // the item would be gone whenever el's words changed.
-    const s = scopeIn(el, c, itemTexts(c, el, alone > 1).flatMap((t) => [[t, "contains"], [t, ""]]), inner, alone, sc);
+    // A count of the item's place (a grid's row header "3") names its
+    // place, not the item: another item stands there once the rows move.
+    const texts = itemTexts(c, el, alone > 1).filter((t) => !ordinalIn(c, t));
+    let s = scopeIn(el, c, pairs(texts), inner, alone, sc, false);
+    // A row of no words of its own (a grid's frozen row header, its
+    // pinned checkbox) is named by the row on its line that has them.
+    const m = s || texts.some(worded) ? null : lineMateOf(c);
+    if (m) s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true);
     if (s) return withTagInner(s, el, inner, byTag, sc);
   }
   if (alone < 2) return null;
@@ -348,7 +357,7 @@ function tagInner(el, genC) {
 // el): an assertion on el's text must not find el by that text.
 function withTagInner(s, el, inner, byTag, sc) {
   if (inner.t !== "role") return s;
-  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true };
+  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true, ln: s.line };
   const r = matchAll(Object.assign({ w: within }, byTag), sc).els;
   const i = r.indexOf(el) + 1;
   if (i > 0) s.alt = { v: byTag.v, n: r.length, i: i };
@@ -368,7 +377,9 @@ function sectionHeading(el) {
 // pairs) that names c alone (or, for a contains match, a part of c that
 // holds el), or null. The scoped query must match fewer elements than
 // inner alone.
-function scopeIn(el, c, texts, inner, alone, sc) {
+// For line, c is the row on the line of the row that holds el
+// (lineMateOf): el is named in the rows on c's line (lineMates).
+function scopeIn(el, c, texts, inner, alone, sc, line) {
   // shared: the worded texts tried before the one that names c alone that
   // c holds whole and another item holds too: they named it better, but
   // with another (its name, two rows had it). Those every item shown holds
@@ -389,15 +400,66 @@ function scopeIn(el, c, texts, inner, alone, sc) {
       if (items.indexOf(c) >= 0 && holdsWhole(c, w, longestWord(w))) (g && items.length >= g.n ? every : shared).push(text);
     }
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
-    const r = matchAll(Object.assign({ w: within }, inner), sc).els;
+    const r = matchAll(Object.assign({ w: line ? Object.assign({ ln: true }, within) : within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
     if (i === 0 || r.length >= alone && alone > 1) continue;
     // What the element the text names (c, or its part that holds el)
     // does not read whole, replay would not find in it.
     const held = also.filter((t) => items[0] === c || reads(items[0], t));
-    return { tag: items[0].localName, text: text, m: m, also: held, beside: besideTexts(c, items[0], text, also, texts, g, sc), inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: besideTexts(c, items[0], text, also, texts, g, sc), inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
+}
+
+// pairs are texts as scopeIn tries them: each as a contains match, then
+// as an equal one.
+function pairs(texts) { return texts.flatMap((t) => [[t, "contains"], [t, ""]]); }
+
+// ordinalIn reports whether t, a text of item c, is a count of c's place
+// among the items alike it: a whole number that the item before c reads
+// less one, or the item after it plus one, at the same place (a grid's
+// row header "3" between "2" and "4"; the place is the same index of
+// child at each level: a selected row's cells carry classes the others
+// lack).
+function ordinalIn(c, t) {
+  if (!/^[0-9]{1,6}$/.test(t)) return false;
+  const k = Number(t);
+  let x = c;
+  for (const e of c.querySelectorAll("*")) if (collapse(e.textContent) === t) x = e;
+  const at = [];
+  for (let e = x; e !== c; e = e.parentElement) at.unshift([...e.parentElement.children].indexOf(e));
+  const readsAt = (s, want) => {
+    if (!s || !alike(s, c)) return false;
+    let y = s;
+    for (const i of at) if (!(y = y && y.children[i])) return false;
+    return collapse(y.textContent) === String(want);
+  };
+  return readsAt(c.previousElementSibling, k - 1) || readsAt(c.nextElementSibling, k + 1);
+}
+
+// lineMateOf is the row that holds words on c's line (lineMates), where c,
+// a row, holds none: the body of a grid whose row headers, or pinned
+// columns, stand in another table drawn over it. null when none, or when
+// more than one row there holds words.
+function lineMateOf(c) {
+  if (!ROWS.has(c.tagName) && !ROW_ROLES.test(c.getAttribute("role") || "")) return null;
+  const w = lineMates(c).filter((x) => repeats(x) && worded(textOf(x, MAXITEM)));
+  return w.length === 1 ? w[0] : null;
+}
+
+// lineMates are the visible elements of c's tag, in c's tree scope and
+// outside c's list, whose band across the page is c's (top and bottom
+// within two pixels): the parts of c's row drawn apart from it.
+function lineMates(c) {
+  const r = c.getBoundingClientRect();
+  if (r.height <= 0) return [];
+  const out = [];
+  for (const x of c.getRootNode().querySelectorAll(c.localName)) {
+    if (x === c || x.parentElement === c.parentElement || containsFlat(x, c) || containsFlat(c, x)) continue;
+    const b = x.getBoundingClientRect();
+    if (Math.abs(b.top - r.top) <= 2 && Math.abs(b.bottom - r.bottom) <= 2 && visibleEl(x)) out.push(x);
+  }
+  return out;
 }
 
 // listedIn reports whether an element inside c that reads text t is, or
