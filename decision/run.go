@@ -264,6 +264,9 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 			// hidden is the last check that found the winner not
 			// actionable, when the locate running now follows it.
 			var hidden *Outcome
+			// disclosed says a control of the page was clicked to show
+			// the winner (disclose): once a step.
+			disclosed := false
 			for {
 				mark := r.model().Mark(ctx)
 				v := r.locate(ctx, s.Target, false)
@@ -293,6 +296,17 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 						hctx, cancel := context.WithTimeout(ctx, hiddenPoll)
 						p, out.Err = r.pointAt(hctx, w, el, s.Offset)
 						cancel()
+						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable && !disclosed {
+							// A part of the page closed around it (a
+							// menu a narrower viewport folded behind
+							// its button) is opened as a person would.
+							if note, err := r.disclose(ctx, el); err == nil && note != "" {
+								r.debugf("  %s", note)
+								out.Notes = append(out.Notes, note)
+								disclosed, hidden, settle = true, nil, time.Time{}
+								continue
+							}
+						}
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							r.debugf("  the winner is not shown yet: again")
 							hidden = follows

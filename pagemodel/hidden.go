@@ -32,6 +32,10 @@ type Control struct {
 	Expanded string `json:"expanded"`
 	// Shown says it can be seen.
 	Shown bool `json:"shown"`
+	// Key names it in the world of the element it discloses (a Ref's K).
+	Key int `json:"k"`
+	// Ref is the control, in that world.
+	Ref Ref `json:"-"`
 }
 
 // String says it as a report does: `div#navbarResponsive hides it
@@ -94,6 +98,11 @@ func (p *Page) HiddenBy(ctx context.Context, r Ref) (*Hidden, error) {
 	var h *Hidden
 	if err := r.W.CallJSON(ctx, "whatHides", &h, r.K); err != nil {
 		return nil, err
+	}
+	if h != nil {
+		for i := range h.Controls {
+			h.Controls[i].Ref = Ref{W: r.W, K: h.Controls[i].Key}
+		}
 	}
 	return h, nil
 }

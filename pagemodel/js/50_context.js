@@ -319,9 +319,9 @@ function containsFixed(cs) {
 // is in), else the outermost that makes it unseen (opacity: 0, a box
 // folded to no size that clips its content), how, and the controls of the
 // page that disclose that part (aria-controls naming it, a popovertarget,
-// a closed <details>'s summary), each with its role, name, aria-expanded
-// and whether it shows: {part, self, how, controls: [{role, name, tag,
-// expanded, shown}]}, or null.
+// a closed <details>'s summary), each with its role, name, aria-expanded,
+// whether it shows and its key (ref): {part, self, how, controls: [{k,
+// role, name, tag, expanded, shown}]}, or null.
 function whatHides(el) {
   let part = null, how = "", weak = null, weakHow = "";
   for (let a = el, prev = null; a && a.nodeType === 1; prev = a, a = flatUp(a)) {
@@ -343,7 +343,7 @@ function whatHides(el) {
   const add = (c) => {
     if (!c || controls.some((x) => x.el === c)) return;
     const role = roleOf(c, c.tagName, c.hasAttributes());
-    controls.push({ el: c, role: role || "", name: role ? collapse(accName(c, labelsOf(c), role, c.hasAttributes())) : collapse(textOf(c, 80)),
+    controls.push({ el: c, k: ref(c), role: role || "", name: role ? collapse(accName(c, labelsOf(c), role, c.hasAttributes())) : collapse(textOf(c, 80)),
       tag: c.localName, expanded: c.getAttribute("aria-expanded") || "", shown: visibleEl(c) });
   };
   if (part.id) {
