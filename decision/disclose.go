@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
@@ -14,14 +15,16 @@ import (
 // collapsed part), a closed <details>'s summary. It clicks that control
 // and says so ("" and nil when there is nothing to open). The element
 // itself hidden, or several controls, are left as they are: which one a
-// person would use is not the page's to say.
-func (r *Runner) disclose(ctx context.Context, el Elem) (string, error) {
-	if el.Model == nil || !el.Ref.Valid() {
-		return "", nil
+// person would use is not the page's to say; and so is an element that
+// only similarity or the recorded point found, or only a place (v): what
+// is opened to show it must be what the step names.
+func (r *Runner) disclose(ctx context.Context, v *Verdict, el Elem) (control, note string, err error) {
+	if el.Model == nil || !el.Ref.Valid() || !namedAlone(v) {
+		return "", "", nil
 	}
 	h, err := el.Model.HiddenBy(ctx, el.Ref)
 	if err != nil || h == nil || h.Self || h.Part == "" {
-		return "", err
+		return "", "", err
 	}
 	var c *pagemodel.Control
 	for i := range h.Controls {
@@ -29,24 +32,40 @@ func (r *Runner) disclose(ctx context.Context, el Elem) (string, error) {
 			continue
 		}
 		if c != nil {
-			return "", nil
+			return "", "", nil
 		}
 		c = &h.Controls[i]
 	}
 	if c == nil {
-		return "", nil
+		return "", "", nil
 	}
 	ctl := Elem{Model: el.Model, Ref: c.Ref, remote: &remoteObj{group: el.group()}}
 	p, err := Actionable(ctx, ctl, nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
-		return "", err
+		return "", "", err
 	}
 	kind := c.Role
 	if kind == "" {
 		kind = c.Tag
 	}
-	return fmt.Sprintf("opened %s %q first: %s hid the target (%s)", kind, c.Name, h.Part, h.How), nil
+	control = fmt.Sprintf("%s %q", kind, c.Name)
+	return control, fmt.Sprintf("opened %s first: %s hid the target (%s)", control, h.Part, h.How), nil
+}
+
+// namedAlone reports whether a strategy that names the element (neither
+// similarity nor the recorded point) found v's winner alone: the one
+// element of the page it matches.
+func namedAlone(v *Verdict) bool {
+	if v == nil || v.Winner == nil || v.ByPlaceOnly {
+		return false
+	}
+	for _, a := range v.Attempts {
+		if a.Found && a.Strategy.Type != chain.Similarity && !Positional(a) && sameNode(a, *v.Winner) {
+			return true
+		}
+	}
+	return false
 }

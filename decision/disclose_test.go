@@ -47,7 +47,7 @@ func TestAFoldedTargetIsDisclosedByItsControl(t *testing.T) {
 				}
 				return
 			}
-			if out.Err != nil || !strings.Contains(strings.Join(out.Notes, "\n"), tc.note) {
+			if out.Err != nil || !strings.Contains(strings.Join(out.Notes, "\n"), tc.note) || len(out.Opened) != 1 {
 				t.Fatalf("step: %v, notes %q, want passed with the note %q", out.Err, out.Notes, tc.note)
 			}
 		})

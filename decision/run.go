@@ -83,6 +83,9 @@ type Outcome struct {
 	// Notes say what differed from the recording without failing the step
 	// ("led to X; recorded Y").
 	Notes []string
+	// Opened are the controls clicked before the target to show it
+	// (disclose), as a report names them: `button "Toggle navigation"`.
+	Opened []string
 }
 
 // model is the runner's page model, made on first use.
@@ -300,9 +303,9 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 							// A part of the page closed around it (a
 							// menu a narrower viewport folded behind
 							// its button) is opened as a person would.
-							if note, err := r.disclose(ctx, el); err == nil && note != "" {
+							if ctl, note, err := r.disclose(ctx, &v, el); err == nil && note != "" {
 								r.debugf("  %s", note)
-								out.Notes = append(out.Notes, note)
+								out.Notes, out.Opened = append(out.Notes, note), append(out.Opened, ctl)
 								disclosed, hidden, settle = true, nil, time.Time{}
 								continue
 							}

@@ -278,6 +278,7 @@ func (e *engine) step(ctx context.Context, i int, es chain.ExpandedStep) report.
 		}
 	}
 	st.Notes = append(st.Notes, out.Notes...)
+	st.Opened = append(st.Opened, out.Opened...)
 	if v := out.Verdict; v != nil {
 		for _, a := range v.Attempts {
 			st.Attempts = append(st.Attempts, attempt(a))

@@ -127,6 +127,10 @@ type Step struct {
 	// step: another URL than recorded, a name matched only once its white
 	// space or case was forgiven.
 	Notes []string `json:"notes,omitempty"`
+	// Opened are the controls the replay clicked before the target to
+	// show it, each named as `button "Toggle navigation"`: a menu a
+	// narrower viewport folded behind its button. The notes say why.
+	Opened []string `json:"opened,omitempty"`
 }
 
 // Attempt is one strategy's evaluation during a step.

@@ -61,6 +61,9 @@ type stepResult struct {
 	code   string
 	// strategy is the winning strategy (our engine only).
 	strategy string
+	// opened is how many controls the engine reported clicking before the
+	// target to show it (report.Step.Opened).
+	opened int
 	// events are the page's reports between the end of the previous step
 	// and the end of this one.
 	events []fixtures.Event
@@ -382,7 +385,7 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 				return
 			}
 			last = p
-			sr := stepResult{status: string(st.Status), ms: st.DurationMS, strategy: st.Strategy}
+			sr := stepResult{status: string(st.Status), ms: st.DurationMS, strategy: st.Strategy, opened: len(st.Opened)}
 			if st.Error != nil {
 				sr.code = string(st.Error.Code)
 			}

@@ -122,10 +122,17 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 		names := actions(st.events, acted, r.flow.Steps[i].Action == chain.Press)
 		var others []string
 		hit := false
+		// The controls the step reported opening to show its element (a
+		// menu folded behind its button) are acted on before it, and
+		// are no other element it acted on.
+		opened := st.opened
 		for _, n := range names {
-			if n == want {
+			switch {
+			case n == want:
 				hit = true
-			} else {
+			case !hit && opened > 0:
+				opened--
+			default:
 				others = append(others, n)
 			}
 		}

@@ -49,6 +49,23 @@ func TestScore(t *testing.T) {
 	if len(sc.wrongs) != sc.wrong {
 		t.Errorf("decoy: %d wrong actions listed, %d counted: %q", len(sc.wrongs), sc.wrong, sc.wrongs)
 	}
+	// a control the step reported opening before its element is no other
+	// element; one more, or one after the element, is.
+	for _, c := range []struct {
+		opened int
+		events []fixtures.Event
+		wrong  int
+	}{
+		{1, []fixtures.Event{ev("menu", "click"), ev("email", "click")}, 0},
+		{0, []fixtures.Event{ev("menu", "click"), ev("email", "click")}, 1},
+		{1, []fixtures.Event{ev("menu", "click"), ev("more", "click"), ev("email", "click")}, 1},
+		{1, []fixtures.Event{ev("email", "click"), ev("menu", "click")}, 1},
+	} {
+		sc = score(r, orig, steps(stepResult{status: "passed", opened: c.opened, events: c.events}))
+		if sc.wrong != c.wrong {
+			t.Errorf("opened %d, events %v: %d wrong, want %d", c.opened, c.events, sc.wrong, c.wrong)
+		}
+	}
 	// a step that failed after acting on another element is a wrong
 	// action, and is listed as one.
 	sc = score(r, orig, steps(

@@ -79,7 +79,7 @@ func (res *results) markdown() string {
 	fmt.Fprintf(&b, "Commit %s, run %s, %d CPUs, %s in all; step timeout %s in both engines; every case replayed %d time(s).\n",
 		res.commit, res.started.UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), res.duration.Round(time.Second), res.timeout, res.repeat)
 	b.WriteString("Flows recorded with `recorder --drive` on the original apps, replayed on every version. ")
-	b.WriteString("Correct = the step passed, the page reported the action on the element the step was recorded on and on no other, ")
+	b.WriteString("Correct = the step passed, the page reported the action on the element the step was recorded on and on no other (but the controls its report says it opened first to show it), ")
 	b.WriteString("and the step changed the page's state as the same step did on the original (where the page reports its state); ")
 	b.WriteString("wrong = an action on another element, or a step that passed while its element saw nothing or its effect did not happen or happened otherwise; ")
 	b.WriteString("safe = the step failed without acting elsewhere. Steps after a removed target are not reachable and not counted; the removed step itself must fail (\"refused\"). ")
