@@ -132,3 +132,31 @@ func TestPathThroughShadowRoots(t *testing.T) {
 		t.Errorf("XPath %q in a shadow tree, %q in the document", first.XPath, lists[0].XPath)
 	}
 }
+
+// A hidden part's text is the text it shows once shown, whatever was read
+// before (its item read alone, or first): a text query for an item
+// holding a closed menu's words finds the closed menu as well as the open
+// one, as every match counts, shown or not; a part hidden by its own style
+// inside it adds nothing.
+func TestAHiddenPartReadsTheSameWhateverWasReadBefore(t *testing.T) {
+	page := testenv.Page(t, "about:blank")
+	page.MustSetDocumentContent(`<!doctype html><html><body>
+<div class="menu" id="a" style="display:none"><ul><li>Mark shipped</li><li id="dup">Duplicate</li></ul></div>
+<div class="menu" id="c" style="display:none"><ul><li>Mark shipped</li><li style="display:none">Duplicate</li></ul></div>
+<div class="menu" id="b"><ul><li>Mark shipped</li><li>Duplicate</li></ul></div>
+</body></html>`)
+	m := pagemodel.New(page, pagemodel.Options{})
+	item := pagemodel.Query{Type: pagemodel.ByText, Value: "Duplicate", Contains: true, Only: "div", Item: true}
+	for _, first := range []bool{false, true} {
+		if first {
+			page.MustEval(`() => { const m = globalThis[` + pagemodel.Key() + `]; m.text(document.getElementById("dup")); }`)
+		}
+		ans, err := m.Find(context.Background(), nil, []pagemodel.Query{item})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := ans.Answers[0]; a.N != 2 || len(a.Els) != 2 || a.Els[0].ID != "a" || a.Els[1].ID != "b" {
+			t.Errorf("the hidden menu's item read first %v: %d items (%+v), want the closed menu a and the open menu b", first, a.N, a.Els)
+		}
+	}
+}

@@ -135,3 +135,24 @@ func TestADragWhosePressIsCancelledIsADrag(t *testing.T) {
 		t.Errorf("replay: %v, %q", failed, st)
 	}
 }
+
+// A row's menu a script shows while the pointer is over its button's
+// words (every row's menu in the page from the start, hidden, alike): the
+// hover is recorded on the button, and the replay chooses in the menu of
+// the row recorded, also once the rows are reordered.
+func TestAHoverMenuOfARowIsRecordedOnItsButton(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/row-menus.html", "hover \"tr:nth-child(2) button\"\nwait 400\nclick \"#menu-1002 li:nth-child(1)\"\n")
+	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Hover || f.Steps[1].Action != chain.Click {
+		t.Fatalf("recorded %v, want a hover and a click", stepActions(f))
+	}
+	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.Tag != "button" {
+		t.Errorf("the hover is on %+v, want the menu button", f.Steps[0].Target.Fingerprint)
+	}
+	for _, v := range []string{"", "?v=reordered"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); failed != nil || st != "Mark shipped: order 1002" {
+			t.Errorf("%q: %v, %q", v, failed, st)
+		}
+	}
+}

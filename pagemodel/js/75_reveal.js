@@ -634,6 +634,20 @@ function revealedBy(el, changed, pressedIn) {
   return shown === 0 && (hidden > 0 || (row && others >= 2 && hidden === 0)) ? c : null;
 }
 
+// popupTrigger is h, or the element up to two levels above it that holds
+// it (a button around the words the pointer entered), that declares a
+// popup: aria-haspopup other than false, or aria-expanded true; null
+// when none does.
+function popupTrigger(h) {
+  let up = 0;
+  for (let x = h; x && up < 3; x = upEl(x), up++) {
+    if (x.tagName === "BODY" || x.tagName === "HTML") break;
+    const hp = x.getAttribute("aria-haspopup");
+    if (hp && hp !== "false" || x.getAttribute("aria-expanded") === "true") return x;
+  }
+  return null;
+}
+
 // POPUP_ROLES are the roles of what a menu button or a hovered item pops up.
 const POPUP_ROLES = /^(menu|menubar|listbox|tooltip|dialog|tree|grid)$/;
 
@@ -684,10 +698,12 @@ function shownByScript(el, shown, hr) {
       continue;
     }
     const p = upEl(h), g = p && upEl(p);
+    const pops = popupTrigger(h);
     const near = containsFlat(h, n) || (p && containsFlat(p, n)) || (g && g.tagName !== "BODY" && containsFlat(g, n)) ||
-      h.hasAttribute("aria-haspopup") || h.getAttribute("aria-expanded") === "true" ||
-      POPUP_ROLES.test(roleOf(n, n.tagName, n.hasAttributes()));
-    if (near) return h;
+      !!pops || POPUP_ROLES.test(roleOf(n, n.tagName, n.hasAttributes()));
+    // The pointer entered the words of a menu button: the button is
+    // what a person hovers.
+    if (near) return pops || h;
   }
   return null;
 }
