@@ -292,10 +292,25 @@
     const m = window[MODEL];
     if (!m || !el) return 0;
     let id = 0;
-    try { id = m.watch(el); } catch (x) { return 0; }
+    try { id = m.watch(el, "", "", chosenName(m, el)); } catch (x) { return 0; }
     const q = ++actions;
     effect = { q, id, el, timer: ownTimeout(window, closeEffect, EFFECT_MS) };
     return q;
+  }
+  // chosenName is, for an element in an option of a list (a select's or
+  // a combobox's: role option or menuitemradio, el or up to two levels
+  // above it), the option's name in a list, for the watch to seek where
+  // the page shows the choice (the field's value drawn anew); [] else.
+  function chosenName(m, el) {
+    let up = 0;
+    for (let x = el; x && x.nodeType === 1 && up < 3; x = x.parentElement, up++) {
+      const r = m.role(x);
+      if (r === "option" || r === "menuitemradio") {
+        const n = m.name(x);
+        return n ? [n] : [];
+      }
+    }
+    return [];
   }
   // effectOf is the open watch's number when it is about el (a click after
   // its mousedown), else a new one.

@@ -613,6 +613,9 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		}
 	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)
+	if shown == "" {
+		shown = chosenShown(st, e.E.Shown)
+	}
 	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, shown)) {
 		// Only where nothing else shows what the step did: texts change
 		// by themselves too (a clock), and they would blur a stronger
@@ -701,6 +704,25 @@ func typedShown(steps []chain.Step, idx int, shown []string) string {
 		if len([]rune(f)) > 1 && slices.Contains(shown, f) {
 			return t
 		}
+	}
+	return ""
+}
+
+// chosenShown is the name of the option st clicked (role option or
+// menuitemradio), where the step showed it (shown: an element it added,
+// or a text it changed, reads it: the field that shows the choice drawn
+// anew); "" else. An app that ignores the choice closes its list too,
+// but shows the old value.
+func chosenShown(st *chain.Step, shown []string) string {
+	if st.Action != chain.Click || st.Target == nil || st.Target.Fingerprint == nil {
+		return ""
+	}
+	fp := st.Target.Fingerprint
+	if fp.Role != "option" && fp.Role != "menuitemradio" {
+		return ""
+	}
+	if f := chain.FoldShows(fp.AccessName); len([]rune(f)) > 1 && slices.Contains(shown, f) {
+		return fp.AccessName
 	}
 	return ""
 }

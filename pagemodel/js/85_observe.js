@@ -135,8 +135,10 @@ function isDecoration(el, parent, x, added, now) {
 // put back, a toast saying no) adds or changes elements too, but they do
 // not read it. entered keeps the values last typed into text fields (not
 // passwords), most recent last; a watch seeks them (or the text it was
-// opened with) in what the page adds and in the texts it changes, and
-// effects says which an element still on the page reads (shown).
+// opened with; and, with them, the texts it was opened to seek also: the
+// name of an option chosen) in what the page adds and in the texts it
+// changes, and effects says which an element still on the page reads
+// (shown).
 const entered = new Map(); // field -> its value, folded (seekFold)
 const ENTERED_MAX = 8, SEEK_MAX = 500;
 let seeking = 0; // watches that seek texts
@@ -761,10 +763,10 @@ function openDialogs() {
 // open dialogs, and (counted by the observer) elements added or removed
 // and texts changed.
 // It returns the watch's number.
-function watch(el, sought, gone) {
+function watch(el, sought, gone, also) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
-  const c = sought ? [seekFold(sought)].filter(Boolean) : [...new Set(entered.values())];
+  const c = sought ? [seekFold(sought)].filter(Boolean) : [...new Set([...entered.values(), ...(also || []).map(seekFold).filter(Boolean)])];
   const w = { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
     seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false, gone: gone ? seekFold(gone) : "" };
   // How many times the page reads the text sought gone as the watch opens.

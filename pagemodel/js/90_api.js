@@ -83,7 +83,7 @@ return {
   timeout(fn, ms) { return ownSetTimeout(fn, ms); },
   // watch: about an element, or (a document) about its body; seeking
   // sought among the texts the page shows, or else the values last typed.
-  watch(el, sought, gone) { fresh(); return watch(el && el.nodeType === 9 ? el.body || el.documentElement : el, sought || "", gone || ""); },
+  watch(el, sought, gone, also) { fresh(); return watch(el && el.nodeType === 9 ? el.body || el.documentElement : el, sought || "", gone || "", also); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },

@@ -1,0 +1,33 @@
+package recorder
+
+import (
+	"testing"
+
+	"github.com/qa-chain/chainreplay/decision"
+	"github.com/qa-chain/chainreplay/report"
+)
+
+// An option chosen in a select a UI kit draws itself is held to show the
+// choice: the field shows the option's name drawn anew. An app that closes
+// the list but keeps the old value (the choice refused) does not pass the
+// step; reordered options do.
+func TestAnOptionChosenIsHeldToShowTheChoice(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/role-select.html", "click \"#field\"\nclick \"#list li:nth-child(2)\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepActions(f))
+	}
+	if e := f.Steps[1].Effect; e == nil || e.Shows != "Editor" {
+		t.Fatalf("the option's effect %+v, want it to show Editor", e)
+	}
+	for _, v := range []string{"", "?reordered", "?ignore"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		value := p.MustElement("#value").MustText()
+		switch {
+		case v != "?ignore" && (failed != nil || value != "Editor"):
+			t.Errorf("%q: %v, value %q", v, failed, value)
+		case v == "?ignore" && decision.CodeOf(failed) != report.NoEffect:
+			t.Errorf("%q: %v, value %q: want NO_EFFECT", v, failed, value)
+		}
+	}
+}
