@@ -225,9 +225,10 @@ var JSDialogTypes = []string{"alert", "confirm", "prompt", "beforeunload"}
 // EffectStates are the properties Effect.State may name.
 var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open"}
 
-// Empty reports whether e records nothing.
+// Empty reports whether e records nothing: no state, content, texts,
+// dialog, nor words shown (a choice the page drew in place).
 func (e *Effect) Empty() bool {
-	return e == nil || (len(e.State) == 0 && !e.Content && !e.Texts && e.Dialog == "")
+	return e == nil || (len(e.State) == 0 && !e.Content && !e.Texts && e.Dialog == "" && e.Shows == "")
 }
 
 // Navigation is what the page did after a step at record time.

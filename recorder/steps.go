@@ -613,8 +613,11 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		}
 	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)
+	chosen := ""
 	if shown == "" {
-		shown = chosenShown(st, e.E.Shown)
+		// The choice shown is the step's effect, also where the page
+		// counted nothing else (the field's words drawn in place).
+		chosen = chosenShown(st, e.E.Shown)
 	}
 	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, shown)) {
 		// Only where nothing else shows what the step did: texts change
@@ -624,10 +627,10 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		// it is held to show it again.
 		eff.Texts = true
 	}
-	if eff.Empty() {
+	if eff.Empty() && chosen == "" {
 		return
 	}
-	eff.Shows = shown
+	eff.Shows = shown + chosen
 	if e.E.Content > 0 {
 		eff.Gone = goneOwn(r.flow.Steps, idx, e.E.Gone)
 	}
