@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -341,6 +343,61 @@ func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) V
 		"%s found %s, %s %q as another element of the target's group was when recorded, not %q: it is that element, or the target in another state",
 		label(w), describe(w), named, name, own)
 }
+
+// checkDescribed refuses a winner that reads as the target read but
+// describes itself otherwise: its title or aria-label, recorded as words
+// around the target's text ("Saturday, March 15, 2025" for a calendar's
+// "15", "Edit invoice 12" for a row's "Edit"), now holds that text among
+// other words ("Tuesday, April 15, 2025"). The text is shared (the 15th of
+// every month, every row's Edit); the description said which one it was.
+// A winner a lasting id found (a test id, an id without digits) is kept.
+func checkDescribed(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
+	if v.Winner == nil || v.Winner.Element == nil || fp == nil {
+		return v
+	}
+	w := *v.Winner
+	el := w.Element
+	text := collapse(fp.Text)
+	if text == "" || !strings.EqualFold(text, collapse(el.Text)) {
+		return v
+	}
+	for _, d := range []struct{ attr, want, have string }{{"title", fp.Title, el.Title}, {"aria-label", fp.AriaLabel, el.AriaLabel}} {
+		want, have := collapse(d.want), collapse(d.have)
+		if want == "" || have == "" || strings.EqualFold(want, have) || strings.EqualFold(want, text) ||
+			!holdsWord(want, text) || !holdsWord(have, text) {
+			continue
+		}
+		if lastingID(results, w) != nil {
+			return v
+		}
+		return refuse(v, report.ElementNotFound,
+			"%s found %s, which reads %q as the target did but describes itself as %q (its %s), recorded %q: another element of the same words",
+			label(w), describe(w), clip(el.Text), have, d.attr, want)
+	}
+	return v
+}
+
+// holdsWord reports whether s holds t as whole words, case aside: "15" in
+// "March 15, 2025", not in "2015".
+func holdsWord(s, t string) bool {
+	s, t = strings.ToLower(s), strings.ToLower(t)
+	for i := 0; ; {
+		j := strings.Index(s[i:], t)
+		if j < 0 {
+			return false
+		}
+		a, b := i+j, i+j+len(t)
+		before, _ := utf8.DecodeLastRuneInString(s[:a])
+		after, _ := utf8.DecodeRuneInString(s[b:])
+		if (a == 0 || !wordRune(before)) && (b == len(s) || !wordRune(after)) {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+// wordRune reports whether r is part of a word: a letter or a digit.
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // outside reports whether w's element lies outside every one of items,
 // told by their paths in their documents, through shadow roots
