@@ -40,6 +40,9 @@ func TestANamesakeRowInsertedInTheListIsNoPlaceToAct(t *testing.T) {
 	}{
 		{"as recorded", "", "deleted Maria Garcia", ""},
 		{"a namesake above", `<li><span>Luis Garcia</span> <span>Porto</span> <button type="button">Delete</button></li>`, "nothing", report.Ambiguous},
+		// The place names a row of neither: no less refused.
+		{"a namesake, and another row first", `<li><span>Ines Costa</span> <span>Braga</span> <button type="button">Delete</button></li>
+			<li><span>Luis Garcia</span> <span>Porto</span> <button type="button">Delete</button></li>`, "nothing", report.Ambiguous},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := steadyPage(t, fmt.Sprintf(page, c.inserted))

@@ -291,6 +291,13 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"the item the target was recorded in (%s %q) is on the page but no longer holds it; %s found %s, which is outside it",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, label(w), describe(w))
 		}
+		// The item is several now, and the winner stands in none of
+		// them: it is no item the target was named in.
+		if len(r.Namesakes) > 0 && outside(w, r.Namesakes) && lastingID(results, w) == nil {
+			return refuse(v, report.Ambiguous,
+				"the item the target was recorded in (%s %q%s) is %d items now; %s found %s, which stands in none of them",
+				r.Strategy.Within.Type, r.Strategy.Within.Value, r.Strategy.Within.BesideNote(), len(r.Namesakes), label(w), describe(w))
+		}
 		if in := holder(r.Namesakes, w); in != nil && oneList(in, r.Namesakes) && placedOnly(results, w) && lastingID(results, w) == nil {
 			return refuse(v, report.Ambiguous,
 				"the item the target was recorded in (%s %q) is %d items of one list now; %s found %s in one of them, but nothing the item was named by tells them apart",

@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/decision"
@@ -30,6 +31,33 @@ func TestARowHeaderIsNamedByTheRowOnItsLine(t *testing.T) {
 			t.Errorf("%q: %v, %q", v, failed, st)
 		case v == "?v=removed" && (decision.CodeOf(failed) != report.ElementNotFound || st != "Ready"):
 			t.Errorf("%q: %v, %q: another row deleted", v, failed, st)
+		}
+	}
+}
+
+// A grid's pinned part of a row (its checkbox and the customer's name) is
+// named by the name, and held to the words of the row drawn on its line
+// (the product): another order of the same customer inserted above is
+// not taken for it, and with the recorded order gone the step is refused
+// rather than given her other order.
+func TestAPinnedRowIsHeldToTheWordsOnItsLine(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/pinned-rows.html", "click \"#pinned .row:nth-child(2) input\"\nclick \"#delete\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two steps", stepActions(f))
+	}
+	within := withinOf(f.Steps[0])
+	if within == nil || within.Value != "Grace Hopper" || !slices.Contains(within.Beside, "Monitor") {
+		t.Fatalf("within %+v: want the row of Grace Hopper, beside Monitor", within)
+	}
+	for _, v := range []string{"", "?v=namesake", "?v=gone"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		st := p.MustElement("#status").MustText()
+		switch {
+		case v != "?v=gone" && (failed != nil || st != "Deleted Grace Hopper, Monitor"):
+			t.Errorf("%q: %v, %q", v, failed, st)
+		case v == "?v=gone" && (failed == nil || st != "Ready"):
+			t.Errorf("%q: %v, %q: another order deleted", v, failed, st)
 		}
 	}
 }

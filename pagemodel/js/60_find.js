@@ -302,7 +302,9 @@ function byText(q, sc) {
       if (i === e && !e.querySelector(CONTROLS_IN + ", h1, h2, h3, h4, h5, h6, [role=heading]") &&
           collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
       if (also.some(([a, aw]) => !holdsWhole(i, a, aw))) continue;
-      if (beside.length && !beside.some(([a, aw]) => holdsWhole(i, a, aw))) continue;
+      // (Or the row drawn on its line holds one: lineBeside.)
+      if (beside.length && !beside.some(([a, aw]) => holdsWhole(i, a, aw)) &&
+          !lineMates(i).some((x) => beside.some(([a, aw]) => holdsWhole(x, a, aw)))) continue;
       if (out.indexOf(i) < 0) out.push(i);
     }
     r.els = out;

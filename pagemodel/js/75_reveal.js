@@ -406,7 +406,9 @@ function scopeIn(el, c, texts, inner, alone, sc, line) {
     // What the element the text names (c, or its part that holds el)
     // does not read whole, replay would not find in it.
     const held = also.filter((t) => items[0] === c || reads(items[0], t));
-    return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: besideTexts(c, items[0], text, also, texts, g, sc), inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    let beside = besideTexts(c, items[0], text, also, texts, g, sc);
+    if (!beside.length && !line) beside = lineBeside(c, el, text, also, sc);
+    return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: beside, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
   return null;
 }
@@ -460,6 +462,20 @@ function lineMates(c) {
     if (Math.abs(b.top - r.top) <= 2 && Math.abs(b.bottom - r.bottom) <= 2 && visibleEl(x)) out.push(x);
   }
   return out;
+}
+
+// lineBeside are beside texts (besideTexts) of the row on the line of row
+// c (lineMates), where c holds none of its own: a grid's pinned part of a
+// row, its checkbox and the customer's name, whose order and product are
+// in the row drawn beside it. [] when c is no row or none is there.
+function lineBeside(c, el, text, also, sc) {
+  if (!ROWS.has(c.tagName) && !ROW_ROLES.test(c.getAttribute("role") || "")) return [];
+  for (const m of lineMates(c)) {
+    if (!repeats(m)) continue;
+    const b = besideTexts(m, m, text, also, pairs(itemTexts(m, el, false)), groupOf(m), sc);
+    if (b.length) return b;
+  }
+  return [];
 }
 
 // listedIn reports whether an element inside c that reads text t is, or
