@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/decision"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -58,6 +59,33 @@ func TestAPinnedRowIsHeldToTheWordsOnItsLine(t *testing.T) {
 			t.Errorf("%q: %v, %q", v, failed, st)
 		case v == "?v=gone" && (failed == nil || st != "Ready"):
 			t.Errorf("%q: %v, %q: another order deleted", v, failed, st)
+		}
+	}
+}
+
+// A grip of no words in a row whose cells share a class is named in its
+// row by the class that names it alone there: replayed with a row
+// inserted above, the row's own grip is taken, not the one now at its
+// place.
+func TestARowsGripIsNamedInItsRowByItsOwnClass(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/handle-rows.html", "click \".row:nth-child(2) .handle\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	var scoped *chain.Strategy
+	for i, s := range f.Steps[0].Target.Chain {
+		if s.Within != nil {
+			scoped = &f.Steps[0].Target.Chain[i]
+		}
+	}
+	if scoped == nil || scoped.Value != "div.handle" || scoped.Nth != 0 {
+		t.Fatalf("scoped strategy %+v: want div.handle alone in its row", scoped)
+	}
+	for _, v := range []string{"", "?v=inserted"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); failed != nil || st != "Picked Write release notes" {
+			t.Errorf("%q: %v, %q", v, failed, st)
 		}
 	}
 }

@@ -308,8 +308,8 @@ function firstTextIn(c) {
 function scopeOf(el, sc, genC) {
   const role = roleOf(el, el.tagName, el.hasAttributes());
   const name = role ? accName(el, labelsOf(el), role, el.hasAttributes()) : "";
-  const byTag = tagInner(el, genC);
   const c = itemOf(el);
+  const byTag = tagInner(el, genC, c);
   // A name of white space alone (a no-break space) names nothing, and
   // one that counts el's item's place (a row header's "3") names the
   // place: in the item, el is named by its tag.
@@ -344,11 +344,22 @@ function scopeOf(el, sc, genC) {
   return null;
 }
 
-// tagInner is the query naming el by its tag and first class that is
-// neither generated nor a state's (genC): "button.role-chip".
-function tagInner(el, genC) {
-  const cls = [...el.classList].find((x) => /^[A-Za-z][\w-]*$/.test(x) && !(genC && genC.test(x)));
-  return { t: "css", v: el.localName + (cls ? "." + CSS.escape(cls) : "") };
+// tagInner is the query naming el by its tag and a class that is neither
+// generated nor a state's (genC): "button.role-chip"; in item c, the
+// first of those that names the fewest elements there (a grid's row
+// handle by "tabulator-row-handle", not by "tabulator-cell" that every
+// cell of the row has).
+function tagInner(el, genC, c) {
+  let best = "", fewest = Infinity;
+  for (const x of el.classList) {
+    if (!/^[A-Za-z][\w-]*$/.test(x) || (genC && genC.test(x))) continue;
+    if (!c) { best = x; break; }
+    let n = Infinity;
+    try { n = c.querySelectorAll(el.localName + "." + CSS.escape(x)).length; } catch (e) { n = Infinity; }
+    if (n < fewest) { best = x; fewest = n; }
+    if (n <= 1) break;
+  }
+  return { t: "css", v: el.localName + (best ? "." + CSS.escape(best) : "") };
 }
 
 // withTagInner gives scope s, whose inner query names el by its role and
