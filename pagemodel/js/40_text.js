@@ -17,8 +17,10 @@ function textOf(el, max) {
   }
   // Raw text holds white space runs that collapse: read a margin more.
   const limit = max * 4 + 64;
-  const shown = visibleEl(el);
-  const counts = (c) => (shown ? visibleEl(c) : !selfHidden(c));
+  // A child counts where it shows, or, in an el not shown itself, where
+  // only el hides it (el's visibility asked once, and only then).
+  let hidden;
+  const counts = (c) => visibleEl(c) || ((hidden === undefined ? (hidden = !visibleEl(el)) : hidden) && !selfHidden(c));
   let s = "", cut = false;
   function rec(n) {
     const flat = n.tagName === "SLOT" || shadowOf(n) !== null;
