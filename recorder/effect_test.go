@@ -291,3 +291,27 @@ func replaySteps(t *testing.T, b *rod.Browser, f chain.Flow, url string) (*rod.P
 	}
 	return p, errs
 }
+
+// A list that draws every row anew, and a delete confirmed in a dialog:
+// the confirmation's effect holds the deleted row's text gone (its item,
+// named by the Delete step's within), so that a delete the server refused
+// (the list drawn anew, the task still in it) fails the OK.
+func TestAConfirmedDeleteOfARedrawnListHoldsTheRowGone(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/redraw-delete.html", "click \"#list .task:nth-child(2) button\"\nclick \"#ok\"\n")
+	if len(f.Steps) != 2 || f.Steps[1].Effect == nil || !strings.Contains(f.Steps[1].Effect.Gone, "update dependencies") {
+		t.Fatalf("recorded %v, effect %+v: want the row's text gone", stepLines(f), f.Steps[1].Effect)
+	}
+	for _, c := range []struct {
+		query string
+		want  report.Code
+	}{{"", ""}, {"?refused", report.NoEffect}} {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		if decision.CodeOf(errs[1]) != c.want {
+			t.Errorf("%q: %v, want %q", c.query, errs[1], c.want)
+		}
+		if rows := p.MustElement("#list").MustText(); strings.Contains(rows, "Update dependencies") != (c.want != "") {
+			t.Errorf("%q: the rows read %q", c.query, rows)
+		}
+	}
+}

@@ -651,9 +651,9 @@ func committed(st *chain.Step, shown string) bool {
 // goneOwn is the first of gone (texts of elements steps[idx] took off the
 // page) that is the text of the item its target, or the target of one of
 // the two steps before it, stood in (a Delete's row; a confirmation's
-// Yes after it: Fingerprint.Neighbours, folded as Effect.Shows and
-// compared without white space, a text of eight characters or more): the
-// step's own removal. What else
+// Yes after it: Fingerprint.Neighbours, or the text a strategy's within
+// named the item by, folded as Effect.Shows and compared without white
+// space, a text of eight characters or more): the step's own removal. What else
 // leaves the page (a page of rows turned, a tab's panel) is no part of
 // what the step meant; "" when none is.
 func goneOwn(steps []chain.Step, idx int, gone []string) string {
@@ -664,7 +664,7 @@ func goneOwn(steps []chain.Step, idx int, gone []string) string {
 			if t == nil || t.Fingerprint == nil {
 				continue
 			}
-			for _, n := range t.Fingerprint.Neighbours {
+			for _, n := range itemWords(t) {
 				if cn := compact(n); len(cn) >= 8 && strings.Contains(cg, cn) {
 					return g
 				}
@@ -672,6 +672,20 @@ func goneOwn(steps []chain.Step, idx int, gone []string) string {
 		}
 	}
 	return ""
+}
+
+// itemWords are the texts that say which item t's element stood in: its
+// neighbours, and the texts its strategies' within named the item by (a
+// row a list draws anew on every change, whose text the neighbours
+// leave out).
+func itemWords(t *chain.Target) []string {
+	out := slices.Clone(t.Fingerprint.Neighbours)
+	for _, s := range t.Chain {
+		if s.Within != nil && s.Within.Type == chain.Text {
+			out = append(out, s.Within.Value)
+		}
+	}
+	return out
 }
 
 // compact is s folded as Effect.Shows (chain.FoldShows), without its
