@@ -297,9 +297,14 @@ type Effects struct {
 	// URL is set when the document's URL changed (a route).
 	URL bool `json:"url"`
 	// Shown lists the texts the watch sought (Watch) that an element the
-	// page added, or a text it changed, reads and still shows, folded to
-	// lower case and single spaces.
+	// page added, or a text it changed, reads and still shows, or that a
+	// field holds now in place of another value, folded to lower case and
+	// single spaces.
 	Shown []string `json:"shown"`
+	// Fields are the new values of the shown text fields, other than the
+	// watched element, whose value changed since the watch opened (a date
+	// a picker wrote), white space collapsed.
+	Fields []string `json:"fields"`
 }
 
 // NextChange returns at the page's next change (a DOM mutation in its top

@@ -619,6 +619,9 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		// counted nothing else (the field's words drawn in place).
 		chosen = chosenShown(st, e.E.Shown)
 	}
+	if shown == "" && chosen == "" {
+		chosen = fieldWritten(st, e.E.Fields)
+	}
 	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, shown)) {
 		// Only where nothing else shows what the step did: texts change
 		// by themselves too (a clock), and they would blur a stronger
@@ -742,6 +745,21 @@ func chosenShown(st *chain.Step, shown []string) string {
 		return fp.AccessName
 	}
 	return ""
+}
+
+// fieldWritten is the value st, a click on no text field, wrote into the
+// one field whose value it changed (a date picker's day, a stepper's
+// arrow): the step's effect, which an app that puts the old value back
+// (or a day of another month) does not show; "" where no field, or more
+// than one, changed, or the value is one character.
+func fieldWritten(st *chain.Step, fields []string) string {
+	if st.Action != chain.Click && st.Action != chain.DblClick || textField(st.Target) || len(fields) != 1 {
+		return ""
+	}
+	if len([]rune(chain.FoldShows(fields[0]))) < 2 {
+		return ""
+	}
+	return fields[0]
 }
 
 // textField reports whether t was recorded on a field text is typed into

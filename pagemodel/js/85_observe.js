@@ -771,6 +771,7 @@ function watch(el, sought, gone, also) {
     seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false, gone: gone ? seekFold(gone) : "" };
   // How many times the page reads the text sought gone as the watch opens.
   if (w.gone) w.goneWas = timesIn(pageText(), w.gone);
+  w.vals = fieldValues(el);
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -863,6 +864,31 @@ function effects(id, close) {
   // server gave) is not read as recorded before the step either: then
   // elements removed stand for it.
   out.goneNow = !!w.gone && (w.goneWas > 0 ? timesIn(page, w.gone) < w.goneWas : out.removed > 0);
+  // The fields whose value the step changed (a date picker's day writing
+  // the date into its field), and a sought text one of them holds now.
+  out.fields = [];
+  for (const [f, v] of w.vals) {
+    if (!f.isConnected || f.value === v || !f.value) continue;
+    out.fields.push(collapse(f.value));
+    if (w.seek) for (const c of w.seek) if (seekFold(f.value) === c && out.shown.indexOf(c) < 0) out.shown.push(c);
+  }
+  return out;
+}
+
+// fieldValues are the values of the text fields shown in el's document
+// (its tree scopes, 300 at most) other than el and those holding it:
+// fields a step may write into without typing (a picker's, a stepper's).
+// A password's, and a field hidden, are left out.
+const FIELD_MAX = 300;
+function fieldValues(el) {
+  const out = new Map();
+  for (const s of scopesOf(win.document, true).scopes) {
+    for (const f of s.querySelectorAll("input, textarea")) {
+      if (out.size >= FIELD_MAX) return out;
+      if (f === el || (el && f.contains && f.contains(el)) || f.tagName === "INPUT" && !TYPED.has(f.type) && f.type !== "date") continue;
+      if (visibleEl(f)) out.set(f, f.value);
+    }
+  }
   return out;
 }
 
