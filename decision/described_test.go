@@ -31,6 +31,9 @@ func TestADayOfAnotherMonthIsAnotherElement(t *testing.T) {
 		{"title, the month recorded", day("March"), chain.Fingerprint{Tag: "span", Text: "15", Title: "March 15, 2025"}, "March 15, 2025"},
 		{"title, another month", day("April"), chain.Fingerprint{Tag: "span", Text: "15", Title: "March 15, 2025"}, ""},
 		{"aria-label, another month", button("April"), chain.Fingerprint{Tag: "button", Role: "button", Text: "15", AriaLabel: "15 March 2025"}, ""},
+		// A count the label carries changed: the same element.
+		{"a count in the label", `<td><button aria-label="15 messages, 3 unread">15</button></td>`,
+			chain.Fingerprint{Tag: "button", Role: "button", Text: "15", AriaLabel: "15 messages, 2 unread"}, "15 messages, 3 unread"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := steadyPage(t, strings.Replace(page, "%s", tc.html, 1))

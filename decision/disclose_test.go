@@ -14,7 +14,8 @@ import (
 // viewport hides behind its button, a closed <details>) is reached as a
 // person reaches it: the one control that discloses that part is clicked
 // first, and the step says so. Where two controls disclose it, which one
-// a person would use is not the page's to say: nothing is clicked.
+// a person would use is not the page's to say: nothing is clicked; nor is
+// a tab or a link that names the part.
 func TestAFoldedTargetIsDisclosedByItsControl(t *testing.T) {
 	const menu = `<nav><button id="toggle" aria-controls="menu" aria-expanded="false">Menu</button>%s
 		<div id="menu" style="display: none"><a id="go" href="#team">Team</a></div></nav>
@@ -31,6 +32,12 @@ func TestAFoldedTargetIsDisclosedByItsControl(t *testing.T) {
 			<script>window.clicks = []; document.addEventListener("click", (e) => window.clicks.push(e.target.id));</script>`,
 			"toggle,go", `opened button "More options" first: details#more hid the target (a closed <details>)`},
 		{"two controls", strings.Replace(menu, "%s", `<button id="other" aria-controls="menu" aria-expanded="false">More</button>`, 1), "", ""},
+		// A tab switches panels, a link may lead away: neither is opened.
+		{"a tab", `<div role="tablist"><button role="tab" id="toggle" aria-controls="menu" aria-selected="false">Team</button></div>
+			<div id="menu" role="tabpanel" style="display: none"><a id="go" href="#team">Team</a></div>
+			<script>window.clicks = []; document.addEventListener("click", (e) => window.clicks.push(e.target.id));</script>`, "", ""},
+		{"a link", strings.Replace(strings.Replace(menu, `<button id="toggle" aria-controls="menu" aria-expanded="false">Menu</button>`,
+			`<a id="toggle" href="#more" aria-controls="menu" aria-expanded="false">Menu</a>`, 1), "%s", "", 1), "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := steadyPage(t, tc.html)

@@ -255,8 +255,10 @@ func lastClasses(sel string) []string {
 //     target was removed from its item, or moved out of it, and the winner
 //     is another item's; refused unless a lastingID names it. (A winner
 //     inside the item is its element reworded.)
-//   - The item's text names several items of one list now (a namesake
-//     row inserted beside it: strategies.Result.Namesakes), and the
+//   - The item's text names several items now (a namesake row inserted
+//     beside it: strategies.Result.Namesakes), and the winner stands in
+//     none of them: refused as AMBIGUOUS unless a lastingID names it.
+//   - The item's text names several items of one list now, and the
 //     winner stands in one of them, found only by numbers and places
 //     (placedOnly: an index, a path, a numbered id, with what similarity
 //     makes of them), not by anything the item was named by: refused as
@@ -357,7 +359,9 @@ func checkOther(fp *chain.Fingerprint, results []strategies.Result, v Verdict) V
 // "15", "Edit invoice 12" for a row's "Edit"), now holds that text among
 // other words ("Tuesday, April 15, 2025"). The text is shared (the 15th of
 // every month, every row's Edit); the description said which one it was.
-// A winner a lasting id found (a test id, an id without digits) is kept.
+// A winner a lasting id found (a test id, an id without digits) is kept,
+// and so is one whose description differs only in its numbers ("3
+// unread" become "5 unread": a count the label carries).
 func checkDescribed(fp *chain.Fingerprint, results []strategies.Result, v Verdict) Verdict {
 	if v.Winner == nil || v.Winner.Element == nil || fp == nil {
 		return v
@@ -370,7 +374,7 @@ func checkDescribed(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 	}
 	for _, d := range []struct{ attr, want, have string }{{"title", fp.Title, el.Title}, {"aria-label", fp.AriaLabel, el.AriaLabel}} {
 		want, have := collapse(d.want), collapse(d.have)
-		if want == "" || have == "" || strings.EqualFold(want, have) || strings.EqualFold(want, text) ||
+		if want == "" || have == "" || strings.EqualFold(digitless(want), digitless(have)) || strings.EqualFold(want, text) ||
 			!holdsWord(want, text) || !holdsWord(have, text) {
 			continue
 		}
@@ -383,6 +387,9 @@ func checkDescribed(fp *chain.Fingerprint, results []strategies.Result, v Verdic
 	}
 	return v
 }
+
+// digitless is s with each run of digits made one "#".
+func digitless(s string) string { return digitRuns.ReplaceAllString(s, "#") }
 
 // holdsWord reports whether s holds t as whole words, case aside: "15" in
 // "March 15, 2025", not in "2015".

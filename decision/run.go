@@ -229,7 +229,10 @@ func (r *Runner) act(ctx context.Context, s *chain.Step, text string, navFrom *d
 	out := r.actOnce(ctx, s, text, navFrom)
 	if errors.Is(out.Err, errRenderedAnew) && ctx.Err() == nil {
 		r.debugf("  the target was rendered anew as its stopped press was made ready again: located again")
+		// What the first try opened to show the target stays said.
+		opened, notes := out.Opened, out.Notes
 		out = r.actOnce(ctx, s, text, navFrom)
+		out.Opened, out.Notes = append(opened, out.Opened...), append(notes, out.Notes...)
 	}
 	if errors.Is(out.Err, errRenderedAnew) {
 		out.Err = stepErr(report.ElementNotFound, out.Err, "the page moved under the pointer as the target was pressed, and rendered it anew, twice; the presses were stopped before the page saw them")
@@ -268,8 +271,9 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 			// actionable, when the locate running now follows it.
 			var hidden *Outcome
 			// disclosed says a control of the page was clicked to show
-			// the winner (disclose): once a step.
-			disclosed := false
+			// the winner (disclose): once a step; hiddenRounds counts
+			// the waits that found the winner not shown.
+			disclosed, hiddenRounds := false, 0
 			for {
 				mark := r.model().Mark(ctx)
 				v := r.locate(ctx, s.Target, false)
@@ -299,10 +303,16 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 						hctx, cancel := context.WithTimeout(ctx, hiddenPoll)
 						p, out.Err = r.pointAt(hctx, w, el, s.Offset)
 						cancel()
-						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable && !disclosed {
+						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
+							hiddenRounds++
+						}
+						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable && !disclosed &&
+							hiddenRounds >= discloseAfter && s.Action != chain.Hover {
 							// A part of the page closed around it (a
 							// menu a narrower viewport folded behind
-							// its button) is opened as a person would.
+							// its button) is opened as a person would,
+							// once it stayed closed a moment: a menu the
+							// step before opened may still be opening.
 							if ctl, note, err := r.disclose(ctx, &v, el); err == nil && note != "" {
 								r.debugf("  %s", note)
 								out.Notes, out.Opened = append(out.Notes, note), append(out.Opened, ctl)
@@ -461,6 +471,10 @@ func settleBy(ctx context.Context) time.Time {
 	}
 	return t
 }
+
+// discloseAfter is how many waits of hiddenPoll a winner stays hidden
+// before the control that discloses it is clicked (disclose).
+const discloseAfter = 3
 
 // hiddenPoll is how long a pointer action waits at a time for a winner
 // that is not shown before the chain decides again (act).

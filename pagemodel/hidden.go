@@ -19,8 +19,10 @@ type Hidden struct {
 	// "a closed <details>", "folded to no size".
 	How string `json:"how"`
 	// Controls disclose Part: they name it in aria-controls or
-	// popovertarget, or are the summary of the closed <details> it is.
+	// popovertarget, or are the summary of the closed <details> it is;
+	// the first three. More says there are others.
 	Controls []Control `json:"controls"`
+	More     bool      `json:"more"`
 }
 
 // Control is an element that discloses another.

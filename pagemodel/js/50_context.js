@@ -320,8 +320,9 @@ function containsFixed(cs) {
 // folded to no size that clips its content), how, and the controls of the
 // page that disclose that part (aria-controls naming it, a popovertarget,
 // a closed <details>'s summary), each with its role, name, aria-expanded,
-// whether it shows and its key (ref): {part, self, how, controls: [{k,
-// role, name, tag, expanded, shown}]}, or null.
+// whether it shows and its key (ref), the first three (more: there are
+// others): {part, self, how, more, controls: [{k, role, name, tag,
+// expanded, shown}]}, or null.
 function whatHides(el) {
   let part = null, how = "", weak = null, weakHow = "";
   for (let a = el, prev = null; a && a.nodeType === 1; prev = a, a = flatUp(a)) {
@@ -355,7 +356,8 @@ function whatHides(el) {
   }
   if (part.tagName === "DETAILS") add(part.querySelector(":scope > summary"));
   const cls = [...part.classList].slice(0, 2).map((c) => "." + c).join("");
-  return { part: part.localName + (part.id ? "#" + part.id : cls), self: part === el, how: how, controls: controls.slice(0, 3).map((c) => { delete c.el; return c; }) };
+  return { part: part.localName + (part.id ? "#" + part.id : cls), self: part === el, how: how, more: controls.length > 3,
+    controls: controls.slice(0, 3).map((c) => { delete c.el; return c; }) };
 }
 
 // scrollersOf lists the scroll containers el sits in inside its own

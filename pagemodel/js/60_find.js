@@ -132,7 +132,10 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 // and the tier (TIERS) of the comparison.
 function matchAll(q, sc) {
   const r = q.hs ? matchInHosts(q, sc) : matchOne(q, sc);
-  if (q.ln) r.els = r.els.flatMap(lineMates);
+  if (q.ln) {
+    r.els = [...new Set(r.els.flatMap(lineMates))];
+    sortTree(r.els, sc);
+  }
   if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
   if (!q.w) return r;
   const cs = matchAll(q.w, sc).els;

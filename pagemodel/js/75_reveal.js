@@ -287,7 +287,7 @@ function firstTextIn(c) {
 
 // scopeOf proposes the query naming a part of the page that holds el by a
 // text unique on the page, and the query naming el inside it (its role
-// and name, else a CSS selector of its tag and first class), with how
+// and name, else a CSS selector of its tag and class: tagInner), with how
 // many elements that scoped query matches in sc and which is el. The part
 // is the repeated item el is in (a row, a card: named by its own text, a
 // contains match on items of its tag, else, where another item's text
@@ -348,11 +348,13 @@ function scopeOf(el, sc, genC) {
 // generated nor a state's (genC): "button.role-chip"; in item c, the
 // first of those that names the fewest elements there (a grid's row
 // handle by "tabulator-row-handle", not by "tabulator-cell" that every
-// cell of the row has).
+// cell of the row has), of those its twin in another item has too.
 function tagInner(el, genC, c) {
   let best = "", fewest = Infinity;
+  // A class el's twin in another item lacks is a state's (is-selected).
+  const twin = c ? twinsOf(c, el)[0] : null;
   for (const x of el.classList) {
-    if (!/^[A-Za-z][\w-]*$/.test(x) || (genC && genC.test(x))) continue;
+    if (!/^[A-Za-z][\w-]*$/.test(x) || (genC && genC.test(x)) || (twin && !twin.classList.contains(x))) continue;
     if (!c) { best = x; break; }
     let n = Infinity;
     try { n = c.querySelectorAll(el.localName + "." + CSS.escape(x)).length; } catch (e) { n = Infinity; }
@@ -455,20 +457,22 @@ function ordinalIn(c, t) {
 // columns, stand in another table drawn over it. null when none, or when
 // more than one row there holds words.
 function lineMateOf(c) {
-  if (!ROWS.has(c.tagName) && !ROW_ROLES.test(c.getAttribute("role") || "")) return null;
   const w = lineMates(c).filter((x) => repeats(x) && worded(textOf(x, MAXITEM)));
   return w.length === 1 ? w[0] : null;
 }
 
-// lineMates are the visible elements of c's tag, in c's tree scope and
-// outside c's list, whose band across the page is c's (top and bottom
-// within two pixels): the parts of c's row drawn apart from it.
+// lineMates are, for a row c (a <tr>, a role row), the visible rows of
+// its tag, in c's tree scope and outside c's list, whose band across the
+// page is c's (top and bottom within two pixels): the parts of c's row
+// drawn apart from it. [] for an element that is no row (cards side by
+// side are no parts of one another).
 function lineMates(c) {
+  if (!rowLike(c)) return [];
   const r = c.getBoundingClientRect();
   if (r.height <= 0) return [];
   const out = [];
   for (const x of c.getRootNode().querySelectorAll(c.localName)) {
-    if (x === c || x.parentElement === c.parentElement || containsFlat(x, c) || containsFlat(c, x)) continue;
+    if (x === c || x.parentElement === c.parentElement || !rowLike(x) || containsFlat(x, c) || containsFlat(c, x)) continue;
     const b = x.getBoundingClientRect();
     if (Math.abs(b.top - r.top) <= 2 && Math.abs(b.bottom - r.bottom) <= 2 && visibleEl(x)) out.push(x);
   }
@@ -480,7 +484,6 @@ function lineMates(c) {
 // row, its checkbox and the customer's name, whose order and product are
 // in the row drawn beside it. [] when c is no row or none is there.
 function lineBeside(c, el, text, also, sc) {
-  if (!ROWS.has(c.tagName) && !ROW_ROLES.test(c.getAttribute("role") || "")) return [];
   for (const m of lineMates(c)) {
     if (!repeats(m)) continue;
     const b = besideTexts(m, m, text, also, pairs(itemTexts(m, el, false)), groupOf(m), sc);
@@ -488,6 +491,9 @@ function lineBeside(c, el, text, also, sc) {
   }
   return [];
 }
+
+// rowLike reports whether e is a table's row or has the role row.
+function rowLike(e) { return e.tagName === "TR" || e.getAttribute("role") === "row"; }
 
 // listedIn reports whether an element inside c that reads text t is, or
 // is inside, one of several parts alike below c (a list's item), or a
@@ -700,7 +706,9 @@ function coversView(e) {
 // An h that covers its window (coversView) shows nothing.
 // Such a change shows el when it is el or an ancestor, h is not inside el,
 // and the change is near h: n added or restyled inside h, beside it (in
-// its parent or grandparent), or h declares a popup (aria-haspopup,
+// its parent or grandparent), or h, or the control a few levels above it
+// that holds the words the pointer entered (popupTrigger: then that
+// control is the element to hover), declares a popup (aria-haspopup,
 // aria-expanded) or n is one (a menu, a listbox, a tooltip). Where n holds
 // h itself (a class put on the hovered menu item), it shows el only if an
 // element between them is hidden by a style rule otherwise (".submenu
@@ -725,7 +733,10 @@ function shownByScript(el, shown, hr) {
       continue;
     }
     const p = upEl(h), g = p && upEl(p);
-    const pops = popupTrigger(h);
+    // (A trigger that holds what it shows, a tree item around its open
+    // branch, is no button the pointer rests on for it.)
+    let pops = popupTrigger(h);
+    if (pops && containsFlat(pops, n)) pops = null;
     const near = containsFlat(h, n) || (p && containsFlat(p, n)) || (g && g.tagName !== "BODY" && containsFlat(g, n)) ||
       !!pops || POPUP_ROLES.test(roleOf(n, n.tagName, n.hasAttributes()));
     // The pointer entered the words of a menu button: the button is

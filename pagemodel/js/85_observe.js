@@ -190,11 +190,13 @@ function seek(x) {
   }
 }
 // shownOf lists the texts watch w sought that a node it noted, still on
-// the page, reads.
+// the page and shown (a list kept hidden, its options drawn anew, shows
+// nothing), reads.
 function shownOf(w) {
   const out = [];
   if (!w.seek) return out;
-  for (const c of w.seek) if (w.hits.get(c).some((x) => x.isConnected && readsIn(seekTexts(x), c))) out.push(c);
+  const shown = (x) => { const e = x.nodeType === 3 ? x.parentElement : x; return !!e && visibleEl(e); };
+  for (const c of w.seek) if (w.hits.get(c).some((x) => x.isConnected && shown(x) && readsIn(seekTexts(x), c))) out.push(c);
   return out;
 }
 try { win.addEventListener("input", noteEntered, true); } catch (e) {}

@@ -82,7 +82,8 @@ return {
   frame(fn) { return ownRaf ? ownRaf(fn) : ownSetTimeout(() => fn(performance.now()), 16); },
   timeout(fn, ms) { return ownSetTimeout(fn, ms); },
   // watch: about an element, or (a document) about its body; seeking
-  // sought among the texts the page shows, or else the values last typed.
+  // sought among the texts the page shows, or else the values last typed
+  // and the texts also (an option's name).
   watch(el, sought, gone, also) { fresh(); return watch(el && el.nodeType === 9 ? el.body || el.documentElement : el, sought || "", gone || "", also); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.

@@ -60,6 +60,7 @@ func TestScore(t *testing.T) {
 		{0, []fixtures.Event{ev("menu", "click"), ev("email", "click")}, 1},
 		{1, []fixtures.Event{ev("menu", "click"), ev("more", "click"), ev("email", "click")}, 1},
 		{1, []fixtures.Event{ev("email", "click"), ev("menu", "click")}, 1},
+		{1, []fixtures.Event{ev("menu", "click")}, 1},
 	} {
 		sc = score(r, orig, steps(stepResult{status: "passed", opened: c.opened, events: c.events}))
 		if sc.wrong != c.wrong {
