@@ -1264,17 +1264,28 @@ func undoes(st string, t *chain.Target) bool {
 }
 
 // effectHeld checks, once the page has settled, that the states the step
-// changed are still what they became (chain.Effect.Became): an app that
-// puts a toggle back (a save that failed) undid the step. Only steps
-// that recorded what their states became are held to it.
+// changed are still what they became (chain.Effect.Became), and that what
+// it showed (chain.Effect.Shows: a text typed, a choice, a value written
+// into a field) still shows: an app that puts a toggle or a date back (a
+// save that failed) undid the step. Only steps that recorded either are
+// held to it.
 func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error {
 	want := s.Effect
-	if len(want.Became) == 0 {
+	if len(want.Became) == 0 && want.Shows == "" {
 		return nil
 	}
 	r.model().SettleAnswered(ctx)
 	e, err := r.model().Effects(ctx, wt.w, wt.id, false)
-	if err != nil || e == nil || e.Detached || ctx.Err() != nil {
+	if err != nil || e == nil || ctx.Err() != nil {
+		return nil
+	}
+	// What the step showed (a value written, a choice drawn) must still
+	// show: a page that puts the old value back took it back.
+	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
+		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: it showed %q, which no longer shows once the page settled",
+			s.Action, want.Shows)
+	}
+	if e.Detached {
 		// The page went on (a new document, the element drawn anew): what
 		// it shows is no longer the step's element, which was as recorded
 		// when seen.

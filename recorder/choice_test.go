@@ -31,3 +31,27 @@ func TestAnOptionChosenIsHeldToShowTheChoice(t *testing.T) {
 		}
 	}
 }
+
+// A day chosen in a picker writes the date into its field: the step is
+// held to show that value there, and a page that puts the old date back
+// does not pass it.
+func TestADayChosenIsHeldToTheDateWritten(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/day-picker.html", "click \"#days button:nth-child(15)\"\nwait 300\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	if e := f.Steps[0].Effect; e == nil || e.Shows != "2025-03-15" {
+		t.Fatalf("the day's effect %+v, want it to show 2025-03-15", e)
+	}
+	for _, v := range []string{"", "?revert"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		value := p.MustElement("#due").MustProperty("value").String()
+		switch {
+		case v == "" && (failed != nil || value != "2025-03-15"):
+			t.Errorf("%q: %v, value %q", v, failed, value)
+		case v == "?revert" && decision.CodeOf(failed) != report.NoEffect:
+			t.Errorf("%q: %v, value %q: want NO_EFFECT", v, failed, value)
+		}
+	}
+}
