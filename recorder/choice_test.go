@@ -55,3 +55,27 @@ func TestADayChosenIsHeldToTheDateWritten(t *testing.T) {
 		}
 	}
 }
+
+// A label that labels no control, beside a switch a UI kit draws (a span
+// of role switch) that its script toggles: the click is held to what the
+// switch became, and a label whose script does nothing fails the step.
+func TestALabelBesideASwitchIsHeldToWhatTheSwitchBecame(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/label-switch.html", "click \"#lab\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	if e := f.Steps[0].Effect; e == nil || e.Became["checked"] != "true" {
+		t.Fatalf("the label's effect %+v, want the switch checked", e)
+	}
+	for _, v := range []string{"", "?dead"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		st := p.MustElement("#status").MustText()
+		switch {
+		case v == "" && (failed != nil || st != "Emails on"):
+			t.Errorf("%q: %v, %q", v, failed, st)
+		case v == "?dead" && decision.CodeOf(failed) != report.NoEffect:
+			t.Errorf("%q: %v, %q: want NO_EFFECT", v, failed, st)
+		}
+	}
+}

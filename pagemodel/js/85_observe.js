@@ -707,8 +707,8 @@ function frameAfter() {
 
 // stateOf is what a step may change of an element itself: checked,
 // value, selected, expanded, pressed, open (a label stands for its
-// control, or for the one checkbox or radio button beside it: a toggle
-// whose script ticks its input when its label is clicked; so does an
+// control, or for the one checkbox, radio button or switch beside it: a
+// toggle whose script ticks it when its label is clicked; so does an
 // element that is no control, drawn in a switch or a checkbox beside its
 // hidden input: Element Plus's switch's track).
 function stateOf(el) {
@@ -727,13 +727,14 @@ function stateOf(el) {
   };
 }
 
-// besideBox is the one checkbox or radio button among the siblings of l
-// (a label that labels no control, a switch's track); null when there is
-// none or several.
+// besideBox is the one checkbox, radio button or switch among the
+// siblings of l, an input or an element of that role (a label that labels
+// no control, beside a switch a UI kit draws; a switch's track); null
+// when there is none or several.
 function besideBox(l) {
   const p = l.parentElement;
   if (!p) return null;
-  const boxes = p.querySelectorAll(":scope > input[type=checkbox], :scope > input[type=radio]");
+  const boxes = p.querySelectorAll(":scope > input[type=checkbox], :scope > input[type=radio], :scope > [role=switch], :scope > [role=checkbox], :scope > [role=radio]");
   return boxes.length === 1 ? boxes[0] : null;
 }
 // OWN_STATE matches the attribute names of an element with a state of
