@@ -347,6 +347,34 @@ func TestEffectsCountTextsChanged(t *testing.T) {
 	}
 }
 
+// A watch counts no element taken off and put back where it stood (a row
+// a grid lifted for a drag that did not take, a list drawn anew with the
+// same nodes in order); one put back elsewhere (a row moved) it counts.
+func TestEffectsCountNoElementPutBackWhereItStood(t *testing.T) {
+	page, m, ref := loginForm(t)
+	ctx := context.Background()
+	page.MustEval(`() => { const ul = document.createElement("ul"); ul.id = "rows"; ul.innerHTML = "<li>a</li><li>b</li><li>c</li>"; document.body.append(ul); }`)
+	for _, c := range []struct {
+		name, js string
+		content  bool
+	}{
+		{"put back in place", `() => { const ul = document.getElementById("rows"), b = ul.children[1], next = b.nextSibling; b.remove(); ul.insertBefore(b, next); }`, false},
+		{"drawn anew with the same nodes", `() => { const ul = document.getElementById("rows"), k = [...ul.children]; ul.textContent = ""; ul.append(...k); }`, false},
+		{"moved", `() => { const ul = document.getElementById("rows"); ul.append(ul.children[0]); }`, true},
+	} {
+		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page.MustEval(c.js)
+		page.MustEval(`() => new Promise((r) => setTimeout(r, 20))`) // the observer's records are delivered
+		e, err := m.Effects(ctx, ref.W, id, true)
+		if err != nil || e == nil || (e.Content > 0) != c.content {
+			t.Errorf("%s: %+v, %v; want elements added or removed %v", c.name, e, err, c.content)
+		}
+	}
+}
+
 // loginForm is the fixture login page, its model, and its form, which a
 // test watches.
 func loginForm(t *testing.T) (*rod.Page, *pagemodel.Page, pagemodel.Ref) {

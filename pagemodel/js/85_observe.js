@@ -37,7 +37,20 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // change of the page, not as an element added or removed.
     const seen = shown && !inHead(r.target);
     for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (seen && !skipped(x)) { n++; moved.push(r.target, x, true); decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
-    for (const x of r.removedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (seen && !skipped(x)) { n++; rm++; moved.push(r.target, x, false); decor(r.target, x, false); } } else if (wordy(x)) removed += x.data; }
+    const gone = r.removedNodes;
+    for (let j = 0; j < gone.length; j++) {
+      const x = gone[j];
+      if (ignoredNode(x)) continue;
+      own = false;
+      if (x.nodeType !== 1) { if (wordy(x)) removed += x.data; continue; }
+      if (!seen || skipped(x)) continue;
+      n++; rm++;
+      moved.push(r.target, x, false);
+      decor(r.target, x, false);
+      // The sibling it stood before: the next one removed with it, or the
+      // one after them all.
+      leftFrom.set(x, { p: r.target, next: j + 1 < gone.length ? gone[j + 1] : r.nextSibling });
+    }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
     if (added !== removed && !skipped(r.target) && !autoTask) tx++;
@@ -77,6 +90,9 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
 // own (inDialogs).
 const moved = [];
 const MOVED_MAX = 3 * 400;
+// leftFrom keeps, for an element removed, the node it was removed from
+// and the sibling it stood before: one put back there is where it was.
+const leftFrom = new WeakMap();
 // decorated holds, for the observer's current batch, each plain element
 // (plain) added or removed, the element it was added to or removed from,
 // and whether it was added (parent, element, added triples).
@@ -817,13 +833,19 @@ function effects(id, close) {
   // An element added and taken off again since the watch opened (a toast
   // that came and went, a spinner) is neither: the page is as it was
   // there.
+  // Nor is an element taken off and put back where it stood (a row a
+  // grid lifted for a drag that did not take, a list drawn anew with the
+  // same nodes in the same order).
   const passing = new Set();
   if (!w.movedCut) {
-    const added = new Set();
+    const added = new Set(), left = new Set();
     for (let i = 0; i < w.moved.length; i += 3) {
       const x = w.moved[i + 1];
-      if (w.moved[i + 2]) added.add(x);
-      else if (added.has(x) && !x.isConnected) { passing.add(x); out.content -= 2; out.removed--; }
+      if (w.moved[i + 2]) {
+        added.add(x);
+        if (left.has(x) && backInPlace(x)) { left.delete(x); passing.add(x); out.content -= 2; out.removed--; }
+      } else if (added.has(x) && !x.isConnected) { passing.add(x); out.content -= 2; out.removed--; }
+      else left.add(x);
     }
   }
   // So are the elements with no words or controls added to or removed
@@ -893,6 +915,13 @@ function fieldValues(el) {
     }
   }
   return out;
+}
+
+// backInPlace reports whether x, removed and added again, stands where it
+// was removed from (leftFrom): in the same node, before the same sibling.
+function backInPlace(x) {
+  const f = leftFrom.get(x);
+  return !!f && x.isConnected && x.parentNode === f.p && x.nextSibling === f.next;
 }
 
 // pageText is the document's text and its shadow trees', folded
