@@ -51,11 +51,7 @@ func (r *Runner) disclose(ctx context.Context, v *Verdict, el Elem) (control, no
 	if err := mouseClick(ctx, r.Page, p, "left", 1, 0); err != nil {
 		return "", "", err
 	}
-	kind := c.Role
-	if kind == "" {
-		kind = c.Tag
-	}
-	control = fmt.Sprintf("%s %q", kind, c.Name)
+	control = c.String()
 	return control, fmt.Sprintf("opened %s first: %s hid the target (%s)", control, h.Part, h.How), nil
 }
 

@@ -133,7 +133,7 @@ func amongRecorded(fp *chain.Fingerprint, el *pagemodel.Element) bool {
 
 // family is a test id with its runs of digits taken out: the words its
 // list's members share ("invite-p08" and "invite-p45" give "invite-p#").
-func family(id string) string { return digitRuns.ReplaceAllString(strings.TrimSpace(id), "#") }
+func family(id string) string { return digitless(strings.TrimSpace(id)) }
 
 var digitRuns = regexp.MustCompile(`[0-9]+`)
 

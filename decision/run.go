@@ -305,22 +305,20 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 						cancel()
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							hiddenRounds++
-						}
-						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable && !disclosed &&
-							hiddenRounds >= discloseAfter && s.Action != chain.Hover {
-							// A part of the page closed around it (a
-							// menu a narrower viewport folded behind
-							// its button) is opened as a person would,
-							// once it stayed closed a moment: a menu the
-							// step before opened may still be opening.
-							if ctl, note, err := r.disclose(ctx, &v, el); err == nil && note != "" {
-								r.debugf("  %s", note)
-								out.Notes, out.Opened = append(out.Notes, note), append(out.Opened, ctl)
-								disclosed, hidden, settle = true, nil, time.Time{}
-								continue
+							if !disclosed && hiddenRounds >= discloseAfter && s.Action != chain.Hover {
+								// A part of the page closed around it
+								// (a menu a narrower viewport folded
+								// behind its button) is opened as a
+								// person would, once it stayed closed a
+								// moment: a menu the step before opened
+								// may still be opening.
+								if ctl, note, err := r.disclose(ctx, &v, el); err == nil && note != "" {
+									r.debugf("  %s", note)
+									out.Notes, out.Opened = append(out.Notes, note), append(out.Opened, ctl)
+									disclosed, hidden, settle = true, nil, time.Time{}
+									continue
+								}
 							}
-						}
-						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							r.debugf("  the winner is not shown yet: again")
 							hidden = follows
 							if !errors.Is(out.Err, errUnchecked) {

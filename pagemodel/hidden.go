@@ -40,6 +40,20 @@ type Control struct {
 	Ref Ref `json:"-"`
 }
 
+// String names the control as a report does: its role (else its tag) and
+// its name, cut at 60 characters: `button "Toggle navigation"`.
+func (c Control) String() string {
+	kind := c.Role
+	if kind == "" {
+		kind = c.Tag
+	}
+	name := c.Name
+	if r := []rune(name); len(r) > 60 {
+		name = string(r[:60]) + "…"
+	}
+	return fmt.Sprintf("%s %q", kind, name)
+}
+
 // String says it as a report does: `div#navbarResponsive hides it
 // (display: none); button "Toggle navigation" (aria-expanded=false)
 // discloses that part`. It is read after the step failed: what the page
@@ -61,15 +75,7 @@ func (h *Hidden) String() string {
 		default:
 			b.WriteString(", ")
 		}
-		kind := c.Role
-		if kind == "" {
-			kind = c.Tag
-		}
-		name := c.Name
-		if r := []rune(name); len(r) > 60 {
-			name = string(r[:60]) + "…"
-		}
-		fmt.Fprintf(&b, "%s %q", kind, name)
+		b.WriteString(c.String())
 		var st []string
 		if !c.Shown {
 			st = append(st, "itself hidden")

@@ -321,7 +321,6 @@ setTimeout(() => { window.unasked = true; }, 600);
 // title.
 func TestEffectsCountTextsChanged(t *testing.T) {
 	page, m, ref := loginForm(t)
-	ctx := context.Background()
 	page.MustEval(`() => { const s = document.createElement("span"); s.id = "count"; s.textContent = "3 items"; document.body.append(s); }`)
 	for _, c := range []struct {
 		name, js string
@@ -334,13 +333,7 @@ func TestEffectsCountTextsChanged(t *testing.T) {
 		{"other words set anew", `() => { document.getElementById("count").textContent = "2 items"; }`, true},
 		{"a node's words", `() => { document.getElementById("count").firstChild.data = "1 item"; }`, true},
 	} {
-		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		page.MustEval(c.js)
-		page.MustEval(`() => new Promise((r) => setTimeout(r, 20))`) // the observer's records are delivered
-		e, err := m.Effects(ctx, ref.W, id, true)
+		e, err := effectsOf(t, page, m, ref, c.js)
 		if err != nil || e == nil || (e.Texts > 0) != c.changed {
 			t.Errorf("%s: %+v, %v; want texts changed %v", c.name, e, err, c.changed)
 		}
@@ -352,7 +345,6 @@ func TestEffectsCountTextsChanged(t *testing.T) {
 // same nodes in order); one put back elsewhere (a row moved) it counts.
 func TestEffectsCountNoElementPutBackWhereItStood(t *testing.T) {
 	page, m, ref := loginForm(t)
-	ctx := context.Background()
 	page.MustEval(`() => { const ul = document.createElement("ul"); ul.id = "rows"; ul.innerHTML = "<li>a</li><li>b</li><li>c</li>"; document.body.append(ul); }`)
 	for _, c := range []struct {
 		name, js string
@@ -362,17 +354,25 @@ func TestEffectsCountNoElementPutBackWhereItStood(t *testing.T) {
 		{"drawn anew with the same nodes", `() => { const ul = document.getElementById("rows"), k = [...ul.children]; ul.textContent = ""; ul.append(...k); }`, false},
 		{"moved", `() => { const ul = document.getElementById("rows"); ul.append(ul.children[0]); }`, true},
 	} {
-		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		page.MustEval(c.js)
-		page.MustEval(`() => new Promise((r) => setTimeout(r, 20))`) // the observer's records are delivered
-		e, err := m.Effects(ctx, ref.W, id, true)
+		e, err := effectsOf(t, page, m, ref, c.js)
 		if err != nil || e == nil || (e.Content > 0) != c.content {
 			t.Errorf("%s: %+v, %v; want elements added or removed %v", c.name, e, err, c.content)
 		}
 	}
+}
+
+// effectsOf is what a watch on ref saw of js, run on page once the watch
+// opened, the observer's records delivered; the watch is closed.
+func effectsOf(t *testing.T, page *rod.Page, m *pagemodel.Page, ref pagemodel.Ref, js string) (*pagemodel.Effects, error) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := m.Watch(ctx, ref, pagemodel.Sought{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.MustEval(js)
+	page.MustEval(`() => new Promise((r) => setTimeout(r, 20))`)
+	return m.Effects(ctx, ref.W, id, true)
 }
 
 // loginForm is the fixture login page, its model, and its form, which a
@@ -396,7 +396,6 @@ func loginForm(t *testing.T) (*rod.Page, *pagemodel.Page, pagemodel.Ref) {
 // changed elsewhere still count.
 func TestAWatchCountsADialogsOwnElementsAsTheDialog(t *testing.T) {
 	page, m, ref := loginForm(t)
-	ctx := context.Background()
 	for _, c := range []struct {
 		name, script     string
 		dialog           string
@@ -419,12 +418,7 @@ func TestAWatchCountsADialogsOwnElementsAsTheDialog(t *testing.T) {
 			document.querySelector("form").lastElementChild.remove();
 		}`, "closed", 1, 1},
 	} {
-		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		page.MustEval(c.script)
-		e, err := m.Effects(ctx, ref.W, id, true)
+		e, err := effectsOf(t, page, m, ref, c.script)
 		if err != nil || e == nil || e.Dialog != c.dialog || e.Content != c.content || e.Removed != c.removed || c.dialog != "" && e.DialogContent == 0 {
 			t.Errorf("%s: %+v, %v; want dialog %q, %d elements, %d removed", c.name, e, err, c.dialog, c.content, c.removed)
 		}
@@ -437,7 +431,6 @@ func TestAWatchCountsADialogsOwnElementsAsTheDialog(t *testing.T) {
 // a confirmation's popover (role tooltip) closing is a dialog closing.
 func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
 	page, m, ref := loginForm(t)
-	ctx := context.Background()
 	page.MustEval(`() => {
 		const b = document.createElement("div"); b.id = "backdrop"; b.style.cssText = "position:fixed;inset:0";
 		const d = document.createElement("div"); d.id = "dlg"; d.setAttribute("role", "dialog"); d.textContent = "Revoke the key?";
@@ -460,12 +453,7 @@ func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
 		{"a row deleted with the dialog it drew", `() => document.getElementById("row").remove()`, "closed", 1, 1},
 		{"a tooltip with no control shown", `() => { const t = document.createElement("div"); t.setAttribute("role", "tooltip"); t.textContent = "Save"; document.body.append(t); }`, "", 1, 0},
 	} {
-		id, err := m.Watch(ctx, ref, pagemodel.Sought{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		page.MustEval(c.script)
-		e, err := m.Effects(ctx, ref.W, id, true)
+		e, err := effectsOf(t, page, m, ref, c.script)
 		if err != nil || e == nil || e.Dialog != c.dialog || e.Content != c.content || e.Removed != c.removed {
 			t.Errorf("%s: %+v, %v; want dialog %q, %d elements, %d removed", c.name, e, err, c.dialog, c.content, c.removed)
 		}

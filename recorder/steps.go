@@ -1,6 +1,7 @@
 package recorder
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -613,14 +614,13 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		}
 	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)
-	chosen := ""
+	// What the step showed of its own, where it showed nothing typed (a
+	// choice drawn, a value written into a field), is its effect, also
+	// where the page counted nothing else (the field's words drawn in
+	// place).
+	own := ""
 	if shown == "" {
-		// The choice shown is the step's effect, also where the page
-		// counted nothing else (the field's words drawn in place).
-		chosen = chosenShown(st, e.E.Shown)
-	}
-	if shown == "" && chosen == "" {
-		chosen = fieldWritten(st, e.E.Fields)
+		own = cmp.Or(chosenShown(st, e.E.Shown), fieldWritten(st, e.E.Fields))
 	}
 	if eff.Empty() && e.E.Texts > 0 && (!afterTypingInto(r.flow.Steps, idx) || committed(st, shown)) {
 		// Only where nothing else shows what the step did: texts change
@@ -630,10 +630,10 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		// it is held to show it again.
 		eff.Texts = true
 	}
-	if eff.Empty() && chosen == "" {
+	if eff.Empty() && own == "" {
 		return
 	}
-	eff.Shows = shown + chosen
+	eff.Shows = cmp.Or(shown, own)
 	if e.E.Content > 0 {
 		eff.Gone = goneOwn(r.flow.Steps, idx, e.E.Gone)
 	}
