@@ -13,7 +13,6 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/internal/par"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 	"github.com/qa-chain/chainreplay/strategies"
@@ -57,7 +56,7 @@ type elemState struct {
 
 // Elem is a located element: the page model's reference and description
 // of it. Calls about it go to the session of its world. Copies of an Elem
-// share the element's remote object and backend id, resolved on first use.
+// share the element's remote object, resolved on first use.
 type Elem struct {
 	Model   *pagemodel.Page
 	Ref     pagemodel.Ref
@@ -66,13 +65,12 @@ type Elem struct {
 	remote *remoteObj
 }
 
-// remoteObj is an element's JavaScript object and backend node id,
-// resolved once into an object group.
+// remoteObj is an element's JavaScript object, resolved once into an
+// object group.
 type remoteObj struct {
-	group   string
-	mu      sync.Mutex
-	id      proto.RuntimeRemoteObjectID
-	backend proto.DOMBackendNodeID
+	group string
+	mu    sync.Mutex
+	id    proto.RuntimeRemoteObjectID
 }
 
 // ElemOf is the element a strategy result located.
@@ -121,30 +119,28 @@ func (e Elem) object(ctx context.Context, fresh bool) (id proto.RuntimeRemoteObj
 	return obj, false, nil
 }
 
-// backendID returns e's backend node id, resolving it on first use.
-func (e Elem) backendID(ctx context.Context) (proto.DOMBackendNodeID, error) {
-	if e.remote != nil {
-		e.remote.mu.Lock()
-		id := e.remote.backend
-		e.remote.mu.Unlock()
-		if id != 0 {
-			return id, nil
+// scrollIntoView scrolls el into view as Chromium does for input
+// (DOM.scrollIntoViewIfNeeded: centred only where it is not in view).
+func scrollIntoView(ctx context.Context, el Elem) error {
+	return el.onNode(ctx, func(obj proto.RuntimeRemoteObjectID) error {
+		return proto.DOMScrollIntoViewIfNeeded{ObjectID: obj}.Call(el.client(ctx))
+	})
+}
+
+// onNode calls f with e's remote object, for a DOM command that takes
+// one (DOM.scrollIntoViewIfNeeded, DOM.focus, DOM.getContentQuads): no
+// DOM.describeNode round trip for a backend node id. A cached object that
+// no longer works is resolved again once.
+func (e Elem) onNode(ctx context.Context, f func(obj proto.RuntimeRemoteObjectID) error) error {
+	for try := 0; ; try++ {
+		obj, cached, err := e.object(ctx, try > 0)
+		if err != nil {
+			return err
+		}
+		if err = f(obj); err == nil || !cached || ctx.Err() != nil {
+			return err
 		}
 	}
-	obj, _, err := e.object(ctx, false)
-	if err != nil {
-		return 0, err
-	}
-	d, err := proto.DOMDescribeNode{ObjectID: obj}.Call(e.client(ctx))
-	if err != nil {
-		return 0, fmt.Errorf("DOM.describeNode: %w", err)
-	}
-	if e.remote != nil {
-		e.remote.mu.Lock()
-		e.remote.backend = d.Node.BackendNodeID
-		e.remote.mu.Unlock()
-	}
-	return d.Node.BackendNodeID, nil
 }
 
 // name describes e for a message: its role and name and its tag, id and
@@ -219,11 +215,11 @@ func callOn(ctx context.Context, el Elem, fn string, out any, args ...any) error
 // contentBox is the first visible content quad of the element, in viewport
 // CSS pixels of the top-level page (through out-of-process frames).
 func contentBox(ctx context.Context, el Elem) (*chain.Rect, error) {
-	id, err := el.backendID(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q, err := proto.DOMGetContentQuads{BackendNodeID: id}.Call(el.client(ctx))
+	var q *proto.DOMGetContentQuadsResult
+	err := el.onNode(ctx, func(obj proto.RuntimeRemoteObjectID) (err error) {
+		q, err = proto.DOMGetContentQuads{ObjectID: obj}.Call(el.client(ctx))
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -593,12 +589,11 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade 
 	if why := st.why(); why != "" {
 		return p, why, st.fatal()
 	}
-	id, e := el.backendID(ctx)
-	if e != nil {
+	if _, _, e := el.object(ctx, false); e != nil {
 		why, err := wentAway(ctx, e)
 		return p, why, err
 	}
-	if e := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}).Call(el.client(ctx)); e != nil {
+	if e := scrollIntoView(ctx, el); e != nil {
 		return p, fmt.Sprintf("cannot scroll it into view: %v", e), nil
 	}
 	b1, e := contentBox(ctx, el)
@@ -624,22 +619,12 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade 
 }
 
 // actionableTop is actionableOnce for an element of the top-level document:
-// the element is scrolled into view while its remote object is resolved,
-// and one page function checks its state, measures its box across a frame
-// and hit-tests the point (settleFn).
+// the element is scrolled into view, and one page function checks its
+// state, measures its box across a frame and hit-tests the point
+// (settleFn).
 func actionableTop(ctx context.Context, el Elem, offset *chain.Point, waitFade bool) (p chain.Point, why string, err error) {
-	var scrollErr error
-	par.Do(
-		func() {
-			id, err := el.backendID(ctx)
-			if err != nil {
-				scrollErr = err
-				return
-			}
-			scrollErr = proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}.Call(el.client(ctx))
-		},
-		func() { el.object(ctx, false) }, //nolint:errcheck // callOn reports it
-	)
+	// Where its object is not resolved, callOn below says why.
+	scrollErr := scrollIntoView(ctx, el)
 	var off map[string]float64 // chain.Point has no JSON names
 	if offset != nil {
 		off = map[string]float64{"x": offset.X, "y": offset.Y}

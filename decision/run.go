@@ -275,8 +275,9 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 			// the waits that found the winner not shown.
 			disclosed, hiddenRounds := false, 0
 			for {
-				mark := r.model().Mark(ctx)
+				markOf := r.model().MarkAhead(ctx)
 				v := r.locate(ctx, s.Target, false)
+				mark := markOf()
 				if settle.IsZero() {
 					settle = settleBy(ctx)
 				}
@@ -566,14 +567,15 @@ func (r *Runner) focus(ctx context.Context, el Elem) error {
 	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to focus")
 	}
-	id, err := el.backendID(ctx)
-	if err != nil {
+	if _, _, err := el.object(ctx, false); err != nil {
 		return elementGone(ctx, "element", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err // focus runs the page's handlers: not after the deadline
 	}
-	if err := (proto.DOMFocus{BackendNodeID: id}).Call(el.client(ctx)); err != nil {
+	if err := el.onNode(ctx, func(obj proto.RuntimeRemoteObjectID) error {
+		return proto.DOMFocus{ObjectID: obj}.Call(el.client(ctx))
+	}); err != nil {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
 	return nil
@@ -812,14 +814,15 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 	if e := el.Element; e != nil && (e.Tag != "input" || !strings.EqualFold(e.Type, "file")) {
 		return stepErr(report.NotActionable, nil, "%s takes no files: it is not an <input type=file>", el.name())
 	}
-	id, err := el.backendID(ctx)
-	if err != nil {
+	if _, _, err := el.object(ctx, false); err != nil {
 		return elementGone(ctx, "file input", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err // the files fire the input's change: not after the deadline
 	}
-	if err := (proto.DOMSetFileInputFiles{Files: abs, BackendNodeID: id}).Call(el.client(ctx)); err != nil {
+	if err := el.onNode(ctx, func(obj proto.RuntimeRemoteObjectID) error {
+		return proto.DOMSetFileInputFiles{Files: abs, ObjectID: obj}.Call(el.client(ctx))
+	}); err != nil {
 		return fmt.Errorf("DOM.setFileInputFiles: %w", err)
 	}
 	return nil
@@ -1140,8 +1143,16 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 	want := s.Effect
 	var seen *pagemodel.Effects
 	// The watch is closed however the wait ends: one left open would go
-	// on seeking the step's text in what the page adds.
-	defer func() { _, _ = r.model().Effects(context.WithoutCancel(ctx), wt.w, wt.id, true) }()
+	// on seeking the step's text in what the page adds. Nothing waits for
+	// the answer: the step is done.
+	defer func() {
+		m := r.model()
+		go func() {
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+			defer cancel()
+			_, _ = m.Effects(cctx, wt.w, wt.id, true)
+		}()
+	}()
 	for first := true; ; first = false {
 		// First what happened already, then at each change of the page.
 		var e *pagemodel.Effects

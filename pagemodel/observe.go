@@ -2,9 +2,13 @@ package pagemodel
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/internal/browser"
 	"github.com/qa-chain/chainreplay/internal/wait"
 )
 
@@ -83,6 +87,50 @@ func (p *Page) Mark(ctx context.Context) Mark {
 		return Mark{}
 	}
 	return Mark{w: w, last: st.Last}
+}
+
+// MarkAhead is Mark without waiting for the page's answer: it returns
+// once the call that reads the mark is on the connection, and the
+// function it returns gives the mark, waiting for it. A page function
+// called after MarkAhead returns runs after that read (Chromium runs a
+// session's commands in the order they come), so the mark is where the
+// page stood before it, as with Mark, one round trip sooner. Where the
+// call cannot say that it was sent (another DevTools client), MarkAhead
+// waits for the answer. A mark that could not be read (the model not
+// installed: a new document) is the zero Mark, which SettleAfter counts
+// as changed.
+func (p *Page) MarkAhead(ctx context.Context) func() Mark {
+	w, err := p.Top(ctx)
+	if err != nil {
+		return func() Mark { return Mark{} }
+	}
+	sctx, sent := browser.NotifySent(ctx)
+	done := make(chan struct{})
+	var m Mark
+	go func() {
+		defer close(done)
+		raw, err := w.CallRaw(sctx, "", callLeft("still"), nil, true, "")
+		if err != nil {
+			return
+		}
+		var res proto.RuntimeCallFunctionOnResult
+		if json.Unmarshal(raw, &res) != nil || res.ExceptionDetails != nil || res.Result == nil {
+			return
+		}
+		var st stillness
+		if json.Unmarshal([]byte(res.Result.Value.Str()), &st) != nil {
+			return // no model: the answer is no mark
+		}
+		m = Mark{w: w, last: st.Last}
+	}()
+	select {
+	case <-sent:
+	case <-done:
+	}
+	return func() Mark {
+		<-done
+		return m
+	}
 }
 
 // SettleAfter waits, until deadline, until the page has settled (as
@@ -199,15 +247,16 @@ func (p *Page) Watch(ctx context.Context, r Ref, want Sought) (int, error) {
 	if !r.Valid() {
 		return 0, fmt.Errorf("%w: no element to watch", ErrGone)
 	}
-	obj, err := p.Object(ctx, r, "")
+	// One page function: the element is taken by its reference there.
+	res, err := r.W.call(ctx, "", "watchAt", true, "", r.K, want.Shows, want.Gone)
 	if err != nil {
 		return 0, err
 	}
-	res, err := r.W.call(ctx, obj, "watch", true, "", want.Shows, want.Gone)
-	if err != nil {
-		return 0, err
+	id := res.Value.Int()
+	if id == 0 {
+		return 0, fmt.Errorf("%w: element %d", ErrGone, r.K)
 	}
-	return res.Value.Int(), nil
+	return id, nil
 }
 
 // Guard puts the landing guard up on the element r names: until Landed, a

@@ -459,3 +459,27 @@ func TestAWatchCountsWhatAPersonSeesChange(t *testing.T) {
 		}
 	}
 }
+
+// TestAMarkAheadIsWhereThePageStoodBeforeTheNextCall: a page function sent
+// right after MarkAhead returns runs after the mark was read, though the
+// mark's answer was not waited for: a change it makes is a change after
+// the mark. A call that changes nothing leaves the page unchanged.
+func TestAMarkAheadIsWhereThePageStoodBeforeTheNextCall(t *testing.T) {
+	fx := testenv.Fixtures(t)
+	page := testenv.Page(t, fx.URL+"/login.html")
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	for i := 0; i < 10; i++ {
+		m.Settle(ctx)
+		markOf := m.MarkAhead(ctx)
+		page.MustEval(`() => document.body.append(document.createElement("p"))`)
+		if !m.SettleAfter(ctx, markOf(), time.Now().Add(5*time.Second)) {
+			t.Fatalf("try %d: the page changed in the call after the mark, and SettleAfter saw no change", i+1)
+		}
+		markOf = m.MarkAhead(ctx)
+		page.MustEval(`() => document.querySelectorAll("p").length`)
+		if m.SettleAfter(ctx, markOf(), time.Now().Add(5*time.Second)) {
+			t.Fatalf("try %d: the still page changed after the mark", i+1)
+		}
+	}
+}

@@ -33,8 +33,16 @@ type Env struct {
 	answers map[string]pagemodel.Answer
 	note    string
 	vp      *Viewport
+	vpAsked *viewportRead
 	snap    *snapshot.Snapshot
 	finds   int
+}
+
+// viewportRead is a viewport read under way (Env.askViewport).
+type viewportRead struct {
+	done chan struct{}
+	vp   Viewport
+	err  error
 }
 
 // NewEnv returns an Env for finding t on the page m models.
@@ -44,7 +52,7 @@ func NewEnv(m *pagemodel.Page, t *chain.Target) *Env {
 
 // Reset forgets everything read from the page.
 func (e *Env) Reset() {
-	e.answers, e.note, e.vp, e.snap = nil, "", nil, nil
+	e.answers, e.note, e.vp, e.vpAsked, e.snap = nil, "", nil, nil, nil
 }
 
 // Finds counts the page functions the round's queries took: 1 when the
@@ -133,6 +141,9 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	if e.Target != nil {
 		path = e.Target.FramePath
 	}
+	// The matches are verified against the viewport: it is read while
+	// the page function runs, not after it.
+	e.askViewport(ctx)
 	f, err := e.Model.Find(ctx, path, qs)
 	e.finds++
 	if err != nil {
@@ -231,7 +242,19 @@ func (e *Env) Metrics(ctx context.Context) (Viewport, error) {
 	if e.vp != nil {
 		return *e.vp, nil
 	}
-	v, err := ReadViewport(ctx, e.Model.Session().Client(ctx))
+	var v Viewport
+	var err error
+	if r := e.vpAsked; r != nil {
+		e.vpAsked = nil
+		select {
+		case <-r.done:
+			v, err = r.vp, r.err
+		case <-ctx.Done():
+			return v, ctx.Err()
+		}
+	} else {
+		v, err = ReadViewport(ctx, e.Model.Session().Client(ctx))
+	}
 	if err != nil {
 		return v, err
 	}
@@ -239,9 +262,25 @@ func (e *Env) Metrics(ctx context.Context) (Viewport, error) {
 	return v, nil
 }
 
+// askViewport starts reading the viewport for Metrics, unless the round
+// has it or is reading it: a DevTools round trip that overlaps the
+// round's page function instead of following it.
+func (e *Env) askViewport(ctx context.Context) {
+	if e.vp != nil || e.vpAsked != nil || e.Model == nil {
+		return
+	}
+	r := &viewportRead{done: make(chan struct{})}
+	e.vpAsked = r
+	c := e.Model.Session().Client(ctx)
+	go func() {
+		defer close(r.done)
+		r.vp, r.err = ReadViewport(ctx, c)
+	}()
+}
+
 // Scrolled forgets what the round measured that scrolling changes: the
 // viewport, and the boxes of the elements found.
-func (e *Env) Scrolled() { e.vp, e.answers, e.snap = nil, nil, nil }
+func (e *Env) Scrolled() { e.vp, e.vpAsked, e.answers, e.snap = nil, nil, nil, nil }
 
 // ReadViewport reads the layout viewport through Page.getLayoutMetrics.
 func ReadViewport(ctx context.Context, c proto.Client) (Viewport, error) {

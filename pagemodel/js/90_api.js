@@ -85,6 +85,8 @@ return {
   // sought among the texts the page shows, or else the values last typed
   // and the texts also (an option's name).
   watch(el, sought, gone, also) { fresh(); return watch(el && el.nodeType === 9 ? el.body || el.documentElement : el, sought || "", gone || "", also); },
+  // watchAt: watch about the element of reference k (0 when it is gone).
+  watchAt(_, k, sought, gone) { const el = deref(k); if (!el) return 0; fresh(); return watch(el, sought || "", gone || ""); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
