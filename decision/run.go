@@ -1243,7 +1243,7 @@ func (r *Runner) alreadyBecame(ctx context.Context, s *chain.Step, wt *watch) er
 		return nil // the wait for the effect says what went wrong
 	}
 	for _, st := range slices.Sorted(maps.Keys(s.Effect.Became)) {
-		if !undoes(st, s.Target) {
+		if !undoes(st, s.Target) && (st != "selected" || !e.Multi) {
 			continue
 		}
 		if b := s.Effect.Became[st]; e.Was[st] == b {
@@ -1258,7 +1258,8 @@ func (r *Runner) alreadyBecame(ctx context.Context, s *chain.Step, wt *watch) er
 // undoes reports whether acting again on a target whose state st is what
 // the step made it would undo it: a toggle's (a checkbox, a switch, a
 // pressed button, a disclosure). A radio button, a tab or an option
-// chosen already stays chosen.
+// chosen already stays chosen, unless its list takes several choices
+// (Effects.Multi, which alreadyBecame reads).
 func undoes(st string, t *chain.Target) bool {
 	switch st {
 	case "selected":

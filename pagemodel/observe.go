@@ -354,6 +354,10 @@ type Effects struct {
 	// watched element, whose value changed since the watch opened (a date
 	// a picker wrote), white space collapsed.
 	Fields []string `json:"fields"`
+	// Multi is set when the watched element is an item of a list, tree or
+	// grid that takes several choices (aria-multiselectable, a <select
+	// multiple>): its "selected" toggles.
+	Multi bool `json:"multi"`
 }
 
 // NextChange returns at the page's next change (a DOM mutation in its top

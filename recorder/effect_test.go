@@ -315,3 +315,36 @@ func TestAConfirmedDeleteOfARedrawnListHoldsTheRowGone(t *testing.T) {
 		}
 	}
 }
+
+// An item of a list that takes several choices, chosen already, is not
+// clicked again: the click would unchoose it. An item of a list that takes
+// one is clicked (it stays chosen), and fails only as nothing changed.
+func TestAChosenItemOfAManyChoiceListIsNotChosenAgain(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/multi-select.html", "click \"#labels > :nth-child(2)\"\nclick \"#digest > :nth-child(2)\"\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepLines(f))
+	}
+	for i, st := range f.Steps {
+		if e := st.Effect; e == nil || e.Became["selected"] != "true" {
+			t.Fatalf("step %d: effect %+v, want selected to become true", i+1, st.Effect)
+		}
+	}
+	for _, c := range []struct {
+		query, status string
+		want          []report.Code
+	}{
+		{"", "labels Urgent, digest Weekly", []report.Code{"", ""}},
+		{"?prechosen", "labels Urgent, digest Weekly", []report.Code{report.NoEffect, report.NoEffect}},
+	} {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		for i, want := range c.want {
+			if i >= len(errs) || decision.CodeOf(errs[i]) != want {
+				t.Errorf("%q step %d: %v, want %q", c.query, i+1, errs, want)
+			}
+		}
+		if got := p.MustElement("#status").MustText(); got != c.status {
+			t.Errorf("%q: the page says %q, want %q", c.query, got, c.status)
+		}
+	}
+}

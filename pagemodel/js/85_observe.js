@@ -743,6 +743,18 @@ function stateOf(el) {
   };
 }
 
+// multiSelect reports whether el is an item of a list, tree or grid
+// that takes several choices (aria-multiselectable, a <select multiple>):
+// choosing such an item again unchooses it.
+function multiSelect(el) {
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement || (e.parentNode && e.parentNode.host) || null) {
+    if (e.tagName === "SELECT") return !!e.multiple;
+    const m = e.getAttribute("aria-multiselectable");
+    if (m !== null) return m === "true";
+  }
+  return false;
+}
+
 // besideBox is the one checkbox, radio button or switch among the
 // siblings of l, an input or an element of that role (a label that labels
 // no control, beside a switch a UI kit draws; a switch's track); null
@@ -791,6 +803,7 @@ function watch(el, sought, gone, also) {
   // How many times the page reads the text sought gone as the watch opens.
   if (w.gone) w.goneWas = timesIn(pageText(), w.gone);
   w.vals = fieldValues(el);
+  w.multi = multiSelect(el);
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -811,7 +824,7 @@ function effects(id, close) {
   if (!w) return null;
   if (close) unwatch(id);
   w.seen = changeSeq;
-  const out = { state: [], became: {}, was: {}, content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0 };
+  const out = { state: [], became: {}, was: {}, content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0, multi: w.multi };
   const now = stateOf(w.el);
   // An element the page took off, or drew anew: its state is not known.
   out.detached = !!w.state && !now;
