@@ -265,10 +265,12 @@ func lastClasses(sel string) []string {
 //     AMBIGUOUS unless a lastingID names it. Namesakes in
 //     different lists (a look-alike list elsewhere on the page) are left
 //     to the strategies that tell the lists apart.
-//   - The item is there and holds one element named as the target, and
-//     the winner is another element: the strategies that found the winner
-//     are set aside and the rest weighed again, which must give the item's
-//     element. Where an identifier without digits names the winner
+//   - The item is there and holds one element named as the target (or
+//     several, of which the strategy's recorded place among as many as
+//     when recorded names one, placeInItem, while only numbers and places
+//     found the winner), and the winner is another element: the
+//     strategies that found the winner are set aside and the rest weighed
+//     again, which must give the item's element. Where an identifier without digits names the winner
 //     (lastingID), two identities contradict each other and the step is
 //     refused as AMBIGUOUS.
 func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
@@ -305,7 +307,10 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"the item the target was recorded in (%s %q) is %d items of one list now; %s found %s in one of them, but nothing the item was named by tells them apart",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, len(r.Namesakes), label(w), describe(w))
 		}
-		if !r.Found || r.Element == nil || r.MatchCount != 1 || r.KindMismatch || sameNode(r, w) {
+		if !r.Found || r.Element == nil || r.KindMismatch || sameNode(r, w) {
+			continue
+		}
+		if r.MatchCount != 1 && !(placeInItem(r) && placedOnly(results, w)) {
 			continue
 		}
 		if id := lastingID(results, w); id != nil {
@@ -325,6 +330,15 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 		return v2
 	}
 	return v
+}
+
+// placeInItem reports whether r, a strategy that names its element
+// inside an item, found it by its recorded place among the item's
+// matches, as many as when recorded ("the second label of the row that
+// reads 2024"): a place inside the item, which moving the items about
+// does not change.
+func placeInItem(r strategies.Result) bool {
+	return r.Strategy.Within != nil && r.Strategy.Nth > 0 && r.Strategy.Of > 1 && r.MatchCount == r.Strategy.Of
 }
 
 // checkOther refuses a winner that bears the name one of the target's

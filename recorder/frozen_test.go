@@ -89,3 +89,43 @@ func TestARowsGripIsNamedInItsRowByItsOwnClass(t *testing.T) {
 		}
 	}
 }
+
+// A folder named as its namesakes, in the item of its year: where the
+// years change places, the strategy that names it inside its year (the
+// second label of the year's item) holds it, and the paths and indexes
+// that point where it stood are set aside.
+func TestAFolderOfAYearIsHeldToItsYearWhenTheYearsMove(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/year-tree.html", "click \"#tree > li:nth-child(2) li:nth-child(1) span\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, v := range []string{"", "?v=reversed"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); failed != nil || st != "Opened 2024/Reports" {
+			t.Errorf("%q: %v, %q", v, failed, st)
+		}
+	}
+}
+
+// A record told from its namesake by its number alone (an order of the
+// same customer and product): the number that keys it is held with the
+// words its row is named by, so that an order of another number is
+// another order, gone or beside it.
+func TestARecordIsHeldToTheNumberThatKeysIt(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/order-keys.html", "click \".order:nth-child(3) .del\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, c := range []struct{ v, status string }{
+		{"", "Deleted #1003"},
+		{"?v=namesake", "Deleted #1003"},
+		{"?v=renumbered", "Ready"},
+	} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}
