@@ -419,7 +419,11 @@ function scopeIn(el, c, texts, inner, alone, sc, line) {
     // What the element the text names (c, or its part that holds el)
     // does not read whole, replay would not find in it.
     const held = also.filter((t) => items[0] === c || reads(items[0], t));
-    let beside = besideTexts(c, items[0], text, also, texts, g, sc);
+    // The record's key (an order's number) must be read too: a namesake
+    // record of another number is another record.
+    const key = keyText(c, items[0], text, texts, sc);
+    if (key && held.indexOf(key) < 0) held.push(key);
+    let beside = besideTexts(c, items[0], text, held, texts, g, sc);
     if (!beside.length && !line) beside = lineBeside(c, el, text, also, sc);
     return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: beside, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
   }
@@ -541,6 +545,27 @@ function besideTexts(c, named, text, also, texts, g, sc) {
     out.push(t);
   }
   return out;
+}
+
+// keyText is the text of item c with a digit that says which record it
+// is: an order's "#1003", told apart from its namesake "#1013" by nothing
+// else. It is the first text of c's parts (texts, [text, match] pairs)
+// with a digit, short, that the element the scope names reads whole,
+// where the parts at its place in the other items (twins: two at least)
+// all read otherwise and otherwise than each other (a key column, not a
+// quantity that repeats), that no other item of the page holds, and that
+// counts no place (ordinalIn) and is no time. "" when none.
+function keyText(c, named, text, texts, sc) {
+  for (const [t] of texts) {
+    if (t === text || t.length > 24 || !/[0-9]/.test(t) || RELATIVE_TIME.test(t) || ordinalIn(c, t)) continue;
+    if (!reads(named, t) || listedIn(c, t)) continue;
+    let b = null;
+    for (const e of c.querySelectorAll("*")) if (collapse(textOf(e, MAXITEM)) === t) b = e;
+    if (!b || !distinctAcross(c, b, t)) continue;
+    if (matchAll({ t: "text", v: t, m: "contains", only: c.localName, it: true }, sc).els.length !== 1) continue;
+    return t;
+  }
+  return "";
 }
 
 // ---- what shows an element: the hover of another ----
