@@ -348,3 +348,23 @@ func TestAChosenItemOfAManyChoiceListIsNotChosenAgain(t *testing.T) {
 		}
 	}
 }
+
+// A press on the label part of a checkbox component (in its shadow tree,
+// the role and state on the host) is a press on the checkbox: recorded on
+// it, held to what it became, and refused where it is checked already.
+func TestALabelPartOfACheckboxComponentIsTheCheckbox(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/shadow-check.html", "click \"#done >>> label\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Target.Fingerprint.Role != "checkbox" || f.Steps[0].Effect == nil || f.Steps[0].Effect.Became["checked"] != "true" {
+		t.Fatalf("recorded %v, effect %+v: want a click on the checkbox whose checked became true", stepLines(f), f.Steps[0].Effect)
+	}
+	for _, c := range []struct {
+		query, status string
+		want          report.Code
+	}{{"", "done true", ""}, {"?prechecked", "Ready", report.NoEffect}} {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		if decision.CodeOf(errs[0]) != c.want || p.MustElement("#status").MustText() != c.status {
+			t.Errorf("%q: %v, the page says %q; want %q, %q", c.query, errs[0], p.MustElement("#status").MustText(), c.want, c.status)
+		}
+	}
+}

@@ -203,6 +203,8 @@
   const ACTIONABLE = "button,a[href],summary,label,input,textarea,select,[contenteditable=''],[contenteditable=true]," +
     "[role=button],[role=link],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem]," +
     "[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]";
+  const ROLE_CONTROL = "[role=button],[role=link],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem]," +
+    "[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]";
   // Where nothing of that kind encloses it, a click on a layer of a
   // clickable element (a card's overlay: the page model's layerOf) is
   // that element's (layers); an assertion or a drop is about what is
@@ -212,7 +214,12 @@
     for (let i = 0; i < path.length; i++) {
       const n = path[i];
       if (n === document || n === window) break;
-      if (n.nodeType === 1 && (n.matches(ACTIONABLE) || tabStopLeaf(n, path.slice(0, i)))) return n;
+      if (n.nodeType !== 1 || !(n.matches(ACTIONABLE) || tabStopLeaf(n, path.slice(0, i)))) continue;
+      // A label of no control inside an element of a control's role (a
+      // checkbox component's label part, in its shadow tree) is a part
+      // of that control: the press is the control's.
+      if (n.localName === "label" && !n.control && path.slice(i + 1).some((x) => x.nodeType === 1 && x.matches(ROLE_CONTROL))) continue;
+      return n;
     }
     if (t && t.nodeType === 1 && !/\S/.test(t.textContent)) {
       // Not a picture or an icon (an svg's <path>), nor anything named or
