@@ -129,3 +129,21 @@ func TestARecordIsHeldToTheNumberThatKeysIt(t *testing.T) {
 		}
 	}
 }
+
+// A checkbox component named as its namesakes in closed sections (its
+// label, a slot in its shadow tree, hidden with it) counts them at record
+// time: it is named in its section, and held to it when the sections move
+// and open.
+func TestANamesakeInAClosedSectionIsCounted(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/closed-sections.html", "click \"x-section[summary^=Push] x-box >>> input\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one step", stepActions(f))
+	}
+	for _, v := range []string{"", "?v=moved"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); failed != nil || st != "Push channel true" {
+			t.Errorf("%q: %v, %q", v, failed, st)
+		}
+	}
+}

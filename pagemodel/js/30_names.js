@@ -639,9 +639,13 @@ function labelText(labels, self) {
   let out = "";
   for (const l of labels) {
     // A label around self is hidden only where self is (what Chromium's
-    // tree then leaves out): asked only of the others.
-    if (!l.contains(self) && hiddenEl(l)) continue;
-    const t = collapseName(textAlt(l, { seen: new Set([self]), lb: false, hid: false, self: self, info: infoOf(l) }, false));
+    // tree then leaves out): asked only of the others. Where self is not
+    // rendered (in a closed section), its label around it is read as if
+    // shown, as self would be named once shown: a slot in the label (a
+    // checkbox component's) is hidden with it.
+    const around = l.contains(self);
+    if (!around && hiddenEl(l)) continue;
+    const t = collapseName(textAlt(l, { seen: new Set([self]), lb: false, hid: around && !renderedEl(self), self: self, info: infoOf(l) }, false));
     if (t) out += (out ? " " : "") + t;
   }
   return out;

@@ -676,6 +676,9 @@ function revealedBy(el, changed, pressedIn) {
   let others = 0, shown = 0, hidden = 0;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
     if (s === c || !alike(s, c)) continue;
+    // An item closed where c is open (a section, a disclosure) hides its
+    // parts by being closed, not for want of the pointer.
+    if (closedWhere(s, c)) continue;
     others++;
     let twin = null;
     const root = own ? shadowOf(s) : s;
@@ -690,6 +693,19 @@ function revealedBy(el, changed, pressedIn) {
   // from them all (a script renders the button in the hovered row only).
   const row = ROWS.has(c.tagName) || ROW_ROLES.test(c.getAttribute("role") || "");
   return shown === 0 && (hidden > 0 || (row && others >= 2 && hidden === 0)) ? c : null;
+}
+
+// closedWhere reports whether item s is closed where its counterpart c
+// is open: a <details> or a component with an open property, or the first
+// element inside that says it is expanded or not (aria-expanded, its own
+// shadow tree's too).
+function closedWhere(s, c) {
+  if ("open" in s && typeof s.open === "boolean") return !s.open && !!c.open;
+  const ex = (x) => {
+    const e = x.matches("[aria-expanded]") ? x : x.querySelector("[aria-expanded]") || (x.shadowRoot && x.shadowRoot.querySelector("[aria-expanded]"));
+    return e ? e.getAttribute("aria-expanded") : null;
+  };
+  return ex(s) === "false" && ex(c) === "true";
 }
 
 // popupTrigger is h, or the element up to two levels above it that holds
