@@ -138,9 +138,10 @@ type Effect struct {
 	// State names the properties of the target (or, for a <label>, its
 	// control) that changed: EffectStates.
 	State []string `yaml:"state,omitempty"`
-	// Became is what those properties but value became ("checked":
-	// "true"; aria-checked's "mixed" too): at replay each must become it
-	// again, and hold once the page settles. A click on a checkbox that
+	// Became is what those properties became ("checked": "true";
+	// aria-checked's "mixed" too; value only for a control no text is
+	// typed into, a slider): at replay each must become it again, and
+	// hold once the page settles. A click on a checkbox that
 	// was already ticked unticks it, and an app that puts a toggle back
 	// changed it too: neither is the step's effect.
 	Became map[string]string `yaml:"became,omitempty"`

@@ -167,8 +167,8 @@ func (v *validator) step(p string, s *Step) {
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(e.Became)) {
-			if k == "value" || !slices.Contains(e.State, k) {
-				v.add(fmt.Sprintf("%s.effect.became.%s", p, k), "names no state of effect.state but value (%s)", strings.Join(e.State, ", "))
+			if !slices.Contains(e.State, k) {
+				v.add(fmt.Sprintf("%s.effect.became.%s", p, k), "names no state of effect.state (%s)", strings.Join(e.State, ", "))
 			}
 		}
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {

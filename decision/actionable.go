@@ -290,6 +290,7 @@ const maxFade = time.Second
 // reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
 	offset = shapeOffset(ctx, el, offset)
+	offset = sliderOffset(el, offset)
 	reason := "not checked"
 	fadeUntil := time.Now().Add(maxFade)
 	for {
@@ -768,6 +769,37 @@ func elementGone(ctx context.Context, what string, err error) error {
 
 func moving(b1, b2 *chain.Rect) string {
 	return fmt.Sprintf("the element is moving (%.0f,%.0f → %.0f,%.0f)", b1.X, b1.Y, b2.X, b2.Y)
+}
+
+// sliderOffset keeps a recorded offset that lies outside a slider's box
+// (a range input, a role slider) inside it: where the pointer presses a
+// slider is the value it sets, and a drag of its thumb released off the
+// track, recorded as a click there, sets the value of the point of the
+// track across from where it was released (the track's end beyond it).
+// The box centre would set another value. Other elements keep their
+// offset.
+func sliderOffset(el Elem, offset *chain.Point) *chain.Point {
+	e := el.Element
+	if offset == nil || e == nil || e.Role != "slider" && !(e.Tag == "input" && strings.EqualFold(e.Type, "range")) {
+		return offset
+	}
+	w, h := e.Box.Width, e.Box.Height
+	if w < 1 || h < 1 || offset.X >= 0 && offset.X < w && offset.Y >= 0 && offset.Y < h {
+		return offset
+	}
+	// Along the track (its longer side) the value's end; across it, the
+	// middle.
+	along := func(v, n float64) float64 { return min(max(v, 0.5), n-0.5) }
+	across := func(v, n float64) float64 {
+		if v < 0 || v >= n {
+			return n / 2
+		}
+		return v
+	}
+	if w >= h {
+		return &chain.Point{X: along(offset.X, w), Y: across(offset.Y, h)}
+	}
+	return &chain.Point{X: across(offset.X, w), Y: along(offset.Y, h)}
 }
 
 // pointIn is the box centre, or offset from the box corner when it lies

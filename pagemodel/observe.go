@@ -313,9 +313,9 @@ type Effects struct {
 	// State names the properties of the watched element that changed
 	// (checked, value, selected, expanded, pressed, open).
 	State []string `json:"state"`
-	// Became is what each of those properties but value became ("checked":
-	// "true"); Was is what every one of them but value was as the watch
-	// opened.
+	// Became is what each of those properties became ("checked": "true"),
+	// a value only where no text is typed (a slider's); Was is what every
+	// one of them but value was as the watch opened.
 	Became map[string]string `json:"became"`
 	Was    map[string]string `json:"was"`
 	// Content counts the elements added to or removed from the page;

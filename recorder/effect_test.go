@@ -368,3 +368,19 @@ func TestALabelPartOfACheckboxComponentIsTheCheckbox(t *testing.T) {
 		}
 	}
 }
+
+// A slider's thumb dragged and released below the track (recorded as a
+// press on the slider, at the release point) sets the value across from
+// that point again, and is held to the value it set: not the centre's.
+func TestASliderIsHeldToTheValueItWasSetTo(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/slider.html", "drag \"#vol\" \"#mark\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Effect.Became["value"] == "" {
+		t.Fatalf("recorded %v, effect %+v: want one step whose value became a number", stepLines(f), f.Steps[0].Effect)
+	}
+	want := "volume " + f.Steps[0].Effect.Became["value"]
+	p, errs := replaySteps(t, b, f, f.StartURL)
+	if errs[0] != nil || p.MustElement("#status").MustText() != want {
+		t.Errorf("replayed: %v, the page says %q; want %q", errs[0], p.MustElement("#status").MustText(), want)
+	}
+}

@@ -605,7 +605,9 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		}
 		if slices.Contains(chain.EffectStates, s) {
 			eff.State = append(eff.State, s)
-			if b, ok := e.E.Became[s]; ok && s != "value" {
+			// A value became is held where no text is typed (a slider
+			// pressed, its thumb dragged): the value the press set.
+			if b, ok := e.E.Became[s]; ok && (s != "value" || !textField(st.Target)) {
 				if eff.Became == nil {
 					eff.Became = map[string]string{}
 				}

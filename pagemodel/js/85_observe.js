@@ -743,6 +743,14 @@ function stateOf(el) {
   };
 }
 
+// pressedValue reports whether el is an input whose value is what a press
+// on it made it (a slider's, a colour's, a date's), not text typed into
+// it: the value it became is an effect (became). A <select>'s is its
+// option's, chosen by its label where the values were renamed.
+function pressedValue(el) {
+  return !!el && el.tagName === "INPUT" && !TYPED.has(el.type) && el.type !== "checkbox" && el.type !== "radio";
+}
+
 // multiSelect reports whether el is an item of a list, tree or grid
 // that takes several choices (aria-multiselectable, a <select multiple>):
 // choosing such an item again unchooses it.
@@ -834,7 +842,7 @@ function effects(id, close) {
   if (w.state && now) for (const k of Object.keys(now)) {
     if (now[k] === w.state[k]) continue;
     out.state.push(k);
-    if (k !== "value") out.became[k] = now[k];
+    if (k !== "value" || pressedValue(w.el)) out.became[k] = now[k];
   }
   const d = openDialogs();
   for (const x of d) if (!w.dialogs.has(x)) { out.dialog = "opened"; break; }
