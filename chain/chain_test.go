@@ -118,6 +118,8 @@ func TestValidationErrors(t *testing.T) {
 		{"js dialog text not a prompt", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    js_dialogs: [{type: confirm, accept: true, text: yes}]\n", "steps[0].js_dialogs[0].text: only a prompt is answered with text; this is a confirm"},
 		{"line outside a within", base + "  - action: click\n    target: {chain: [{type: css, value: a, line: true, confidence: 0.5}]}\n", "steps[0].target.chain[0].line: only the text of a within says the row is on its line"},
 		{"line on a within's css", base + "  - action: click\n    target: {chain: [{type: css, value: a, within: {type: css, value: tr, line: true}, confidence: 0.5}]}\n", "steps[0].target.chain[0].within.line: only the text of a within"},
+		{"became a state not changed", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    effect: {state: [checked], became: {expanded: 'true'}}\n", "steps[0].effect.became.expanded: names no state of effect.state (checked)"},
+		{"became a typed value", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}], fingerprint: {tag: input, type: text}}\n    effect: {state: [value], became: {value: x}}\n", "steps[0].effect.became.value: a text field's value is what is typed into it"},
 		{"not a mapping", "- a\n- b\n", "t.yaml:1: a flow file must be a mapping"},
 		{"empty file", "", "t.yaml:1: empty file"},
 		{"bad yaml", "version: 1\nsteps: [\n", "t.yaml:2: invalid YAML"},

@@ -170,6 +170,9 @@ func (v *validator) step(p string, s *Step) {
 			if !slices.Contains(e.State, k) {
 				v.add(fmt.Sprintf("%s.effect.became.%s", p, k), "names no state of effect.state (%s)", strings.Join(e.State, ", "))
 			}
+			if k == "value" && s.Target != nil && s.Target.Fingerprint != nil && (s.Target.Fingerprint.Tag == "textarea" || s.Target.Fingerprint.Tag == "input" && TextEntry(s.Target.Fingerprint.Type)) {
+				v.add(fmt.Sprintf("%s.effect.became.value", p), "a text field's value is what is typed into it, not an effect a step is held to")
+			}
 		}
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
 			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)

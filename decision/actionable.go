@@ -130,17 +130,26 @@ func scrollIntoView(ctx context.Context, el Elem) error {
 // onNode calls f with e's remote object, for a DOM command that takes
 // one (DOM.scrollIntoViewIfNeeded, DOM.focus, DOM.getContentQuads): no
 // DOM.describeNode round trip for a backend node id. A cached object that
-// no longer works is resolved again once.
+// no longer exists is resolved again once; any other failure (an element
+// with no box) is f's answer.
 func (e Elem) onNode(ctx context.Context, f func(obj proto.RuntimeRemoteObjectID) error) error {
 	for try := 0; ; try++ {
 		obj, cached, err := e.object(ctx, try > 0)
 		if err != nil {
 			return err
 		}
-		if err = f(obj); err == nil || !cached || ctx.Err() != nil {
+		if err = f(obj); err == nil || !cached || ctx.Err() != nil || !objectGone(err) {
 			return err
 		}
 	}
+}
+
+// objectGone reports whether err says a remote object or its node no
+// longer exists.
+func objectGone(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Could not find object") || strings.Contains(s, "Cannot find context") ||
+		strings.Contains(s, "No node") || strings.Contains(s, "does not belong to the document")
 }
 
 // name describes e for a message: its role and name and its tag, id and

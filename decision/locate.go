@@ -264,7 +264,14 @@ func check(ctx context.Context, env *strategies.Env, p Policy, results []strateg
 	if weighed {
 		v = checkPlaceOnly(fp, results, v)
 	}
+	before := v.Winner
 	v = checkItem(p, results, v)
+	if w := v.Winner; w != nil && before != nil && !sameNode(*w, *before) {
+		// The item's own element took the winner's place: it passes the
+		// checks the winner passed.
+		v = checkOther(fp, results, v)
+		v = checkDescribed(fp, results, v)
+	}
 	v = checkReworded(ctx, env, results, v)
 	return checkFamily(fp, results, v)
 }

@@ -335,10 +335,11 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 // placeInItem reports whether r, a strategy that names its element
 // inside an item, found it by its recorded place among the item's
 // matches, as many as when recorded ("the second label of the row that
-// reads 2024"): a place inside the item, which moving the items about
-// does not change.
+// reads 2024"), and the element there still fits the fingerprint
+// (NthHeld): a place inside the item, which moving the items about does
+// not change.
 func placeInItem(r strategies.Result) bool {
-	return r.Strategy.Within != nil && r.Strategy.Nth > 0 && r.Strategy.Of > 1 && r.MatchCount == r.Strategy.Of
+	return r.Strategy.Within != nil && r.Strategy.Nth > 0 && r.Strategy.Of > 1 && r.MatchCount == r.Strategy.Of && r.NthHeld
 }
 
 // checkOther refuses a winner that bears the name one of the target's

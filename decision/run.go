@@ -393,9 +393,13 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		// after the target was located is not known) or while the step
 		// was made ready: DevTools would still deliver input sent now.
 		out.Err = stepErr(report.Timeout, ctx.Err(), "%s before the step could act; nothing was done", ended(ctx))
+		r.closeWatch(ctx, watch)
 		return out
 	}
 	defer func() {
+		if out.Err != nil && !errors.Is(out.Err, errRenderedAnew) {
+			r.closeWatch(ctx, watch) // (errRenderedAnew's is closed below)
+		}
 		if out.Err == nil {
 			out.Err = r.waitEffect(ctx, s, el, watch, *navFrom)
 		}
@@ -1142,17 +1146,8 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 	}
 	want := s.Effect
 	var seen *pagemodel.Effects
-	// The watch is closed however the wait ends: one left open would go
-	// on seeking the step's text in what the page adds. Nothing waits for
-	// the answer: the step is done.
-	defer func() {
-		m := r.model()
-		go func() {
-			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
-			defer cancel()
-			_, _ = m.Effects(cctx, wt.w, wt.id, true)
-		}()
-	}()
+	// The watch is closed however the wait ends.
+	defer r.closeWatch(ctx, wt)
 	for first := true; ; first = false {
 		// First what happened already, then at each change of the page.
 		var e *pagemodel.Effects
@@ -1192,6 +1187,21 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 				s.Action, describeEffect(want), sawEffect(seen))
 		}
 	}
+}
+
+// closeWatch closes wt (nil: none) without waiting for the answer: one
+// left open would go on seeking the step's text in what the page adds,
+// and nothing of the step waits on it.
+func (r *Runner) closeWatch(ctx context.Context, wt *watch) {
+	if wt == nil {
+		return
+	}
+	m := r.model()
+	go func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		_, _ = m.Effects(cctx, wt.w, wt.id, true)
+	}()
 }
 
 // effectHappened reports whether e holds every kind want recorded.

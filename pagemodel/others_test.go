@@ -61,3 +61,31 @@ func TestOthersOf(t *testing.T) {
 		}
 	}
 }
+
+// A control not rendered is named by the label around it as that label
+// reads: where the label shows, its hidden parts give nothing (a toggle's
+// hidden "Off"); where it is hidden with the control (a closed section),
+// as it reads once shown, its parts hidden by their own style left out.
+func TestAHiddenControlIsNamedAsItsLabelReadsShown(t *testing.T) {
+	page := testenv.Page(t, "about:blank")
+	page.MustSetDocumentContent(`<!doctype html><html><body>
+<label id="wifi">Wifi <input type="checkbox" hidden><span hidden>Off</span> <span>On</span></label>
+<label>Dark mode <input id="dark" type="checkbox" style="display:none"> <span style="display:none">(beta)</span></label>
+<div style="display:none"><label>Push <input id="push" type="checkbox"> <span style="display:none">hint</span></label></div>
+</body></html>`)
+	m := pagemodel.New(page, pagemodel.Options{})
+	ctx := context.Background()
+	for _, c := range []struct{ css, want string }{
+		{"#wifi input", "Wifi On"},
+		{"#dark", "Dark mode"},
+		{"#push", "Push"},
+	} {
+		d, err := pagemodel.Describe(ctx, m.Session(), page.MustElement(c.css).Object.ObjectID, pagemodel.DescribeOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.css, err)
+		}
+		if d.Name != c.want {
+			t.Errorf("%s: named %q, want %q", c.css, d.Name, c.want)
+		}
+	}
+}

@@ -363,7 +363,7 @@ func TestALabelPartOfACheckboxComponentIsTheCheckbox(t *testing.T) {
 		want          report.Code
 	}{{"", "done true", ""}, {"?prechecked", "Ready", report.NoEffect}} {
 		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
-		if decision.CodeOf(errs[0]) != c.want || p.MustElement("#status").MustText() != c.status {
+		if len(errs) != 1 || decision.CodeOf(errs[0]) != c.want || p.MustElement("#status").MustText() != c.status {
 			t.Errorf("%q: %v, the page says %q; want %q, %q", c.query, errs[0], p.MustElement("#status").MustText(), c.want, c.status)
 		}
 	}
@@ -380,7 +380,7 @@ func TestASliderIsHeldToTheValueItWasSetTo(t *testing.T) {
 	}
 	want := "volume " + f.Steps[0].Effect.Became["value"]
 	p, errs := replaySteps(t, b, f, f.StartURL)
-	if errs[0] != nil || p.MustElement("#status").MustText() != want {
+	if len(errs) != 1 || errs[0] != nil || p.MustElement("#status").MustText() != want {
 		t.Errorf("replayed: %v, the page says %q; want %q", errs[0], p.MustElement("#status").MustText(), want)
 	}
 }

@@ -128,6 +128,13 @@ func TestARecordIsHeldToTheNumberThatKeysIt(t *testing.T) {
 			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
 		}
 	}
+	// A number that counts the row's place ("103.") keys no record: the
+	// namesake inserted above takes it.
+	f = recordDriveIn(t, b, "variants/order-keys.html?count", "click \".order:nth-child(3) .del\"\n")
+	p, failed := replayFlowIn(t, b, f, f.StartURL+"&v=namesake", false)
+	if st := p.MustElement("#status").MustText(); st == "Deleted #1013" {
+		t.Errorf("counted rows, a namesake inserted above: %v, %q: the namesake was deleted", failed, st)
+	}
 }
 
 // A checkbox component named as its namesakes in closed sections (its

@@ -605,9 +605,10 @@ func (r *Recorder) onEffect(e *pageEvent) {
 		}
 		if slices.Contains(chain.EffectStates, s) {
 			eff.State = append(eff.State, s)
-			// A value became is held where no text is typed (a slider
-			// pressed, its thumb dragged): the value the press set.
-			if b, ok := e.E.Became[s]; ok && (s != "value" || !textField(st.Target)) {
+			// A value became is held where a press set it (a slider
+			// pressed, its thumb dragged), not where text is typed or a
+			// key stepped it from what it was.
+			if b, ok := e.E.Became[s]; ok && (s != "value" || (st.Action == chain.Click || st.Action == chain.DblClick || st.Action == chain.Drag) && !textField(st.Target)) {
 				if eff.Became == nil {
 					eff.Became = map[string]string{}
 				}

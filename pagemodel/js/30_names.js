@@ -585,6 +585,7 @@ function childText(c, st, parts) {
   if (c.tagName === "BR") { parts.push(" ", null); return; }
   const t = textAlt(c, st, false);
   if (!t) return;
+  if (st.sh && (ariaHiddenSelf(c) || selfHidden(c))) return; // read as shown: hidden by itself
   if (!st.hid) {
     if (ariaHiddenSelf(c)) return;
     switch (hideKind(c)) {
@@ -639,13 +640,15 @@ function labelText(labels, self) {
   let out = "";
   for (const l of labels) {
     // A label around self is hidden only where self is (what Chromium's
-    // tree then leaves out): asked only of the others. Where self is not
-    // rendered (in a closed section), its label around it is read as if
-    // shown, as self would be named once shown: a slot in the label (a
-    // checkbox component's) is hidden with it.
+    // tree then leaves out): asked only of the others. Where it is hidden
+    // with self (in a closed section), it is read as it reads once shown
+    // (sh: its parts hidden by their own style left out), as self would
+    // be named then: a slot in it (a checkbox component's) is hidden with
+    // it.
     const around = l.contains(self);
-    if (!around && hiddenEl(l)) continue;
-    const t = collapseName(textAlt(l, { seen: new Set([self]), lb: false, hid: around && !renderedEl(self), self: self, info: infoOf(l) }, false));
+    const closed = hiddenEl(l);
+    if (!around && closed) continue;
+    const t = collapseName(textAlt(l, { seen: new Set([self]), lb: false, hid: around && closed, sh: around && closed, self: self, info: infoOf(l) }, false));
     if (t) out += (out ? " " : "") + t;
   }
   return out;

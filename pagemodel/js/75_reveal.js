@@ -261,6 +261,27 @@ function itemTexts(c, el, whole) {
 // worded reports whether t holds a word of three letters or more.
 function worded(t) { return /\p{L}{3}/u.test(t); }
 
+// KEY_SHAPE matches a record's number: "#1003", "No. 1003", "INV-1003",
+// "1003".
+const KEY_SHAPE = /^(#|no\.? ?|[a-z]{1,4}[-#]?)?[0-9]{3,12}$/i;
+
+// countsOn reports whether the number in t, read by b in item c, is one
+// more than the number its twin in the item before c reads, or one less
+// than the one after c's: a count of the place, or numbers given in
+// sequence.
+function countsOn(c, b, t) {
+  const k = Number(t.replace(/[^0-9]/g, ""));
+  const rel = pathFrom(c, b);
+  const at = (s) => {
+    if (!s || !alike(s, c)) return NaN;
+    let x = null;
+    try { x = rel ? s.querySelector(rel) : s; } catch (e) { x = null; }
+    const u = x ? collapse(textOf(x, MAXITEM)).replace(/[^0-9]/g, "") : "";
+    return u ? Number(u) : NaN;
+  };
+  return at(c.previousElementSibling) === k - 1 || at(c.nextElementSibling) === k + 1;
+}
+
 // distinctAcross reports whether b's twins in the items alike c (twinsOf)
 // read otherwise than t and than each other, two of them at least.
 function distinctAcross(c, b, t) {
@@ -547,21 +568,25 @@ function besideTexts(c, named, text, also, texts, g, sc) {
   return out;
 }
 
-// keyText is the text of item c with a digit that says which record it
-// is: an order's "#1003", told apart from its namesake "#1013" by nothing
-// else. It is the first text of c's parts (texts, [text, match] pairs)
-// with a digit, short, that the element the scope names reads whole,
-// where the parts at its place in the other items (twins: two at least)
-// all read otherwise and otherwise than each other (a key column, not a
-// quantity that repeats), that no other item of the page holds, and that
-// counts no place (ordinalIn) and is no time. "" when none.
+// keyText is the text of item c that says which record it is by a
+// number: an order's "#1003", told apart from its namesake "#1013" by
+// nothing else. It is the first text of c's parts (texts, [text, match]
+// pairs) shaped as a record's number (KEY_SHAPE: three digits or more,
+// a short prefix at most; no price, count, date or time, which change by
+// themselves), that the element the scope names reads whole, where the
+// parts at its place in the other items (twins: two at least) all read
+// otherwise and otherwise than each other (a key column), whose number
+// does not step by one from the item before or after it (a count of the
+// place, "103." between "102." and "104.", is another item's once one is
+// inserted above; so are numbers given in sequence: left out too), and
+// that no other item of the page holds. "" when none.
 function keyText(c, named, text, texts, sc) {
   for (const [t] of texts) {
-    if (t === text || t.length > 24 || !/[0-9]/.test(t) || RELATIVE_TIME.test(t) || ordinalIn(c, t)) continue;
+    if (t === text || !KEY_SHAPE.test(t) || ordinalIn(c, t)) continue;
     if (!reads(named, t) || listedIn(c, t)) continue;
     let b = null;
     for (const e of c.querySelectorAll("*")) if (collapse(textOf(e, MAXITEM)) === t) b = e;
-    if (!b || !distinctAcross(c, b, t)) continue;
+    if (!b || !distinctAcross(c, b, t) || countsOn(c, b, t)) continue;
     if (matchAll({ t: "text", v: t, m: "contains", only: c.localName, it: true }, sc).els.length !== 1) continue;
     return t;
   }
@@ -696,13 +721,15 @@ function revealedBy(el, changed, pressedIn) {
 }
 
 // closedWhere reports whether item s is closed where its counterpart c
-// is open: a <details> or a component with an open property, or the first
-// element inside that says it is expanded or not (aria-expanded, its own
-// shadow tree's too).
+// is open: a <details> or a component with an open property, or one that
+// says it is expanded or not (aria-expanded on it, or on the first
+// element of its shadow tree that does).
 function closedWhere(s, c) {
   if ("open" in s && typeof s.open === "boolean") return !s.open && !!c.open;
+  // The item's own state, or its component's header's (in its shadow
+  // tree): not a menu button's in its light content, open in one row.
   const ex = (x) => {
-    const e = x.matches("[aria-expanded]") ? x : x.querySelector("[aria-expanded]") || (x.shadowRoot && x.shadowRoot.querySelector("[aria-expanded]"));
+    const e = x.matches("[aria-expanded]") ? x : x.shadowRoot && x.shadowRoot.querySelector("[aria-expanded]");
     return e ? e.getAttribute("aria-expanded") : null;
   };
   return ex(s) === "false" && ex(c) === "true";

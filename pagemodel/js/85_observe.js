@@ -754,11 +754,14 @@ function pressedValue(el) {
 // multiSelect reports whether el is an item of a list, tree or grid
 // that takes several choices (aria-multiselectable, a <select multiple>):
 // choosing such an item again unchooses it.
+const MULTI_ROLES = /^(listbox|tree|treegrid|grid|tablist|menu|radiogroup)$/;
 function multiSelect(el) {
   for (let e = el; e && e.nodeType === 1; e = e.parentElement || (e.parentNode && e.parentNode.host) || null) {
     if (e.tagName === "SELECT") return !!e.multiple;
     const m = e.getAttribute("aria-multiselectable");
     if (m !== null) return m === "true";
+    // The nearest list, tree or grid says: not one it stands in.
+    if (MULTI_ROLES.test(e.getAttribute("role") || "")) return false;
   }
   return false;
 }
