@@ -137,7 +137,11 @@ type Scope struct {
 	Beside []string `json:"beside"`
 	// Line says the item holds no words of its own (a grid's frozen row
 	// header): Text names the row on its line (chain.Strategy.Line).
-	Line  bool `json:"line"`
+	Line bool `json:"line"`
+	// By is "label" where Text is the label of the grid the element
+	// stands in ("March 2024" of a calendar's day): a label query, not a
+	// text one (chain.Label).
+	By    string `json:"by"`
 	Inner struct {
 		Type  string `json:"t"`
 		Role  string `json:"r"`

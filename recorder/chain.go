@@ -135,6 +135,9 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 			s = chain.Strategy{Type: chain.Role, Value: sc.Inner.Role + "|" + sc.Inner.Value}
 		}
 		s.Within = &chain.Strategy{Type: chain.Text, Value: sc.Text, Match: sc.Match, Tag: sc.Tag, Also: sc.Also, Beside: sc.Beside, Line: sc.Line}
+		if sc.By == "label" {
+			s.Within = &chain.Strategy{Type: chain.Label, Value: sc.Text}
+		}
 		addStrategy(s, SigScoped, Count{N: sc.N, I: sc.I}, true)
 	}
 	if d.Placeholder != "" {

@@ -154,3 +154,20 @@ func TestANamesakeInAClosedSectionIsCounted(t *testing.T) {
 		}
 	}
 }
+
+// A day named by its number alone is named in its grid by the grid's label
+// (the month): the same number in another month's grid is another day,
+// refused before anything is clicked.
+func TestADayIsHeldToItsMonthsGrid(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/month-grid.html", "click \"#days tr:nth-child(3) td:nth-child(1) button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, c := range []struct{ v, status string }{{"", "Picked 2024-03-15"}, {"?v=april", "Ready"}} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}

@@ -350,7 +350,10 @@ function scopeOf(el, sc, genC) {
     if (m) s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true);
     if (s) return withTagInner(s, el, inner, byTag, sc);
   }
-  if (alone < 2) return null;
+  // A cell named by a number alone (a calendar's day "15") is one of its
+  // grid's, which the grid's label names ("March 2024"): the same number
+  // in the grid of another month is another cell.
+  if (alone < 2) return /^[0-9]{1,4}$/.test(collapse(name || "")) ? gridScope(el, inner, sc) : null;
   const h = sectionHeading(el);
   if (!h) return null;
   const t = collapse(textOf(h, MAXITEM));
@@ -396,6 +399,26 @@ function withTagInner(s, el, inner, byTag, sc) {
   const i = r.indexOf(el) + 1;
   if (i > 0) s.alt = { v: byTag.v, n: r.length, i: i };
   return s;
+}
+
+// gridScope is scopeOf's scope for el in the grid or table it stands in,
+// named by its label (aria-labelledby, aria-label: a label query), where
+// the label holds a word, names that grid alone on the page, and el's
+// query names el alone in it; null else.
+function gridScope(el, inner, sc) {
+  for (let a = upEl(el), up = 0; a && up < 6; a = upEl(a), up++) {
+    const r = a.getAttribute("role");
+    if (a.tagName !== "TABLE" && r !== "grid" && r !== "table" && r !== "treegrid") continue;
+    const t = collapse(labelOf(a) || a.getAttribute("aria-label") || "");
+    if (!worded(t) || t.length > MAXITEM) return null;
+    const within = { t: "label", v: t };
+    const grids = matchAll(within, sc).els;
+    if (grids.length !== 1 || grids[0] !== a) return null;
+    const m = matchAll(Object.assign({ w: within }, inner), sc).els;
+    if (m.length !== 1 || m[0] !== el) return null;
+    return { tag: a.localName, text: t, m: "", by: "label", line: false, also: [], beside: [], inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
+  }
+  return null;
 }
 
 // sectionHeading is the nearest visible heading before el (headingBefore)
