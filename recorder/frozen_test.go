@@ -171,3 +171,20 @@ func TestADayIsHeldToItsMonthsGrid(t *testing.T) {
 		}
 	}
 }
+
+// An item whose naming words were reworded, its other words as they were,
+// still holds the target: the step passes. Gone with those words, it is
+// refused, and the next item's namesake is not taken.
+func TestAnItemRewordedIsKnownByItsOtherWords(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/reworded-panel.html", "click \"input[name=theme][value=dark]\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one step", stepActions(f))
+	}
+	for _, c := range []struct{ v, status string }{{"", "theme dark"}, {"?v=reworded", "theme dark"}, {"?v=removed", "Ready"}} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}

@@ -160,6 +160,32 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 	return a, a.Err
 }
 
+// besideItems are the items that hold every other word the item w names
+// held (w.Beside, w.Also), where w's own text names none: the item, its
+// title reworded ("Display name" become "Your name", its "Theme" and
+// "Light" still there). nil when w recorded no such words, or none holds
+// them all.
+func (e *Env) besideItems(ctx context.Context, w chain.Strategy) []*pagemodel.Element {
+	if w.Type != chain.Text || len(w.Beside) == 0 {
+		return nil
+	}
+	q, ok := QueryOf(chain.Strategy{Type: chain.Text, Value: w.Beside[0], Match: "contains", Tag: w.Tag}, e.Model.Options.TestIDs(), "")
+	if !ok {
+		return nil
+	}
+	q.Item, q.Also = true, append(slices.Clone(w.Beside[1:]), w.Also...)
+	var path []string
+	if e.Target != nil {
+		path = e.Target.FramePath
+	}
+	f, err := e.Model.Find(ctx, path, []pagemodel.Query{q})
+	e.finds++
+	if err != nil || len(f.Answers) == 0 || f.Answers[0].Err != nil || f.Answers[0].N != len(f.Answers[0].Els) {
+		return nil
+	}
+	return f.Answers[0].Els
+}
+
 // Item is the one element of the page that the target's chain names the
 // target's item by (Strategy.Within: the list row, card or table row whose
 // own text tells it from its siblings), with how the chain names it: ok
@@ -335,8 +361,15 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 		r.Err = fmt.Errorf("%w %s %q", ErrNotFound, s.Type, s.Value)
 		if s.Within != nil {
 			if in, ok := e.answers[itemKey(*s.Within)]; ok && in.N == 0 && in.Err == nil {
-				r.ScopeGone = true
-				r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q%s, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value, s.Within.BesideNote())
+				if items := e.besideItems(ctx, *s.Within); len(items) > 0 {
+					// The words that named the item are gone, the others
+					// it held are there: the item reworded.
+					r.Items = items
+					r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q, reads otherwise now%s", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value, s.Within.BesideNote())
+				} else {
+					r.ScopeGone = true
+					r.Err = fmt.Errorf("%w %s %q: the item it is named in, %s %q%s, is gone", ErrNotFound, s.Type, s.Value, s.Within.Type, s.Within.Value, s.Within.BesideNote())
+				}
 			} else if ok && in.Err == nil && in.N == len(in.Els) {
 				r.Items = in.Els
 			}
