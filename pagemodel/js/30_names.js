@@ -646,7 +646,9 @@ function labelText(labels, self) {
     // be named then: a slot in it (a checkbox component's) is hidden with
     // it.
     const around = l.contains(self);
-    const closed = hiddenEl(l);
+    // (A label around a rendered self is rendered: asked only where self
+    // is not.)
+    const closed = around ? !renderedEl(self) && hiddenEl(l) : hiddenEl(l);
     if (!around && closed) continue;
     const t = collapseName(textAlt(l, { seen: new Set([self]), lb: false, hid: around && closed, sh: around && closed, self: self, info: infoOf(l) }, false));
     if (t) out += (out ? " " : "") + t;
