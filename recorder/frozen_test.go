@@ -160,7 +160,7 @@ func TestANamesakeInAClosedSectionIsCounted(t *testing.T) {
 // refused before anything is clicked.
 func TestADayIsHeldToItsMonthsGrid(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/month-grid.html", "click \"#days tr:nth-child(3) td:nth-child(1) button\"\n")
+	f := recordDriveIn(t, b, "variants/labelled-month.html", "click \"#days tr:nth-child(3) td:nth-child(1) button\"\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
