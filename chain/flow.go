@@ -315,11 +315,14 @@ type Strategy struct {
 	// another person.
 	Beside []string `yaml:"beside,omitempty"`
 	// Line, on a Within's text, says the element is not inside the item
-	// the text names but in a row drawn on its line, apart from it: a
-	// grid's frozen row header or pinned checkbox, in a table of its own
-	// over the grid's body, whose row holds only a number that counts its
-	// place. The scope is each visible element of the item's tag, outside
-	// its list, whose band across the page is the item's.
+	// the text names but in another part drawn on its line: a grid's
+	// frozen row header or pinned checkbox, in a table of its own over the
+	// grid's body, whose row holds only a number that counts its place (the
+	// scope is each visible element of the item's tag, outside its list,
+	// whose band across the page is the item's); or, in a grid drawn
+	// without row elements (every cell a child of the grid), another cell
+	// of the line the text's cell stands on (the scope is each of its
+	// visible siblings whose top is the cell's).
 	Line bool `yaml:"line,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found

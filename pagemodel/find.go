@@ -68,8 +68,8 @@ type Query struct {
 	// Beside, on an Item query, are texts of which the item must hold one
 	// whole: where none is left, it is another item of the same name.
 	Beside []string `json:"bs,omitempty"`
-	// Line, on a Within query, stands for the rows on the line of each
-	// element it matches instead (chain.Strategy.Line; js lineMates).
+	// Line, on a Within query, stands for the parts of the line of each
+	// element it matches instead (chain.Strategy.Line; js lineParts).
 	Line bool `json:"ln,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).

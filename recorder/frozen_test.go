@@ -1,7 +1,9 @@
 package recorder
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -185,6 +187,35 @@ func TestAnItemRewordedIsKnownByItsOtherWords(t *testing.T) {
 		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
 		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
 			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}
+
+// A control repeated on every line of a grid that has no row elements
+// (every cell a child of the grid, the lines only drawn: a CSS grid, or a
+// virtualised table's cells placed by hand) is named by the cells on its
+// line (with a namesake on another line, by two of them): held to its
+// user when the lines move, refused when the user is gone, or another
+// stands in the user's place.
+func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
+	b := ownWindow(t)
+	for _, page := range []string{"line-cells.html?grid", "line-cells.html?abs", "line-cells.html?namesake"} {
+		at := map[bool]int{true: 20, false: 16}[strings.HasSuffix(page, "namesake")]
+		f := recordDriveIn(t, b, "variants/"+page, fmt.Sprintf("click \"#grid > div:nth-child(%d) button, #table > div:nth-child(%d) button\"\n", at, at))
+		if len(f.Steps) != 1 {
+			t.Fatalf("%q: recorded %v, want one click", page, stepActions(f))
+		}
+		for _, c := range []struct{ v, status string }{
+			{"", "Deactivated grace@example.com"},
+			{"&v=reversed", "Deactivated grace@example.com"},
+			{"&v=inserted", "Deactivated grace@example.com"},
+			{"&v=removed", "Ready"},
+			{"&v=replaced", "Ready"},
+		} {
+			p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+			if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+				t.Errorf("%q %q: %v, %q; want %q", page, c.v, failed, st, c.status)
+			}
 		}
 	}
 }

@@ -124,8 +124,9 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //   q.it (a text query)              names an item (itemFor); with m "contains",
 //                                    one that reads v whole (holdsWhole), and
 //                                    each of q.al whole too, and one of q.bs
-//   q.ln (any type)                  the rows on the line of each element
-//                                    it matches instead (lineMates)
+//                                    (it, or with q.ln a part of its line)
+//   q.ln (any type)                  the parts of the line of each element
+//                                    it matches instead (lineParts)
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
@@ -133,7 +134,7 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 function matchAll(q, sc) {
   const r = q.hs ? matchInHosts(q, sc) : matchOne(q, sc);
   if (q.ln) {
-    r.els = [...new Set(r.els.flatMap(lineMates))];
+    r.els = [...new Set(r.els.flatMap(lineParts))];
     sortTree(r.els, sc);
   }
   if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
@@ -304,9 +305,13 @@ function byText(q, sc) {
       // names the section it heads, as the recorder names one.)
       if (i === e && !e.querySelector(CONTROLS_IN + ", h1, h2, h3, h4, h5, h6, [role=heading]") &&
           collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
-      if (also.some(([a, aw]) => !holdsWhole(i, a, aw))) continue;
+      // For a query of the line (q.ln), the parts of the item's line
+      // hold its texts too (the cells of a grid drawn without rows).
+      const line = q.ln ? lineParts(i) : [];
+      const holds = (a, aw) => holdsWhole(i, a, aw) || line.some((x) => holdsWhole(x, a, aw));
+      if (also.some(([a, aw]) => !holds(a, aw))) continue;
       // (Or the row drawn on its line holds one: lineBeside.)
-      if (beside.length && !beside.some(([a, aw]) => holdsWhole(i, a, aw)) &&
+      if (beside.length && !beside.some(([a, aw]) => holds(a, aw)) &&
           !lineMates(i).some((x) => beside.some(([a, aw]) => holdsWhole(x, a, aw)))) continue;
       if (out.indexOf(i) < 0) out.push(i);
     }

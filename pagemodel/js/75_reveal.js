@@ -344,10 +344,13 @@ function scopeOf(el, sc, genC) {
     // place, not the item: another item stands there once the rows move.
     const texts = itemTexts(c, el, alone > 1).filter((t) => !ordinalIn(c, t));
     let s = scopeIn(el, c, pairs(texts), inner, alone, sc, false);
-    // A row of no words of its own (a grid's frozen row header, its
-    // pinned checkbox) is named by the row on its line that has them.
-    const m = s || texts.some(worded) ? null : lineMateOf(c);
-    if (m) s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true);
+    // An item of no words but el's (a grid's frozen row header, its
+    // pinned checkbox; a cell that holds a button) is named by a part of
+    // its line that has them (the row drawn beside it, a cell of its line).
+    const own = collapse(textOf(el, MAXITEM));
+    const namers = s || texts.some((t) => worded(t) && t !== own) ? [] : lineNamers(c);
+    if (namers.length && !rowLike(c)) s = lineScope(el, namers, inner, sc);
+    else for (const m of namers) if ((s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true))) break;
     if (s) return withTagInner(s, el, inner, byTag, sc);
   }
   // A cell named by a number alone (a calendar's day "15") is one of its
@@ -434,8 +437,8 @@ function sectionHeading(el) {
 // pairs) that names c alone (or, for a contains match, a part of c that
 // holds el), or null. The scoped query must match fewer elements than
 // inner alone.
-// For line, c is the row on the line of the row that holds el
-// (lineMateOf): el is named in the rows on c's line (lineMates).
+// For line, c is a part of the line of the item that holds el
+// (lineNamers): el is named in the parts on c's line (lineParts).
 function scopeIn(el, c, texts, inner, alone, sc, line) {
   // shared: the worded texts tried before the one that names c alone that
   // c holds whole and another item holds too: they named it better, but
@@ -500,13 +503,83 @@ function ordinalIn(c, t) {
   return readsAt(c.previousElementSibling, k - 1) || readsAt(c.nextElementSibling, k + 1);
 }
 
-// lineMateOf is the row that holds words on c's line (lineMates), where c,
-// a row, holds none: the body of a grid whose row headers, or pinned
-// columns, stand in another table drawn over it. null when none, or when
-// more than one row there holds words.
-function lineMateOf(c) {
-  const w = lineMates(c).filter((x) => repeats(x) && worded(textOf(x, MAXITEM)));
-  return w.length === 1 ? w[0] : null;
+// lineNamers are the parts on c's line (lineParts) that may name it, where
+// c holds no words of its own: for a row (the body of a grid whose row
+// headers, or pinned columns, stand in another table drawn over it), the
+// one row there that holds words, none when more than one does; for a
+// cell of a grid drawn without rows, the cells there that hold words
+// (lineScope names the line by them).
+function lineNamers(c) {
+  const w = lineParts(c).filter((x) => repeats(x) && worded(textOf(x, MAXITEM)));
+  return !rowLike(c) || w.length === 1 ? w : [];
+}
+
+// lineScope is scopeOf's scope for el in a cell of a grid drawn without
+// rows that holds no words but el's: the line it stands on, named by the
+// whole text of one of the line's cells (namers, those without a digit
+// first: a price, a date, a count change), with as few of the other
+// cells' texts as it takes (also, two at most) to name that line alone
+// and el alone on it: "Sam Lee" of "Support", where two other Sam Lees
+// work elsewhere. Where the cells of a line of cards side by side hold
+// look-alikes of el, nothing names el alone: null.
+function lineScope(el, namers, inner, sc) {
+  const named = [];
+  for (const m of namers) {
+    const t = collapse(textOf(m, MAXITEM));
+    if (!textTruncated && !RELATIVE_TIME.test(t) && !m.closest(LIVE)) named.push([m, t]);
+  }
+  named.sort((a, b) => /[0-9]/.test(a[1]) - /[0-9]/.test(b[1]));
+  for (const [m, t] of named) {
+    for (const how of ["contains", ""]) {
+      const within = { t: "text", v: t, m: how, only: m.localName, it: true, ln: true };
+      const inLine = (al) => matchAll(Object.assign({ w: Object.assign({ al: al }, within) }, inner), sc).els;
+      const also = [];
+      let r = inLine(also);
+      for (const [, a] of named) {
+        if (r.length <= 1 || also.length >= 2) break;
+        if (a === t) continue;
+        const r2 = inLine(also.concat([a]));
+        if (r2.indexOf(el) >= 0 && r2.length < r.length) { also.push(a); r = r2; }
+      }
+      if (r.length === 1 && r[0] === el) {
+        return { tag: m.localName, text: t, m: how, line: true, also: also, beside: [], inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
+      }
+    }
+  }
+  return null;
+}
+
+// lineParts are the parts of c's line drawn apart from it: the rows on a
+// row's line (lineMates), or the cells on a cell's (cellLine).
+function lineParts(c) { return rowLike(c) ? lineMates(c) : cellLine(c); }
+
+// MAXLINECELLS is how many children of a grid cellLine reads at most.
+const MAXLINECELLS = 2000;
+
+// cellLine are, for c a cell of a grid drawn without row elements (every
+// cell a child of the grid: a CSS grid, a virtualised table's cells each
+// placed by hand, cells by their role), its visible siblings whose top is
+// c's within two pixels: the other cells of its line. [] for anything
+// else, and where the grid draws one line only (a toolbar).
+function cellLine(c) {
+  const p = c.parentElement;
+  if (!p || rowLike(p) || p.childElementCount > MAXLINECELLS) return [];
+  if (!isCell(c) && !/^(grid|table|rowgroup|treegrid)$/.test(p.getAttribute("role") || "")) {
+    const ps = getComputedStyle(p).display, cs = getComputedStyle(c).position;
+    if (ps !== "grid" && ps !== "inline-grid" && cs !== "absolute") return [];
+  }
+  const r = c.getBoundingClientRect();
+  if (r.height <= 0) return [];
+  const out = [];
+  let lines = 1;
+  for (let x = p.firstElementChild; x; x = x.nextElementSibling) {
+    if (x === c) continue;
+    const b = x.getBoundingClientRect();
+    if (b.height <= 0) continue;
+    if (Math.abs(b.top - r.top) > 2) { lines = 2; continue; }
+    if (visibleEl(x)) out.push(x);
+  }
+  return lines > 1 ? out : [];
 }
 
 // lineMates are, for a row c (a <tr>, a role row), the visible rows of
