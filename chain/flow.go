@@ -306,7 +306,9 @@ type Strategy struct {
 	// each the whole text of one of its parts, that named it better than
 	// Value but were another item's as well (a name two rows had): the
 	// item must still hold them. The row of Ada Lovelace in Paris is not
-	// the row of Alan Turing that moved to Paris.
+	// the row of Alan Turing that moved to Paris. With Line, a cell of the
+	// item's line may hold them: on a grid drawn without rows, "Sam Lee"
+	// of "Support", where other Sam Lees work elsewhere.
 	Also []string `yaml:"also,omitempty"`
 	// Beside, on a Within's text, are the item's other texts when
 	// recorded that said which item it was (its e-mail, its city; none
