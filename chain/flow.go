@@ -324,7 +324,9 @@ type Strategy struct {
 	// whose band across the page is the item's); or, in a grid drawn
 	// without row elements (every cell a child of the grid), another cell
 	// of the line the text's cell stands on (the scope is each of its
-	// visible siblings whose top is the cell's).
+	// visible siblings whose band across the page overlaps the cell's,
+	// the cell itself left out), where Also and Beside may be held by any
+	// cell of the line.
 	Line bool `yaml:"line,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found

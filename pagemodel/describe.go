@@ -136,7 +136,9 @@ type Scope struct {
 	// (chain.Strategy.Beside).
 	Beside []string `json:"beside"`
 	// Line says the item holds no words of its own (a grid's frozen row
-	// header): Text names the row on its line (chain.Strategy.Line).
+	// header, a cell of a grid drawn without rows that holds a button):
+	// Text names the row on its line, or a cell of its line
+	// (chain.Strategy.Line).
 	Line bool `json:"line"`
 	// By is "label" where Text is the label of the grid the element
 	// stands in ("March 2024" of a calendar's day): a label query, not a

@@ -195,12 +195,13 @@ func TestAnItemRewordedIsKnownByItsOtherWords(t *testing.T) {
 // (every cell a child of the grid, the lines only drawn: a CSS grid, or a
 // virtualised table's cells placed by hand) is named by the cells on its
 // line (with a namesake on another line, by two of them): held to its
-// user when the lines move, refused when the user is gone, or another
-// stands in the user's place.
+// user when the lines move, refused when the user is gone (another line's
+// manager reading the user's name), or another of the same name stands in
+// the user's place.
 func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
 	b := ownWindow(t)
 	for _, page := range []string{"line-cells.html?grid", "line-cells.html?abs", "line-cells.html?namesake"} {
-		at := map[bool]int{true: 20, false: 16}[strings.HasSuffix(page, "namesake")]
+		at := map[bool]int{true: 25, false: 20}[strings.HasSuffix(page, "namesake")]
 		f := recordDriveIn(t, b, "variants/"+page, fmt.Sprintf("click \"#grid > div:nth-child(%d) button, #table > div:nth-child(%d) button\"\n", at, at))
 		if len(f.Steps) != 1 {
 			t.Fatalf("%q: recorded %v, want one click", page, stepActions(f))
@@ -211,11 +212,30 @@ func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
 			{"&v=inserted", "Deactivated grace@example.com"},
 			{"&v=removed", "Ready"},
 			{"&v=replaced", "Ready"},
+			{"&v=managed", "Ready"},
+			{"&v=other", "Ready"},
 		} {
 			p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
 			if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
 				t.Errorf("%q %q: %v, %q; want %q", page, c.v, failed, st, c.status)
 			}
+		}
+	}
+}
+
+// Cards side by side in a CSS grid are items, not cells of one line: a
+// card named by nothing but its picture is not named by the card beside
+// it, which another card stands beside once one is inserted first.
+func TestACardBesideAnotherIsNotNamedByIt(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/line-cards.html", "click \"#gallery > div:nth-child(1) button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, v := range []string{"", "?v=inserted"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); st != "Ready" && st != "Added Red mug" || (failed == nil) != (st == "Added Red mug") {
+			t.Errorf("%q: %v, %q; want Red mug added or nothing", v, failed, st)
 		}
 	}
 }

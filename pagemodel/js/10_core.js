@@ -92,6 +92,7 @@ function inputType(el) { return (el.getAttribute("type") || "text").toLowerCase(
 // what one call learnt of the page, which may change between calls.
 function fresh() {
   visCache.clear();
+  lineCache.clear();
   labelMaps.clear();
   ttCache.clear();
   txt.clear();
@@ -105,6 +106,8 @@ function fresh() {
 // framework's wrapper) shows its children where its parent in the flat
 // tree shows: checkVisibility says false for it, as for no box at all.
 const visCache = new Map();
+// lineCache holds a grid's children's bands (lineBands) for a page call.
+const lineCache = new Map();
 const VISOPT = { visibilityProperty: true };
 let vq = 0; // visibility queries made (for tests)
 function visibleEl(el) {

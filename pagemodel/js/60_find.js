@@ -307,8 +307,9 @@ function byText(q, sc) {
           collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
       // For a query of the line (q.ln), the parts of the item's line
       // hold its texts too (the cells of a grid drawn without rows).
-      const line = q.ln ? lineParts(i) : [];
-      const holds = (a, aw) => holdsWhole(i, a, aw) || line.some((x) => holdsWhole(x, a, aw));
+      let line = null;
+      const holds = (a, aw) => holdsWhole(i, a, aw) ||
+        q.ln && (line || (line = lineParts(i))).some((x) => holdsWhole(x, a, aw));
       if (also.some(([a, aw]) => !holds(a, aw))) continue;
       // (Or the row drawn on its line holds one: lineBeside.)
       if (beside.length && !beside.some(([a, aw]) => holds(a, aw)) &&

@@ -348,7 +348,8 @@ function scopeOf(el, sc, genC) {
     // pinned checkbox; a cell that holds a button) is named by a part of
     // its line that has them (the row drawn beside it, a cell of its line).
     const own = collapse(textOf(el, MAXITEM));
-    const namers = s || texts.some((t) => worded(t) && t !== own) ? [] : lineNamers(c);
+    const lookAlike = (x) => matchAll(inner, { scopes: [x] }).els.length > 0;
+    const namers = s || texts.some((t) => worded(t) && t !== own) ? [] : lineNamers(c, lookAlike);
     if (namers.length && !rowLike(c)) s = lineScope(el, namers, inner, sc);
     else for (const m of namers) if ((s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true))) break;
     if (s) return withTagInner(s, el, inner, byTag, sc);
@@ -397,7 +398,7 @@ function tagInner(el, genC, c) {
 // el): an assertion on el's text must not find el by that text.
 function withTagInner(s, el, inner, byTag, sc) {
   if (inner.t !== "role") return s;
-  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true, ln: s.line };
+  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true, ln: s.line, al: s.also, bs: s.beside };
   const r = matchAll(Object.assign({ w: within }, byTag), sc).els;
   const i = r.indexOf(el) + 1;
   if (i > 0) s.alt = { v: byTag.v, n: r.length, i: i };
@@ -437,8 +438,9 @@ function sectionHeading(el) {
 // pairs) that names c alone (or, for a contains match, a part of c that
 // holds el), or null. The scoped query must match fewer elements than
 // inner alone.
-// For line, c is a part of the line of the item that holds el
-// (lineNamers): el is named in the parts on c's line (lineParts).
+// For line, c is the row on the line of the row that holds el
+// (lineNamers): el is named in the rows on c's line (lineMates); a cell's
+// line is named by lineScope.
 function scopeIn(el, c, texts, inner, alone, sc, line) {
   // shared: the worded texts tried before the one that names c alone that
   // c holds whole and another item holds too: they named it better, but
@@ -507,11 +509,14 @@ function ordinalIn(c, t) {
 // c holds no words of its own: for a row (the body of a grid whose row
 // headers, or pinned columns, stand in another table drawn over it), the
 // one row there that holds words, none when more than one does; for a
-// cell of a grid drawn without rows, the cells there that hold words
-// (lineScope names the line by them).
-function lineNamers(c) {
+// cell of a grid drawn without rows, the cells there that hold words and
+// no look-alike of el (lookAlike: a card beside el's in a gallery holds
+// its own "Add"; it is another item, not a cell of el's line; lineScope
+// names the line by them).
+function lineNamers(c, lookAlike) {
   const w = lineParts(c).filter((x) => repeats(x) && worded(textOf(x, MAXITEM)));
-  return !rowLike(c) || w.length === 1 ? w : [];
+  if (rowLike(c)) return w.length === 1 ? w : [];
+  return w.some(lookAlike) ? [] : w;
 }
 
 // lineScope is scopeOf's scope for el in a cell of a grid drawn without
@@ -520,8 +525,9 @@ function lineNamers(c) {
 // first: a price, a date, a count change), with as few of the other
 // cells' texts as it takes (also, two at most) to name that line alone
 // and el alone on it: "Sam Lee" of "Support", where two other Sam Lees
-// work elsewhere. Where the cells of a line of cards side by side hold
-// look-alikes of el, nothing names el alone: null.
+// work elsewhere. Up to three texts of the line's other cells, without a
+// digit and not on every line, are beside texts: the line must still
+// hold one (lineBesides). null when nothing names el alone.
 function lineScope(el, namers, inner, sc) {
   const named = [];
   for (const m of namers) {
@@ -541,12 +547,37 @@ function lineScope(el, namers, inner, sc) {
         const r2 = inLine(also.concat([a]));
         if (r2.indexOf(el) >= 0 && r2.length < r.length) { also.push(a); r = r2; }
       }
-      if (r.length === 1 && r[0] === el) {
-        return { tag: m.localName, text: t, m: how, line: true, also: also, beside: [], inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
-      }
+      if (r.length !== 1 || r[0] !== el) continue;
+      const beside = lineBesides(m, t, also, named, sc);
+      const w = Object.assign({ al: also, bs: beside }, within);
+      const all = matchAll(Object.assign({ w: w }, inner), sc).els;
+      if (all.length !== 1 || all[0] !== el) continue;
+      return { tag: m.localName, text: t, m: how, line: true, also: also, beside: beside, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
     }
   }
   return null;
+}
+
+// lineBesides are lineScope's beside texts for the line the cell m names
+// by t (with also): the texts of the line's other cells (named, [cell,
+// text] pairs), up to three, each worded, without a digit (a time, a
+// price, a count change), and read by fewer cells of m's tag than m's
+// column has (a status every line shows tells none apart).
+function lineBesides(m, t, also, named, sc) {
+  const r = m.getBoundingClientRect();
+  let lines = 0;
+  for (let x = m.parentElement.firstElementChild; x; x = x.nextElementSibling) {
+    const b = x.getBoundingClientRect();
+    if (b.height > 0 && Math.abs(b.left - r.left) <= 2 && Math.abs(b.width - r.width) <= 2) lines++;
+  }
+  const out = [];
+  for (const [x, u] of named) {
+    if (out.length >= 3) break;
+    if (x === m || u === t || also.indexOf(u) >= 0 || out.indexOf(u) >= 0 || !worded(u) || /[0-9]/.test(u)) continue;
+    if (matchAll({ t: "text", v: u, m: "contains", only: x.localName, it: true }, sc).els.length >= lines - 1) continue;
+    out.push(u);
+  }
+  return out;
 }
 
 // lineParts are the parts of c's line drawn apart from it: the rows on a
@@ -558,9 +589,11 @@ const MAXLINECELLS = 2000;
 
 // cellLine are, for c a cell of a grid drawn without row elements (every
 // cell a child of the grid: a CSS grid, a virtualised table's cells each
-// placed by hand, cells by their role), its visible siblings whose top is
-// c's within two pixels: the other cells of its line. [] for anything
-// else, and where the grid draws one line only (a toolbar).
+// placed by hand, cells by their role), its visible siblings whose band
+// across the page overlaps c's by half the lower one's height at least:
+// the other cells of its line, whatever their height and alignment. []
+// for anything else, and where the grid draws one line only (a toolbar).
+// The bands of a grid's children are read once a page call (lineBands).
 function cellLine(c) {
   const p = c.parentElement;
   if (!p || rowLike(p) || p.childElementCount > MAXLINECELLS) return [];
@@ -568,18 +601,34 @@ function cellLine(c) {
     const ps = getComputedStyle(p).display, cs = getComputedStyle(c).position;
     if (ps !== "grid" && ps !== "inline-grid" && cs !== "absolute") return [];
   }
-  const r = c.getBoundingClientRect();
-  if (r.height <= 0) return [];
+  const bands = lineBands(p);
+  const at = bands.els.indexOf(c);
+  if (at < 0) return [];
+  const t = bands.tops[at], h = bands.heights[at];
   const out = [];
   let lines = 1;
-  for (let x = p.firstElementChild; x; x = x.nextElementSibling) {
-    if (x === c) continue;
-    const b = x.getBoundingClientRect();
-    if (b.height <= 0) continue;
-    if (Math.abs(b.top - r.top) > 2) { lines = 2; continue; }
-    if (visibleEl(x)) out.push(x);
+  for (let i = 0; i < bands.els.length; i++) {
+    if (i === at) continue;
+    const over = Math.min(t + h, bands.tops[i] + bands.heights[i]) - Math.max(t, bands.tops[i]);
+    if (over < 0.5 * Math.min(h, bands.heights[i])) { lines = 2; continue; }
+    if (visibleEl(bands.els[i])) out.push(bands.els[i]);
   }
   return lines > 1 ? out : [];
+}
+
+// lineBands are the children of p that have a height, with their tops
+// and heights, cached for the page call (lineCache, cleared by fresh).
+function lineBands(p) {
+  let b = lineCache.get(p);
+  if (b) return b;
+  b = { els: [], tops: [], heights: [] };
+  for (let x = p.firstElementChild; x; x = x.nextElementSibling) {
+    const r = x.getBoundingClientRect();
+    if (r.height <= 0) continue;
+    b.els.push(x); b.tops.push(r.top); b.heights.push(r.height);
+  }
+  lineCache.set(p, b);
+  return b;
 }
 
 // lineMates are, for a row c (a <tr>, a role row), the visible rows of
