@@ -300,7 +300,9 @@ type Strategy struct {
 	// item ("the Delete button in the row that says Pay the rent"), or the
 	// section a heading names. An item matched by "contains" holds the
 	// text whole, as one of its parts' text: the row "Pay the rent later"
-	// is not the row "Pay the rent".
+	// is not the row "Pay the rent". A within of the role img names the
+	// item its image is in: a card of a gallery named by its picture's
+	// text alternative alone.
 	Within *Strategy `yaml:"within,omitempty"`
 	// Also, on a Within's text, are texts the item held too when recorded,
 	// each the whole text of one of its parts, that named it better than

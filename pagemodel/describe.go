@@ -142,7 +142,9 @@ type Scope struct {
 	Line bool `json:"line"`
 	// By is "label" where Text is the label of the grid the element
 	// stands in ("March 2024" of a calendar's day): a label query, not a
-	// text one (chain.Label).
+	// text one (chain.Label); "img" where Text is the text alternative of
+	// the picture the element's item is named by (a card of a gallery):
+	// a role query of images, which names the item each is in.
 	By    string `json:"by"`
 	Inner struct {
 		Type  string `json:"t"`

@@ -61,7 +61,9 @@ type Query struct {
 	// ancestor that holds another such toggle (js/60_find.js, itemFor).
 	// A Contains item query keeps the items that hold the text whole, as
 	// the text of one of their parts or its own text nodes: "Pay the rent
-	// later" does not name the row "Pay the rent" (holdsWhole).
+	// later" does not name the row "Pay the rent" (holdsWhole). On a
+	// ByRole query of images, it names the repeated item each image is in
+	// (a card named by its picture).
 	Item bool `json:"it,omitempty"`
 	// Also, on an Item query, are texts the item must hold whole too.
 	Also []string `json:"al,omitempty"`

@@ -135,8 +135,11 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 			s = chain.Strategy{Type: chain.Role, Value: sc.Inner.Role + "|" + sc.Inner.Value}
 		}
 		s.Within = &chain.Strategy{Type: chain.Text, Value: sc.Text, Match: sc.Match, Tag: sc.Tag, Also: sc.Also, Beside: sc.Beside, Line: sc.Line}
-		if sc.By == "label" {
+		switch sc.By {
+		case "label":
 			s.Within = &chain.Strategy{Type: chain.Label, Value: sc.Text}
+		case "img":
+			s.Within = &chain.Strategy{Type: chain.Role, Value: "img|" + sc.Text}
 		}
 		addStrategy(s, SigScoped, Count{N: sc.N, I: sc.I}, true)
 	}

@@ -225,17 +225,20 @@ func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
 
 // Cards side by side in a CSS grid are items, not cells of one line: a
 // card named by nothing but its picture is not named by the card beside
-// it, which another card stands beside once one is inserted first.
+// it, but by its picture, and held to it when the cards move; another
+// card in its place is refused.
 func TestACardBesideAnotherIsNotNamedByIt(t *testing.T) {
 	b := ownWindow(t)
 	f := recordDriveIn(t, b, "variants/line-cards.html", "click \"#gallery > div:nth-child(1) button\"\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	for _, v := range []string{"", "?v=inserted"} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
-		if st := p.MustElement("#status").MustText(); st != "Ready" && st != "Added Red mug" || (failed == nil) != (st == "Added Red mug") {
-			t.Errorf("%q: %v, %q; want Red mug added or nothing", v, failed, st)
+	for _, c := range []struct{ v, status string }{
+		{"", "Added Red mug"}, {"?v=inserted", "Added Red mug"}, {"?v=swapped", "Added Red mug"}, {"?v=replaced", "Ready"},
+	} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
 		}
 	}
 }

@@ -110,8 +110,10 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 		if !ok {
 			return q, false
 		}
-		w.Item = w.Type == pagemodel.ByText
-		if w.Item {
+		// A text names an item, and so does an image: it holds nothing,
+		// and stands for the item it is in (a card named by its picture).
+		w.Item = w.Type == pagemodel.ByText || w.Type == pagemodel.ByRole && w.Role == "img"
+		if w.Type == pagemodel.ByText {
 			w.Also, w.Beside = s.Within.Also, s.Within.Beside
 		}
 		w.Line = s.Within.Line

@@ -121,6 +121,7 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //                                    of the tag when given)
 //   {t: "kind", v}                   of the kind v (kindOf)
 //   q.w (any type)                   only inside an element q.w matches
+//   q.it (a role query of images)    names the item each image is in (repeatedUp)
 //   q.it (a text query)              names an item (itemFor); with m "contains",
 //                                    one that reads v whole (holdsWhole), and
 //                                    each of q.al whole too, and one of q.bs
@@ -133,6 +134,9 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 // and the tier (TIERS) of the comparison.
 function matchAll(q, sc) {
   const r = q.hs ? matchInHosts(q, sc) : matchOne(q, sc);
+  // An image named as an item (q.it) stands for the item it is in: a
+  // card named by its picture alone.
+  if (q.it && q.t !== "text") r.els = [...new Set(r.els.map((e) => repeatedUp(upEl(e) || e, "")).filter(repeats))];
   if (q.ln) {
     r.els = [...new Set(r.els.flatMap(lineParts))];
     sortTree(r.els, sc);

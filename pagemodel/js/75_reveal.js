@@ -353,6 +353,9 @@ function scopeOf(el, sc, genC) {
     if (namers.length && !rowLike(c)) s = lineScope(el, namers, inner, sc);
     else for (const m of namers) if ((s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true))) break;
     if (s) return withTagInner(s, el, inner, byTag, sc);
+    // An item of no words (a gallery's card: a picture and its "Add") is
+    // named by its picture.
+    if (!texts.some((t) => worded(t) && t !== own) && (s = pictureScope(el, c, inner, sc))) return s;
   }
   // A cell named by a number alone (a calendar's day "15") is one of its
   // grid's, which the grid's label names ("March 2024"): the same number
@@ -403,6 +406,27 @@ function withTagInner(s, el, inner, byTag, sc) {
   const i = r.indexOf(el) + 1;
   if (i > 0) s.alt = { v: byTag.v, n: r.length, i: i };
   return s;
+}
+
+// pictureScope is scopeOf's scope for el in item c named by a picture:
+// the text alternative of an image in c (an <img>'s alt, the name of an
+// element of role img) that is not part of el (its icon names el), has a
+// word, and names no other image of the page, where el's query names el
+// alone in the item that image is in (a role query of the item, by
+// "img"). null when none does.
+function pictureScope(el, c, inner, sc) {
+  for (const im of c.querySelectorAll("img[alt], [role=img]")) {
+    if (containsFlat(el, im) || roleOf(im, im.tagName, true) !== "img") continue;
+    const t = collapse(accName(im, labelsOf(im), "img", true));
+    if (!worded(t) || t.length > MAXITEM) continue;
+    const within = { t: "role", r: "img", v: t, hn: true, it: true };
+    const items = matchAll(within, sc).els;
+    if (items.length !== 1 || items[0] !== c) continue;
+    const m = matchAll(Object.assign({ w: within }, inner), sc).els;
+    if (m.length !== 1 || m[0] !== el) continue;
+    return { tag: "", text: t, m: "", by: "img", line: false, also: [], beside: [], inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
+  }
+  return null;
 }
 
 // gridScope is scopeOf's scope for el in the grid or table it stands in,
