@@ -136,7 +136,9 @@ type Step struct {
 // Effect is what a step did to the page at record time.
 type Effect struct {
 	// State names the properties of the target (or, for a <label>, its
-	// control) that changed: EffectStates.
+	// control; for a control inside the item that holds its expanded,
+	// selected or sort state, that item's: a tree row's chevron, a column
+	// header's sort button) that changed: EffectStates.
 	State []string `yaml:"state,omitempty"`
 	// Became is what those properties became ("checked": "true";
 	// aria-checked's "mixed" too; value only for a control no text is
@@ -224,7 +226,7 @@ func (d JSDialog) Answer() string {
 var JSDialogTypes = []string{"alert", "confirm", "prompt", "beforeunload"}
 
 // EffectStates are the properties Effect.State may name.
-var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open"}
+var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed", "open", "sort"}
 
 // Empty reports whether e records nothing: no state, content, texts,
 // dialog, nor words shown (a choice the page drew in place).

@@ -384,3 +384,42 @@ func TestASliderIsHeldToTheValueItWasSetTo(t *testing.T) {
 		t.Errorf("replayed: %v, the page says %q; want %q", errs[0], p.MustElement("#status").MustText(), want)
 	}
 }
+
+// A control whose state its item holds (a tree row's aria-expanded for
+// the chevron in it, a column header's aria-sort for its sort button) is
+// held to what that state became: on a page where the folder is open, or
+// the table sorted, already, a click would undo it, and is refused.
+func TestAStateTheItemHoldsIsHeldToWhatItBecame(t *testing.T) {
+	b := ownWindow(t)
+	for _, c := range []struct{ drive, state, became, already, done string }{
+		{"click #chev-src\n", "expanded", "true", "?open", "components open"},
+		{"click \"#by-name button\"\n", "sort", "ascending", "?sorted", "sorted by name ascending"},
+	} {
+		f := recordDriveIn(t, b, "variants/row-states.html", c.drive)
+		if len(f.Steps) != 1 {
+			t.Fatalf("%s: recorded %v, want one click", c.state, stepLines(f))
+		}
+		if e := f.Steps[0].Effect; e == nil || e.Became[c.state] != c.became {
+			t.Fatalf("%s: effect %+v, want %s to become %s", c.state, e, c.state, c.became)
+		}
+		// The chevron names itself in its aria-labelledby: its label is
+		// its own aria-label and the row's name, as its accessible name
+		// is, not the text of its arrow.
+		for _, s := range f.Steps[0].Target.Chain {
+			if s.Type == chain.Label && c.state == "expanded" && s.Value != "Expand components" {
+				t.Errorf("label strategy %q, want \"Expand components\"", s.Value)
+			}
+		}
+		p, errs := replaySteps(t, b, f, f.StartURL)
+		if st := p.MustElement("#status").MustText(); len(errs) != 1 || errs[0] != nil || st != c.done {
+			t.Errorf("%s, unchanged page: %v, %q; want %q", c.state, errs, st, c.done)
+		}
+		p, errs = replaySteps(t, b, f, f.StartURL+c.already)
+		if len(errs) != 1 || decision.CodeOf(errs[0]) != report.NoEffect {
+			t.Errorf("%s on %s: %v, want %s", c.state, c.already, errs, report.NoEffect)
+		}
+		if st := p.MustElement("#status").MustText(); st != "Ready" {
+			t.Errorf("%s on %s: the page says %q: the click was made", c.state, c.already, st)
+		}
+	}
+}

@@ -616,17 +616,15 @@ function visibleInside(el, st) {
   return collapseName(s);
 }
 // labelledByText is the text of the elements el's aria-labelledby
-// names, as the recorder reads a label that is not a <label>.
+// names, as the recorder reads a label that is not a <label>: each one's
+// text alternative as the accessible name reads it (labelledBy), el's own
+// label where it names itself ("Expand" of a tree's chevron named by
+// itself and its row).
 function labelledByText(el) {
   const ids = (el.getAttribute("aria-labelledby") || "").trim();
   if (!ids) return "";
-  const scope = el.getRootNode();
-  const parts = [];
-  for (const id of ids.split(/\s+/)) {
-    const r = scope.getElementById ? scope.getElementById(id) : null;
-    parts.push(r ? r.textContent : "");
-  }
-  return collapse(parts.join(" "));
+  const st = { seen: new Set([el]), lb: false, hid: false, self: el, info: infoOf(el) };
+  return collapse(labelledBy(el, ids, st));
 }
 // optionsText is a select's text as innerText gives it: its options'.
 function optionsText(sel) {

@@ -722,25 +722,54 @@ function frameAfter() {
 }
 
 // stateOf is what a step may change of an element itself: checked,
-// value, selected, expanded, pressed, open (a label stands for its
+// value, selected, expanded, pressed, open, sort (a label stands for its
 // control, or for the one checkbox, radio button or switch beside it: a
 // toggle whose script ticks it when its label is clicked; so does an
 // element that is no control, drawn in a switch or a checkbox beside its
-// hidden input: Element Plus's switch's track).
+// hidden input: Element Plus's switch's track). Where el holds no
+// expanded, selected or sort state of its own, the item it is part of
+// holds them (stateHolder: a tree's row, for the chevron button in it;
+// a column header, for its sort button).
 function stateOf(el) {
   if (!el || !el.isConnected) return null;
   if (el.tagName === "LABEL") el = el.control || besideBox(el) || el;
   else if (!interactiveEl(el) && !el.hasAttribute("role") && !OWN_STATE.test(el.getAttributeNames().join(" ")) &&
     el.tagName !== "BODY" && el.tagName !== "HTML") el = besideBox(el) || el;
   const a = (n) => el.getAttribute(n);
+  const held = (n) => {
+    const v = el.getAttribute(n);
+    if (v !== null) return v;
+    const h = stateHolder(el, n);
+    return h ? h.getAttribute(n) || "" : "";
+  };
   return {
     checked: el.tagName === "INPUT" ? String(el.checked) + (el.indeterminate ? "-" : "") : a("aria-checked") || "",
     value: "value" in el && typeof el.value === "string" ? el.value : "",
-    selected: el.tagName === "OPTION" ? String(el.selected) : a("aria-selected") || "",
-    expanded: a("aria-expanded") || "",
+    selected: el.tagName === "OPTION" ? String(el.selected) : held("aria-selected"),
+    expanded: held("aria-expanded"),
     pressed: a("aria-pressed") || "",
     open: "open" in el ? String(el.open) : "",
+    sort: held("aria-sort"),
   };
+}
+
+// HOLDER_ROLES are the roles of the items whose state belongs to the
+// controls inside them.
+const HOLDER_ROLES = /^(row|treeitem|columnheader|rowheader|gridcell|option|tab)$/;
+
+// stateHolder is the item el is part of that holds its state n (an
+// attribute): the nearest ancestor (four levels up at most, through
+// shadow hosts) of a role in HOLDER_ROLES, or a <th> or <tr> (their roles
+// by the table), that has n; null when none does. A control that is an
+// item of its own holds its own state.
+function stateHolder(el, n) {
+  let up = 0;
+  for (let e = upEl(el); e && up < 4; e = upEl(e), up++) {
+    if (e.tagName === "BODY" || e.tagName === "HTML") return null;
+    const r = e.getAttribute("role");
+    if ((r ? HOLDER_ROLES.test(r) : e.tagName === "TH" || e.tagName === "TR") && e.hasAttribute(n)) return e;
+  }
+  return null;
 }
 
 // pressedValue reports whether el is an input whose value is what a press
