@@ -811,6 +811,33 @@ func sliderOffset(el Elem, offset *chain.Point) *chain.Point {
 	return &chain.Point{X: across(offset.X, w), Y: along(offset.Y, h)}
 }
 
+// placedOffset is the step's pointer offset inside its target's box as
+// the box stands now (el's). A press that set a value by where it landed
+// (chain.Effect.Became's value: a slider's track, a seek bar) keeps its
+// place relative to the box where the box changed size since it was
+// recorded (the track drawn wider, another viewport), a third of the way
+// along where it was a third. Any other press, and an unchanged box,
+// keep the offset as recorded.
+func placedOffset(s *chain.Step, el Elem) *chain.Point {
+	off := s.Offset
+	if off == nil || s.Effect == nil || s.Effect.Became["value"] == "" || el.Element == nil ||
+		s.Target == nil || s.Target.Fingerprint == nil || s.Target.Fingerprint.Box == nil {
+		return off
+	}
+	was, now := *s.Target.Fingerprint.Box, el.Element.Box
+	if was.Width < 1 || was.Height < 1 || now.Width < 1 || now.Height < 1 {
+		return off
+	}
+	p := *off
+	if math.Abs(now.Width-was.Width) >= 1 {
+		p.X = off.X * now.Width / was.Width
+	}
+	if math.Abs(now.Height-was.Height) >= 1 {
+		p.Y = off.Y * now.Height / was.Height
+	}
+	return &p
+}
+
 // pointIn is the box centre, or offset from the box corner when it lies
 // inside the box.
 func pointIn(b *chain.Rect, offset *chain.Point) chain.Point {

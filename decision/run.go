@@ -302,7 +302,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 						// dialog still opening may show the target
 						// elsewhere, which a stronger strategy then finds.
 						hctx, cancel := context.WithTimeout(ctx, hiddenPoll)
-						p, out.Err = r.pointAt(hctx, w, el, s.Offset)
+						p, out.Err = r.pointAt(hctx, w, el, placedOffset(s, el))
 						cancel()
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							hiddenRounds++
@@ -331,7 +331,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 							continue
 						}
 					} else if pointerAction(s.Action) {
-						p, out.Err = r.pointAt(ctx, w, el, s.Offset)
+						p, out.Err = r.pointAt(ctx, w, el, placedOffset(s, el))
 					}
 				}
 				if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
@@ -556,7 +556,7 @@ func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.
 		}
 		r.debugf("  the press at %.0f,%.0f landed on %s: the page moved; again", p.X, p.Y, missed)
 		r.model().Settle(ctx)
-		np, err := r.pointAt(ctx, w, el, s.Offset)
+		np, err := r.pointAt(ctx, w, el, placedOffset(s, el))
 		if err != nil {
 			if CodeOf(err) == report.ElementNotFound && ctx.Err() == nil {
 				return fmt.Errorf("%w: %w", errRenderedAnew, err)
@@ -610,7 +610,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, s *ch
 		r.debugf("  already %v", want)
 		return nil
 	}
-	p, err := r.pointAt(ctx, w, el, offset)
+	p, err := r.pointAt(ctx, w, el, placedOffset(s, el))
 	if err != nil {
 		return err
 	}
@@ -833,7 +833,7 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 }
 
 func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step) error {
-	from, err := r.pointAt(ctx, w, el, s.Offset)
+	from, err := r.pointAt(ctx, w, el, placedOffset(s, el))
 	if err != nil {
 		return err
 	}

@@ -423,3 +423,20 @@ func TestAStateTheItemHoldsIsHeldToWhatItBecame(t *testing.T) {
 		}
 	}
 }
+
+// A press on a slider's plain track sets the value of the slider it holds
+// by where it lands: the value it became is held, and on a track drawn
+// wider the press lands as far along it, not as many pixels in.
+func TestAPressOnATrackIsHeldToTheValueAndItsPlace(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/track-slider.html", "click #track\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Effect.Became["value"] != "50" {
+		t.Fatalf("recorded %v, effect %+v: want one click whose value became 50", stepLines(f), f.Steps[0].Effect)
+	}
+	for _, v := range []string{"", "?wide"} {
+		p, errs := replaySteps(t, b, f, f.StartURL+v)
+		if st := p.MustElement("#status").MustText(); len(errs) != 1 || errs[0] != nil || st != "50" {
+			t.Errorf("%q: %v, the page says %q; want 50", v, errs, st)
+		}
+	}
+}

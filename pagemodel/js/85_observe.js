@@ -726,7 +726,8 @@ function frameAfter() {
 // control, or for the one checkbox, radio button or switch beside it: a
 // toggle whose script ticks it when its label is clicked; so does an
 // element that is no control, drawn in a switch or a checkbox beside its
-// hidden input: Element Plus's switch's track). Where el holds no
+// hidden input: Element Plus's switch's track; a slider's plain track
+// has the value of the slider it holds: ownedSlider). Where el holds no
 // expanded, selected or sort state of its own, the item it is part of
 // holds them (stateHolder: a tree's row, for the chevron button in it;
 // a column header, for its sort button).
@@ -742,9 +743,10 @@ function stateOf(el) {
     const h = stateHolder(el, n);
     return h ? h.getAttribute(n) || "" : "";
   };
+  const sl = ownedSlider(el);
   return {
     checked: el.tagName === "INPUT" ? String(el.checked) + (el.indeterminate ? "-" : "") : a("aria-checked") || "",
-    value: "value" in el && typeof el.value === "string" ? el.value : "",
+    value: "value" in el && typeof el.value === "string" ? el.value : sl ? sliderValue(sl) : "",
     selected: el.tagName === "OPTION" ? String(el.selected) : held("aria-selected"),
     expanded: held("aria-expanded"),
     pressed: a("aria-pressed") || "",
@@ -777,8 +779,21 @@ function stateHolder(el, n) {
 // it: the value it became is an effect (became). A <select>'s is its
 // option's, chosen by its label where the values were renamed.
 function pressedValue(el) {
-  return !!el && el.tagName === "INPUT" && !TYPED.has(el.type) && el.type !== "checkbox" && el.type !== "radio";
+  return !!el && (el.tagName === "INPUT" && !TYPED.has(el.type) && el.type !== "checkbox" && el.type !== "radio" || !!ownedSlider(el));
 }
+
+// ownedSlider is the one slider inside el (an <input type=range>, an
+// element of role slider), where el is no control of its own: a slider's
+// track, a plain element a press on sets the value of the slider it
+// holds by where it lands. null else.
+function ownedSlider(el) {
+  if (!el || el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA" || el.hasAttribute("role")) return null;
+  const s = el.querySelectorAll("input[type=range], [role=slider]");
+  return s.length === 1 ? s[0] : null;
+}
+
+// sliderValue is slider s's value: an input's, else its aria-valuenow.
+function sliderValue(s) { return s.tagName === "INPUT" ? s.value : s.getAttribute("aria-valuenow") || ""; }
 
 // multiSelect reports whether el is an item of a list, tree or grid
 // that takes several choices (aria-multiselectable, a <select multiple>):
