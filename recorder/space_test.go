@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -110,6 +111,44 @@ func TestALogLineIsFoundOnAnotherWidth(t *testing.T) {
 	for i := range f.Steps {
 		if out := r.Step(context.Background(), &f.Steps[i]); out.Err != nil {
 			t.Fatalf("step %d (%s) at 390x844: %v", i+1, f.Steps[i].Action, out.Err)
+		}
+	}
+}
+
+// A row's second action, a component like its first (Edit, then Delete,
+// each in its own shadow root), is named by its row: the rows reversed,
+// it deletes the same person, and with that row removed it deletes none.
+func TestASecondActionComponentOfARowIsNamedByItsRow(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/shadow-row-actions.html", "click \".row:nth-child(3) x-action:nth-of-type(2) >>> button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, c := range []struct{ v, status string }{
+		{"", "Deleted Anna Schmidt of Hamburg"}, {"?v=reversed", "Deleted Anna Schmidt of Hamburg"}, {"?v=removed", "Ready"},
+	} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}
+
+// A tree item drawn in its own component's shadow root knows its
+// siblings' names: with it removed, the sibling left is not taken for it.
+func TestAnItemInItsComponentsShadowRootKnowsItsSiblings(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/shadow-tree-items.html", "click \"x-item[text=Archive] >>> li\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	if fp := f.Steps[0].Target.Fingerprint; fp == nil || !slices.Contains(fp.OtherNames, "Documents Tree Item Is Active") {
+		t.Errorf("fingerprint %+v: want the sibling's name among the others'", fp)
+	}
+	for _, c := range []struct{ v, status string }{{"", "Opened Archive"}, {"?v=removed", "Ready"}} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
 		}
 	}
 }

@@ -80,8 +80,12 @@ function othersOf(el, role, name) {
 // first: what slides into a removed item's place is next to it.
 function twinsOf(c, el) {
   const rel = pathFrom(c, el);
+  // An el in the item's own shadow tree (a tree item component drawing
+  // its row there) is found from the shadow root of each item.
+  const own = el.getRootNode() !== c.getRootNode() && el.getRootNode().host === c;
+  const from = (x) => (own ? shadowOf(x) : x);
   let at = 0;
-  try { at = rel ? [...c.querySelectorAll(rel)].indexOf(el) : 0; } catch (e) { return []; }
+  try { at = rel ? pathMatches(from(c), rel).indexOf(el) : 0; } catch (e) { return []; }
   if (at < 0) return [];
   const out = [];
   let seen = 0;
@@ -89,7 +93,7 @@ function twinsOf(c, el) {
     if (!alike(s, c)) return;
     seen++;
     let x = s;
-    try { x = rel ? s.querySelectorAll(rel)[at] : s; } catch (e) { x = null; }
+    try { x = rel ? pathMatches(from(s), rel)[at] : s; } catch (e) { x = null; }
     if (x) out.push(x);
   };
   let prev = c.previousElementSibling, next = c.nextElementSibling;
@@ -133,8 +137,9 @@ function repeating(from, el) {
   }
   return wrapper;
 }
-// twinReads reports whether an item alike c holds, at el's place, an
-// element that reads own. An el in a shadow tree below c stands there by
+// twinReads reports whether an item alike c holds, at el's place (the
+// same path from the item, the same index among its matches), an element
+// that reads own. An el in a shadow tree below c stands there by
 // its host in c's tree (a row's icon button component): the twin's host
 // must read as el's does.
 function twinReads(c, el, own) {
@@ -145,10 +150,14 @@ function twinReads(c, el, own) {
   if (at !== el) own = collapse(textOf(at, MAXITEM));
   const rel = pathFrom(c, at);
   if (!rel || !c.parentElement) return false;
+  // The twin at at's place: the same index among those the path matches
+  // (a row's second action component, after its first).
+  let i = -1;
+  try { i = [...c.querySelectorAll(rel)].indexOf(at); } catch (e) { return false; }
+  if (i < 0) return false;
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
     if (s === c || !alike(s, c)) continue;
-    let x = null;
-    try { x = s.querySelector(rel); } catch (e) { return false; }
+    const x = s.querySelectorAll(rel)[i];
     return !!x && collapse(textOf(x, MAXITEM)) === own;
   }
   return false;
@@ -183,7 +192,8 @@ function repeats(c) {
 // pathFrom is a selector relative to c (":scope > li.row > button.del")
 // for el inside it, by each step's tag and first class, to find its twin
 // in another item alike c; "" when el is c. An el in a shadow tree below
-// c gets the path from its root's top (it finds nothing from c).
+// c gets the path from its root's top (pathMatches reads it from c's own
+// shadow root; it finds nothing from c).
 function pathFrom(c, el) {
   const path = [];
   for (let e = el; e && e !== c; e = e.parentElement) {
@@ -191,6 +201,18 @@ function pathFrom(c, el) {
     path.unshift(e.localName + (k && /^[A-Za-z][\w-]*$/.test(k) ? "." + k : ""));
   }
   return path.length ? ":scope > " + path.join(" > ") : "";
+}
+
+// pathMatches are the elements rel (pathFrom's selector) names from
+// root: an element, or a shadow root (whose :scope matches nothing: the
+// path starts at its children). [] for no root (a closed one unkept).
+function pathMatches(root, rel) {
+  if (!root) return [];
+  if (root.nodeType !== 11) return [...root.querySelectorAll(rel)];
+  const steps = rel.replace(/^:scope > /, "").split(" > ");
+  let cur = [...root.children].filter((e) => e.matches(steps[0]));
+  for (let k = 1; k < steps.length; k++) cur = cur.flatMap((e) => [...e.children].filter((x) => x.matches(steps[k])));
+  return cur;
 }
 
 const LIVE = "[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert], [role=timer], [role=marquee]";
