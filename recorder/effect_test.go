@@ -440,3 +440,20 @@ func TestAPressOnATrackIsHeldToTheValueAndItsPlace(t *testing.T) {
 		}
 	}
 }
+
+// A press on an icon's <path> is recorded on the icon's <svg>, which its
+// name is on, and replays on the unchanged page.
+func TestAPressOnAnIconsPathIsAPressOnTheIcon(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/svg-icon.html", "click #pick\nclick #day20\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepLines(f))
+	}
+	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.Tag != "svg" {
+		t.Errorf("fingerprint %+v: want the icon's svg", fp)
+	}
+	p, errs := replaySteps(t, b, f, f.StartURL)
+	if st := p.MustElement("#status").MustText(); errs[0] != nil || errs[1] != nil || st != "picked 2023-09-20" {
+		t.Errorf("%v, the page says %q; want the day picked", errs, st)
+	}
+}

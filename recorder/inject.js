@@ -231,6 +231,13 @@
         if (n.matches("img,svg,i,[aria-label],[title],[role=img],input,[onclick]")) break;
       }
     }
+    // A press on a part of a picture drawn in SVG (an icon's <path>) is a
+    // press on the picture: its outermost <svg>, which its name is on.
+    if (t && t.nodeType === 1 && t.namespaceURI === "http://www.w3.org/2000/svg" && t.localName !== "svg") {
+      let svg = null;
+      for (let a = t; a && a.nodeType === 1 && a.namespaceURI === "http://www.w3.org/2000/svg"; a = a.parentElement) if (a.localName === "svg") svg = a;
+      if (svg) t = svg;
+    }
     if (!layers) return t;
     const model = window[MODEL];
     let a = null;
