@@ -316,9 +316,9 @@ type Strategy struct {
 	Also []string `yaml:"also,omitempty"`
 	// Beside, on a Within's text, are the item's other texts when
 	// recorded that said which item it was (its e-mail, its city; none
-	// with a digit, none every item held): the item must still hold one
-	// of them. Another Grace Hopper, of another e-mail and city, is
-	// another person.
+	// with a digit, none every item held): the item must still hold half
+	// of them at least. Another Grace Hopper, of another e-mail and city
+	// but the same role, is another person.
 	Beside []string `yaml:"beside,omitempty"`
 	// Line, on a Within's text, says the element is not inside the item
 	// the text names but in another part drawn on its line: a grid's

@@ -67,8 +67,9 @@ type Query struct {
 	Item bool `json:"it,omitempty"`
 	// Also, on an Item query, are texts the item must hold whole too.
 	Also []string `json:"al,omitempty"`
-	// Beside, on an Item query, are texts of which the item must hold one
-	// whole: where none is left, it is another item of the same name.
+	// Beside, on an Item query, are texts of which the item must hold half
+	// at least, each whole: where fewer are left, it is another item of
+	// the same name.
 	Beside []string `json:"bs,omitempty"`
 	// Line, on a Within query, stands for the parts of the line of each
 	// element it matches instead (chain.Strategy.Line; js lineParts).

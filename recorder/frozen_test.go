@@ -242,3 +242,23 @@ func TestACardBesideAnotherIsNotNamedByIt(t *testing.T) {
 		}
 	}
 }
+
+// A row named by a name it had alone is held to half of its other words
+// at least: a namesake inserted that shares one of them by chance (the
+// same role) is another person, told apart from the recorded row, and
+// never taken for it once that row is gone.
+func TestANamesakeSharingOneWordIsAnotherRow(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/role-twins.html", "click \"#rows tr:nth-child(2) button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, c := range []struct{ v, status string }{
+		{"", "Deleted grace@navy.mil"}, {"?v=twin", "Deleted grace@navy.mil"}, {"?v=twin-only", "Ready"},
+	} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}

@@ -124,7 +124,7 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //   q.it (a role query of images)    names the item each image is in (repeatedUp)
 //   q.it (a text query)              names an item (itemFor); with m "contains",
 //                                    one that reads v whole (holdsWhole), and
-//                                    each of q.al whole too, and one of q.bs
+//                                    each of q.al whole too, and half of q.bs
 //                                    (it, or with q.ln a part of its line)
 //   q.ln (any type)                  the parts of the line of each element
 //                                    it matches instead (lineParts)
@@ -295,8 +295,9 @@ function byText(q, sc) {
     // it holds too (q.al).
     const wants = (ts) => (ts || []).map((t) => { const a = wantOf(t, false); return [a, longestWord(a)]; });
     const also = wants(q.al);
-    // An item that holds none of the other texts it held beside these
-    // (q.bs: its e-mail, its city) is another item of the same name.
+    // An item that holds fewer than half of the other texts it held
+    // beside these (q.bs: its e-mail, its city, its role) is another item
+    // of the same name.
     const beside = wants(q.bs);
     const out = [];
     for (const e of r.els) {
@@ -315,9 +316,14 @@ function byText(q, sc) {
       const holds = (a, aw) => holdsWhole(i, a, aw) ||
         q.ln && (line || (line = lineParts(i))).some((x) => holdsWhole(x, a, aw));
       if (also.some(([a, aw]) => !holds(a, aw))) continue;
-      // (Or the row drawn on its line holds one: lineBeside.)
-      if (beside.length && !beside.some(([a, aw]) => holds(a, aw)) &&
-          !lineMates(i).some((x) => beside.some(([a, aw]) => holdsWhole(x, a, aw)))) continue;
+      // Half of them at least (or the row drawn on its line holds them:
+      // lineBeside): a namesake that shares one of three by chance (the
+      // same role) is another person.
+      if (beside.length) {
+        const mates = lineMates(i);
+        const held = beside.filter(([a, aw]) => holds(a, aw) || mates.some((x) => holdsWhole(x, a, aw))).length;
+        if (held * 2 < beside.length) continue;
+      }
       if (out.indexOf(i) < 0) out.push(i);
     }
     r.els = out;
