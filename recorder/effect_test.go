@@ -442,7 +442,8 @@ func TestAPressOnATrackIsHeldToTheValueAndItsPlace(t *testing.T) {
 }
 
 // A press on an icon's <path> is recorded on the icon's <svg>, which its
-// name is on, and replays on the unchanged page.
+// name is on, and replays on the unchanged page; a chart's bar is pressed
+// for itself.
 func TestAPressOnAnIconsPathIsAPressOnTheIcon(t *testing.T) {
 	b := ownWindow(t)
 	f := recordDriveIn(t, b, "variants/svg-icon.html", "click #pick\nclick #day20\n")
@@ -455,5 +456,14 @@ func TestAPressOnAnIconsPathIsAPressOnTheIcon(t *testing.T) {
 	p, errs := replaySteps(t, b, f, f.StartURL)
 	if st := p.MustElement("#status").MustText(); errs[0] != nil || errs[1] != nil || st != "picked 2023-09-20" {
 		t.Errorf("%v, the page says %q; want the day picked", errs, st)
+	}
+	// A chart's bar is pressed for itself, not as the chart.
+	f = recordDriveIn(t, b, "variants/svg-icon.html", "click #bar-b\n")
+	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.Tag != "rect" {
+		t.Errorf("fingerprint %+v: want the chart's bar", fp)
+	}
+	p, errs = replaySteps(t, b, f, f.StartURL)
+	if st := p.MustElement("#status").MustText(); errs[0] != nil || st != "bar bar-b" {
+		t.Errorf("%v, the page says %q; want bar-b pressed", errs, st)
 	}
 }

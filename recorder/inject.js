@@ -209,6 +209,9 @@
   // clickable element (a card's overlay: the page model's layerOf) is
   // that element's (layers); an assertion or a drop is about what is
   // under the pointer.
+  // ICON_MAX is the largest side, in CSS pixels, of an SVG drawing taken
+  // for an icon (pointerTarget).
+  const ICON_MAX = 64;
   function pointerTarget(e, t, layers) {
     const path = e.composedPath();
     for (let i = 0; i < path.length; i++) {
@@ -231,12 +234,15 @@
         if (n.matches("img,svg,i,[aria-label],[title],[role=img],input,[onclick]")) break;
       }
     }
-    // A press on a part of a picture drawn in SVG (an icon's <path>) is a
-    // press on the picture: its outermost <svg>, which its name is on.
+    // A press on a part of an icon drawn in SVG (its <path>) is a press
+    // on the icon: its outermost <svg>, which its name is on. A larger
+    // drawing (a chart's bars, a map's regions) is made of parts pressed
+    // each for itself.
     if (t && t.nodeType === 1 && t.namespaceURI === "http://www.w3.org/2000/svg" && t.localName !== "svg") {
       let svg = null;
       for (let a = t; a && a.nodeType === 1 && a.namespaceURI === "http://www.w3.org/2000/svg"; a = a.parentElement) if (a.localName === "svg") svg = a;
-      if (svg) t = svg;
+      const r = svg ? svg.getBoundingClientRect() : null;
+      if (r && r.width <= ICON_MAX && r.height <= ICON_MAX) t = svg;
     }
     if (!layers) return t;
     const model = window[MODEL];
