@@ -262,3 +262,22 @@ func TestANamesakeSharingOneWordIsAnotherRow(t *testing.T) {
 		}
 	}
 }
+
+// A row named by words its namesakes share (a tree's "index.ts" in two
+// folders) is named in the item it is part of (its folder): the folders
+// swapped, the same file is deleted; with it gone, none is.
+func TestAnItemOfSharedWordsIsNamedInTheItemItIsIn(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) button\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	for _, c := range []struct{ v, status string }{
+		{"", "Deleted utils/index.ts"}, {"?v=swapped", "Deleted utils/index.ts"}, {"?v=removed", "Ready"},
+	} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
+		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
+		}
+	}
+}

@@ -378,6 +378,11 @@ function scopeOf(el, sc, genC) {
     // An item of no words (a gallery's card: a picture and its "Add") is
     // named by its picture.
     if (!texts.some((t) => worded(t) && t !== own) && (s = pictureScope(el, c, inner, sc))) return s;
+    // An item whose words its namesakes share (a tree's "index.ts" in two
+    // folders) is named in the item it is part of, by that one's words
+    // ("utils").
+    const up = itemOf(c);
+    if (up && (s = scopeIn(el, up, pairs(itemTexts(up, el, false)), inner, alone, sc, false))) return withTagInner(s, el, inner, byTag, sc);
   }
   // A cell named by a number alone (a calendar's day "15") is one of its
   // grid's, which the grid's label names ("March 2024"): the same number
