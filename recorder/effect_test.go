@@ -457,13 +457,16 @@ func TestAPressOnAnIconsPathIsAPressOnTheIcon(t *testing.T) {
 	if st := p.MustElement("#status").MustText(); errs[0] != nil || errs[1] != nil || st != "picked 2023-09-20" {
 		t.Errorf("%v, the page says %q; want the day picked", errs, st)
 	}
-	// A chart's bar is pressed for itself, not as the chart.
-	f = recordDriveIn(t, b, "variants/svg-icon.html", "click #bar-b\n")
-	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.Tag != "rect" {
-		t.Errorf("fingerprint %+v: want the chart's bar", fp)
-	}
-	p, errs = replaySteps(t, b, f, f.StartURL)
-	if st := p.MustElement("#status").MustText(); errs[0] != nil || st != "bar bar-b" {
-		t.Errorf("%v, the page says %q; want bar-b pressed", errs, st)
+	// A chart's bar, and an icon-sized rating's star, are pressed each
+	// for itself, not as their drawing.
+	for _, c := range []struct{ id, tag string }{{"bar-b", "rect"}, {"star-2", "path"}} {
+		f = recordDriveIn(t, b, "variants/svg-icon.html", "click #"+c.id+"\n")
+		if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.Tag != c.tag {
+			t.Errorf("%s: fingerprint %+v: want the %s itself", c.id, fp, c.tag)
+		}
+		p, errs = replaySteps(t, b, f, f.StartURL)
+		if st := p.MustElement("#status").MustText(); errs[0] != nil || st != "bar "+c.id {
+			t.Errorf("%s: %v, the page says %q", c.id, errs, st)
+		}
 	}
 }

@@ -236,11 +236,24 @@
     }
     // A press on a part of an icon drawn in SVG (its <path>) is a press
     // on the icon: its outermost <svg>, which its name is on. A larger
-    // drawing (a chart's bars, a map's regions) is made of parts pressed
-    // each for itself.
+    // drawing (a chart's bars, a map's regions), or one of parts apart (a
+    // rating's stars), is made of parts pressed each for itself.
     if (t && t.nodeType === 1 && t.namespaceURI === "http://www.w3.org/2000/svg" && t.localName !== "svg") {
       let svg = null;
       for (let a = t; a && a.nodeType === 1 && a.namespaceURI === "http://www.w3.org/2000/svg"; a = a.parentElement) if (a.localName === "svg") svg = a;
+      // Nor one whose parts stand apart, each pressed for itself (a
+      // rating's stars): a part with a sibling of its tag whose box it
+      // does not meet.
+      const apart = (x) => {
+        const r = x.getBoundingClientRect();
+        for (let s = x.parentElement && x.parentElement.firstElementChild; s; s = s.nextElementSibling) {
+          if (s === x || s.localName !== x.localName) continue;
+          const b = s.getBoundingClientRect();
+          if (b.right <= r.left || b.left >= r.right || b.bottom <= r.top || b.top >= r.bottom) return true;
+        }
+        return false;
+      };
+      for (let a = t; svg && a && a !== svg; a = a.parentElement) if (apart(a)) svg = null;
       const r = svg ? svg.getBoundingClientRect() : null;
       if (r && r.width <= ICON_MAX && r.height <= ICON_MAX) t = svg;
     }

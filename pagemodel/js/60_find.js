@@ -320,8 +320,8 @@ function byText(q, sc) {
       // lineBeside): a namesake that shares one of three by chance (the
       // same role) is another person.
       if (beside.length) {
-        const mates = lineMates(i);
-        const held = beside.filter(([a, aw]) => holds(a, aw) || mates.some((x) => holdsWhole(x, a, aw))).length;
+        let mates = null;
+        const held = beside.filter(([a, aw]) => holds(a, aw) || (mates || (mates = lineMates(i))).some((x) => holdsWhole(x, a, aw))).length;
         if (held * 2 < beside.length) continue;
       }
       if (out.indexOf(i) < 0) out.push(i);

@@ -158,7 +158,9 @@ function twinReads(c, el, own) {
   for (let s = c.parentElement.firstElementChild; s; s = s.nextElementSibling) {
     if (s === c || !alike(s, c)) continue;
     const x = s.querySelectorAll(rel)[i];
-    return !!x && collapse(textOf(x, MAXITEM)) === own;
+    // A twin with fewer of them (a row without its Edit) says nothing.
+    if (!x) continue;
+    return collapse(textOf(x, MAXITEM)) === own;
   }
   return false;
 }
@@ -438,14 +440,21 @@ function withTagInner(s, el, inner, byTag, sc) {
 // pictureScope is scopeOf's scope for el in item c named by a picture:
 // the text alternative of an image in c (an <img>'s alt, the name of an
 // element of role img) that is not part of el (its icon names el), has a
-// word, and names no other image of the page, where el's query names el
-// alone in the item that image is in (a role query of the item, by
-// "img"). null when none does.
+// word, names no other image of the page, and stands where another item
+// at least shows a picture, each of another name, where el's query
+// names el alone in the item that image is in (a role query of the item,
+// by "img"). null when none does.
 function pictureScope(el, c, inner, sc) {
+  const altOf = (im) => collapse(accName(im, labelsOf(im), "img", true));
   for (const im of c.querySelectorAll("img[alt], [role=img]")) {
     if (containsFlat(el, im) || roleOf(im, im.tagName, true) !== "img") continue;
-    const t = collapse(accName(im, labelsOf(im), "img", true));
+    const t = altOf(im);
     if (!worded(t) || t.length > MAXITEM) continue;
+    // The picture that names each item: at its place in another item at
+    // least, each of another name (not a badge one item shows, "Sale",
+    // nor a placeholder the items without a picture show).
+    const twins = twinsOf(c, im), seen = new Set([t]);
+    if (twins.length < 1 || twins.some((x) => { const u = altOf(x); if (!u || seen.has(u)) return true; seen.add(u); return false; })) continue;
     const within = { t: "role", r: "img", v: t, hn: true, it: true };
     const items = matchAll(within, sc).els;
     if (items.length !== 1 || items[0] !== c) continue;

@@ -728,9 +728,10 @@ function frameAfter() {
 // element that is no control, drawn in a switch or a checkbox beside its
 // hidden input: Element Plus's switch's track; a slider's plain track
 // has the value of the slider it holds: ownedSlider). Where el holds no
-// expanded, selected or sort state of its own, the item it is part of
-// holds them (stateHolder: a tree's row, for the chevron button in it;
-// a column header, for its sort button).
+// expanded or sort state of its own, the item it is part of holds them
+// (stateHolder: a tree's row, for the chevron button in it; a column
+// header, for its sort button). Selection is not: a row that selects
+// itself on any press inside it was not chosen by its buttons.
 function stateOf(el) {
   if (!el || !el.isConnected) return null;
   if (el.tagName === "LABEL") el = el.control || besideBox(el) || el;
@@ -747,7 +748,7 @@ function stateOf(el) {
   return {
     checked: el.tagName === "INPUT" ? String(el.checked) + (el.indeterminate ? "-" : "") : a("aria-checked") || "",
     value: "value" in el && typeof el.value === "string" ? el.value : sl ? sliderValue(sl) : "",
-    selected: el.tagName === "OPTION" ? String(el.selected) : held("aria-selected"),
+    selected: el.tagName === "OPTION" ? String(el.selected) : a("aria-selected") || "",
     expanded: held("aria-expanded"),
     pressed: a("aria-pressed") || "",
     open: "open" in el ? String(el.open) : "",
@@ -762,14 +763,21 @@ const HOLDER_ROLES = /^(row|treeitem|columnheader|rowheader|gridcell|option|tab)
 // stateHolder is the item el is part of that holds its state n (an
 // attribute): the nearest ancestor (four levels up at most, through
 // shadow hosts) of a role in HOLDER_ROLES, or a <th> or <tr> (their roles
-// by the table), that has n; null when none does. A control that is an
-// item of its own holds its own state.
+// by the table), that has n, short of the nearest item (a row, a tree
+// item, an option, a tab: not a cell, a part of its row) that has not;
+// null when none, or where el is an item of its own (a tree's leaf holds
+// no folder's state).
 function stateHolder(el, n) {
+  const holds = (e) => { const r = e.getAttribute("role"); return r ? HOLDER_ROLES.test(r) : e.tagName === "TH" || e.tagName === "TR"; };
+  // A cell is part of its row: passed over unless it holds n (a column
+  // header's sort).
+  const item = (e) => holds(e) && !isCell(e) && !(e.tagName === "TH");
+  if (item(el)) return null;
   let up = 0;
   for (let e = upEl(el); e && up < 4; e = upEl(e), up++) {
     if (e.tagName === "BODY" || e.tagName === "HTML") return null;
-    const r = e.getAttribute("role");
-    if ((r ? HOLDER_ROLES.test(r) : e.tagName === "TH" || e.tagName === "TR") && e.hasAttribute(n)) return e;
+    if (holds(e) && e.hasAttribute(n)) return e;
+    if (item(e)) return null;
   }
   return null;
 }
@@ -787,9 +795,18 @@ function pressedValue(el) {
 // track, a plain element a press on sets the value of the slider it
 // holds by where it lands. null else.
 function ownedSlider(el) {
-  if (!el || el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA" || el.hasAttribute("role")) return null;
+  if (!el || el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA" || el.tagName === "BODY" ||
+    el.tagName === "HTML" || el.hasAttribute("role")) return null;
   const s = el.querySelectorAll("input[type=range], [role=slider]");
-  return s.length === 1 ? s[0] : null;
+  if (s.length !== 1) return null;
+  // The track holds its thumb and the slider in it, two levels down at
+  // most, and no other control: a video player holding its seek bar
+  // beside its buttons is no track.
+  let depth = 0;
+  for (let e = s[0]; e && e !== el; e = e.parentElement) depth++;
+  if (depth > 2) return null;
+  for (const c of el.querySelectorAll(CONTROLS_IN)) if (c !== s[0] && !containsFlat(c, s[0])) return null;
+  return s[0];
 }
 
 // sliderValue is slider s's value: an input's, else its aria-valuenow.
