@@ -120,16 +120,8 @@ func TestARecordIsHeldToTheNumberThatKeysIt(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	for _, c := range []struct{ v, status string }{
-		{"", "Deleted #1003"},
-		{"?v=namesake", "Deleted #1003"},
-		{"?v=renumbered", "Ready"},
-	} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
-		}
-	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "Deleted #1003"}, variant{"?v=namesake", "Deleted #1003"},
+		variant{"?v=renumbered", "Ready"})
 	// A number that counts the row's place ("103.") keys no record: the
 	// namesake inserted above takes it.
 	f = recordDriveIn(t, b, "variants/order-keys.html?count", "click \".order:nth-child(3) .del\"\n")
@@ -166,12 +158,7 @@ func TestADayIsHeldToItsMonthsGrid(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	for _, c := range []struct{ v, status string }{{"", "Picked 2024-03-15"}, {"?v=april", "Ready"}} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
-		}
-	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "Picked 2024-03-15"}, variant{"?v=april", "Ready"})
 }
 
 // An item whose naming words were reworded, its other words as they were,
@@ -183,12 +170,8 @@ func TestAnItemRewordedIsKnownByItsOtherWords(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one step", stepActions(f))
 	}
-	for _, c := range []struct{ v, status string }{{"", "theme dark"}, {"?v=reworded", "theme dark"}, {"?v=removed", "Ready"}} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
-		}
-	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "theme dark"}, variant{"?v=reworded", "theme dark"},
+		variant{"?v=removed", "Ready"})
 }
 
 // A control repeated on every line of a grid that has no row elements
@@ -201,25 +184,16 @@ func TestAnItemRewordedIsKnownByItsOtherWords(t *testing.T) {
 func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
 	b := ownWindow(t)
 	for _, page := range []string{"line-cells.html?grid", "line-cells.html?abs", "line-cells.html?namesake"} {
-		at := map[bool]int{true: 25, false: 20}[strings.HasSuffix(page, "namesake")]
-		f := recordDriveIn(t, b, "variants/"+page, fmt.Sprintf("click \"#grid > div:nth-child(%d) button, #table > div:nth-child(%d) button\"\n", at, at))
-		if len(f.Steps) != 1 {
-			t.Fatalf("%q: recorded %v, want one click", page, stepActions(f))
-		}
-		for _, c := range []struct{ v, status string }{
-			{"", "Deactivated grace@example.com"},
-			{"&v=reversed", "Deactivated grace@example.com"},
-			{"&v=inserted", "Deactivated grace@example.com"},
-			{"&v=removed", "Ready"},
-			{"&v=replaced", "Ready"},
-			{"&v=managed", "Ready"},
-			{"&v=other", "Ready"},
-		} {
-			p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-			if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-				t.Errorf("%q %q: %v, %q; want %q", page, c.v, failed, st, c.status)
+		t.Run(page, func(t *testing.T) {
+			at := map[bool]int{true: 25, false: 20}[strings.HasSuffix(page, "namesake")]
+			f := recordDriveIn(t, b, "variants/"+page, fmt.Sprintf("click \"#grid > div:nth-child(%d) button, #table > div:nth-child(%d) button\"\n", at, at))
+			if len(f.Steps) != 1 {
+				t.Fatalf("recorded %v, want one click", stepActions(f))
 			}
-		}
+			grace := "Deactivated grace@example.com"
+			replaysShow(t, b, f, f.StartURL, variant{"", grace}, variant{"&v=reversed", grace}, variant{"&v=inserted", grace},
+				variant{"&v=removed", "Ready"}, variant{"&v=replaced", "Ready"}, variant{"&v=managed", "Ready"}, variant{"&v=other", "Ready"})
+		})
 	}
 }
 
@@ -233,14 +207,8 @@ func TestACardBesideAnotherIsNotNamedByIt(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	for _, c := range []struct{ v, status string }{
-		{"", "Added Red mug"}, {"?v=inserted", "Added Red mug"}, {"?v=swapped", "Added Red mug"}, {"?v=replaced", "Ready"},
-	} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
-		}
-	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "Added Red mug"}, variant{"?v=inserted", "Added Red mug"},
+		variant{"?v=swapped", "Added Red mug"}, variant{"?v=replaced", "Ready"})
 }
 
 // A row named by a name it had alone is held to half of its other words
@@ -253,14 +221,8 @@ func TestANamesakeSharingOneWordIsAnotherRow(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	for _, c := range []struct{ v, status string }{
-		{"", "Deleted grace@navy.mil"}, {"?v=twin", "Deleted grace@navy.mil"}, {"?v=twin-only", "Ready"},
-	} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
-		}
-	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "Deleted grace@navy.mil"}, variant{"?v=twin", "Deleted grace@navy.mil"},
+		variant{"?v=twin-only", "Ready"})
 }
 
 // A row named by words its namesakes share (a tree's "index.ts" in two
@@ -272,12 +234,6 @@ func TestAnItemOfSharedWordsIsNamedInTheItemItIsIn(t *testing.T) {
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	for _, c := range []struct{ v, status string }{
-		{"", "Deleted utils/index.ts"}, {"?v=swapped", "Deleted utils/index.ts"}, {"?v=removed", "Ready"},
-	} {
-		p, failed := replayFlowIn(t, b, f, f.StartURL+c.v, false)
-		if st := p.MustElement("#status").MustText(); st != c.status || (failed != nil) != (c.status == "Ready") {
-			t.Errorf("%q: %v, %q; want %q", c.v, failed, st, c.status)
-		}
-	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "Deleted utils/index.ts"}, variant{"?v=swapped", "Deleted utils/index.ts"},
+		variant{"?v=removed", "Ready"})
 }

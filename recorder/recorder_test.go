@@ -202,6 +202,23 @@ func replayFlowIn(t *testing.T, b *rod.Browser, f chain.Flow, url string, verbos
 	return p, nil
 }
 
+// variant is a page a recorded flow is replayed on (a query added to its
+// start URL) and what the page's #status must say after: "Ready", the
+// page's own before any step acts, says the replay must refuse.
+type variant struct{ query, status string }
+
+// replaysShow replays f on each variant of base in b, and checks what the
+// page's #status says and that the replay failed exactly where it must.
+func replaysShow(t *testing.T, b *rod.Browser, f chain.Flow, base string, vs ...variant) {
+	t.Helper()
+	for _, v := range vs {
+		p, failed := replayFlowIn(t, b, f, base+v.query, false)
+		if st := p.MustElement("#status").MustText(); st != v.status || (failed != nil) != (v.status == "Ready") {
+			t.Errorf("%q: %v, %q; want %q", v.query, failed, st, v.status)
+		}
+	}
+}
+
 // A click that lands on a span inside a button (here a switch in an open
 // shadow root, its label text in a span) is recorded on the button: the
 // chain leads with the switch's role and name, not the span's text.
