@@ -225,15 +225,26 @@ func TestANamesakeSharingOneWordIsAnotherRow(t *testing.T) {
 		variant{"?v=twin-only", "Ready"})
 }
 
-// A row named by words its namesakes share (a tree's "index.ts" in two
+// A file named by words its namesakes share (a tree's "index.ts" in two
 // folders) is named in the item it is part of (its folder): the folders
-// swapped, the same file is deleted; with it gone, none is.
+// swapped, the same file is opened; with it gone, none is. Its Delete,
+// the second of its folder, is no name: with a file inserted above it,
+// another file's Delete is not pressed.
 func TestAnItemOfSharedWordsIsNamedInTheItemItIsIn(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) button\"\n")
+	f := recordDriveIn(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) .open\"\n")
 	if len(f.Steps) != 1 {
 		t.Fatalf("recorded %v, want one click", stepActions(f))
 	}
-	replaysShow(t, b, f, f.StartURL, variant{"", "Deleted utils/index.ts"}, variant{"?v=swapped", "Deleted utils/index.ts"},
-		variant{"?v=removed", "Ready"})
+	opened := "Opened utils/index.ts"
+	replaysShow(t, b, f, f.StartURL, variant{"", opened}, variant{"?v=swapped", opened}, variant{"?v=removed", "Ready"},
+		variant{"?v=inserted", opened})
+	f = recordDriveIn(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) .del\"\n")
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one click", stepActions(f))
+	}
+	p, failed := replayFlowIn(t, b, f, f.StartURL+"?v=inserted", false)
+	if st := p.MustElement("#status").MustText(); st != "Ready" && st != "Deleted utils/index.ts" || (failed == nil) != (st != "Ready") {
+		t.Errorf("a file inserted above: %v, %q", failed, st)
+	}
 }

@@ -382,9 +382,10 @@ function scopeOf(el, sc, genC) {
     if (!texts.some((t) => worded(t) && t !== own) && (s = pictureScope(el, c, inner, sc))) return s;
     // An item whose words its namesakes share (a tree's "index.ts" in two
     // folders) is named in the item it is part of, by that one's words
-    // ("utils").
+    // ("utils"), where they name el alone there: the second Delete of a
+    // folder is another file's once one is inserted above it.
     const up = itemOf(c);
-    if (up && (s = scopeIn(el, up, pairs(itemTexts(up, el, false)), inner, alone, sc, false))) return withTagInner(s, el, inner, byTag, sc);
+    if (up && (s = scopeIn(el, up, pairs(itemTexts(up, el, false)), inner, alone, sc, false)) && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
   }
   // A cell named by a number alone (a calendar's day "15") is one of its
   // grid's, which the grid's label names ("March 2024"): the same number
