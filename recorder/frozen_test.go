@@ -71,10 +71,7 @@ func TestAPinnedRowIsHeldToTheWordsOnItsLine(t *testing.T) {
 // place.
 func TestARowsGripIsNamedInItsRowByItsOwnClass(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/handle-rows.html", "click \".row:nth-child(2) .handle\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/handle-rows.html", "click \".row:nth-child(2) .handle\"\n")
 	var scoped *chain.Strategy
 	for i, s := range f.Steps[0].Target.Chain {
 		if s.Within != nil {
@@ -98,10 +95,7 @@ func TestARowsGripIsNamedInItsRowByItsOwnClass(t *testing.T) {
 // that point where it stood are set aside.
 func TestAFolderOfAYearIsHeldToItsYearWhenTheYearsMove(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/year-tree.html", "click \"#tree > li:nth-child(2) li:nth-child(1) span\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/year-tree.html", "click \"#tree > li:nth-child(2) li:nth-child(1) span\"\n")
 	for _, v := range []string{"", "?v=reversed"} {
 		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
 		if st := p.MustElement("#status").MustText(); failed != nil || st != "Opened 2024/Reports" {
@@ -116,10 +110,7 @@ func TestAFolderOfAYearIsHeldToItsYearWhenTheYearsMove(t *testing.T) {
 // another order, gone or beside it.
 func TestARecordIsHeldToTheNumberThatKeysIt(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/order-keys.html", "click \".order:nth-child(3) .del\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/order-keys.html", "click \".order:nth-child(3) .del\"\n")
 	replaysShow(t, b, f, f.StartURL, variant{"", "Deleted #1003"}, variant{"?v=namesake", "Deleted #1003"},
 		variant{"?v=renumbered", "Ready"})
 	// A number that counts the row's place ("103.") keys no record: the
@@ -137,10 +128,7 @@ func TestARecordIsHeldToTheNumberThatKeysIt(t *testing.T) {
 // and open.
 func TestANamesakeInAClosedSectionIsCounted(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/closed-sections.html", "click \"x-section[summary^=Push] x-box >>> input\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one step", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/closed-sections.html", "click \"x-section[summary^=Push] x-box >>> input\"\n")
 	for _, v := range []string{"", "?v=moved"} {
 		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
 		if st := p.MustElement("#status").MustText(); failed != nil || st != "Push channel true" {
@@ -154,10 +142,7 @@ func TestANamesakeInAClosedSectionIsCounted(t *testing.T) {
 // refused before anything is clicked.
 func TestADayIsHeldToItsMonthsGrid(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/labelled-month.html", "click \"#days tr:nth-child(3) td:nth-child(1) button\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/labelled-month.html", "click \"#days tr:nth-child(3) td:nth-child(1) button\"\n")
 	replaysShow(t, b, f, f.StartURL, variant{"", "Picked 2024-03-15"}, variant{"?v=april", "Ready"})
 }
 
@@ -166,10 +151,7 @@ func TestADayIsHeldToItsMonthsGrid(t *testing.T) {
 // refused, and the next item's namesake is not taken.
 func TestAnItemRewordedIsKnownByItsOtherWords(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/reworded-panel.html", "click \"input[name=theme][value=dark]\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one step", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/reworded-panel.html", "click \"input[name=theme][value=dark]\"\n")
 	replaysShow(t, b, f, f.StartURL, variant{"", "theme dark"}, variant{"?v=reworded", "theme dark"},
 		variant{"?v=removed", "Ready"})
 }
@@ -186,10 +168,7 @@ func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
 	for _, page := range []string{"line-cells.html?grid", "line-cells.html?abs", "line-cells.html?namesake"} {
 		t.Run(page, func(t *testing.T) {
 			at := map[bool]int{true: 25, false: 20}[strings.HasSuffix(page, "namesake")]
-			f := recordDriveIn(t, b, "variants/"+page, fmt.Sprintf("click \"#grid > div:nth-child(%d) button, #table > div:nth-child(%d) button\"\n", at, at))
-			if len(f.Steps) != 1 {
-				t.Fatalf("recorded %v, want one click", stepActions(f))
-			}
+			f := recordOneStep(t, b, "variants/"+page, fmt.Sprintf("click \"#grid > div:nth-child(%d) button, #table > div:nth-child(%d) button\"\n", at, at))
 			grace := "Deactivated grace@example.com"
 			replaysShow(t, b, f, f.StartURL, variant{"", grace}, variant{"&v=reversed", grace}, variant{"&v=inserted", grace},
 				variant{"&v=removed", "Ready"}, variant{"&v=replaced", "Ready"}, variant{"&v=managed", "Ready"}, variant{"&v=other", "Ready"})
@@ -203,10 +182,7 @@ func TestAControlOnALineOfCellsIsHeldToItsLine(t *testing.T) {
 // card in its place is refused.
 func TestACardBesideAnotherIsNotNamedByIt(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/line-cards.html", "click \"#gallery > div:nth-child(1) button\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/line-cards.html", "click \"#gallery > div:nth-child(1) button\"\n")
 	replaysShow(t, b, f, f.StartURL, variant{"", "Added Red mug"}, variant{"?v=inserted", "Added Red mug"},
 		variant{"?v=swapped", "Added Red mug"}, variant{"?v=replaced", "Ready"})
 }
@@ -217,10 +193,7 @@ func TestACardBesideAnotherIsNotNamedByIt(t *testing.T) {
 // never taken for it once that row is gone.
 func TestANamesakeSharingOneWordIsAnotherRow(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/role-twins.html", "click \"#rows tr:nth-child(2) button\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/role-twins.html", "click \"#rows tr:nth-child(2) button\"\n")
 	replaysShow(t, b, f, f.StartURL, variant{"", "Deleted grace@navy.mil"}, variant{"?v=twin", "Deleted grace@navy.mil"},
 		variant{"?v=twin-only", "Ready"})
 }
@@ -232,17 +205,11 @@ func TestANamesakeSharingOneWordIsAnotherRow(t *testing.T) {
 // another file's Delete is not pressed.
 func TestAnItemOfSharedWordsIsNamedInTheItemItIsIn(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) .open\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) .open\"\n")
 	opened := "Opened utils/index.ts"
 	replaysShow(t, b, f, f.StartURL, variant{"", opened}, variant{"?v=swapped", opened}, variant{"?v=removed", "Ready"},
 		variant{"?v=inserted", opened})
-	f = recordDriveIn(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) .del\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f = recordOneStep(t, b, "variants/nested-files.html", "click \"#tree > li:nth-child(2) li:nth-child(2) .del\"\n")
 	p, failed := replayFlowIn(t, b, f, f.StartURL+"?v=inserted", false)
 	if st := p.MustElement("#status").MustText(); st != "Ready" && st != "Deleted utils/index.ts" || (failed == nil) != (st != "Ready") {
 		t.Errorf("a file inserted above: %v, %q", failed, st)

@@ -202,6 +202,17 @@ func replayFlowIn(t *testing.T, b *rod.Browser, f chain.Flow, url string, verbos
 	return p, nil
 }
 
+// recordOneStep is recordDriveIn, for a drive that records one step: the
+// test stops where it records another number.
+func recordOneStep(t *testing.T, b *rod.Browser, page, drive string) chain.Flow {
+	t.Helper()
+	f := recordDriveIn(t, b, page, drive)
+	if len(f.Steps) != 1 {
+		t.Fatalf("recorded %v, want one step", stepActions(f))
+	}
+	return f
+}
+
 // variant is a page a recorded flow is replayed on (a query added to its
 // start URL) and what the page's #status must say after: "Ready", the
 // page's own before any step acts, says the replay must refuse.

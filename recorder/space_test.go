@@ -16,10 +16,7 @@ import (
 // so with the row removed no other row's button is taken.
 func TestWrappedRowButtonIsNamedByItsRow(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/space-rows.html", "click \"#tb tr:nth-child(3) .send\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/space-rows.html", "click \"#tb tr:nth-child(3) .send\"\n")
 	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.ItemKind != "tr" {
 		t.Errorf("fingerprint %+v: want the rows as the target's items", fp)
 	}
@@ -68,10 +65,7 @@ func TestOperationInAWrapperOfItsOwnKeepsItsItems(t *testing.T) {
 // deletes none.
 func TestRowButtonInAComponentsShadowRootIsNamedByItsRow(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/shadow-row-buttons.html", "click \"#del-2 >>> button\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/shadow-row-buttons.html", "click \"#del-2 >>> button\"\n")
 	if fp := f.Steps[0].Target.Fingerprint; fp == nil || fp.ItemKind != "div.row" || fp.Items != 4 {
 		t.Errorf("fingerprint %+v: want the four rows as the target's items", fp)
 	}
@@ -120,10 +114,7 @@ func TestALogLineIsFoundOnAnotherWidth(t *testing.T) {
 // it deletes the same person, and with that row removed it deletes none.
 func TestASecondActionComponentOfARowIsNamedByItsRow(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/shadow-row-actions.html", "click \".row:nth-child(3) x-action:nth-of-type(2) >>> button\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/shadow-row-actions.html", "click \".row:nth-child(3) x-action:nth-of-type(2) >>> button\"\n")
 	anna := "Deleted Anna Schmidt of Hamburg"
 	replaysShow(t, b, f, f.StartURL, variant{"", anna}, variant{"?v=reversed", anna}, variant{"?v=removed", "Ready"})
 }
@@ -132,10 +123,7 @@ func TestASecondActionComponentOfARowIsNamedByItsRow(t *testing.T) {
 // siblings' names: with it removed, the sibling left is not taken for it.
 func TestAnItemInItsComponentsShadowRootKnowsItsSiblings(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/shadow-tree-items.html", "click \"x-item[text=Archive] >>> li\"\n")
-	if len(f.Steps) != 1 {
-		t.Fatalf("recorded %v, want one click", stepActions(f))
-	}
+	f := recordOneStep(t, b, "variants/shadow-tree-items.html", "click \"x-item[text=Archive] >>> li\"\n")
 	if fp := f.Steps[0].Target.Fingerprint; fp == nil || !slices.Contains(fp.OtherNames, "Documents Tree Item Is Active") {
 		t.Errorf("fingerprint %+v: want the sibling's name among the others'", fp)
 	}

@@ -310,20 +310,16 @@ function byText(q, sc) {
       // names the section it heads, as the recorder names one.)
       if (i === e && !e.querySelector(CONTROLS_IN + ", h1, h2, h3, h4, h5, h6, [role=heading]") &&
           collapse(textOf(e, room)).toLowerCase() === collapse(q.v).toLowerCase()) i = repeatedUp(e, tag);
-      // For a query of the line (q.ln), the parts of the item's line
-      // hold its texts too (the cells of a grid drawn without rows).
+      // The parts of the item's line (read once, when needed): for a
+      // query of the line (q.ln), its cells or the rows drawn beside it
+      // (lineParts), which hold its texts too; else the rows drawn beside
+      // it, which hold its beside texts too (lineBeside).
       let line = null;
-      const holds = (a, aw) => holdsWhole(i, a, aw) ||
-        q.ln && (line || (line = lineParts(i))).some((x) => holdsWhole(x, a, aw));
-      if (also.some(([a, aw]) => !holds(a, aw))) continue;
-      // Half of them at least (or the row drawn on its line holds them:
-      // lineBeside): a namesake that shares one of three by chance (the
-      // same role) is another person.
-      if (beside.length) {
-        let mates = null;
-        const held = beside.filter(([a, aw]) => holds(a, aw) || (mates || (mates = lineMates(i))).some((x) => holdsWhole(x, a, aw))).length;
-        if (held * 2 < beside.length) continue;
-      }
+      const inLine = (a, aw) => (line || (line = q.ln ? lineParts(i) : lineMates(i))).some((x) => holdsWhole(x, a, aw));
+      if (also.some(([a, aw]) => !holdsWhole(i, a, aw) && !(q.ln && inLine(a, aw)))) continue;
+      // Half of them at least: a namesake that shares one of three by
+      // chance (the same role) is another person.
+      if (beside.length && beside.filter(([a, aw]) => holdsWhole(i, a, aw) || inLine(a, aw)).length * 2 < beside.length) continue;
       if (out.indexOf(i) < 0) out.push(i);
     }
     r.els = out;

@@ -372,14 +372,15 @@ function scopeOf(el, sc, genC) {
     // pinned checkbox; a cell that holds a button) is named by a part of
     // its line that has them (the row drawn beside it, a cell of its line).
     const own = collapse(textOf(el, MAXITEM));
+    const wordless = !texts.some((t) => worded(t) && t !== own);
     const lookAlike = (x) => matchAll(inner, { scopes: [x] }).els.length > 0;
-    const namers = s || texts.some((t) => worded(t) && t !== own) ? [] : lineNamers(c, lookAlike);
+    const namers = s || !wordless ? [] : lineNamers(c, lookAlike);
     if (namers.length && !rowLike(c)) s = lineScope(el, namers, inner, sc);
     else for (const m of namers) if ((s = scopeIn(el, m, pairs(itemTexts(m, el, false)), inner, alone, sc, true))) break;
     if (s) return withTagInner(s, el, inner, byTag, sc);
     // An item of no words (a gallery's card: a picture and its "Add") is
     // named by its picture.
-    if (!texts.some((t) => worded(t) && t !== own) && (s = pictureScope(el, c, inner, sc))) return s;
+    if (wordless && (s = pictureScope(el, c, inner, sc))) return s;
     // An item whose words its namesakes share (a tree's "index.ts" in two
     // folders) is named in the item it is part of, by that one's words
     // ("utils"), where they name el alone there: the second Delete of a
@@ -461,10 +462,13 @@ function pictureScope(el, c, inner, sc) {
     if (items.length !== 1 || items[0] !== c) continue;
     const m = matchAll(Object.assign({ w: within }, inner), sc).els;
     if (m.length !== 1 || m[0] !== el) continue;
-    return { tag: "", text: t, m: "", by: "img", line: false, also: [], beside: [], inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
+    return { tag: "", text: t, m: "", by: "img", line: false, also: [], beside: [], inner: innerOut(inner), n: 1, i: 1 };
   }
   return null;
 }
+
+// innerOut is a scope's inner query as describe reports it (Scope.Inner).
+function innerOut(inner) { return { t: inner.t, r: inner.r || "", v: inner.v }; }
 
 // gridScope is scopeOf's scope for el in the grid or table it stands in,
 // named by its label (aria-labelledby, aria-label: a label query), where
@@ -481,7 +485,7 @@ function gridScope(el, inner, sc) {
     if (grids.length !== 1 || grids[0] !== a) return null;
     const m = matchAll(Object.assign({ w: within }, inner), sc).els;
     if (m.length !== 1 || m[0] !== el) return null;
-    return { tag: a.localName, text: t, m: "", by: "label", line: false, also: [], beside: [], inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
+    return { tag: a.localName, text: t, m: "", by: "label", line: false, also: [], beside: [], inner: innerOut(inner), n: 1, i: 1 };
   }
   return null;
 }
@@ -535,7 +539,7 @@ function scopeIn(el, c, texts, inner, alone, sc, line) {
     if (key && held.indexOf(key) < 0) held.push(key);
     let beside = besideTexts(c, items[0], text, held, texts, g, sc);
     if (!beside.length && !line) beside = lineBeside(c, el, text, also, sc);
-    return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: beside, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: r.length, i: i };
+    return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: beside, inner: innerOut(inner), n: r.length, i: i };
   }
   return null;
 }
@@ -613,7 +617,7 @@ function lineScope(el, namers, inner, sc) {
       const w = Object.assign({ al: also, bs: beside }, within);
       const all = matchAll(Object.assign({ w: w }, inner), sc).els;
       if (all.length !== 1 || all[0] !== el) continue;
-      return { tag: m.localName, text: t, m: how, line: true, also: also, beside: beside, inner: { t: inner.t, r: inner.r || "", v: inner.v }, n: 1, i: 1 };
+      return { tag: m.localName, text: t, m: how, line: true, also: also, beside: beside, inner: innerOut(inner), n: 1, i: 1 };
     }
   }
   return null;
@@ -625,11 +629,10 @@ function lineScope(el, namers, inner, sc) {
 // price, a count change), and read by fewer cells of m's tag than m's
 // column has (a status every line shows tells none apart).
 function lineBesides(m, t, also, named, sc) {
-  const r = m.getBoundingClientRect();
+  const bands = lineBands(m.parentElement), at = bands.els.indexOf(m);
   let lines = 0;
-  for (let x = m.parentElement.firstElementChild; x; x = x.nextElementSibling) {
-    const b = x.getBoundingClientRect();
-    if (b.height > 0 && Math.abs(b.left - r.left) <= 2 && Math.abs(b.width - r.width) <= 2) lines++;
+  for (let i = 0; i < bands.els.length; i++) {
+    if (Math.abs(bands.lefts[i] - bands.lefts[at]) <= 2 && Math.abs(bands.widths[i] - bands.widths[at]) <= 2) lines++;
   }
   const out = [];
   for (const [x, u] of named) {
@@ -677,16 +680,17 @@ function cellLine(c) {
   return lines > 1 ? out : [];
 }
 
-// lineBands are the children of p that have a height, with their tops
-// and heights, cached for the page call (lineCache, cleared by fresh).
+// lineBands are the children of p that have a height, with their boxes
+// (tops, heights, lefts, widths), cached for the page call (lineCache,
+// cleared by fresh).
 function lineBands(p) {
   let b = lineCache.get(p);
   if (b) return b;
-  b = { els: [], tops: [], heights: [] };
+  b = { els: [], tops: [], heights: [], lefts: [], widths: [] };
   for (let x = p.firstElementChild; x; x = x.nextElementSibling) {
     const r = x.getBoundingClientRect();
     if (r.height <= 0) continue;
-    b.els.push(x); b.tops.push(r.top); b.heights.push(r.height);
+    b.els.push(x); b.tops.push(r.top); b.heights.push(r.height); b.lefts.push(r.left); b.widths.push(r.width);
   }
   lineCache.set(p, b);
   return b;

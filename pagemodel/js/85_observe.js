@@ -771,7 +771,7 @@ function stateHolder(el, n) {
   const holds = (e) => { const r = e.getAttribute("role"); return r ? HOLDER_ROLES.test(r) : e.tagName === "TH" || e.tagName === "TR"; };
   // A cell is part of its row: passed over unless it holds n (a column
   // header's sort).
-  const item = (e) => holds(e) && !isCell(e) && !(e.tagName === "TH");
+  const item = (e) => holds(e) && !isCell(e);
   if (item(el)) return null;
   let up = 0;
   for (let e = upEl(el); e && up < 4; e = upEl(e), up++) {
