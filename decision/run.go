@@ -1136,8 +1136,9 @@ func sought(e *chain.Effect) pagemodel.Sought { return pagemodel.Sought{Shows: e
 // navigation is checked on its own; a reload to the same URL included);
 // elsewhere it is not what the step did, and fails the step unless the
 // effect was seen before it. (A same-origin frame's elements are watched
-// from its page, where the old document, detached, answers that nothing
-// changed; a cross-origin frame's world is gone with its document.) It
+// from its page, which says when their document went,
+// pagemodel.Effects.Unloaded, and counts nothing the new one's loading
+// adds; a cross-origin frame's world is gone with its document.) It
 // fails with NO_EFFECT, naming what it waited for and what it saw, when
 // ctx ends first.
 func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *watch, from docState) error {
@@ -1162,6 +1163,9 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 			if now := r.docStateIn(ctx, fp); now.Origin != 0 && now.Origin != from.Origin {
 				return nil
 			}
+		}
+		if err == nil && e != nil && e.Unloaded {
+			err = pagemodel.ErrGone // a frame's document, watched from its page
 		}
 		if err != nil {
 			if errors.Is(err, pagemodel.ErrGone) {

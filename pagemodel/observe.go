@@ -338,6 +338,10 @@ type Effects struct {
 	// Detached is set when the watched element is no longer on the page
 	// (taken off, or drawn anew): its state is not known.
 	Detached bool `json:"detached"`
+	// Unloaded is set when the watched element's document has gone: a
+	// frame's, which loaded another document or the same one anew (a
+	// world's own document going ends the world: ErrGone).
+	Unloaded bool `json:"unloaded"`
 	// Texts counts the texts changed: a text node's words, or text nodes
 	// with words added or removed (a table sorted in place, a counter).
 	Texts int `json:"texts"`

@@ -70,7 +70,10 @@ func TestStepInAFrameRecordsItsNavigation(t *testing.T) {
 // A frame that loads a new document is not what a step that did not
 // navigate when recorded did: a button in a frame, recorded showing a
 // paragraph, fails NO_EFFECT where it shows nothing and the frame reloads
-// instead.
+// instead, though the reloaded document draws a paragraph as it loads:
+// what a frame's new document adds is its loading, not the step's doing
+// (a paragraph the new document drew as it was read for the effect passed
+// the step on a loaded machine).
 func TestFramesNewDocumentIsNotTheRecordedEffect(t *testing.T) {
 	f := recordDrive(t, "variants/frame-nav.html", "click #settings >>> #help\n")
 	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || f.Steps[0].Navigated != nil {

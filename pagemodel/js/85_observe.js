@@ -13,8 +13,21 @@ let lastMutation = performance.now();
 const watches = new Map();
 let watchSeq = 0;
 const observed = new WeakSet();
+// docFrom holds, for each document observed, the number of the last watch
+// opened before it was: a watch sees all the documents there are as it
+// opens (watch), so one observed later is a frame's new document (a
+// reload, a frame navigated or added), and what its parser inserts as it
+// loads is its loading, not what a step did on the page the watch opened
+// on (seenBy).
+const docFrom = new WeakMap();
+// seenBy reports whether node n is in a document watch w saw as it opened.
+function seenBy(w, n) {
+  const f = docFrom.get(n.ownerDocument || n);
+  return f === undefined || f < w.id;
+}
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
-  let n = 0, rm = 0, tx = 0, page = false;
+  let n = 0, rm = 0, page = false;
+  const tx = []; // the nodes whose texts changed, one per change
   decorated.length = 0;
   for (const r of recs) {
     if (r.type === "characterData") {
@@ -22,7 +35,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
       if (!p || ignoredNode(p)) continue;
       page = true;
       const was = r.oldValue || "", now = r.target.data;
-      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && !autoTask) tx++;
+      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && !autoTask) tx.push(p);
       if (seeking && was !== now) seek(r.target);
       continue;
     }
@@ -53,7 +66,7 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
-    if (added !== removed && !skipped(r.target) && !autoTask) tx++;
+    if (added !== removed && !skipped(r.target) && !autoTask) tx.push(r.target);
     page = page || !own;
   }
   if (!page) { moved.length = 0; return; }
@@ -62,14 +75,15 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
   // Elements the page adds or removes in a task of its own (a feed its
   // interval fills, a carousel's timer) are no step's effect either.
   if (autoTask) { n = rm = 0; moved.length = 0; }
-  if (n || tx) {
+  if (n || tx.length) {
     const now = performance.now();
     const plains = new Set();
     for (let i = 1; i < decorated.length; i += 3) plains.add(decorated[i]);
     for (const w of watches.values()) {
-      w.texts += tx;
+      for (const t of tx) if (seenBy(w, t)) w.texts++;
       for (let i = 0; i < moved.length; i += 3) {
         const parent = moved[i], x = moved[i + 1], add = moved[i + 2];
+        if (!seenBy(w, parent)) continue;
         // What decorates the element acted on (a button's ripple, drawn
         // and taken off) is not what the action did: decoration.
         if (plains.has(x) && isDecoration(w.el, parent, x, add, now)) continue;
@@ -192,7 +206,7 @@ function seek(x) {
   if (!p || p.isContentEditable || skipped(p) || p.closest(LIVE)) return;
   let text = null;
   for (const w of watches.values()) {
-    if (!w.seek) continue;
+    if (!w.seek || !seenBy(w, p)) continue;
     for (const c of w.seek) {
       let hits = w.hits.get(c);
       if (hits.length >= 4) {
@@ -287,6 +301,7 @@ function skipped(el) { return SKIP.has(el.nodeName.toUpperCase()); }
 function observeRoot(root) {
   if (!observer || !root || observed.has(root)) return;
   observed.add(root);
+  if (root.nodeType === 9 && !docFrom.has(root)) docFrom.set(root, watchSeq);
   try { observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true, characterDataOldValue: true }); } catch (e) {}
 }
 observeRoot(win.document);
@@ -870,7 +885,7 @@ function watch(el, sought, gone, also) {
   for (const s of scopesOf(win.document, true).scopes) observeRoot(s);
   const id = ++watchSeq;
   const c = sought ? [seekFold(sought)].filter(Boolean) : [...new Set([...entered.values(), ...(also || []).map(seekFold).filter(Boolean)])];
-  const w = { el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
+  const w = { id: id, el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
     seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false, gone: gone ? seekFold(gone) : "" };
   // How many times the page reads the text sought gone as the watch opens.
   if (w.gone) w.goneWas = timesIn(pageText(), w.gone);
@@ -900,6 +915,9 @@ function effects(id, close) {
   const now = stateOf(w.el);
   // An element the page took off, or drew anew: its state is not known.
   out.detached = !!w.state && !now;
+  // The document of the element (a frame's) has gone: the frame loaded
+  // another, or the same anew.
+  out.unloaded = !!w.el && !(w.el.ownerDocument || w.el).defaultView;
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
   if (w.state) for (const k of Object.keys(w.state)) if (k !== "value") out.was[k] = w.state[k];
