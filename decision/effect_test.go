@@ -334,6 +334,73 @@ func TestAFeedIsNotTheEffect(t *testing.T) {
 	}
 }
 
+// Nor is what a same-origin frame's own timer does (a feed, a clock in an
+// embedded widget): the frame is watched from its page, and its own tasks
+// are told from the page's as the page's are. A click in the frame whose
+// recorded effect is elements added, and one in the page whose recorded
+// effect is a text changed, fail NO_EFFECT when their handler is gone.
+func TestAFramesOwnTimerIsNotTheEffect(t *testing.T) {
+	const frame = `<button id="add">Add</button><ul id="mine"></ul><ul id="feed"></ul><p id="clock">0</p><script>
+		let n = 0;
+		setInterval(() => { const f = document.getElementById("feed"); document.getElementById("clock").textContent = String(++n);
+			f.append(document.createElement("li")); if (f.children.length > 5) f.firstElementChild.remove(); }, 40);
+		%s</script>`
+	for _, c := range []struct {
+		name string
+		// page is the page's html, frame the frame's, given whether the
+		// step's handler is there.
+		page, frame func(handler bool) string
+		effect      chain.Effect
+		framePath   []string
+	}{
+		{"a click in the frame",
+			func(bool) string { return "" },
+			func(h bool) string {
+				if !h {
+					return fmt.Sprintf(frame, "")
+				}
+				return fmt.Sprintf(frame, `document.getElementById("add").onclick = () => document.getElementById("mine").append(document.createElement("li"));`)
+			},
+			chain.Effect{Content: true}, []string{"#w"}},
+		{"a click in the page",
+			func(h bool) string {
+				html := `<button id="add">Add</button><p id="count">0</p>`
+				if h {
+					html += `<script>document.getElementById("add").onclick = () => {
+						const c = document.getElementById("count"); c.textContent = String(Number(c.textContent) + 1); };</script>`
+				}
+				return html
+			},
+			func(bool) string { return fmt.Sprintf(frame, "") },
+			chain.Effect{Texts: true}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, handler := range []bool{true, false} {
+				p := steadyPage(t, c.page(handler)+`<iframe id="w" srcdoc="`+htmlAttr(c.frame(handler))+`"></iframe>`)
+				p.MustWaitLoad()
+				step := &chain.Step{Action: chain.Click, Effect: &c.effect, Target: &chain.Target{
+					Chain:       []chain.Strategy{{Type: chain.ID, Value: "add", Confidence: 0.9}},
+					Fingerprint: &chain.Fingerprint{Tag: "button", ID: "add"},
+					FramePath:   c.framePath,
+				}}
+				r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+				out := r.Step(context.Background(), step)
+				switch {
+				case handler && out.Err != nil:
+					t.Fatalf("the step did as recorded: %v", out.Err)
+				case !handler && CodeOf(out.Err) != report.NoEffect:
+					t.Fatalf("only the frame's own timer changed the page: want NO_EFFECT, got %v", out.Err)
+				}
+			}
+		})
+	}
+}
+
+// htmlAttr escapes s for an attribute's value in double quotes.
+func htmlAttr(s string) string {
+	return strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
 // What the parser adds and the page's scripts set as it loads is no text
 // of its own: a status line the page rewrites as it loads is still the
 // click's effect when the click rewrites it.

@@ -25,6 +25,21 @@ function seenBy(w, n) {
   const f = docFrom.get(n.ownerDocument || n);
   return f === undefined || f < w.id;
 }
+// ownTask reports whether node n changed in a task of its page's own
+// (autoTask, below): a same-origin frame's document, watched from its
+// page, is told by the model installed in the frame (OWN_TASK, on each
+// window the model is in; where none is, the frame's tasks are taken for
+// the page's).
+const OWN_TASK = Symbol.for("chainreplay.ownTask");
+try { Object.defineProperty(win, OWN_TASK, { value: () => autoTask, configurable: true }); } catch (e) {}
+function ownTask(n) {
+  const d = n.ownerDocument || n;
+  if (d === win.document) return autoTask;
+  try {
+    const v = d.defaultView, f = v && v[OWN_TASK];
+    return typeof f === "function" && !!f();
+  } catch (e) { return false; }
+}
 const observer = typeof MutationObserver === "function" ? new MutationObserver((recs) => {
   let n = 0, rm = 0, page = false;
   const tx = []; // the nodes whose texts changed, one per change
@@ -35,12 +50,15 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
       if (!p || ignoredNode(p)) continue;
       page = true;
       const was = r.oldValue || "", now = r.target.data;
-      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && !autoTask) tx.push(p);
+      if (r.target.nodeType === 3 && !skipped(p) && was !== now && /\S/.test(was + now) && !ownTask(p)) tx.push(p);
       if (seeking && was !== now) seek(r.target);
       continue;
     }
     if (r.type !== "childList") { page = page || !ignoredNode(r.target); continue; }
     let own = true, added = "", removed = "";
+    // Elements the page adds or removes in a task of its own (a feed its
+    // interval fills, a carousel's timer) are no step's effect.
+    const self = ownTask(r.target);
     // Elements added to or removed from what is no longer on the page (a
     // holder emptied, then taken off, in one batch) are no change a
     // person sees: taking the holder off is.
@@ -49,14 +67,14 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     // <style> in the head) is no element a person sees: it counts as a
     // change of the page, not as an element added or removed.
     const seen = shown && !inHead(r.target);
-    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (seen && !skipped(x)) { n++; moved.push(r.target, x, true); decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
+    for (const x of r.addedNodes) if (!ignoredNode(x)) { own = false; if (x.nodeType === 1) { if (seen && !skipped(x) && !self) { n++; moved.push(r.target, x, true); decor(r.target, x, true); } loading(x); } else if (wordy(x)) added += x.data; if (seeking && shown) seek(x); }
     const gone = r.removedNodes;
     for (let j = 0; j < gone.length; j++) {
       const x = gone[j];
       if (ignoredNode(x)) continue;
       own = false;
       if (x.nodeType !== 1) { if (wordy(x)) removed += x.data; continue; }
-      if (!seen || skipped(x)) continue;
+      if (!seen || skipped(x) || self) continue;
       n++; rm++;
       moved.push(r.target, x, false);
       decor(r.target, x, false);
@@ -66,15 +84,12 @@ const observer = typeof MutationObserver === "function" ? new MutationObserver((
     }
     // A text set anew to what it read (el.textContent = same) replaces
     // its node: no change.
-    if (added !== removed && !skipped(r.target) && !autoTask) tx.push(r.target);
+    if (added !== removed && !skipped(r.target) && !self) tx.push(r.target);
     page = page || !own;
   }
   if (!page) { moved.length = 0; return; }
   workSeq++;
   lastMutation = performance.now();
-  // Elements the page adds or removes in a task of its own (a feed its
-  // interval fills, a carousel's timer) are no step's effect either.
-  if (autoTask) { n = rm = 0; moved.length = 0; }
   if (n || tx.length) {
     const now = performance.now();
     const plains = new Set();
