@@ -557,12 +557,13 @@ func byNumbersOnly(results []strategies.Result, w strategies.Result, fp *chain.F
 
 // placedOnly reports whether every strategy of the round that found w
 // found it by a number or a place (an id, a CSS or XPath path holding
-// digits, an index, coordinates, similarity), none by what it is (a
+// digits, an index, coordinates, similarity, an index within its item
+// among another number than recorded: recounted), none by what it is (a
 // label, a name attribute, a class path without digits, words within its
 // item).
 func placedOnly(results []strategies.Result, w strategies.Result) bool {
 	for _, r := range results {
-		if r.Found && sameNode(r, w) && (r.Strategy.Within != nil ||
+		if r.Found && sameNode(r, w) && (r.Strategy.Within != nil && !recounted(r) ||
 			r.Strategy.Type != chain.Similarity && !Positional(r) && !Numbered(r.Strategy)) {
 			return false
 		}

@@ -307,6 +307,15 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 				"the item the target was recorded in (%s %q) is %d items of one list now; %s found %s in one of them, but nothing the item was named by tells them apart",
 				r.Strategy.Within.Type, r.Strategy.Within.Value, len(r.Namesakes), label(w), describe(w))
 		}
+		// The item holds another number of elements named as the target
+		// than when recorded, and nothing but places and numbers found the
+		// winner (the recorded index in the item among them): which of
+		// them the target is, nothing says.
+		if recounted(r) && placedOnly(results, w) && lastingID(results, w) == nil {
+			return refuse(v, report.Ambiguous,
+				"the item the target was recorded in (%s %q%s) holds %d of the elements named as the target (%s), where it held %d when recorded; %s found %s only by numbers and places, and the recorded place in the item may be another element's now",
+				r.Strategy.Within.Type, r.Strategy.Within.Value, r.Strategy.Within.BesideNote(), r.MatchCount, r.Strategy.Value, r.Strategy.Of, label(w), describe(w))
+		}
 		if !r.Found || r.Element == nil || r.KindMismatch || sameNode(r, w) {
 			continue
 		}
@@ -340,6 +349,18 @@ func checkItem(p Policy, results []strategies.Result, v Verdict) Verdict {
 // not change.
 func placeInItem(r strategies.Result) bool {
 	return r.Strategy.Within != nil && r.Strategy.Nth > 0 && r.Strategy.Of > 1 && r.MatchCount == r.Strategy.Of && r.NthHeld
+}
+
+// recounted reports whether r, a strategy that names the target inside
+// its item by its recorded place among the item's elements named as the
+// target (Strategy.Nth of Strategy.Of: the second Copy of the row that
+// reads Grace Hopper), found the item holding another number of them: an
+// element named so was put into the item or taken out of it, and the
+// recorded place may be another's now (the address's Copy, inserted
+// before the phone's).
+func recounted(r strategies.Result) bool {
+	s := r.Strategy
+	return s.Within != nil && s.Nth > 0 && s.Of > 0 && r.MatchCount > 0 && r.MatchCount != s.Of && !r.ScopeGone && len(r.Namesakes) == 0
 }
 
 // checkOther refuses a winner that bears the name one of the target's

@@ -215,3 +215,24 @@ func TestAnItemOfSharedWordsIsNamedInTheItemItIsIn(t *testing.T) {
 		t.Errorf("a file inserted above: %v, %q", failed, st)
 	}
 }
+
+// A control one of several of its name in its row (a contact's two Copy
+// buttons, beside its e-mail and its phone) is named by the part of the
+// row it is alone in, where a text names that part (the phone's cell, by
+// the phone): with an address's Copy put before it or first, the columns
+// swapped or the rows reversed, the phone is copied; with the phones gone,
+// nothing is. Where no text names the part (the values in fields), its
+// place in the row among as many as recorded is all that names it: among
+// another number, nothing is copied, where the address's or the e-mail's
+// Copy stood at its place.
+func TestAControlOneOfSeveralInItsRowIsNamedByItsPart(t *testing.T) {
+	b := ownWindow(t)
+	f := recordOneStep(t, b, "variants/row-copies.html", "click \"#rows tr:nth-child(2) td:nth-child(3) button\"\n")
+	phone := "Copied +1 703 555 0142"
+	replaysShow(t, b, f, f.StartURL, variant{"", phone}, variant{"?v=address", phone}, variant{"?v=address-first", phone},
+		variant{"?v=swapped", phone}, variant{"?v=reversed", phone}, variant{"?v=no-phone", "Ready"})
+	f = recordOneStep(t, b, "variants/row-copies.html?inputs", "click \"#rows tr:nth-child(2) td:nth-child(3) button\"\n")
+	base, _, _ := strings.Cut(f.StartURL, "?")
+	replaysShow(t, b, f, base, variant{"?inputs", phone}, variant{"?inputs&v=reversed", phone},
+		variant{"?inputs&v=address", "Ready"}, variant{"?inputs&v=address-first", "Ready"}, variant{"?inputs&v=no-phone", "Ready"})
+}

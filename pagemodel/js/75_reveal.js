@@ -368,6 +368,10 @@ function scopeOf(el, sc, genC) {
     // place, not the item: another item stands there once the rows move.
     const texts = itemTexts(c, el, alone > 1).filter((t) => !ordinalIn(c, t));
     let s = scopeIn(el, c, pairs(texts), inner, alone, sc, false);
+    // One of several named alike in its item is named by the part of the
+    // item it is alone in, where a text names that part.
+    const part = s && s.n > 1 ? partScope(el, c, inner, alone, sc) : null;
+    if (part) s = part;
     // An item of no words but el's (a grid's frozen row header, its
     // pinned checkbox; a cell that holds a button) is named by a part of
     // its line that has them (the row drawn beside it, a cell of its line).
@@ -402,6 +406,23 @@ function scopeOf(el, sc, genC) {
     if (a === c || !containsFlat(a, h)) continue;
     const s = scopeIn(el, a, [[t, "contains"]], inner, alone, sc);
     if (s && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
+  }
+  return null;
+}
+
+// partScope is scopeOf's scope for el, one of several elements its query
+// names in its item c (a row's two Copy buttons, one beside its e-mail,
+// one beside its phone): the innermost part of c that holds el and none
+// of the others, named alone on the page by a text of its own (the
+// phone's cell, by the phone). el's place among the item's look-alikes
+// changes as one is put before it or taken out; the text beside it does
+// not. null when no part is so named.
+function partScope(el, c, inner, alone, sc) {
+  for (let a = upEl(el), up = 0; a && a !== c && up < 4; a = upEl(a), up++) {
+    if (!containsFlat(c, a)) break;
+    if (matchAll(inner, { scopes: [a] }).els.length !== 1) continue;
+    const s = scopeIn(el, a, pairs(itemTexts(a, el, true)), inner, alone, sc, false);
+    if (s && s.n === 1) return s;
   }
   return null;
 }
