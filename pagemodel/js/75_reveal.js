@@ -421,8 +421,12 @@ function partScope(el, c, inner, alone, sc) {
   for (let a = upEl(el), up = 0; a && a !== c && up < 4; a = upEl(a), up++) {
     if (!containsFlat(c, a)) break;
     if (matchAll(inner, { scopes: [a] }).els.length !== 1) continue;
-    const s = scopeIn(el, a, pairs(itemTexts(a, el, true)), inner, alone, sc, false);
-    if (s && s.n === 1) return s;
+    // Words first: a count or a price in the part may change as the flow
+    // goes on.
+    for (const whole of [false, true]) {
+      const s = scopeIn(el, a, pairs(itemTexts(a, el, whole)), inner, alone, sc, false);
+      if (s && s.n === 1) return s;
+    }
   }
   return null;
 }
