@@ -396,6 +396,11 @@ type Fingerprint struct {
 	// encloses the element ("All products", "Shipping address"): where on
 	// the page it lives, which tells apart copies of one card or form.
 	Region string `yaml:"region,omitempty"`
+	// Under are the words of the items of a tree (role tree or treegrid)
+	// the element stands under, outermost first: a file's folders. An
+	// element under other items is another element ("index.ts" of
+	// "utils" is not that of "components"), whatever found it.
+	Under []string `yaml:"under,omitempty"`
 	// Box is the bounding box in document CSS pixels at record time.
 	Box *Rect `yaml:"box,omitempty"`
 	// ScreenBox is the bounding box in viewport CSS pixels, recorded only

@@ -255,8 +255,9 @@ func evaluateChain(ctx context.Context, env *strategies.Env, order []chain.Strat
 // check runs the checks every winner passes, in order: a counterpart's name
 // (checkOther), a description of another element (checkDescribed), a place alone (checkPlaceOnly; for a weighed winner, not
 // for a conclusive match that ends the chain early), the item it stands in
-// (checkItem), the item gone with the words (checkReworded), another member
-// of its test id's family (checkFamily).
+// (checkItem), the item gone with the words (checkReworded), the items of
+// its tree it stands under (checkUnder), another member of its test id's
+// family (checkFamily).
 func check(ctx context.Context, env *strategies.Env, p Policy, results []strategies.Result, v Verdict, weighed bool) Verdict {
 	fp := env.Fingerprint()
 	v = checkOther(fp, results, v)
@@ -273,6 +274,7 @@ func check(ctx context.Context, env *strategies.Env, p Policy, results []strateg
 		v = checkDescribed(fp, results, v)
 	}
 	v = checkReworded(ctx, env, results, v)
+	v = checkUnder(p, fp, results, v)
 	return checkFamily(fp, results, v)
 }
 

@@ -81,6 +81,10 @@ type Element struct {
 	Neighbours []string `json:"nb"`
 	// Region is the name of the nearest landmark or named section around it.
 	Region string `json:"rg"`
+	// Under are the words of the items of a tree it stands under,
+	// outermost first: a file's folders (in a tree drawn flat, the rows
+	// before it of lesser aria-level).
+	Under []string `json:"up"`
 	// ShadowPath and FramePath locate its shadow root and document from
 	// the page's top document.
 	ShadowPath []string `json:"sp"`

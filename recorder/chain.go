@@ -247,7 +247,7 @@ func BuildFingerprint(e *Element) *chain.Fingerprint {
 		Tag: d.Tag, ID: d.ID, Name: d.Name, Type: d.Type, Role: e.Role, AccessName: e.Name,
 		Text: d.Text, Label: d.Label, Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt,
 		AriaLabel: d.AriaLabel, Href: d.Href, CSS: d.CSS, XPath: d.XPath,
-		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region,
+		SiblingIndex: d.SiblingIndex, Neighbours: d.Neighbours, Region: d.Region, Under: d.Under,
 		KindCount: d.Counts["kind"].N, Items: d.Items, ItemKind: d.ItemKind,
 		IDXPath: d.IDXPath, Landmarks: d.Landmarks, Icon: d.Icon,
 	}

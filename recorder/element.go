@@ -72,6 +72,9 @@ type Description struct {
 	ItemKind   string   `json:"itemKind"`
 	Neighbours []string `json:"neighbours"`
 	Region     string   `json:"region"`
+	// Under are the words of the tree items it stands under
+	// (chain.Fingerprint's).
+	Under []string `json:"under,omitempty"`
 	// IDXPath, Landmarks and Icon are what similarity healing compares
 	// beside the rest (chain.Fingerprint's).
 	IDXPath   string   `json:"idxpath,omitempty"`
@@ -138,7 +141,7 @@ func (e *Element) fill(d *pagemodel.Description) {
 		Placeholder: d.Placeholder, Title: d.Title, Alt: d.Alt, AriaLabel: d.AriaLabel, TestIDs: d.TestIDs,
 		Text: d.Text, TextValue: d.TextValue, TextInChild: d.TextInChild, Label: d.Label, CSS: d.CSS, CSSPositional: d.CSSPositional, CSSHosts: d.CSSHosts,
 		XPath: d.XPathLocator, XPathPositional: d.XPathPositional, ShadowPath: d.ShadowPath, SiblingIndex: d.SiblingIndex, Items: d.Items, ItemKind: d.ItemKind,
-		Neighbours: d.Neighbours, Region: d.Region, Fixed: d.Fixed, Scrollers: d.Scrollers, Scope: d.Scope, Others: d.Others,
+		Neighbours: d.Neighbours, Region: d.Region, Under: d.Under, Fixed: d.Fixed, Scrollers: d.Scrollers, Scope: d.Scope, Others: d.Others,
 		IDXPath: d.Sim.IDXPath, Landmarks: strings.Fields(d.Sim.Landmarks), Icon: d.Sim.Icon,
 		Rect:   Box{X: d.RawBox[0], Y: d.RawBox[1], W: d.RawBox[2], H: d.RawBox[3]},
 		Counts: map[string]Count{},

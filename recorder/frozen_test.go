@@ -236,3 +236,29 @@ func TestAControlOneOfSeveralInItsRowIsNamedByItsPart(t *testing.T) {
 	replaysShow(t, b, f, base, variant{"?inputs", phone}, variant{"?inputs&v=reversed", phone},
 		variant{"?inputs&v=address", "Ready"}, variant{"?inputs&v=address-first", "Ready"}, variant{"?inputs&v=no-phone", "Ready"})
 }
+
+// A file of a tree drawn flat (its rows siblings, their depth in
+// aria-level, as virtualized trees draw them) is the file of its folder:
+// an "index.ts" in another folder is another file, found by its index
+// among the namesakes, a path or a place. With the folders swapped or a
+// file inserted above it, the recorded file is opened or deleted, or
+// nothing is; with it gone, nothing is.
+func TestAFileOfAFlatTreeIsTheFileOfItsFolder(t *testing.T) {
+	b := ownWindow(t)
+	for _, c := range []struct{ sel, did string }{{".open", "Opened utils/index.ts"}, {".del", "Deleted utils/index.ts"}} {
+		f := recordOneStep(t, b, "variants/flat-files.html", "click \"#tree > div:nth-child(6) "+c.sel+"\"\n")
+		if fp := f.Steps[0].Target.Fingerprint; fp == nil || !slices.Equal(fp.Under, []string{"utils"}) {
+			t.Errorf("%s: recorded under %v, want [utils]", c.sel, fp)
+		}
+		for _, v := range []struct {
+			query string
+			may   bool // the file may be acted on, where it is still there
+		}{{"", true}, {"?v=swapped", true}, {"?v=inserted", true}, {"?v=removed", false}} {
+			p, failed := replayFlowIn(t, b, f, f.StartURL+v.query, false)
+			st := p.MustElement("#status").MustText()
+			if ok := st == "Ready" && failed != nil || v.may && st == c.did && failed == nil; !ok || v.query == "" && st != c.did {
+				t.Errorf("%s %q: %v, %q", c.sel, v.query, failed, st)
+			}
+		}
+	}
+}

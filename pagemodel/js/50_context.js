@@ -202,6 +202,50 @@ function neighboursOf(el) {
   return out;
 }
 
+// ---- where an element stands in a tree ----
+// treeUp lists the words of the items of a tree (role tree or treegrid)
+// that el is under, outermost first: a file's folders. el's own item is
+// the nearest treeitem, or element with an aria-level, holding it (or el);
+// above it stand the item holding that one (a nested tree) or, in a tree
+// drawn flat (its rows siblings, their depth in aria-level, as virtualized
+// trees draw them), the nearest row before it of a lesser level; each
+// read by its first words (firstTextIn). [] outside a tree, or for an
+// item at the tree's top.
+const TREE_ITEM = "[role=treeitem],[aria-level]";
+function treeItemUp(x, stop) {
+  for (let a = x, up = 0; a && a !== stop && up < 16; a = upEl(a), up++) {
+    if (a.nodeType !== 1) return null;
+    if (a.matches(TREE_ITEM)) return a;
+  }
+  return null;
+}
+function treeUp(el) {
+  let tree = null;
+  for (let a = el, up = 0; a && up < 40 && !tree; a = upEl(a), up++) {
+    const r = a.nodeType === 1 ? a.getAttribute("role") : null;
+    if (r === "tree" || r === "treegrid") tree = a;
+  }
+  const out = [];
+  if (!tree) return out;
+  let it = treeItemUp(el, tree);
+  while (it && out.length < 8) {
+    const lv = Number(it.getAttribute("aria-level")) || 0;
+    let above = null, seen = 0;
+    if (lv > 1) {
+      for (let s = it.previousElementSibling; s && seen < 1000 && !above; s = s.previousElementSibling, seen++) {
+        const l = Number(s.getAttribute("aria-level")) || 0;
+        if (l && l < lv) above = s;
+      }
+    }
+    if (!above) above = treeItemUp(upEl(it), tree);
+    if (!above) break;
+    const w = firstTextIn(above);
+    out.unshift(w ? collapse(textOf(w, MAXNB)) : "");
+    it = above;
+  }
+  return out;
+}
+
 // besideOf is the element whose text a person reads as the label of a
 // control that nothing labels (a checkbox and a <label> without for in
 // one container, "Checkbox" beside "Checkbox checked"): the control's
