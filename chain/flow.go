@@ -332,6 +332,13 @@ type Strategy struct {
 	// the cell itself left out), where Also and Beside may be held by any
 	// cell of the line.
 	Line bool `yaml:"line,omitempty"`
+	// Under, on a Within's text, says the element is not inside the item
+	// the text names but in the rows under it, in a tree drawn flat (its
+	// rows siblings, their depth in aria-level, as virtualized trees draw
+	// them): the rows after the item of a greater level, up to the next
+	// of its level or less. A file of the folder "utils", where another
+	// folder holds a file of the same name.
+	Under bool `yaml:"under,omitempty"`
 	// Hosts are the parts of a multi-part selector (Chrome's ["my-app",
 	// "aria/Save"]) before the last, outermost first: the first is found
 	// in the document, each next one, and then the strategy's own element,

@@ -288,6 +288,12 @@ func (v *validator) scoped(p string, s *Strategy) {
 	if s.Line && (s.Type != Text || !strings.HasSuffix(p, ".within")) {
 		v.add(p+".line", "only the text of a within says the row is on its line")
 	}
+	if s.Under && (s.Type != Text || !strings.HasSuffix(p, ".within")) {
+		v.add(p+".under", "only the text of a within says the element is in the rows under it")
+	}
+	if s.Under && s.Line {
+		v.add(p+".under", "a within is the item's line or the rows under it, not both")
+	}
 	if w := s.Within; w != nil {
 		q := p + ".within"
 		switch {

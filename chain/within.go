@@ -8,11 +8,15 @@ import (
 // BesideNote says which other texts of its item a Within's text had to
 // be read with (Beside), as a report names the item: ` beside "a" or
 // "b"`, and where the target was in the row on its line (Line): `, on
-// its line`; "" when neither.
+// its line`, or in the rows under it in a tree (Under): `, in the rows
+// under it`; "" when none.
 func (s Strategy) BesideNote() string {
 	line := ""
 	if s.Line {
 		line = ", on its line"
+	}
+	if s.Under {
+		line = ", in the rows under it"
 	}
 	if len(s.Beside) == 0 {
 		return line

@@ -140,6 +140,9 @@ type Scope struct {
 	// Text names the row on its line, or a cell of its line
 	// (chain.Strategy.Line).
 	Line bool `json:"line"`
+	// Under says the element is not in the item Text names but in the
+	// rows under it, in a tree drawn flat (chain.Strategy.Under).
+	Under bool `json:"under"`
 	// By is "label" where Text is the label of the grid the element
 	// stands in ("March 2024" of a calendar's day): a label query, not a
 	// text one (chain.Label); "img" where Text is the text alternative of

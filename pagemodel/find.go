@@ -74,6 +74,10 @@ type Query struct {
 	// Line, on a Within query, stands for the parts of the line of each
 	// element it matches instead (chain.Strategy.Line; js lineParts).
 	Line bool `json:"ln,omitempty"`
+	// Under, on a Within query, stands for the rows under each element
+	// it matches in a tree drawn flat instead (chain.Strategy.Under; js
+	// rowsUnder).
+	Under bool `json:"un,omitempty"`
 	// Hosts are the parts of a multi-part selector before this one: the
 	// query's matches are inside their shadow roots (js/65_chrome.js).
 	Hosts []Query `json:"hs,omitempty"`

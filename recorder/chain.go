@@ -134,7 +134,7 @@ func BuildChain(e *Element, point *chain.Point) []chain.Strategy {
 		if sc.Inner.Type == "role" {
 			s = chain.Strategy{Type: chain.Role, Value: sc.Inner.Role + "|" + sc.Inner.Value}
 		}
-		s.Within = &chain.Strategy{Type: chain.Text, Value: sc.Text, Match: sc.Match, Tag: sc.Tag, Also: sc.Also, Beside: sc.Beside, Line: sc.Line}
+		s.Within = &chain.Strategy{Type: chain.Text, Value: sc.Text, Match: sc.Match, Tag: sc.Tag, Also: sc.Also, Beside: sc.Beside, Line: sc.Line, Under: sc.Under}
 		switch sc.By {
 		case "label":
 			s.Within = &chain.Strategy{Type: chain.Label, Value: sc.Text}

@@ -90,6 +90,9 @@ func queryKey(s chain.Strategy) string {
 	if s.Line {
 		k += "\x06"
 	}
+	if s.Under {
+		k += "\x07"
+	}
 	for _, h := range s.Hosts {
 		k += "\x02" + queryKey(h)
 	}

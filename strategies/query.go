@@ -116,7 +116,7 @@ func QueryOf(s chain.Strategy, testIDs []string, tag string) (pagemodel.Query, b
 		if w.Type == pagemodel.ByText {
 			w.Also, w.Beside = s.Within.Also, s.Within.Beside
 		}
-		w.Line = s.Within.Line
+		w.Line, w.Under = s.Within.Line, s.Within.Under
 		q.Within = &w
 	}
 	for _, h := range s.Hosts {

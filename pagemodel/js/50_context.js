@@ -219,6 +219,34 @@ function treeItemUp(x, stop) {
   }
   return null;
 }
+// rowAbove is the row that row c stands under in a tree drawn flat: the
+// nearest sibling before it of a lesser aria-level; null where c has no
+// aria-level above 1, or none stands before it.
+function rowAbove(c) {
+  const lv = Number(c.getAttribute("aria-level")) || 0;
+  if (lv <= 1) return null;
+  let seen = 0;
+  for (let s = c.previousElementSibling; s && seen < 1000; s = s.previousElementSibling, seen++) {
+    const l = Number(s.getAttribute("aria-level")) || 0;
+    if (l && l < lv) return s;
+  }
+  return null;
+}
+// rowsUnder are the rows under row c in a tree drawn flat: the siblings
+// after it of a greater aria-level, up to the next of its level or less;
+// [c] for an element of no aria-level.
+function rowsUnder(c) {
+  const lv = Number(c.getAttribute("aria-level")) || 0;
+  if (!lv) return [c];
+  const out = [];
+  let seen = 0;
+  for (let s = c.nextElementSibling; s && seen < 5000; s = s.nextElementSibling, seen++) {
+    const l = Number(s.getAttribute("aria-level")) || 0;
+    if (l && l <= lv) break;
+    if (l) out.push(s);
+  }
+  return out;
+}
 function treeUp(el) {
   let tree = null;
   for (let a = el, up = 0; a && up < 40 && !tree; a = upEl(a), up++) {
@@ -229,15 +257,7 @@ function treeUp(el) {
   if (!tree) return out;
   let it = treeItemUp(el, tree);
   while (it && out.length < 8) {
-    const lv = Number(it.getAttribute("aria-level")) || 0;
-    let above = null, seen = 0;
-    if (lv > 1) {
-      for (let s = it.previousElementSibling; s && seen < 1000 && !above; s = s.previousElementSibling, seen++) {
-        const l = Number(s.getAttribute("aria-level")) || 0;
-        if (l && l < lv) above = s;
-      }
-    }
-    if (!above) above = treeItemUp(upEl(it), tree);
+    const above = rowAbove(it) || treeItemUp(upEl(it), tree);
     if (!above) break;
     const w = firstTextIn(above);
     out.unshift(w ? collapse(textOf(w, MAXNB)) : "");

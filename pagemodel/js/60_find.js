@@ -128,6 +128,8 @@ function wordChar(c) { return c !== undefined && WORDCHAR.test(c) && !UNSPACED.t
 //                                    (it, or with q.ln a part of its line)
 //   q.ln (any type)                  the parts of the line of each element
 //                                    it matches instead (lineParts)
+//   q.un (any type)                  the rows under each element it matches
+//                                    in a tree drawn flat instead (rowsUnder)
 //   q.only (any type)                only elements of that tag
 //   q.hs (any type)                  inside the shadow roots of hosts (65_chrome.js)
 // matchAll returns the elements q matches under the scopes, in tree order,
@@ -141,6 +143,7 @@ function matchAll(q, sc) {
     r.els = [...new Set(r.els.flatMap(lineParts))];
     sortTree(r.els, sc);
   }
+  if (q.un) r.els = r.els.flatMap(rowsUnder);
   if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
   if (!q.w) return r;
   const cs = matchAll(q.w, sc).els;

@@ -391,6 +391,10 @@ function scopeOf(el, sc, genC) {
     // folder is another file's once one is inserted above it.
     const up = itemOf(c);
     if (up && (s = scopeIn(el, up, pairs(itemTexts(up, el, false)), inner, alone, sc, false)) && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
+    // In a tree drawn flat, the folder a file is in holds it only as the
+    // rows under it do.
+    const row = treeItemUp(el, null), above = row ? rowAbove(row) : null;
+    if (above && (s = scopeIn(el, above, pairs(itemTexts(above, el, false)), inner, alone, sc, false, true)) && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
   }
   // A cell named by a number alone (a calendar's day "15") is one of its
   // grid's, which the grid's label names ("March 2024"): the same number
@@ -457,7 +461,7 @@ function tagInner(el, genC, c) {
 // el): an assertion on el's text must not find el by that text.
 function withTagInner(s, el, inner, byTag, sc) {
   if (inner.t !== "role") return s;
-  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true, ln: s.line, al: s.also, bs: s.beside };
+  const within = { t: "text", v: s.text, m: s.m, only: s.tag, it: true, ln: s.line, un: s.under, al: s.also, bs: s.beside };
   const r = matchAll(Object.assign({ w: within }, byTag), sc).els;
   const i = r.indexOf(el) + 1;
   if (i > 0) s.alt = { v: byTag.v, n: r.length, i: i };
@@ -531,7 +535,9 @@ function sectionHeading(el) {
 // For line, c is the row on the line of the row that holds el
 // (lineNamers): el is named in the rows on c's line (lineMates); a cell's
 // line is named by lineScope.
-function scopeIn(el, c, texts, inner, alone, sc, line) {
+// For under, c is the row el's row stands under in a tree drawn flat
+// (rowAbove): el is named in the rows under c (rowsUnder).
+function scopeIn(el, c, texts, inner, alone, sc, line, under) {
   // shared: the worded texts tried before the one that names c alone that
   // c holds whole and another item holds too: they named it better, but
   // with another (its name, two rows had it). Those every item shown holds
@@ -552,7 +558,7 @@ function scopeIn(el, c, texts, inner, alone, sc, line) {
       if (items.indexOf(c) >= 0 && holdsWhole(c, w, longestWord(w))) (g && items.length >= g.n ? every : shared).push(text);
     }
     if (items.length !== 1 || items[0] !== c && !(containsFlat(c, items[0]) && containsFlat(items[0], el))) continue;
-    const r = matchAll(Object.assign({ w: line ? Object.assign({ ln: true }, within) : within }, inner), sc).els;
+    const r = matchAll(Object.assign({ w: line ? Object.assign({ ln: true }, within) : under ? Object.assign({ un: true }, within) : within }, inner), sc).els;
     const i = r.indexOf(el) + 1;
     if (i === 0 || r.length >= alone && alone > 1) continue;
     // What the element the text names (c, or its part that holds el)
@@ -563,8 +569,8 @@ function scopeIn(el, c, texts, inner, alone, sc, line) {
     const key = keyText(c, items[0], text, texts, sc);
     if (key && held.indexOf(key) < 0) held.push(key);
     let beside = besideTexts(c, items[0], text, held, texts, g, sc);
-    if (!beside.length && !line) beside = lineBeside(c, el, text, also, sc);
-    return { tag: items[0].localName, text: text, m: m, line: !!line, also: held, beside: beside, inner: innerOut(inner), n: r.length, i: i };
+    if (!beside.length && !line && !under) beside = lineBeside(c, el, text, also, sc);
+    return { tag: items[0].localName, text: text, m: m, line: !!line, under: !!under, also: held, beside: beside, inner: innerOut(inner), n: r.length, i: i };
   }
   return null;
 }
