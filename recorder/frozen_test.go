@@ -269,3 +269,18 @@ func TestAFileOfAFlatTreeIsTheFileOfItsFolder(t *testing.T) {
 		}
 	}
 }
+
+// A field its own name names alone on the page (the login's e-mail) is
+// not named by the words of the box it stands in ("Login", a link's): a
+// single-sign-on box inserted before the form, with a field of the same
+// placeholder and its own "Login", is not typed into.
+func TestAFieldNamedAloneIsNotNamedByItsOuterBox(t *testing.T) {
+	b := ownWindow(t)
+	f := recordOneStep(t, b, "variants/login-decoy.html", "type #email ada@example.com\n")
+	for _, s := range f.Steps[0].Target.Chain {
+		if s.Within != nil {
+			t.Errorf("recorded %s %q within %s %q: the field's name names it alone", s.Type, s.Value, s.Within.Type, s.Within.Value)
+		}
+	}
+	replaysShow(t, b, f, f.StartURL, variant{"", "Typed into email"}, variant{"?v=decoy", "Typed into email"})
+}

@@ -247,12 +247,17 @@ function rowsUnder(c) {
   }
   return out;
 }
-function treeUp(el) {
-  let tree = null;
-  for (let a = el, up = 0; a && up < 40 && !tree; a = upEl(a), up++) {
+// treeOf is the element of role tree or treegrid el stands in, null when
+// none.
+function treeOf(el) {
+  for (let a = el, up = 0; a && up < 40; a = upEl(a), up++) {
     const r = a.nodeType === 1 ? a.getAttribute("role") : null;
-    if (r === "tree" || r === "treegrid") tree = a;
+    if (r === "tree" || r === "treegrid") return a;
   }
+  return null;
+}
+function treeUp(el) {
+  const tree = treeOf(el);
   const out = [];
   if (!tree) return out;
   let it = treeItemUp(el, tree);

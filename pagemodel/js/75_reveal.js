@@ -385,15 +385,18 @@ function scopeOf(el, sc, genC) {
     // An item of no words (a gallery's card: a picture and its "Add") is
     // named by its picture.
     if (wordless && (s = pictureScope(el, c, inner, sc))) return s;
-    // An item whose words its namesakes share (a tree's "index.ts" in two
-    // folders) is named in the item it is part of, by that one's words
-    // ("utils"), where they name el alone there: the second Delete of a
-    // folder is another file's once one is inserted above it.
-    const up = itemOf(c);
+    // An el of namesakes (alone > 1: a tree's "index.ts" in two folders)
+    // whose item no words of its own name is named in the item it is part
+    // of, by that one's words ("utils"), where they name el alone there:
+    // the second Delete of a folder is another file's once one is inserted
+    // above it. (An el its query names alone needs no outer item: the
+    // words of a form's outer box, "Login", are a link's, and a decoy's
+    // box may read them too.)
+    const up = alone > 1 ? itemOf(c) : null;
     if (up && (s = scopeIn(el, up, pairs(itemTexts(up, el, false)), inner, alone, sc, false)) && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
     // In a tree drawn flat, the folder a file is in holds it only as the
     // rows under it do.
-    const row = treeItemUp(el, null), above = row ? rowAbove(row) : null;
+    const tree = alone > 1 ? treeOf(el) : null, row = tree ? treeItemUp(el, tree) : null, above = row ? rowAbove(row) : null;
     if (above && (s = scopeIn(el, above, pairs(itemTexts(above, el, false)), inner, alone, sc, false, true)) && s.n === 1) return withTagInner(s, el, inner, byTag, sc);
   }
   // A cell named by a number alone (a calendar's day "15") is one of its
