@@ -338,7 +338,8 @@ func TestAFeedIsNotTheEffect(t *testing.T) {
 // embedded widget): the frame is watched from its page, and its own tasks
 // are told from the page's as the page's are. A click in the frame whose
 // recorded effect is elements added, and one in the page whose recorded
-// effect is a text changed, fail NO_EFFECT when their handler is gone.
+// effect is a text changed, fail NO_EFFECT when their handler is gone; so
+// does a click in the frame while the page's own timer writes into it.
 func TestAFramesOwnTimerIsNotTheEffect(t *testing.T) {
 	const frame = `<button id="add">Add</button><ul id="mine"></ul><ul id="feed"></ul><p id="clock">0</p><script>
 		let n = 0;
@@ -373,6 +374,20 @@ func TestAFramesOwnTimerIsNotTheEffect(t *testing.T) {
 			},
 			func(bool) string { return fmt.Sprintf(frame, "") },
 			chain.Effect{Texts: true}, nil},
+		{"the page's timer writing into the frame",
+			func(bool) string {
+				return `<script>let k = 0; setInterval(() => { const d = document.getElementById("w").contentDocument;
+					const c = d && d.getElementById("tick"); if (c) c.textContent = String(++k); }, 40);</script>`
+			},
+			func(h bool) string {
+				html := `<button id="add">Add</button><p id="count">0</p><p id="tick">0</p>`
+				if h {
+					html += `<script>document.getElementById("add").onclick = () => {
+						const c = document.getElementById("count"); c.textContent = String(Number(c.textContent) + 1); };</script>`
+				}
+				return html
+			},
+			chain.Effect{Texts: true}, []string{"#w"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, handler := range []bool{true, false} {

@@ -360,7 +360,7 @@ func placeInItem(r strategies.Result) bool {
 // before the phone's).
 func recounted(r strategies.Result) bool {
 	s := r.Strategy
-	return s.Within != nil && s.Nth > 0 && s.Of > 0 && r.MatchCount > 0 && r.MatchCount != s.Of && !r.ScopeGone && len(r.Namesakes) == 0
+	return s.Within != nil && s.Nth > 0 && s.Of > 0 && r.MatchCount > 0 && r.MatchCount != s.Of && !r.ByHosts && !r.ScopeGone && len(r.Namesakes) == 0
 }
 
 // checkOther refuses a winner that bears the name one of the target's

@@ -137,7 +137,11 @@ func (e *Env) Answer(ctx context.Context, s chain.Strategy) (pagemodel.Answer, e
 		// Conclude tells whether the item is gone (Result.ScopeGone) or
 		// there (Result.Items).
 		if o.Within != nil && oq.Within != nil {
-			ask(itemKey(*o.Within), *oq.Within)
+			// The rows under a folder (Under) are where the element is
+			// looked for; the item is the folder.
+			iq := *oq.Within
+			iq.Under = false
+			ask(itemKey(*o.Within), iq)
 		}
 	}
 	var path []string
@@ -491,7 +495,7 @@ func (e *Env) Conclude(ctx context.Context, s chain.Strategy, ans pagemodel.Answ
 	r.KindMismatch = best.kind
 	r.NthHeld = nth && ans.N > 1
 	if underHosts {
-		r.MatchCount = 1
+		r.MatchCount, r.ByHosts = 1, true
 	}
 	r.Confidence = Adjust(Evidence{
 		Recorded: s.Confidence, Matches: ans.N, NthUsed: nth,

@@ -90,6 +90,10 @@ type Result struct {
 	// recorded index (Nth) picked one that still fits the fingerprint: as
 	// good as a unique match.
 	NthHeld bool
+	// ByHosts is set when, of several matches, the element was the only
+	// one under the shadow hosts the target was recorded under: MatchCount
+	// is then 1.
+	ByHosts bool
 	// Element is the chosen element, as the page model describes it; nil
 	// when none (coordinates with no element at the point).
 	Element *pagemodel.Element

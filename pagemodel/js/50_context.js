@@ -209,8 +209,10 @@ function neighboursOf(el) {
 // above it stand the item holding that one (a nested tree) or, in a tree
 // drawn flat (its rows siblings, their depth in aria-level, as virtualized
 // trees draw them), the nearest row before it of a lesser level; each
-// read by its first words (firstTextIn). [] outside a tree, or for an
-// item at the tree's top.
+// read by its first words (firstTextIn), a number standing alone in them
+// left out. [] outside a tree, or for an item at the tree's top; null
+// where a row of a deeper level has none drawn before it (a virtualized
+// tree).
 const TREE_ITEM = "[role=treeitem],[aria-level]";
 function treeItemUp(x, stop) {
   for (let a = x, up = 0; a && a !== stop && up < 16; a = upEl(a), up++) {
@@ -263,9 +265,13 @@ function treeUp(el) {
   let it = treeItemUp(el, tree);
   while (it && out.length < 8) {
     const above = rowAbove(it) || treeItemUp(upEl(it), tree);
+    // A row of a deeper level with none before it: a virtualized tree
+    // drew its folder out of view, and what it is under is not known.
+    if (!above && (Number(it.getAttribute("aria-level")) || 0) > 1 && !treeItemUp(upEl(it), tree)) return null;
     if (!above) break;
+    // A folder's words, not its count ("utils 3": a file added changes it).
     const w = firstTextIn(above);
-    out.unshift(w ? collapse(textOf(w, MAXNB)) : "");
+    out.unshift(w ? collapse(textOf(w, MAXNB).replace(/(^|\s)[0-9]+(?=\s|$)/g, " ")) : "");
     it = above;
   }
   return out;

@@ -143,7 +143,7 @@ function matchAll(q, sc) {
     r.els = [...new Set(r.els.flatMap(lineParts))];
     sortTree(r.els, sc);
   }
-  if (q.un) r.els = r.els.flatMap(rowsUnder);
+  if (q.un) r.els = [...new Set(r.els.flatMap(rowsUnder))];
   if (q.only && q.t !== "text") r.els = r.els.filter((e) => e.localName === q.only);
   if (!q.w) return r;
   const cs = matchAll(q.w, sc).els;

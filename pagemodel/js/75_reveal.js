@@ -428,10 +428,12 @@ function partScope(el, c, inner, alone, sc) {
   for (let a = upEl(el), up = 0; a && a !== c && up < 4; a = upEl(a), up++) {
     if (!containsFlat(c, a)) break;
     if (matchAll(inner, { scopes: [a] }).els.length !== 1) continue;
-    // Words first: a count or a price in the part may change as the flow
-    // goes on.
+    // Words first, then a number long enough to be an identifier (a
+    // phone's, an account's: seven digits or more); never a count, a
+    // price or a place ("2" adults: another room may read it now).
     for (const whole of [false, true]) {
-      const s = scopeIn(el, a, pairs(itemTexts(a, el, whole)), inner, alone, sc, false);
+      const texts = itemTexts(a, el, whole).filter((t) => !/[0-9]/.test(t) || (t.match(/[0-9]/g) || []).length >= 7);
+      const s = scopeIn(el, a, pairs(texts), inner, alone, sc, false);
       if (s && s.n === 1) return s;
     }
   }

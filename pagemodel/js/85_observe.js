@@ -26,15 +26,15 @@ function seenBy(w, n) {
   return f === undefined || f < w.id;
 }
 // ownTask reports whether node n changed in a task of its page's own
-// (autoTask, below): a same-origin frame's document, watched from its
-// page, is told by the model installed in the frame (OWN_TASK, on each
-// window the model is in; where none is, the frame's tasks are taken for
-// the page's).
+// (autoTask, below): also in a same-origin frame's document, watched from
+// its page, a task of the page's (its timer writing into the frame) or of
+// the frame's own, which the model installed in the frame tells
+// (OWN_TASK, on each window the model is in).
 const OWN_TASK = Symbol.for("chainreplay.ownTask");
 try { Object.defineProperty(win, OWN_TASK, { value: () => autoTask, configurable: true }); } catch (e) {}
 function ownTask(n) {
   const d = n.ownerDocument || n;
-  if (d === win.document) return autoTask;
+  if (d === win.document || autoTask) return autoTask;
   try {
     const v = d.defaultView, f = v && v[OWN_TASK];
     return typeof f === "function" && !!f();
@@ -905,6 +905,9 @@ function watch(el, sought, gone, also) {
   // How many times the page reads the text sought gone as the watch opens.
   if (w.gone) w.goneWas = timesIn(pageText(), w.gone);
   w.vals = fieldValues(el);
+  // The frame the element's document is in: its document going while the
+  // frame stays is another document loaded there (effects: unloaded).
+  try { const v = (el.ownerDocument || el).defaultView; w.frame = v && v !== win ? v.frameElement : null; } catch (e) { w.frame = null; }
   w.multi = multiSelect(el);
   watches.set(id, w);
   if (w.seek) seeking++;
@@ -932,7 +935,7 @@ function effects(id, close) {
   out.detached = !!w.state && !now;
   // The document of the element (a frame's) has gone: the frame loaded
   // another, or the same anew.
-  out.unloaded = !!w.el && !(w.el.ownerDocument || w.el).defaultView;
+  out.unloaded = !!w.frame && w.frame.isConnected && !(w.el.ownerDocument || w.el).defaultView;
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
   if (w.state) for (const k of Object.keys(w.state)) if (k !== "value") out.was[k] = w.state[k];
