@@ -276,7 +276,7 @@ func TestAFileOfAFlatTreeIsTheFileOfItsFolder(t *testing.T) {
 // placeholder and its own "Login", is not typed into.
 func TestAFieldNamedAloneIsNotNamedByItsOuterBox(t *testing.T) {
 	b := ownWindow(t)
-	f := recordOneStep(t, b, "variants/login-decoy.html", "type #email ada@example.com\n")
+	f := recordOneStep(t, b, "variants/sso-decoy.html", "type #email ada@example.com\n")
 	for _, s := range f.Steps[0].Target.Chain {
 		if s.Within != nil {
 			t.Errorf("recorded %s %q within %s %q: the field's name names it alone", s.Type, s.Value, s.Within.Type, s.Within.Value)
