@@ -267,8 +267,7 @@ function treeUp(el) {
     const above = rowAbove(it) || treeItemUp(upEl(it), tree);
     // A row of a deeper level with none before it: a virtualized tree
     // drew its folder out of view, and what it is under is not known.
-    if (!above && (Number(it.getAttribute("aria-level")) || 0) > 1 && !treeItemUp(upEl(it), tree)) return null;
-    if (!above) break;
+    if (!above) return (Number(it.getAttribute("aria-level")) || 0) > 1 ? null : out;
     // A folder's words, not its count ("utils 3": a file added changes it).
     const w = firstTextIn(above);
     out.unshift(w ? collapse(textOf(w, MAXNB).replace(/(^|\s)[0-9]+(?=\s|$)/g, " ")) : "");
