@@ -174,6 +174,15 @@ type Effect struct {
 	// than before. An app that refuses the delete keeps the row, whatever
 	// else it changes (a toast, the next page's row drawn in).
 	Gone string `yaml:"gone,omitempty"`
+	// Active is the item of a composite widget (a menu, a list box, a
+	// radio group, a tab list, a tree, a grid) a key press moved to, as a
+	// role strategy names it ("menuitem|Edit"): the element focused after
+	// it, or the active descendant that one names. At replay the press
+	// must make that item active again; where it makes another one active
+	// (the items reordered, one inserted), the key is pressed again, or
+	// its opposite, until that item is, and the step fails where the
+	// widget no longer holds it.
+	Active string `yaml:"active,omitempty"`
 }
 
 // TextEntry reports whether an input of type t (Fingerprint.Type, "" for
@@ -231,7 +240,7 @@ var EffectStates = []string{"checked", "value", "selected", "expanded", "pressed
 // Empty reports whether e records nothing: no state, content, texts,
 // dialog, nor words shown (a choice the page drew in place).
 func (e *Effect) Empty() bool {
-	return e == nil || (len(e.State) == 0 && !e.Content && !e.Texts && e.Dialog == "" && e.Shows == "")
+	return e == nil || (len(e.State) == 0 && !e.Content && !e.Texts && e.Dialog == "" && e.Shows == "" && e.Active == "")
 }
 
 // Navigation is what the page did after a step at record time.

@@ -177,6 +177,15 @@ func (v *validator) step(p string, s *Step) {
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
 			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)
 		}
+		if e.Active != "" {
+			role, name, _ := strings.Cut(e.Active, "|")
+			switch {
+			case s.Action != Press:
+				v.add(p+".effect.active", "only a press step moves through a widget's items; this is a %s", s.Action)
+			case strings.TrimSpace(role) == "" || strings.TrimSpace(name) == "":
+				v.add(p+".effect.active", "%q: want the item as a role strategy names it, \"role|accessible name\"", e.Active)
+			}
+		}
 	}
 	for i, d := range s.JSDialogs {
 		at := fmt.Sprintf("%s.js_dialogs[%d]", p, i)

@@ -436,7 +436,14 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 				return out
 			}
 		}
+		before := r.activeBefore(ctx, s, watch)
 		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
+		if out.Err == nil && before != nil {
+			var note string
+			if note, out.Err = r.reach(ctx, s, watch, before); note != "" {
+				out.Notes = append(out.Notes, note)
+			}
+		}
 	case chain.Select:
 		out.Err = r.selectOption(ctx, el, s.Value, s.Label, keepsChoice(s))
 	case chain.Scroll:
@@ -1231,6 +1238,9 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	if want.Gone != "" && !e.GoneNow {
 		return false
 	}
+	if want.Active != "" && itemKey(want.Active) != e.Active {
+		return false
+	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
 }
 
@@ -1362,6 +1372,9 @@ func describeEffect(e *chain.Effect) string {
 	if e.Gone != "" {
 		parts = append(parts, fmt.Sprintf("the page no longer to read %q", clip(e.Gone)))
 	}
+	if e.Active != "" {
+		parts = append(parts, describeItem(itemKey(e.Active))+" to be active")
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -1388,6 +1401,9 @@ func sawEffect(e *pagemodel.Effects) string {
 	}
 	if len(e.Shown) > 0 {
 		parts = append(parts, fmt.Sprintf("%q shown", e.Shown))
+	}
+	if e.ActiveMoved && e.Active != "" {
+		parts = append(parts, describeItem(e.Active)+" made active")
 	}
 	if len(parts) == 0 {
 		return "nothing changed"

@@ -362,6 +362,31 @@ type Effects struct {
 	// grid that takes several choices (aria-multiselectable, a <select
 	// multiple>): its "selected" toggles.
 	Multi bool `json:"multi"`
+	// Active is the item of a composite widget (a menu's, a list's, a
+	// radio group's, a tab list's, a tree's or a grid's) active now, as a
+	// role strategy names it ("menuitem|Edit"): the focused element or
+	// the active descendant it names; "" when that is no such item.
+	// ActiveMoved is set when it is another element than as the watch
+	// opened: the step moved through the widget's items.
+	Active      string `json:"active"`
+	ActiveMoved bool   `json:"activeMoved"`
+}
+
+// ActiveItem is the item active in a watched document, among the items
+// of its widget (Page.ActiveItem).
+type ActiveItem struct {
+	// Now names the item active now ("role|name"), "" when none is.
+	Now string `json:"now"`
+	// At is its place among the widget's items, -1 when none is active.
+	At int `json:"at"`
+	// Want counts the widget's items named as asked; Items all of them
+	// shown (of the active item's role).
+	Want  int `json:"want"`
+	Items int `json:"items"`
+	// Horizontal is set when the widget lays its items out in a row (its
+	// aria-orientation, else a menu bar or a tab list): the keys that move
+	// through them are ArrowLeft and ArrowRight.
+	Horizontal bool `json:"horizontal"`
 }
 
 // NextChange returns at the page's next change (a DOM mutation in its top
@@ -407,6 +432,19 @@ func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Dura
 		return nil, err
 	}
 	return e, nil
+}
+
+// ActiveItem reads the item active in the document watch id (in w) is
+// about, and how many items of its widget are named want ("role|name").
+func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want string) (*ActiveItem, error) {
+	var a *ActiveItem
+	if err := w.callJSON(ctx, "", "activeOf", &a, id, want); err != nil {
+		return nil, err
+	}
+	if a == nil {
+		return nil, fmt.Errorf("%w: watch %d", ErrGone, id)
+	}
+	return a, nil
 }
 
 // Effects says what happened since watch id opened in world w; close

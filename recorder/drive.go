@@ -162,6 +162,9 @@ func (d *Driver) do(ctx context.Context, l DriveLine) error {
 		if err != nil {
 			return err
 		}
+		// A person presses a key once the page shows what the last step
+		// did: the item the last arrow highlighted, the list it opened.
+		d.quiet(ctx)
 		if err := keys.Press(top, key, keys.Bits(mods)); err != nil {
 			return err
 		}

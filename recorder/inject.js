@@ -129,7 +129,8 @@
   // Scroll intent: scroll events also come from scrollIntoView, focus and page
   // scripts; only those shortly after a wheel, touch or scrolling key are the user's.
   let intentAt = -1e9;
-  let enterAt = -1e9;
+  // keyAt: when a key press was last recorded as a step.
+  let keyAt = -1e9;
   // richKeyAt: when Enter, Backspace or Delete in rich text was recorded as
   // a step; the input it makes is that step's, not text typed.
   let richKeyAt = -1e9;
@@ -292,7 +293,7 @@
     const m = { k: "key", key: "Enter", m: mods(e), id: ref(t), q, c: cheap(t), r: rect(t) };
     ownTimeout(window, () => {
       if (!e.defaultPrevented && t.isConnected && t.value !== before && t.value.split("\n").length > lines) return;
-      enterAt = performance.now();
+      keyAt = performance.now();
       emitNow(m);
     }, 0);
   }
@@ -779,9 +780,10 @@
       if (e.detail > 1) return; // part of a double click, reported by dblclick
       if (forwards && dragClick) return; // the control's click that follows ends the drag
       if (dragClick) { dragClick = false; return; } // the end of a pointer drag
-      // Enter's implicit form submission or button activation, and Space's
-      // on release, click with detail 0: the press step already replays it.
-      if (e.detail === 0 && (performance.now() - enterAt < 100 || spaceDown || performance.now() - spaceUpAt < 100)) return;
+      // Enter's implicit form submission or button activation, Space's on
+      // release, and an arrow key's move to the next radio button of its
+      // group, click with detail 0: the press step already replays it.
+      if (e.detail === 0 && (performance.now() - keyAt < 100 || spaceDown || performance.now() - spaceUpAt < 100)) return;
       const r = at ? at.r : rect(t);
       const x = at ? at.x : e.clientX, y = at ? at.y : e.clientY;
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x, y,
@@ -877,7 +879,7 @@
         if (!/^(Control|Alt|Meta|Shift)$/.test(k)) closeEffect();
         return;
       }
-      if (k === "Enter") enterAt = performance.now();
+      keyAt = performance.now();
       if (rich && /^(Enter|Backspace|Delete)$/.test(k)) richKeyAt = performance.now();
       if (k === " ") spaceDown = true;
       const a = deepActive() || t;

@@ -616,6 +616,15 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			}
 		}
 	}
+	// A key that moved through a menu's, a list's or a radio group's
+	// items made one of them active: at replay it must make that one
+	// active again, wherever the items now stand. One with no name is
+	// told from none of its siblings.
+	if st.Action == chain.Press && e.E.ActiveMoved {
+		if _, name, _ := strings.Cut(e.E.Active, "|"); strings.TrimSpace(name) != "" {
+			eff.Active = e.E.Active
+		}
+	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)
 	// What the step showed of its own, where it showed nothing typed (a
 	// choice drawn, a value written into a field), is its effect, also

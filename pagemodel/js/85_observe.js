@@ -857,6 +857,79 @@ function multiSelect(el) {
   return false;
 }
 
+// The active item of a composite widget: what a key press inside a menu,
+// a list, a radio group, a tab list, a tree or a grid moves to. A step
+// that moved it when recorded must move it to the same item at replay,
+// whatever the items' order (effects: active; activeOf).
+const ITEM_ROLES = /^(option|menuitem|menuitemcheckbox|menuitemradio|radio|tab|treeitem|gridcell|row)$/;
+const COMPOSITE_ROLES = /^(listbox|menu|menubar|radiogroup|tablist|tree|treegrid|grid)$/;
+const HORIZONTAL_ROLES = /^(menubar|tablist)$/;
+
+// activeItem is the item active in doc: its focused element (through
+// shadow roots), or the element that one names as its active descendant,
+// when it is of a role in ITEM_ROLES; null else.
+function activeItem(doc) {
+  let a = doc && doc.activeElement;
+  for (let sr = a && shadowOf(a); sr && sr.activeElement; sr = shadowOf(a)) a = sr.activeElement;
+  if (!a || a.nodeType !== 1) return null;
+  let d = a.ariaActiveDescendantElement || null;
+  if (!d && a.hasAttribute("aria-activedescendant")) {
+    const root = a.getRootNode();
+    d = root.getElementById ? root.getElementById(a.getAttribute("aria-activedescendant")) : null;
+  }
+  if (d && d.isConnected) a = d;
+  return ITEM_ROLES.test(roleOf(a, a.tagName, a.hasAttributes())) ? a : null;
+}
+
+// itemName is an item as a role strategy names it: "role|name".
+function itemName(el) {
+  const role = roleOf(el, el.tagName, el.hasAttributes());
+  return role + "|" + collapse(accName(el, labelsOf(el), role, el.hasAttributes()));
+}
+
+// itemsWith are the items shown beside el in its composite widget (its
+// nearest ancestor of a role in COMPOSITE_ROLES, shadow hosts crossed; a
+// native radio button's group, by its name), el's own role, in tree
+// order; and whether the widget lays them out in a row (aria-orientation,
+// else its role: a menu bar, a tab list).
+const ITEMS_MAX = 500;
+function itemsWith(el) {
+  const role = roleOf(el, el.tagName, el.hasAttributes());
+  let c = null;
+  for (let e = upEl(el), up = 0; e && e.nodeType === 1 && up < 12; e = upEl(e), up++) {
+    if (COMPOSITE_ROLES.test(roleOf(e, e.tagName, e.hasAttributes()))) { c = e; break; }
+  }
+  if (!c && el.tagName === "INPUT" && el.type === "radio" && el.name) {
+    const scope = el.form || el.getRootNode();
+    const items = [...scope.querySelectorAll("input[type=radio]")].filter((x) => x.name === el.name && (x === el || visibleEl(x)));
+    return { items: items.slice(0, ITEMS_MAX), horizontal: false };
+  }
+  if (!c) return { items: [el], horizontal: false };
+  const items = [];
+  eachComposed(c, (x) => {
+    if (x === el || roleOf(x, x.tagName, x.hasAttributes()) === role && visibleEl(x)) items.push(x);
+    return items.length >= ITEMS_MAX;
+  });
+  const o = c.getAttribute("aria-orientation");
+  return { items: items, horizontal: o ? o === "horizontal" : HORIZONTAL_ROLES.test(roleOf(c, c.tagName, c.hasAttributes())) };
+}
+
+// activeOf is, for watch id's document, the item active now ("role|name",
+// "" when none: activeItem), its place among the items of its widget
+// (itemsWith; -1 when none), how many of those items are named want
+// ("role|name"), how many there are, and whether they lie in a row.
+function activeOf(id, want) {
+  const w = watches.get(id);
+  if (!w) return null;
+  const doc = w.el.ownerDocument || w.el;
+  const a = activeItem(doc);
+  if (!a) return { now: "", at: -1, want: 0, items: 0, horizontal: false };
+  const g = itemsWith(a);
+  let n = 0;
+  for (const x of g.items) if (itemName(x) === want) n++;
+  return { now: itemName(a), at: g.items.indexOf(a), want: n, items: g.items.length, horizontal: g.horizontal };
+}
+
 // besideBox is the one checkbox, radio button or switch among the
 // siblings of l, an input or an element of that role (a label that labels
 // no control, beside a switch a UI kit draws; a switch's track); null
@@ -909,6 +982,7 @@ function watch(el, sought, gone, also) {
   // frame stays is another document loaded there (effects: unloaded).
   try { const v = (el.ownerDocument || el).defaultView; w.frame = v && v !== win ? v.frameElement : null; } catch (e) { w.frame = null; }
   w.multi = multiSelect(el);
+  w.active = activeItem(el.ownerDocument || el);
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -936,6 +1010,11 @@ function effects(id, close) {
   // The document of the element (a frame's) has gone: the frame loaded
   // another, or the same anew.
   out.unloaded = !!w.frame && w.frame.isConnected && !(w.el.ownerDocument || w.el).defaultView;
+  // The item active now, and whether it is another than as the watch
+  // opened: a key press moved through a widget's items.
+  const act = activeItem(w.el.ownerDocument || w.el);
+  out.active = act ? itemName(act) : "";
+  out.activeMoved = !!act && act !== w.active;
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
   if (w.state) for (const k of Object.keys(w.state)) if (k !== "value") out.was[k] = w.state[k];

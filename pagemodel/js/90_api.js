@@ -88,6 +88,9 @@ return {
   // watchAt: watch about the element of reference k (0 when it is gone).
   watchAt(_, k, sought, gone) { const el = deref(k); if (!el) return 0; fresh(); return watch(el, sought || "", gone || ""); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
+  // activeOf: the item active in watch id's document, among its widget's
+  // items, and how many of those are named want (activeOf).
+  activeOf(_, id, want) { fresh(); return JSON.stringify(activeOf(id, want)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
   // nextAfter: at once when the page changed after last (page clock, ms)
