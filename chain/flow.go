@@ -406,7 +406,8 @@ type Fingerprint struct {
 	Icon string `yaml:"icon,omitempty"`
 	// SiblingIndex is the 1-based position among same-tag siblings.
 	SiblingIndex int `yaml:"sibling_index,omitempty"`
-	// Neighbours are texts near the element: its label, heading, row.
+	// Neighbours are texts near the element: its label, heading, row, and
+	// the values its row's other fields show.
 	Neighbours []string `yaml:"neighbours,omitempty"`
 	// Region is the name of the nearest landmark or named section that
 	// encloses the element ("All products", "Shipping address"): where on

@@ -284,3 +284,21 @@ func TestAFieldNamedAloneIsNotNamedByItsOuterBox(t *testing.T) {
 	}
 	replaysShow(t, b, f, f.StartURL, variant{"", "Typed into email"}, variant{"?v=decoy", "Typed into email"})
 }
+
+// Rows made of fields only (an order's line items: a product and a
+// quantity, each in a field, and a Remove button) read their values as a
+// person reads them: with the first two rows swapped, the row whose
+// place the target had reads other values, and its Remove is not
+// pressed. The same rows in another order, a row inserted or the target's
+// row gone: the recorded line is removed, or nothing is.
+func TestRowsOfFieldsAreToldApartByTheirValues(t *testing.T) {
+	b := ownWindow(t)
+	f := recordOneStep(t, b, "variants/field-rows.html", "click \"#rows tr:nth-child(2) button\"\n")
+	replaysShow(t, b, f, f.StartURL, variant{"", "Removed Stapler"}, variant{"?v=reversed", "Removed Stapler"}, variant{"?v=removed", "Ready"})
+	for _, v := range []string{"?v=swapped", "?v=inserted"} {
+		p, failed := replayFlowIn(t, b, f, f.StartURL+v, false)
+		if st := p.MustElement("#status").MustText(); st != "Removed Stapler" && st != "Ready" || (failed == nil) != (st != "Ready") {
+			t.Errorf("%q: %v, %q; want the Stapler line removed, or nothing", v, failed, st)
+		}
+	}
+}

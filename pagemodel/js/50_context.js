@@ -186,8 +186,9 @@ function headingBefore(el, keep) {
 // neighboursOf is the nearby text of el, in this order and each once: its
 // label, the legend of the fieldset around it (its own for a fieldset),
 // the nearest heading before it, and the text of its table row or list
-// item (tr or li, el itself included), else, for a control nothing
-// labels, the text beside it (besideOf).
+// item (tr or li, el itself included), then the values its fields show
+// (valuesIn), else, for a control nothing labels, the text beside it
+// (besideOf).
 function neighboursOf(el) {
   const out = [];
   const add = (s) => { if (s && out.indexOf(s) < 0) out.push(s); };
@@ -199,7 +200,25 @@ function neighboursOf(el) {
   const row = el.closest("tr,li");
   const beside = row ? null : besideOf(el, labelsOf(el));
   if (row || beside) add(cap(textOf(row || beside, MAXTEXT), MAXNB));
+  if (row) add(cap(valuesIn(row, el), MAXNB));
   return out;
+}
+
+// valuesIn is what the fields shown in row c other than el read, as a
+// person reads them with the row's text (a line item's product and
+// quantity, each in a field): text fields' values and the chosen
+// options' labels, in tree order, white space collapsed; a password's is
+// left out, as are boxes and buttons, which show no value.
+const VALUE_LESS = new Set(["hidden", "password", "checkbox", "radio", "file", "button", "submit", "reset", "image", "range", "color"]);
+function valuesIn(c, el) {
+  const out = [];
+  for (const f of c.querySelectorAll("input, textarea, select")) {
+    if (f === el || f.contains(el) || f.tagName === "INPUT" && VALUE_LESS.has(inputType(f)) || !visibleEl(f)) continue;
+    const v = f.tagName === "SELECT" ? (f.selectedOptions[0] ? f.selectedOptions[0].label : "") : f.value;
+    if (v) out.push(collapse(v));
+    if (out.length >= 8) break;
+  }
+  return out.join(" ");
 }
 
 // ---- where an element stands in a tree ----
