@@ -3,8 +3,10 @@ package decision
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -41,23 +43,30 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) *pa
 }
 
 // reach makes the item s's press made active when recorded active again,
-// once the press was made (before: what was active then). It returns a
-// note saying so where it pressed again. Where no item is active after
-// the press it leaves the step to its effect check.
+// once the press was made (before: what was active then). The item meant
+// is the one of the widget named as recorded, else the one named with
+// every word of that name and more (reworded: "Edit details" for "Edit").
+// It returns a note where it pressed again or took a reworded item.
+// Where no item is active after the press it leaves the step to its
+// effect check.
 func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pagemodel.ActiveItem) (string, error) {
 	want := itemKey(s.Effect.Active)
 	a, err := r.activeAfter(ctx, wt, want, before)
-	if err != nil || a.Now == "" || a.Now == want {
+	if err != nil || a.Now == "" {
 		return "", err
+	}
+	if a.At == a.Target {
+		return reworded(a.Now, want), nil
 	}
 	moves := moveKeys(s.Key, a.Horizontal)
 	switch {
-	case a.Want == 0:
+	case a.Want == 0 && a.Near == 0:
 		return "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
-	case a.Want > 1:
+	case a.Target < 0:
+		n := max(a.Want, a.Near)
 		return "", stepErr(report.Ambiguous, nil, "%s made %s active; the widget holds %d items named as %s, which it made active when recorded: which one is meant is not known, so nothing more was pressed",
-			s.Key, describeItem(a.Now), a.Want, describeItem(want))
+			s.Key, describeItem(a.Now), n, describeItem(want))
 	case moves == nil:
 		return "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded; %s is no key that moves through the items, so it was not pressed again",
 			s.Key, describeItem(a.Now), describeItem(want), s.Key)
@@ -77,9 +86,13 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 			if a, err = r.activeAfter(ctx, wt, want, prev); err != nil {
 				return "", err
 			}
-			if a.Now == want {
-				return fmt.Sprintf("%s made %s active, not %s as when recorded (the items moved): %s",
-					s.Key, describeItem(first), describeItem(want), pressedTimes(moves, k, presses)), nil
+			if a.Now != "" && a.At == a.Target {
+				note := fmt.Sprintf("%s made %s active, not %s as when recorded (the items moved): %s",
+					s.Key, describeItem(first), describeItem(want), pressedTimes(moves, k, presses))
+				if rw := reworded(a.Now, want); rw != "" {
+					note += "; " + rw
+				}
+				return note, nil
 			}
 			if a.Now == "" || a.At == prev.At || seen[a.At] {
 				break // the end of the items, or round them: the other way
@@ -89,6 +102,15 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 	}
 	return "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and %d more presses of %s never made it active",
 		s.Key, describeItem(first), describeItem(want), presses, strings.Join(moves, " or "))
+}
+
+// reworded says that the item reached (now) is named otherwise than the
+// recorded one (want), "" where it is named as recorded.
+func reworded(now, want string) string {
+	if now == want {
+		return ""
+	}
+	return fmt.Sprintf("%s was taken for %s, the only item named with its words", describeItem(now), describeItem(want))
 }
 
 // activeAfter waits, up to reachWait, until the active item is want or
@@ -163,6 +185,31 @@ func plural(n int) string {
 func itemKey(v string) string {
 	role, name, _ := strings.Cut(v, "|")
 	return strings.TrimSpace(role) + "|" + strings.Join(strings.Fields(name), " ")
+}
+
+// sameItem reports whether the item active now (e.Active) is the one a
+// step recorded as want: named so, or of its role and named with every
+// word of its name and more (reach took it as the only one so named).
+func sameItem(now, want string) bool {
+	want = itemKey(want)
+	if now == want {
+		return true
+	}
+	nr, nn, _ := strings.Cut(now, "|")
+	wr, wn, _ := strings.Cut(want, "|")
+	if nr != wr {
+		return false
+	}
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsNumber(c) })
+	}
+	w, have := words(wn), words(nn)
+	for _, t := range w {
+		if !slices.Contains(have, t) {
+			return false
+		}
+	}
+	return len(w) > 0
 }
 
 // describeItem names an item ("role|name") as a report does: menuitem "Edit".

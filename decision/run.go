@@ -1238,7 +1238,7 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	if want.Gone != "" && !e.GoneNow {
 		return false
 	}
-	if want.Active != "" && itemKey(want.Active) != e.Active {
+	if want.Active != "" && !sameItem(e.Active, want.Active) {
 		return false
 	}
 	return want.Dialog == "" || want.Dialog == e.Dialog

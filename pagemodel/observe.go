@@ -379,10 +379,16 @@ type ActiveItem struct {
 	Now string `json:"now"`
 	// At is its place among the widget's items, -1 when none is active.
 	At int `json:"at"`
-	// Want counts the widget's items named as asked; Items all of them
-	// shown (of the active item's role).
-	Want  int `json:"want"`
-	Items int `json:"items"`
+	// Want counts the widget's items named as asked; where none is, Near
+	// those of its role named with every word of that name and more (the
+	// item reworded: "Edit details" for "Edit"). Target is the place of
+	// the one item meant, the one named as asked, else the one so named;
+	// -1 where there is none or several. Items counts the items shown (of
+	// the active item's role).
+	Want   int `json:"want"`
+	Near   int `json:"near"`
+	Target int `json:"target"`
+	Items  int `json:"items"`
 	// Horizontal is set when the widget lays its items out in a row (its
 	// aria-orientation, else a menu bar or a tab list): the keys that move
 	// through them are ArrowLeft and ArrowRight.

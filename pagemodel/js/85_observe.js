@@ -917,17 +917,36 @@ function itemsWith(el) {
 // activeOf is, for watch id's document, the item active now ("role|name",
 // "" when none: activeItem), its place among the items of its widget
 // (itemsWith; -1 when none), how many of those items are named want
-// ("role|name"), how many there are, and whether they lie in a row.
+// ("role|name"), and, where none is, how many are of its role and named
+// with every word of its name among others (nearItem: "Edit details" for
+// "Edit", reworded); the place of the one item meant (the one named want,
+// else the one so named; -1 where there is none or several); how many
+// items there are, and whether they lie in a row.
 function activeOf(id, want) {
   const w = watches.get(id);
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
   const a = activeItem(doc);
-  if (!a) return { now: "", at: -1, want: 0, items: 0, horizontal: false };
+  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false };
   const g = itemsWith(a);
-  let n = 0;
-  for (const x of g.items) if (itemName(x) === want) n++;
-  return { now: itemName(a), at: g.items.indexOf(a), want: n, items: g.items.length, horizontal: g.horizontal };
+  const names = g.items.map(itemName);
+  let n = 0, near = 0, target = -1, nearAt = -1;
+  names.forEach((x, i) => {
+    if (x === want) { n++; target = i; } else if (nearItem(x, want)) { near++; nearAt = i; }
+  });
+  if (n > 1) target = -1;
+  if (n === 0) target = near === 1 ? nearAt : -1;
+  return { now: itemName(a), at: g.items.indexOf(a), want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal };
+}
+
+// nearItem reports whether item x ("role|name") is of want's role and
+// named with every word of want's name, and more (case aside).
+function nearItem(x, want) {
+  const i = x.indexOf("|"), j = want.indexOf("|");
+  if (x.slice(0, i) !== want.slice(0, j)) return false;
+  const words = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const w = words(want.slice(j + 1)), have = new Set(words(x.slice(i + 1)));
+  return w.length > 0 && w.every((t) => have.has(t));
 }
 
 // besideBox is the one checkbox, radio button or switch among the
