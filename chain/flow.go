@@ -181,9 +181,15 @@ type Effect struct {
 	// must make that item active again; where it makes another one active
 	// (the items reordered, one inserted), the key is pressed again, or
 	// its opposite, until that item is, and the step fails where the
-	// widget no longer holds it.
+	// widget no longer holds it, or where pressing again would choose the
+	// items on the way (a radio group, tabs that select as they move).
+	// The role is one of ItemRoles.
 	Active string `yaml:"active,omitempty"`
 }
+
+// ItemRoles are the roles of the items of a composite widget a key press
+// moves through (Effect.Active).
+var ItemRoles = []string{"option", "menuitem", "menuitemcheckbox", "menuitemradio", "radio", "tab", "treeitem", "gridcell", "row"}
 
 // TextEntry reports whether an input of type t (Fingerprint.Type, "" for
 // none) takes typed text: text, email, search, tel, url, password, number.

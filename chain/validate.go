@@ -184,6 +184,8 @@ func (v *validator) step(p string, s *Step) {
 				v.add(p+".effect.active", "only a press step moves through a widget's items; this is a %s", s.Action)
 			case strings.TrimSpace(role) == "" || strings.TrimSpace(name) == "":
 				v.add(p+".effect.active", "%q: want the item as a role strategy names it, \"role|accessible name\"", e.Active)
+			case !slices.Contains(ItemRoles, strings.TrimSpace(role)):
+				v.add(p+".effect.active", "%q: %q is no role of a widget's item; want one of %s", e.Active, strings.TrimSpace(role), strings.Join(ItemRoles, ", "))
 			}
 		}
 	}

@@ -252,7 +252,7 @@ func TestEffectKinds(t *testing.T) {
 		{"elements and a dialog, another dialog's", chain.Effect{Content: true, Dialog: "opened"}, pagemodel.Effects{Dialog: "closed", DialogContent: 3}, false},
 		{"a removal and a dialog, the dialog's own", chain.Effect{Content: true, Removed: true, Dialog: "closed"}, pagemodel.Effects{Dialog: "closed", DialogContent: 3}, false},
 	} {
-		if got := effectHappened(&c.want, &c.seen); got != c.ok {
+		if got := effectHappened(&c.want, &c.seen, ""); got != c.ok {
 			t.Errorf("%s: happened %v, want %v", c.name, got, c.ok)
 		}
 	}

@@ -2,11 +2,10 @@ package decision
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -21,9 +20,17 @@ import (
 // is active after it the same key is pressed again (then its opposite)
 // until the recorded one is, or the step fails: where the widget no longer
 // holds that item, or holds several of its name.
+//
+// Pressing again is only safe where moving is all a press does. Where the
+// widget chooses the item its keys move to (a radio group checks it, a
+// tab list selects its tab: ActiveItem.Chosen), a press that would land
+// elsewhere than on the item meant is not made at all, and one that did
+// is not followed by more; nor is a press made with modifiers (Shift
+// extends a selection) pressed again.
 
 // reachWait is how long a press is given to move the active item (a
-// widget's state set in a later task, a render).
+// widget's state set in a later task, a render) before the page is left
+// to settle and read once more.
 const reachWait = 500 * time.Millisecond
 
 // maxReach bounds the presses reach adds, whatever the widget's size.
@@ -31,44 +38,76 @@ const maxReach = 50
 
 // activeBefore reads the item active before s's key is pressed, where the
 // step recorded one it moved to and its effect is watched; nil else.
-func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) *pagemodel.ActiveItem {
+func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*pagemodel.ActiveItem, error) {
 	if wt == nil || s.Effect == nil || s.Effect.Active == "" {
-		return nil
+		return nil, nil
 	}
-	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active))
+	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), s.Key)
 	if err != nil {
+		return nil, itemErr(ctx, err)
+	}
+	return a, nil
+}
+
+// mayPress refuses s's press before it is made where the widget chooses
+// the item its keys move to (before.Chosen) and the key would move to
+// another item than the one meant, or the one meant is not there.
+func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
+	if before == nil || before.Now == "" || !before.Chosen || before.Next < 0 || len(s.Modifiers) > 0 {
 		return nil
 	}
-	return a
+	want := itemKey(s.Effect.Active)
+	switch {
+	case before.Target < 0 && before.Want+before.Near == 0:
+		return stepErr(report.ElementNotFound, nil, "%s would choose %s, the item after %s; the widget no longer holds %s, which the key chose when recorded, so it was not pressed",
+			s.Key, describeItem(before.NextName), describeItem(before.Now), describeItem(want))
+	case before.Target < 0:
+		return stepErr(report.Ambiguous, nil, "the widget holds %d items named as %s, which %s chose when recorded: which one is meant is not known, so it was not pressed",
+			max(before.Want, before.Near), describeItem(want), s.Key)
+	case before.Next != before.Target:
+		return stepErr(report.NoEffect, nil, "%s would choose %s, the item after %s, not %s as when recorded (the items moved): the widget chooses the item its keys move to, so it was not pressed",
+			s.Key, describeItem(before.NextName), describeItem(before.Now), describeItem(want))
+	}
+	return nil
 }
 
 // reach makes the item s's press made active when recorded active again,
 // once the press was made (before: what was active then). The item meant
-// is the one of the widget named as recorded, else the one named with
-// every word of that name and more (reworded: "Edit details" for "Edit").
-// It returns a note where it pressed again or took a reworded item.
-// Where no item is active after the press it leaves the step to its
-// effect check.
-func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pagemodel.ActiveItem) (string, error) {
+// is the one of the widget named as recorded, else the one reworded
+// (ActiveItem.Near: "Edit details" for "Edit"), taken only where the key
+// led to it as it did when recorded, never pressed again for. It returns
+// a note where it pressed again or took a reworded item, and the item
+// taken. Where no item is active after the press it leaves the step to
+// its effect check.
+func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pagemodel.ActiveItem) (note, taken string, err error) {
 	want := itemKey(s.Effect.Active)
-	a, err := r.activeAfter(ctx, wt, want, before)
+	a, err := r.activeAfter(ctx, wt, want, s.Key, before)
 	if err != nil || a.Now == "" {
-		return "", err
+		return "", "", err
 	}
-	if a.At == a.Target {
-		return reworded(a.Now, want), nil
+	if a.At >= 0 && a.At == a.Target {
+		return reworded(a.Now, want), a.Now, nil
 	}
-	moves := moveKeys(s.Key, a.Horizontal)
+	moves := moveKeys(s.Key, a)
 	switch {
 	case a.Want == 0 && a.Near == 0:
-		return "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, so nothing more was pressed",
+		return "", "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
 	case a.Target < 0:
 		n := max(a.Want, a.Near)
-		return "", stepErr(report.Ambiguous, nil, "%s made %s active; the widget holds %d items named as %s, which it made active when recorded: which one is meant is not known, so nothing more was pressed",
+		return "", "", stepErr(report.Ambiguous, nil, "%s made %s active; the widget holds %d items named as %s, which it made active when recorded: which one is meant is not known, so nothing more was pressed",
 			s.Key, describeItem(a.Now), n, describeItem(want))
+	case a.Want == 0:
+		return "", "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, and the item named with its words stands elsewhere: it is not taken for it, so nothing more was pressed",
+			s.Key, describeItem(a.Now), describeItem(want))
+	case a.Chosen:
+		return "", "", stepErr(report.NoEffect, nil, "%s chose %s, not %s as when recorded: the widget chooses the item its keys move to, and pressing again would choose each item on the way, so nothing more was pressed",
+			s.Key, describeItem(a.Now), describeItem(want))
+	case len(s.Modifiers) > 0:
+		return "", "", stepErr(report.NoEffect, nil, "%s with %s made %s active, not %s as when recorded; with modifiers a key does more than move (it extends a selection, it jumps), so it was not pressed again",
+			s.Key, strings.Join(s.Modifiers, "+"), describeItem(a.Now), describeItem(want))
 	case moves == nil:
-		return "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded; %s is no key that moves through the items, so it was not pressed again",
+		return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded; %s is no key that moves through the items one by one, so it was not pressed again",
 			s.Key, describeItem(a.Now), describeItem(want), s.Key)
 	}
 	first, presses := a.Now, 0
@@ -79,20 +118,20 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 				break
 			}
 			prev := a
-			if err := r.pressWith(ctx, k, s.Modifiers); err != nil {
-				return "", err
+			if err := r.pressWith(ctx, k, nil); err != nil {
+				return "", "", err
 			}
 			presses++
-			if a, err = r.activeAfter(ctx, wt, want, prev); err != nil {
-				return "", err
+			if a, err = r.activeAfter(ctx, wt, want, k, prev); err != nil {
+				return "", "", err
 			}
-			if a.Now != "" && a.At == a.Target {
-				note := fmt.Sprintf("%s made %s active, not %s as when recorded (the items moved): %s",
-					s.Key, describeItem(first), describeItem(want), pressedTimes(moves, k, presses))
-				if rw := reworded(a.Now, want); rw != "" {
-					note += "; " + rw
-				}
-				return note, nil
+			if a.Now != "" && a.At >= 0 && a.At == a.Target && a.Want > 0 {
+				return fmt.Sprintf("%s made %s active, not %s as when recorded (the items moved): %s",
+					s.Key, describeItem(first), describeItem(want), pressedTimes(moves, k, presses)), a.Now, nil
+			}
+			if a.Chosen {
+				return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and pressing %s %d more time%s chose %s: the widget chooses the item its keys move to, so nothing more was pressed",
+					s.Key, describeItem(first), describeItem(want), k, presses, plural(presses), describeItem(a.Now))
 			}
 			if a.Now == "" || a.At == prev.At || seen[a.At] {
 				break // the end of the items, or round them: the other way
@@ -100,7 +139,7 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 			seen[a.At] = true
 		}
 	}
-	return "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and %d more presses of %s never made it active",
+	return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and %d more presses of %s never made it active",
 		s.Key, describeItem(first), describeItem(want), presses, strings.Join(moves, " or "))
 }
 
@@ -110,37 +149,66 @@ func reworded(now, want string) string {
 	if now == want {
 		return ""
 	}
-	return fmt.Sprintf("%s was taken for %s, the only item named with its words", describeItem(now), describeItem(want))
+	return fmt.Sprintf("%s was taken for %s: the key led to it as it did when recorded, and it alone is named with its words", describeItem(now), describeItem(want))
 }
 
-// activeAfter waits, up to reachWait, until the active item is want or
-// another than prev, and returns it.
-func (r *Runner) activeAfter(ctx context.Context, wt *watch, want string, prev *pagemodel.ActiveItem) (*pagemodel.ActiveItem, error) {
-	end := time.Now().Add(reachWait)
+// activeAfter waits, up to reachWait, until the active item is another
+// than prev (another, or at another place), and returns it; where none
+// moved by then, it lets the page settle (a late render) and reads it
+// once more. key is the key just pressed. Where the press loaded another
+// document, it answers no item active: the effect check says whether the
+// step was to.
+func (r *Runner) activeAfter(ctx context.Context, wt *watch, want, key string, prev *pagemodel.ActiveItem) (*pagemodel.ActiveItem, error) {
+	end, settled := time.Now().Add(reachWait), false
 	for {
-		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, stepErr(report.Timeout, ctx.Err(), "%s while the key's move through the items was followed", ended(ctx))
-			}
-			return nil, stepErr(report.CDPError, err, "cannot read the widget's active item")
+		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, key)
+		if errors.Is(err, pagemodel.ErrGone) && ctx.Err() == nil {
+			return &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, nil
 		}
-		if a.Now == want || a.Now != prev.Now || a.At != prev.At || !time.Now().Before(end) {
+		if err != nil {
+			return nil, itemErr(ctx, err)
+		}
+		if a.Now != prev.Now || a.At != prev.At {
 			return a, nil
+		}
+		if !time.Now().Before(end) {
+			if settled {
+				return a, nil
+			}
+			settled = true
+			r.model().SettleAnswered(ctx)
+			continue
 		}
 		select {
 		case <-ctx.Done():
-			return a, nil
+			return nil, itemErr(ctx, ctx.Err())
 		case <-time.After(25 * time.Millisecond):
 		}
 	}
 }
 
+// itemErr is the step's error for a failed read of the active item.
+func itemErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return stepErr(report.Timeout, ctx.Err(), "%s while the key's move through the items was followed", ended(ctx))
+	}
+	return stepErr(report.CDPError, err, "cannot read the widget's active item")
+}
+
 // moveKeys are the keys that move through a widget's items from the one
 // active towards the one meant: key itself and its opposite, for an arrow;
 // for Home, End, PageUp and PageDown, the arrows of the widget's
-// direction. Other keys (Tab, Enter, a letter) do more than move: nil.
-func moveKeys(key string, horizontal bool) []string {
+// direction. Other keys (Tab, Enter, a letter) do more than move: nil;
+// so do Home, End, PageUp and PageDown in a grid, whose items lie in two
+// directions.
+func moveKeys(key string, a *pagemodel.ActiveItem) []string {
+	horizontal := a.Horizontal
+	if role, _, _ := strings.Cut(a.Now, "|"); role == "gridcell" || role == "row" {
+		switch key {
+		case "Home", "End", "PageUp", "PageDown":
+			return nil
+		}
+	}
 	switch key {
 	case "ArrowDown":
 		return []string{"ArrowDown", "ArrowUp"}
@@ -188,28 +256,10 @@ func itemKey(v string) string {
 }
 
 // sameItem reports whether the item active now (e.Active) is the one a
-// step recorded as want: named so, or of its role and named with every
-// word of its name and more (reach took it as the only one so named).
-func sameItem(now, want string) bool {
-	want = itemKey(want)
-	if now == want {
-		return true
-	}
-	nr, nn, _ := strings.Cut(now, "|")
-	wr, wn, _ := strings.Cut(want, "|")
-	if nr != wr {
-		return false
-	}
-	words := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsNumber(c) })
-	}
-	w, have := words(wn), words(nn)
-	for _, t := range w {
-		if !slices.Contains(have, t) {
-			return false
-		}
-	}
-	return len(w) > 0
+// step recorded as want: named so, or the one reach took for it
+// (taken: reworded), none other.
+func sameItem(now, want, taken string) bool {
+	return now == itemKey(want) || taken != "" && now == taken
 }
 
 // describeItem names an item ("role|name") as a report does: menuitem "Edit".

@@ -436,11 +436,19 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 				return out
 			}
 		}
-		before := r.activeBefore(ctx, s, watch)
+		before, err := r.activeBefore(ctx, s, watch)
+		if err == nil {
+			err = mayPress(s, before)
+		}
+		if err != nil {
+			out.Err = err
+			r.closeWatch(ctx, watch)
+			return out
+		}
 		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
 		if out.Err == nil && before != nil {
 			var note string
-			if note, out.Err = r.reach(ctx, s, watch, before); note != "" {
+			if note, watch.taken, out.Err = r.reach(ctx, s, watch, before); note != "" {
 				out.Notes = append(out.Notes, note)
 			}
 		}
@@ -1105,6 +1113,9 @@ func clip(s string) string {
 type watch struct {
 	w  *pagemodel.World
 	id int
+	// taken is the item a key press's move through a widget's items was
+	// taken to reach where it is named otherwise than recorded (reach).
+	taken string
 }
 
 // openWatch opens a watch on what the step is about to do, when it
@@ -1188,7 +1199,7 @@ func (r *Runner) waitEffect(ctx context.Context, s *chain.Step, el Elem, wt *wat
 		}
 		if e != nil {
 			seen = e
-			if effectHappened(want, e) {
+			if effectHappened(want, e, wt.taken) {
 				r.debugf("  effect as recorded (%s): %s", describeEffect(want), sawEffect(e))
 				return r.effectHeld(ctx, s, wt)
 			}
@@ -1215,8 +1226,9 @@ func (r *Runner) closeWatch(ctx context.Context, wt *watch) {
 	}()
 }
 
-// effectHappened reports whether e holds every kind want recorded.
-func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
+// effectHappened reports whether e holds every kind want recorded; taken
+// is the item a key press was taken to reach for want.Active (reach).
+func effectHappened(want *chain.Effect, e *pagemodel.Effects, taken string) bool {
 	for _, st := range want.State {
 		if !slices.Contains(e.State, st) {
 			return false
@@ -1238,7 +1250,7 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects) bool {
 	if want.Gone != "" && !e.GoneNow {
 		return false
 	}
-	if want.Active != "" && !sameItem(e.Active, want.Active) {
+	if want.Active != "" && !sameItem(e.Active, want.Active, taken) {
 		return false
 	}
 	return want.Dialog == "" || want.Dialog == e.Dialog
@@ -1305,7 +1317,7 @@ func undoes(st string, t *chain.Target) bool {
 // held to it.
 func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error {
 	want := s.Effect
-	if len(want.Became) == 0 && want.Shows == "" {
+	if len(want.Became) == 0 && want.Shows == "" && want.Active == "" {
 		return nil
 	}
 	r.model().SettleAnswered(ctx)
@@ -1318,6 +1330,12 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
 		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: it showed %q, which no longer shows once the page settled",
 			s.Action, want.Shows)
+	}
+	// The item a key made active must still be: a widget that draws its
+	// highlight late may move it again.
+	if want.Active != "" && !sameItem(e.Active, want.Active, wt.taken) {
+		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: it made %s active, and %s is active once the page settled",
+			s.Action, describeItem(itemKey(want.Active)), activeNow(e.Active))
 	}
 	if e.Detached {
 		// The page went on (a new document, the element drawn anew): what
@@ -1332,6 +1350,14 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 		}
 	}
 	return nil
+}
+
+// activeNow names the item active now (e.Active) for a report.
+func activeNow(v string) string {
+	if v == "" {
+		return "none"
+	}
+	return describeItem(v)
 }
 
 // nowState is what state property st of a watched element is now.

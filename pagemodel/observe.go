@@ -367,9 +367,11 @@ type Effects struct {
 	// role strategy names it ("menuitem|Edit"): the focused element or
 	// the active descendant it names; "" when that is no such item.
 	// ActiveMoved is set when it is another element than as the watch
-	// opened: the step moved through the widget's items.
+	// opened: the step moved through the widget's items. ActiveOne is set,
+	// where it moved, when no other item of the widget is named as it is.
 	Active      string `json:"active"`
 	ActiveMoved bool   `json:"activeMoved"`
+	ActiveOne   bool   `json:"activeOne"`
 }
 
 // ActiveItem is the item active in a watched document, among the items
@@ -380,11 +382,12 @@ type ActiveItem struct {
 	// At is its place among the widget's items, -1 when none is active.
 	At int `json:"at"`
 	// Want counts the widget's items named as asked; where none is, Near
-	// those of its role named with every word of that name and more (the
-	// item reworded: "Edit details" for "Edit"). Target is the place of
-	// the one item meant, the one named as asked, else the one so named;
-	// -1 where there is none or several. Items counts the items shown (of
-	// the active item's role).
+	// those of its role reworded: named with every word of that name and
+	// more, none of which turns the action round or widens it ("Edit
+	// details" for "Edit", not "Delete all" for "Delete"). Target is the
+	// place of the one item meant, the one named as asked, else the one
+	// reworded; -1 where there is none or several. Items counts the items
+	// shown (of the active item's role).
 	Want   int `json:"want"`
 	Near   int `json:"near"`
 	Target int `json:"target"`
@@ -393,6 +396,18 @@ type ActiveItem struct {
 	// aria-orientation, else a menu bar or a tab list): the keys that move
 	// through them are ArrowLeft and ArrowRight.
 	Horizontal bool `json:"horizontal"`
+	// Chosen is set when the active item is chosen: a radio button
+	// checked, an option, a tab or a tree's item selected. Where it was as
+	// a key moved to it, the widget chooses what the keys move to, and
+	// each press is an action.
+	Chosen bool `json:"chosen"`
+	// Next is the place the key asked about, pressed now, moves to: the
+	// next item not disabled for an arrow (round the end), the first or
+	// the last for Home and End; -1 where that is not known (another key,
+	// a grid's two directions, a tree's opening arrows); NextName names
+	// that item.
+	Next     int    `json:"next"`
+	NextName string `json:"nextName"`
 }
 
 // NextChange returns at the page's next change (a DOM mutation in its top
@@ -441,10 +456,11 @@ func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Dura
 }
 
 // ActiveItem reads the item active in the document watch id (in w) is
-// about, and how many items of its widget are named want ("role|name").
-func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want string) (*ActiveItem, error) {
+// about, how many items of its widget are named want ("role|name"), and
+// where key ("ArrowDown"; "" for none) would move from it.
+func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want, key string) (*ActiveItem, error) {
 	var a *ActiveItem
-	if err := w.callJSON(ctx, "", "activeOf", &a, id, want); err != nil {
+	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, key); err != nil {
 		return nil, err
 	}
 	if a == nil {

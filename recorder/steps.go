@@ -618,9 +618,9 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	}
 	// A key that moved through a menu's, a list's or a radio group's
 	// items made one of them active: at replay it must make that one
-	// active again, wherever the items now stand. One with no name is
-	// told from none of its siblings.
-	if st.Action == chain.Press && e.E.ActiveMoved {
+	// active again, wherever the items now stand. One with no name, or
+	// named as another item of its widget, is told from none of them.
+	if st.Action == chain.Press && e.E.ActiveMoved && e.E.ActiveOne {
 		if _, name, _ := strings.Cut(e.E.Active, "|"); strings.TrimSpace(name) != "" {
 			eff.Active = e.E.Active
 		}

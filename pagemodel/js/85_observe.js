@@ -917,17 +917,19 @@ function itemsWith(el) {
 // activeOf is, for watch id's document, the item active now ("role|name",
 // "" when none: activeItem), its place among the items of its widget
 // (itemsWith; -1 when none), how many of those items are named want
-// ("role|name"), and, where none is, how many are of its role and named
-// with every word of its name among others (nearItem: "Edit details" for
-// "Edit", reworded); the place of the one item meant (the one named want,
-// else the one so named; -1 where there is none or several); how many
-// items there are, and whether they lie in a row.
-function activeOf(id, want) {
+// ("role|name"), and, where none is, how many are of its role and
+// reworded (nearItem: "Edit details" for "Edit"); the place of the one
+// item meant (the one named want, else the one reworded; -1 where there
+// is none or several); how many items there are, and whether they lie in
+// a row; whether the active item is chosen (chosenItem: a radio button
+// checked, an option or a tab selected); and the place key, pressed now,
+// is to move to (nextItem; -1 where that is not known) and its name.
+function activeOf(id, want, key) {
   const w = watches.get(id);
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
   const a = activeItem(doc);
-  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false };
+  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false, chosen: false, next: -1, nextName: "" };
   const g = itemsWith(a);
   const names = g.items.map(itemName);
   let n = 0, near = 0, target = -1, nearAt = -1;
@@ -936,17 +938,68 @@ function activeOf(id, want) {
   });
   if (n > 1) target = -1;
   if (n === 0) target = near === 1 ? nearAt : -1;
-  return { now: itemName(a), at: g.items.indexOf(a), want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal };
+  const at = g.items.indexOf(a);
+  const next = at < 0 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "");
+  return { now: itemName(a), at: at, want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal,
+    chosen: chosenItem(a), next: next, nextName: next >= 0 ? names[next] : "" };
 }
 
-// nearItem reports whether item x ("role|name") is of want's role and
-// named with every word of want's name, and more (case aside).
+// nearItem reports whether item x ("role|name") is want reworded: of its
+// role, named with every word of want's name and more, none of which
+// turns the action round or widens it ("Don't save", "Delete all" are
+// other actions than "Save" and "Delete"; NOT_WORDS).
+const NOT_WORDS = new Set(["no", "not", "don", "dont", "never", "without", "none", "all", "every", "each", "any"]);
 function nearItem(x, want) {
   const i = x.indexOf("|"), j = want.indexOf("|");
   if (x.slice(0, i) !== want.slice(0, j)) return false;
   const words = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const w = words(want.slice(j + 1)), have = new Set(words(x.slice(i + 1)));
-  return w.length > 0 && w.every((t) => have.has(t));
+  const w = words(want.slice(j + 1)), have = words(x.slice(i + 1));
+  if (!w.length || !w.every((t) => have.includes(t))) return false;
+  const more = have.filter((t) => !w.includes(t));
+  return more.length > 0 && !more.some((t) => NOT_WORDS.has(t));
+}
+
+// chosenItem reports whether item el is chosen: a radio button checked,
+// an option, a tab, a tree's or a grid's item selected. An item of a
+// menu is chosen as it is activated, never as it is moved to: never.
+function chosenItem(el) {
+  if (el.tagName === "INPUT" && el.type === "radio") return el.checked;
+  const role = roleOf(el, el.tagName, el.hasAttributes());
+  if (role === "radio") return el.getAttribute("aria-checked") === "true";
+  if (role === "option" && el.tagName === "OPTION") return el.selected;
+  return /^(option|tab|treeitem|gridcell|row)$/.test(role) && el.getAttribute("aria-selected") === "true";
+}
+
+// nextItem is the place among the items g (itemsWith) that key, pressed
+// with the one at place at active, moves to: the next item not disabled,
+// round the end, for ArrowDown or ArrowRight (ArrowLeft where the widget
+// reads right to left), the previous one for the opposite arrows, the
+// first or the last for Home and End. -1 for other keys, and in a tree
+// for ArrowRight and ArrowLeft (they open and close) and in a grid, whose
+// arrows move in two directions.
+function nextItem(g, at, key) {
+  const items = g.items, n = items.length;
+  const role = roleOf(items[at], items[at].tagName, items[at].hasAttributes());
+  if (role === "gridcell" || role === "row") return -1;
+  const off = (i) => items[i].disabled === true || items[i].getAttribute("aria-disabled") === "true";
+  const walk = (from, d) => {
+    for (let k = 1, i = from; k <= n; k++) {
+      i = (i + d + n) % n;
+      if (!off(i)) return i;
+    }
+    return -1;
+  };
+  let rtl = false;
+  try { rtl = g.horizontal && getComputedStyle(items[at]).direction === "rtl"; } catch (e) { rtl = false; }
+  switch (key) {
+    case "ArrowDown": return walk(at, 1);
+    case "ArrowUp": return walk(at, -1);
+    case "ArrowRight": return role === "treeitem" ? -1 : walk(at, rtl ? -1 : 1);
+    case "ArrowLeft": return role === "treeitem" ? -1 : walk(at, rtl ? 1 : -1);
+    case "Home": return walk(n - 1, 1);
+    case "End": return walk(0, -1);
+  }
+  return -1;
 }
 
 // besideBox is the one checkbox, radio button or switch among the
@@ -1034,6 +1087,12 @@ function effects(id, close) {
   const act = activeItem(w.el.ownerDocument || w.el);
   out.active = act ? itemName(act) : "";
   out.activeMoved = !!act && act !== w.active;
+  // Whether no other item of its widget is named as it is: one that is
+  // not cannot be told from its namesakes.
+  if (out.activeMoved) {
+    const g = itemsWith(act);
+    out.activeOne = g.items.length < ITEMS_MAX && g.items.filter((x) => x === act || itemName(x) === out.active).length === 1;
+  }
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
   if (w.state) for (const k of Object.keys(w.state)) if (k !== "value") out.was[k] = w.state[k];

@@ -89,8 +89,9 @@ return {
   watchAt(_, k, sought, gone) { const el = deref(k); if (!el) return 0; fresh(); return watch(el, sought || "", gone || ""); },
   effects(_, id, close) { fresh(); return JSON.stringify(effects(id, close)); },
   // activeOf: the item active in watch id's document, among its widget's
-  // items, and how many of those are named want (activeOf).
-  activeOf(_, id, want) { fresh(); return JSON.stringify(activeOf(id, want)); },
+  // items, how many of those are named want, and where key moves to
+  // (activeOf).
+  activeOf(_, id, want, key) { fresh(); return JSON.stringify(activeOf(id, want, key)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
   // nextAfter: at once when the page changed after last (page clock, ms)
@@ -166,6 +167,9 @@ return {
   view(d) { return viewOf(d); },
   region(el) { fresh(); return regionOf(el); },
   neighbours(el) { fresh(); return JSON.stringify(neighboursOf(el)); },
+  // secret: whether el's value must never leave the page (secretField,
+  // the one rule: the recorder asks it of every field it reads).
+  secret(el) { return secretField(el); },
   walk(start, o) { fresh(); return walk(start, o); },
 };
 }
