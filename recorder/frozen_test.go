@@ -302,3 +302,48 @@ func TestRowsOfFieldsAreToldApartByTheirValues(t *testing.T) {
 		}
 	}
 }
+
+// The values of a row's secret fields are no neighbours of what the row
+// holds: a card number (autocomplete=cc-number), a field marked
+// data-secret, a one-time code, and a password shown as text once it was
+// typed, are written nowhere in the flow, while an ordinary field's value
+// still tells the row among the neighbours. The page model's one rule
+// says what is secret, for the recorder's typed values as for the
+// neighbours.
+func TestSecretFieldsOfARowAreNoNeighbours(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/secret-rows.html", "type #pw hunter2\nclick #show\nclick #save\nclick #verify\n")
+	if len(f.Steps) != 4 {
+		t.Fatalf("recorded %v, want a type and three clicks", stepActions(f))
+	}
+	if !strings.Contains(f.Steps[0].Text, "${secret:") {
+		t.Errorf("typed %q, want a secret", f.Steps[0].Text)
+	}
+	nb := func(i int) []string {
+		if tg := f.Steps[i].Target; tg != nil && tg.Fingerprint != nil {
+			return tg.Fingerprint.Neighbours
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		step int
+		want string
+	}{{2, "Ada Lovelace"}, {3, "Countess"}} {
+		if !slices.ContainsFunc(nb(c.step), func(s string) bool { return strings.Contains(s, c.want) }) {
+			t.Errorf("step %d neighbours %q, want the row's ordinary value %q among them", c.step+1, nb(c.step), c.want)
+		}
+	}
+	y, err := chain.Marshal(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leaked []string
+	for _, s := range []string{"4111", "737", "hunter2", "492817"} {
+		if strings.Contains(string(y), s) {
+			leaked = append(leaked, s)
+		}
+	}
+	if leaked != nil {
+		t.Errorf("the flow holds the secrets %q:\n%s", leaked, y)
+	}
+}

@@ -74,15 +74,15 @@
   }
 
   const stats = { events: 0, totalMs: 0, maxMs: 0, flushes: 0, flushMs: 0 };
-  const secretSeen = new WeakSet();
+  // isSecret is the page model's rule of what is secret (its secret: a
+  // password, data-secret, autocomplete of a password, a one-time code or
+  // card data, a field it saw a password once), the one that also keeps
+  // such values out of a description's neighbours. Without the model,
+  // every field is: its value is never read.
   function isSecret(el) {
     if (!el || el.nodeType !== 1) return false;
-    if (secretSeen.has(el)) return true;
-    const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
-    const s = el.type === "password" || el.hasAttribute("data-secret") ||
-      /password|one-time-code|cc-number|cc-csc/.test(ac);
-    if (s) secretSeen.add(el);
-    return s;
+    const m = window[MODEL];
+    try { return m ? m.secret(el) : true; } catch (x) { return true; }
   }
   function mods(e) {
     const m = [];

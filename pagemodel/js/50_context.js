@@ -188,7 +188,8 @@ function headingBefore(el, keep) {
 // the nearest heading before it, and the text of its table row or list
 // item (tr or li, el itself included), then the values its fields show
 // (valuesIn), else, for a control nothing labels, the text beside it
-// (besideOf).
+// (besideOf). The snapshot's walk (walk.js) gathers the same parts as it
+// goes, the row's values by rowValues and valuesOf as here.
 function neighboursOf(el) {
   const out = [];
   const add = (s) => { if (s && out.indexOf(s) < 0) out.push(s); };
@@ -200,25 +201,66 @@ function neighboursOf(el) {
   const row = el.closest("tr,li");
   const beside = row ? null : besideOf(el, labelsOf(el));
   if (row || beside) add(cap(textOf(row || beside, MAXTEXT), MAXNB));
-  if (row) add(cap(valuesIn(row, el), MAXNB));
+  if (row) add(valuesIn(row, el));
   return out;
+}
+
+// ---- secrets ----
+// secretField reports whether el's value must never leave the page: a
+// password field, a field marked data-secret, one whose autocomplete
+// names a password, a one-time code or card data, or one the model saw
+// as any of these before (a password a "show" button made a text field).
+// It is the one rule: for the values the model reads (a description's,
+// the snapshot's, a row's among the neighbours) and for the recorder's
+// (the api's secret).
+const SECRET_AC = /password|one-time-code|cc-number|cc-csc/;
+const wasSecret = new WeakSet();
+function secretField(el) {
+  if (!el || el.nodeType !== 1) return false;
+  if (wasSecret.has(el)) return true;
+  const ac = el.getAttribute("autocomplete");
+  if (el.type === "password" || el.hasAttribute("data-secret") || (ac && SECRET_AC.test(ac.toLowerCase()))) {
+    wasSecret.add(el);
+    return true;
+  }
+  return false;
 }
 
 // valuesIn is what the fields shown in row c other than el read, as a
 // person reads them with the row's text (a line item's product and
 // quantity, each in a field): text fields' values and the chosen
-// options' labels, in tree order, white space collapsed; a password's is
-// left out, as are boxes and buttons, which show no value.
-const VALUE_LESS = new Set(["hidden", "password", "checkbox", "radio", "file", "button", "submit", "reset", "image", "range", "color"]);
-function valuesIn(c, el) {
+// options' labels, in tree order, white space collapsed, 8 at most; a
+// secret's is left out (secretField), as are boxes and buttons, which
+// show no value.
+function valuesIn(c, el) { return valuesOf(rowValues(c), el); }
+
+// rowValues lists the fields shown in row c that read a value, with what
+// they read, as [field, value, ...], in tree order: VALUES_MAX + 1 of
+// them at most, enough for valuesOf to leave one out.
+const VALUE_LESS = new Set(["hidden", "checkbox", "radio", "file", "button", "submit", "reset", "image", "range", "color"]);
+const VALUES_MAX = 8;
+function rowValues(c) {
   const out = [];
   for (const f of c.querySelectorAll("input, textarea, select")) {
-    if (f === el || f.contains(el) || f.tagName === "INPUT" && VALUE_LESS.has(inputType(f)) || !visibleEl(f)) continue;
+    if (secretField(f) || f.tagName === "INPUT" && VALUE_LESS.has(inputType(f)) || !visibleEl(f)) continue;
     const v = f.tagName === "SELECT" ? (f.selectedOptions[0] ? f.selectedOptions[0].label : "") : f.value;
-    if (v) out.push(collapse(v));
-    if (out.length >= 8) break;
+    if (v) out.push(f, collapse(v));
+    if (out.length > 2 * VALUES_MAX) break;
   }
-  return out.join(" ");
+  return out;
+}
+
+// valuesOf is what the fields of fv (rowValues) other than el and one
+// holding it (a select, for an option) read, VALUES_MAX at most,
+// joined by spaces and capped as a neighbour.
+function valuesOf(fv, el) {
+  let s = "", k = 0;
+  for (let i = 0; i < fv.length && k < VALUES_MAX; i += 2) {
+    const f = fv[i];
+    if (f === el || f.contains(el)) continue;
+    s += (k++ ? " " : "") + fv[i + 1];
+  }
+  return cap(s, MAXNB);
 }
 
 // ---- where an element stands in a tree ----

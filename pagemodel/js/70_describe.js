@@ -1,13 +1,5 @@
 // ---- describing an element ----
 
-// secretField reports whether el's value must never leave the page: a
-// password field, a field marked data-secret, or one whose autocomplete
-// names a password, a one-time code or card data.
-function secretField(el) {
-  const ac = (el.getAttribute("autocomplete") || "").toLowerCase();
-  return el.type === "password" || el.hasAttribute("data-secret") || /password|one-time-code|cc-number|cc-csc/.test(ac);
-}
-
 // typeOf is el's type as the fingerprint keeps it: an input's or a
 // button's type property (a button without one is "submit"), else the
 // attribute.
