@@ -54,6 +54,8 @@ const (
 	textUnread // not a field: the walker did not read the node's text
 	hasLandmarks
 	hasIcon
+	hasRowValues
+	hasHeadingName // a heading out of the accessibility tree: its name as a neighbour
 )
 
 // Bits of an XPath entry's code, below the step's same-tag position (<<3).
@@ -130,7 +132,9 @@ func isASCII(s string) bool {
 // to the row node, 0 when the node is its own row, whose Text is the row
 // text) or row text, and the legend of the nearest fieldset (the node's
 // own for a fieldset). The header bit textUnread has no field; the
-// landmark path (space-separated) and the icon follow it.
+// landmark path (space-separated), the icon, the values the fields of the
+// node's row show (valuesOf: the node's own left out) and the name of a
+// heading out of the accessibility tree (its neighbours' heading) follow.
 func decodeNodes(r *numReader, pc *piece) error {
 	o := &pc.out
 	nodes := make([]Node, o.NN)
@@ -141,6 +145,7 @@ func decodeNodes(r *numReader, pc *piece) error {
 	axps := make([]string, 0, o.NN+o.NN/2)
 	attrs := make(Attrs, 0, 2*o.NN) // backing of every node's Attrs
 	heading := -1
+	var hiddenHeads map[int]string // hasHeadingName, by node
 	var box [4]int64
 	for i := range nodes {
 		n := &nodes[i]
@@ -271,9 +276,20 @@ func decodeNodes(r *numReader, pc *piece) error {
 		if m&hasIcon != 0 {
 			n.Icon = r.str()
 		}
-		// Neighbours, as the recorder gathers them: the label, the
-		// fieldset's legend, the nearest preceding heading, the row; each
-		// text once.
+		values := ""
+		if m&hasRowValues != 0 {
+			values = r.str()
+		}
+		if m&hasHeadingName != 0 {
+			if hiddenHeads == nil {
+				hiddenHeads = map[int]string{}
+			}
+			hiddenHeads[i] = r.str()
+		}
+		// Neighbours, as the page model's neighboursOf gathers them for the
+		// recorder: the label, the fieldset's legend, the nearest preceding
+		// heading, the row's text (or the text beside a control) and the
+		// values the row's fields show; each text once.
 		start := len(nb)
 		add := func(s string) {
 			if s == "" {
@@ -289,9 +305,14 @@ func decodeNodes(r *numReader, pc *piece) error {
 		add(capUTF16(n.Label, maxNeighbour))
 		add(legend)
 		if hi := heading - o.K0; heading >= 0 && hi >= 0 && hi < i {
-			add(capUTF16(nodes[hi].Name, maxNeighbour))
+			if hn, ok := hiddenHeads[hi]; ok {
+				add(hn)
+			} else {
+				add(capUTF16(nodes[hi].Name, maxNeighbour))
+			}
 		}
 		add(row)
+		add(values)
 		if len(nb) > start {
 			n.Neighbours = nb[start:len(nb):len(nb)]
 		}

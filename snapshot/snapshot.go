@@ -80,7 +80,7 @@ type Node struct {
 	// title, alt, aria-label, aria-labelledby, role, data-testid,
 	// data-test-id, data-test, data-cy, data-qa, for, value, tabindex,
 	// onclick, contenteditable).
-	// Password values never appear.
+	// Secrets' values never appear.
 	Attrs Attrs `json:"attrs,omitempty"`
 	// Text is the element's visible text, whitespace-collapsed and capped
 	// at 200 characters; a select's is its options' text. Empty for text
@@ -90,7 +90,8 @@ type Node struct {
 	// Label is the text of the element's associated <label>s, else of the
 	// elements its aria-labelledby names (as the recorder reads a label).
 	Label string `json:"label,omitempty"`
-	// Value is a form control's current value (never a password's).
+	// Value is a form control's current value (never a secret's: a
+	// password, a one-time code, card data, as the page model tells them).
 	Value string `json:"value,omitempty"`
 	// Checked is "true", "false" or "mixed" for checkboxes, radios and
 	// switches; empty otherwise.
@@ -121,11 +122,13 @@ type Node struct {
 	// a shadow tree, where XPath cannot reach.
 	AbsoluteXPath string `json:"absoluteXPath,omitempty"`
 	// Neighbours is nearby text for similarity healing, as the recorder
-	// gathers it: the node's label, the legend of its fieldset, the nearest
-	// preceding heading of its tree (a shadow tree's headings are not the
-	// light tree's; a heading's is the one before it), and the text of its
-	// table row or list item (tr or li, the node itself included); each
-	// text once.
+	// gathers it (the page model's neighboursOf): the node's label, the
+	// legend of its fieldset, the nearest preceding heading of its tree (a
+	// shadow tree's headings are not the light tree's; a heading's is the
+	// one before it), and the text of its table row or list item (tr or li
+	// of its own tree, the node itself included) then the values the row's
+	// fields show but the node's own (secrets left out), else, for a
+	// control nothing labels, the text beside it; each text once.
 	Neighbours []string `json:"neighbours,omitempty"`
 
 	// Landmarks are the landmark roles of the element's ancestors,

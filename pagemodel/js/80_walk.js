@@ -239,10 +239,12 @@ function walk(start, o) {
     const k = els.length;
     els.push(el);
     const n = { k: k, p: ctx.pk, g: tag, r: role, t: tier, i: ctx.pi, f: 0, b0: 0, b1: 0, b2: 0, b3: 0, n: "", x: "", l: "", v: "", c: "", hl: 0,
-      a: null, xp0: 0, hd: -1, rw: -1, rt: "", nx: false, lm: ctx.lm, ic: "" };
+      a: null, xp0: 0, hd: -1, rw: -1, rt: "", rv: "", hn: "", nx: false, lm: ctx.lm, ic: "" };
     boxes.push(el, ctx.ox, ctx.oy, ctx.clip, ctx.hidden, vchk, n); // boxAll: box, visible, in the viewport
     let f = 0;
     const pw = tag === "INPUT" && inputType(el) === "password";
+    // A secret's value is never read (secretField, the model's one rule).
+    const sec = (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") && secretField(el);
     // :disabled beyond the element's own attribute comes from a disabled
     // fieldset: asked only under one (ctx.fsd).
     if (((DISABLEABLE.has(tag) || tag.indexOf("-") > 0) && el.disabled === true) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
@@ -254,7 +256,7 @@ function walk(start, o) {
     else if (role && (TIER1.has(role) || tier <= 2)) n.n = accName(el, labels, role, ha, am);
     if (labels && labels.length) n.l = cap(labelText(labels, el), MAXNAME);
     else if (am & A_ALB) n.l = cap(labelledByText(el), MAXNAME);
-    if (!pw) {
+    if (!sec) {
       if (tag === "INPUT" || tag === "TEXTAREA") { if (el.value) n.v = cap(el.value, MAXNAME); }
       else if (tag === "SELECT") { if (el.value) n.v = el.value; }
     }
@@ -265,6 +267,9 @@ function walk(start, o) {
     if (role === "heading") {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
+      // Out of the accessibility tree, it has no name, but a person still
+      // reads it: the neighbour of what follows (neighboursOf).
+      if (f & 8) n.hn = cap(accName(el, null, role, ha, am), MAXNB);
     }
     const picked = selSet !== null && selSet.has(el);
     if (picked) out.s.push(out.n.length);
@@ -273,7 +278,7 @@ function walk(start, o) {
       // make an Attr node for each attribute of the page.
       for (let i = 0; i < an.length; i++) {
         const name = an[i];
-        if ((!picked && !ATTRSET.has(name)) || (name === "value" && pw)) continue;
+        if ((!picked && !ATTRSET.has(name)) || (name === "value" && (sec || secretField(el)))) continue;
         const v = el.getAttribute(name);
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
@@ -281,11 +286,12 @@ function walk(start, o) {
     n.xp0 = xpt.length / 4;
     xpIndex(ctx.xpc);
     n.hd = heading; // a heading's is the one before it
-    // The row: the nearest tr or li, el itself included (the recorder's
-    // closest("tr, li")), else the text beside a control (neighboursOf).
-    if (tag === "TR" || tag === "LI") late.push(n, el, n);
-    else if (ctx.row) late.push(n, ctx.row, ctx.rowRec);
-    else { const b = besideOf(el, labels); if (b) late.push(n, b, null); } // a control nothing labels
+    // The row: the nearest tr or li of el's tree, el itself included (the
+    // recorder's closest("tr, li"), neighboursOf), its text and the values
+    // its fields show, else the text beside a control.
+    if (tag === "TR" || tag === "LI") late.push(n, el, n, true);
+    else if (ctx.row) late.push(n, ctx.row, ctx.rowRec, true);
+    else { const b = besideOf(el, labels); if (b) late.push(n, b, null, false); } // a control nothing labels
     if (ctx.legend) n.lg = ctx.legend;
     if (role === "heading") heading = k;
     out.n.push(n);
@@ -380,7 +386,9 @@ function walk(start, o) {
       // it, not of the light tree's elements (slotted or after the host),
       // which see the light tree's own (hl, swapped in around slotted
       // children); a legend does not reach into it.
-      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: null, legend: "", hl: { h: heading } });
+      // Nor does a row (closest("tr, li") stops at the shadow root), nor a
+      // <label> around the host (it labels its own tree's first field).
+      const sc = Object.assign({}, c, { scope: sr, sp: c.sp.concat([selectorOf(el)]), xp: null, legend: "", row: null, rowRec: null, label: null, hl: { h: heading } });
       sc.pi = pathOf(c.fp, sc.sp);
       sc.light = Object.assign({}, c);
       walkChildren(sr, sc);
@@ -398,7 +406,7 @@ function walk(start, o) {
         if (!c.light) return; // a closed root's own slots: the light children were walked by the parent walk
         const sh = heading;
         if (c.hl) heading = c.hl.h;
-        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, row: c.row, rowRec: c.rowRec, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, cur: c.cur, stepName: x.localName, stepI: sameTagIndex(x), stepNS: foreign(x) }));
+        for (const x of a) walkNode(x, Object.assign({}, c.light, { pk: c.pk, inContent: c.inContent, inter: c.inter, ah: c.ah, vchk: c.vchk, cur: c.cur, stepName: x.localName, stepI: sameTagIndex(x), stepNS: foreign(x) }));
         if (c.hl) c.hl.h = heading;
         heading = sh;
         return;
@@ -458,9 +466,17 @@ function walk(start, o) {
   if (start.documentElement) walkNode(start.documentElement, ctx0);
   boxAll();
   // Row and list item texts for neighbours, now that they are known: a
-  // reference to the row's node when its Text is that text, else the text.
-  for (let i = 0; i < late.length; i += 3) {
+  // reference to the row's node when its Text is that text, else the text;
+  // and the values the row's fields show other than the node's own
+  // (valuesIn: rowValues, read once a row, and valuesOf).
+  const rowVals = new Map();
+  for (let i = 0; i < late.length; i += 4) {
     const n = late[i], row = late[i + 1], rr = late[i + 2];
+    if (late[i + 3]) {
+      let fv = rowVals.get(row);
+      if (fv === undefined) { fv = rowValues(row); rowVals.set(row, fv); }
+      if (fv.length) n.rv = valuesOf(fv, els[n.k]);
+    }
     const whole = txt.get(row);
     const known = whole !== undefined ? cap(whole, MAXTEXT) : undefined;
     const rt = known !== undefined ? known : textOf(row, MAXNB);
@@ -477,7 +493,9 @@ function walk(start, o) {
   // step's name and code, and its anchor when the code says it has one; the
   // node's own entry is the last), then the
   // optional fields in the order of their bits (8192, a container whose
-  // text was not read, has none; then the landmark path and the icon). A node's heading
+  // text was not read, has none; then the landmark path, the icon, the
+  // values the fields of its row show, valuesOf's, and the name a heading
+  // out of the accessibility tree has as a neighbour). A node's heading
   // (distance back to it, 0 for none) is sent only when it differs from
   // the previous node's.
   //
@@ -552,6 +570,8 @@ function walk(start, o) {
       if (n.nx) m |= 8192;
       if (n.lm) m |= 16384;
       if (n.ic) m |= 32768;
+      if (n.rv) m |= 65536;
+      if (n.hn) m |= 131072;
       const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 4;
       room(22 + 4 * (xe - n.xp0) + (n.a ? n.a.length : 0));
       V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
@@ -581,6 +601,8 @@ function walk(start, o) {
       if (m & 4096) S(n.lg);
       if (m & 16384) S(n.lm);
       if (m & 32768) S(n.ic);
+      if (m & 65536) S(n.rv);
+      if (m & 131072) S(n.hn);
     }
     return new TextDecoder().decode(buf.subarray(0, bl)) + "\n" + strs.join("");
   }
