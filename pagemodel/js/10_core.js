@@ -74,11 +74,11 @@ const ATTRSET = new Set(ATTRS);
 // where it is a parameter) means the names were not read: ask.
 const ABIT = new Map(["id", "class", "role", "style", "tabindex", "contenteditable", "visibility", "hidden", "aria-hidden",
   "aria-disabled", "disabled", "aria-label", "aria-labelledby", "title", "onclick", "data-testid", "data-test-id", "data-test",
-  "data-cy", "data-qa"].map((a, i) => [a, 1 << i]));
+  "data-cy", "data-qa", "autocomplete", "data-secret"].map((a, i) => [a, 1 << i]));
 const A_ID = ABIT.get("id"), A_CLASS = ABIT.get("class"), A_ROLE = ABIT.get("role"), A_STYLE = ABIT.get("style"),
   A_TABINDEX = ABIT.get("tabindex"), A_CE = ABIT.get("contenteditable"), A_VIS = ABIT.get("visibility"), A_HIDDEN = ABIT.get("hidden"),
   A_AH = ABIT.get("aria-hidden"), A_AD = ABIT.get("aria-disabled"), A_DISABLED = ABIT.get("disabled"), A_AL = ABIT.get("aria-label"),
-  A_ALB = ABIT.get("aria-labelledby"), A_TITLE = ABIT.get("title");
+  A_ALB = ABIT.get("aria-labelledby"), A_TITLE = ABIT.get("title"), A_AC = ABIT.get("autocomplete"), A_SECRET = ABIT.get("data-secret");
 const A_TESTLIKE = ABIT.get("onclick") | ABIT.get("data-testid") | ABIT.get("data-test-id") | ABIT.get("data-test") | ABIT.get("data-cy") | ABIT.get("data-qa");
 function attrMask(names) {
   let m = 0;

@@ -212,14 +212,15 @@ function neighboursOf(el) {
 // as any of these before (a password a "show" button made a text field).
 // It is the one rule: for the values the model reads (a description's,
 // the snapshot's, a row's among the neighbours) and for the recorder's
-// (the api's secret).
+// (the api's secret). am is el's attribute mask where the walk read it
+// (attrMask): an attribute it lacks is not asked for.
 const SECRET_AC = /password|one-time-code|cc-number|cc-csc/;
 const wasSecret = new WeakSet();
-function secretField(el) {
+function secretField(el, am = -1) {
   if (!el || el.nodeType !== 1) return false;
   if (wasSecret.has(el)) return true;
-  const ac = el.getAttribute("autocomplete");
-  if (el.type === "password" || el.hasAttribute("data-secret") || (ac && SECRET_AC.test(ac.toLowerCase()))) {
+  const ac = am & A_AC ? el.getAttribute("autocomplete") : null;
+  if (el.type === "password" || (am & A_SECRET && el.hasAttribute("data-secret")) || (ac && SECRET_AC.test(ac.toLowerCase()))) {
     wasSecret.add(el);
     return true;
   }
@@ -241,7 +242,9 @@ const VALUE_LESS = new Set(["hidden", "checkbox", "radio", "file", "button", "su
 const VALUES_MAX = 8;
 function rowValues(c) {
   const out = [];
-  for (const f of c.querySelectorAll("input, textarea, select")) {
+  const fs = c.querySelectorAll("input, textarea, select");
+  for (let i = 0; i < fs.length; i++) { // not for-of: a NodeList's iterator costs as much as the query
+    const f = fs[i];
     if (secretField(f) || f.tagName === "INPUT" && VALUE_LESS.has(inputType(f)) || !visibleEl(f)) continue;
     const v = f.tagName === "SELECT" ? (f.selectedOptions[0] ? f.selectedOptions[0].label : "") : f.value;
     if (v) out.push(f, collapse(v));
@@ -252,15 +255,21 @@ function rowValues(c) {
 
 // valuesOf is what the fields of fv (rowValues) other than el and one
 // holding it (a select, for an option) read, VALUES_MAX at most,
-// joined by spaces and capped as a neighbour.
+// joined by spaces and capped as a neighbour. What they read when none is
+// left out is kept on fv (fv.all): a row's other elements share it.
 function valuesOf(fv, el) {
+  let cut = false;
+  for (let i = 0; i < fv.length && !cut; i += 2) cut = fv[i] === el || fv[i].contains(el);
+  if (!cut && fv.all !== undefined) return fv.all;
   let s = "", k = 0;
   for (let i = 0; i < fv.length && k < VALUES_MAX; i += 2) {
     const f = fv[i];
     if (f === el || f.contains(el)) continue;
     s += (k++ ? " " : "") + fv[i + 1];
   }
-  return cap(s, MAXNB);
+  s = cap(s, MAXNB);
+  if (!cut) fv.all = s;
+  return s;
 }
 
 // ---- where an element stands in a tree ----

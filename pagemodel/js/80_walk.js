@@ -244,7 +244,9 @@ function walk(start, o) {
     let f = 0;
     const pw = tag === "INPUT" && inputType(el) === "password";
     // A secret's value is never read (secretField, the model's one rule).
-    const sec = (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") && secretField(el);
+    const field = tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
+    const sec = field && secretField(el, am);
+    if (field && ctx.row) rowFields.push(el, n); // shown or not: rowValues asks
     // :disabled beyond the element's own attribute comes from a disabled
     // fieldset: asked only under one (ctx.fsd).
     if (((DISABLEABLE.has(tag) || tag.indexOf("-") > 0) && el.disabled === true) || (am & A_AD && el.getAttribute("aria-disabled") === "true") || (ctx.fsd && LABELABLE.has(tag) && el.matches(":disabled"))) f |= 4;
@@ -278,7 +280,7 @@ function walk(start, o) {
       // make an Attr node for each attribute of the page.
       for (let i = 0; i < an.length; i++) {
         const name = an[i];
-        if ((!picked && !ATTRSET.has(name)) || (name === "value" && (sec || secretField(el)))) continue;
+        if ((!picked && !ATTRSET.has(name)) || (name === "value" && (field ? sec : secretField(el, am)))) continue;
         const v = el.getAttribute(name);
         (n.a || (n.a = [])).push(name, v.length > 300 ? v.slice(0, 300) : v);
       }
@@ -310,6 +312,7 @@ function walk(start, o) {
     }
   }
   const late = [];
+  const rowFields = [];
 
   function walkNode(el, ctx) {
     const tag = el.tagName;
@@ -465,6 +468,9 @@ function walk(start, o) {
   ctx0.pi = pathOf(ctx0.fp, ctx0.sp);
   if (start.documentElement) walkNode(start.documentElement, ctx0);
   boxAll();
+  // A row's field the walk found shown is what visibleEl would say
+  // (boxAll): rowValues need not ask again.
+  for (let i = 0; i < rowFields.length; i += 2) if (rowFields[i + 1].f & 1) visCache.set(rowFields[i], true);
   // Row and list item texts for neighbours, now that they are known: a
   // reference to the row's node when its Text is that text, else the text;
   // and the values the row's fields show other than the node's own
