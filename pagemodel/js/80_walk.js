@@ -579,7 +579,7 @@ function walk(start, o) {
       if (n.rv) m |= 65536;
       if (n.hn) m |= 131072;
       const xe = j + 1 < nodes.length ? nodes[j + 1].xp0 : xpt.length / 4;
-      room(22 + 4 * (xe - n.xp0) + (n.a ? n.a.length : 0));
+      room(24 + 4 * (xe - n.xp0) + (n.a ? n.a.length : 0));
       V(n.t | n.f << 2 | m << 7); S(lower(n.g)); V(n.p < 0 ? 0 : n.k - n.p);
       V(n.b0 - px); V(n.b1 - py); V(n.b2 - pw); V(n.b3 - ph);
       px = n.b0; py = n.b1; pw = n.b2; ph = n.b3;
