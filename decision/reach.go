@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,12 +22,13 @@ import (
 // until the recorded one is, or the step fails: where the widget no longer
 // holds that item, or holds several of its name.
 //
-// Pressing again is only safe where moving is all a press does. Where the
-// widget chooses the item its keys move to (a radio group checks it, a
-// tab list selects its tab: ActiveItem.Chosen), a press that would land
-// elsewhere than on the item meant is not made at all, and one that did
-// is not followed by more; nor is a press made with modifiers (Shift
-// extends a selection) pressed again.
+// Pressing again is only safe where moving is all a press does. A radio
+// group checks the radio button its arrows move to: there a press that
+// would land elsewhere than on the item meant is not made at all
+// (mayPress). Where a press chose the item it moved to (a tab list that
+// selects as it moves, a list box whose selection follows its focus), no
+// more are made; nor is a press made with modifiers (Shift extends a
+// selection) pressed again.
 
 // reachWait is how long a press is given to move the active item (a
 // widget's state set in a later task, a render) before the page is left
@@ -49,24 +51,25 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 	return a, nil
 }
 
-// mayPress refuses s's press before it is made where the widget chooses
-// the item its keys move to (before.Chosen) and the key would move to
-// another item than the one meant, or the one meant is not there.
-func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
-	if before == nil || before.Now == "" || !before.Chosen || before.Next < 0 || len(s.Modifiers) > 0 {
+// mayPress refuses s's press before it is made where it would check
+// another radio button than the one it checked when recorded, or the one
+// meant is not in the group (before: the item active before the press,
+// its group's next item as the platform moves).
+func (r *Runner) mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
+	if before == nil || before.Next < 0 || len(s.Modifiers) > 0 || r.held != 0 {
 		return nil
 	}
 	want := itemKey(s.Effect.Active)
 	switch {
 	case before.Target < 0 && before.Want+before.Near == 0:
-		return stepErr(report.ElementNotFound, nil, "%s would choose %s, the item after %s; the widget no longer holds %s, which the key chose when recorded, so it was not pressed",
+		return stepErr(report.ElementNotFound, nil, "%s would check %s; the radio group of %s holds no %s, which the key checked when recorded, so it was not pressed",
 			s.Key, describeItem(before.NextName), describeItem(before.Now), describeItem(want))
 	case before.Target < 0:
-		return stepErr(report.Ambiguous, nil, "the widget holds %d items named as %s, which %s chose when recorded: which one is meant is not known, so it was not pressed",
-			max(before.Want, before.Near), describeItem(want), s.Key)
+		return stepErr(report.Ambiguous, nil, "the radio group of %s holds %d items named as %s, or named with its words, which %s checked when recorded: which one is meant is not known, so it was not pressed",
+			describeItem(before.Now), max(before.Want, before.Near), describeItem(want), s.Key)
 	case before.Next != before.Target:
-		return stepErr(report.NoEffect, nil, "%s would choose %s, the item after %s, not %s as when recorded (the items moved): the widget chooses the item its keys move to, so it was not pressed",
-			s.Key, describeItem(before.NextName), describeItem(before.Now), describeItem(want))
+		return stepErr(report.ElementNotFound, nil, "%s would check %s, not %s as when recorded, which the key does not lead to from %s now: the radio group checks what its arrows move to, so it was not pressed",
+			s.Key, describeItem(before.NextName), describeItem(want), describeItem(before.Now))
 	}
 	return nil
 }
@@ -100,12 +103,12 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 	case a.Want == 0:
 		return "", "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, and the item named with its words stands elsewhere: it is not taken for it, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
-	case a.Chosen:
+	case choseBy(a, before):
 		return "", "", stepErr(report.NoEffect, nil, "%s chose %s, not %s as when recorded: the widget chooses the item its keys move to, and pressing again would choose each item on the way, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
-	case len(s.Modifiers) > 0:
-		return "", "", stepErr(report.NoEffect, nil, "%s with %s made %s active, not %s as when recorded; with modifiers a key does more than move (it extends a selection, it jumps), so it was not pressed again",
-			s.Key, strings.Join(s.Modifiers, "+"), describeItem(a.Now), describeItem(want))
+	case len(s.Modifiers) > 0 || r.held != 0:
+		return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded; pressed with modifiers held a key does more than move (it extends a selection, it jumps), so it was not pressed again",
+			s.Key, describeItem(a.Now), describeItem(want))
 	case moves == nil:
 		return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded; %s is no key that moves through the items one by one, so it was not pressed again",
 			s.Key, describeItem(a.Now), describeItem(want), s.Key)
@@ -129,7 +132,7 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 				return fmt.Sprintf("%s made %s active, not %s as when recorded (the items moved): %s",
 					s.Key, describeItem(first), describeItem(want), pressedTimes(moves, k, presses)), a.Now, nil
 			}
-			if a.Chosen {
+			if choseBy(a, before) {
 				return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and pressing %s %d more time%s chose %s: the widget chooses the item its keys move to, so nothing more was pressed",
 					s.Key, describeItem(first), describeItem(want), k, presses, plural(presses), describeItem(a.Now))
 			}
@@ -141,6 +144,17 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 	}
 	return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and %d more presses of %s never made it active",
 		s.Key, describeItem(first), describeItem(want), presses, strings.Join(moves, " or "))
+}
+
+// choseBy reports whether the item active now (a) was chosen by the key
+// that moved to it: it is chosen, and was not before the step's press
+// (before), or it is a radio button, which the platform checks as its
+// arrows move to it.
+func choseBy(a, before *pagemodel.ActiveItem) bool {
+	if role, _, _ := strings.Cut(a.Now, "|"); role == "radio" {
+		return true
+	}
+	return a.Chosen && !slices.Contains(before.ChosenNames, a.Now)
 }
 
 // reworded says that the item reached (now) is named otherwise than the
@@ -200,13 +214,22 @@ func itemErr(ctx context.Context, err error) error {
 // for Home, End, PageUp and PageDown, the arrows of the widget's
 // direction. Other keys (Tab, Enter, a letter) do more than move: nil;
 // so do Home, End, PageUp and PageDown in a grid, whose items lie in two
-// directions.
+// directions, and ArrowRight and ArrowLeft in a tree, which open and
+// close its items.
 func moveKeys(key string, a *pagemodel.ActiveItem) []string {
 	horizontal := a.Horizontal
-	if role, _, _ := strings.Cut(a.Now, "|"); role == "gridcell" || role == "row" {
+	switch role, _, _ := strings.Cut(a.Now, "|"); role {
+	case "gridcell", "row":
 		switch key {
 		case "Home", "End", "PageUp", "PageDown":
 			return nil
+		}
+		if role == "row" && (key == "ArrowRight" || key == "ArrowLeft") {
+			return nil // a tree grid's row opens and closes
+		}
+	case "treeitem":
+		if key == "ArrowRight" || key == "ArrowLeft" {
+			return nil // they open and close the tree's items
 		}
 	}
 	switch key {

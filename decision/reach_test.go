@@ -1,6 +1,7 @@
 package decision
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/qa-chain/chainreplay/chain"
@@ -32,35 +33,40 @@ func TestSameItem(t *testing.T) {
 	}
 }
 
-// Where the widget chooses the item its keys move to, a press is made only
-// where it moves to the item meant; elsewhere (or with modifiers, or where
-// the widget does not choose) it is left to reach.
+// In a radio group, which checks the radio button its arrows move to, a
+// press is made only where it moves to the item meant; elsewhere, or with
+// modifiers (its own or held), it is left to reach.
 func TestMayPress(t *testing.T) {
 	step := func(mods ...string) *chain.Step {
 		return &chain.Step{Action: chain.Press, Key: "ArrowDown", Modifiers: mods, Effect: &chain.Effect{Active: "radio|Monthly"}}
 	}
-	item := func(at, target, next, want, near int, chosen bool) *pagemodel.ActiveItem {
+	item := func(at, target, next, want, near int) *pagemodel.ActiveItem {
 		return &pagemodel.ActiveItem{Now: "radio|Weekly", At: at, Target: target, Next: next, NextName: "radio|Other",
-			Want: want, Near: near, Items: 4, Chosen: chosen}
+			Want: want, Near: near, Items: 4}
 	}
 	for _, c := range []struct {
 		name   string
 		s      *chain.Step
+		held   bool
 		before *pagemodel.ActiveItem
 		code   report.Code // "": pressed
 	}{
-		{"next is meant", step(), item(1, 2, 2, 1, 0, true), ""},
-		{"next is another", step(), item(1, 3, 2, 1, 0, true), report.NoEffect},
-		{"meant is gone", step(), item(1, -1, 2, 0, 0, true), report.ElementNotFound},
-		{"meant twice", step(), item(1, -1, 2, 2, 0, true), report.Ambiguous},
-		{"reworded next", step(), item(1, 2, 2, 0, 1, true), ""},
-		{"not chosen", step(), item(1, 3, 2, 1, 0, false), ""},
-		{"with modifiers", step("Shift"), item(1, 3, 2, 1, 0, true), ""},
-		{"next unknown", step(), item(1, 3, -1, 1, 0, true), ""},
-		{"none active", step(), &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, ""},
-		{"not read", step(), nil, ""},
+		{"next is meant", step(), false, item(1, 2, 2, 1, 0), ""},
+		{"next is another", step(), false, item(1, 3, 2, 1, 0), report.ElementNotFound},
+		{"meant is gone", step(), false, item(1, -1, 2, 0, 0), report.ElementNotFound},
+		{"meant twice", step(), false, item(1, -1, 2, 2, 0), report.Ambiguous},
+		{"reworded next", step(), false, item(1, 2, 2, 0, 1), ""},
+		{"with modifiers", step("Shift"), false, item(1, 3, 2, 1, 0), ""},
+		{"with a modifier held", step(), true, item(1, 3, 2, 1, 0), ""},
+		{"next unknown", step(), false, item(1, 3, -1, 1, 0), ""},
+		{"none active", step(), false, &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, ""},
+		{"not read", step(), false, nil, ""},
 	} {
-		err := mayPress(c.s, c.before)
+		r := &Runner{}
+		if c.held {
+			r.held = 1
+		}
+		err := r.mayPress(c.s, c.before)
 		if c.code == "" {
 			if err != nil {
 				t.Errorf("%s: refused: %v", c.name, err)
@@ -69,6 +75,56 @@ func TestMayPress(t *testing.T) {
 		}
 		if got := CodeOf(err); got != c.code {
 			t.Errorf("%s: got %v (%s), want %s", c.name, err, got, c.code)
+		}
+	}
+}
+
+// A key chose the item it moved to where that item is chosen now and was
+// not before the press, or is a radio button; an item chosen before (a
+// list box's value, highlighted as the keys pass it) was not.
+func TestChoseBy(t *testing.T) {
+	before := &pagemodel.ActiveItem{Now: "option|Apple", ChosenNames: []string{"option|Cherry"}}
+	for _, c := range []struct {
+		now    string
+		chosen bool
+		chose  bool
+	}{
+		{"option|Banana", true, true},
+		{"option|Banana", false, false},
+		{"option|Cherry", true, false},
+		{"radio|Monthly", false, true},
+		{"tab|Billing", true, true},
+		{"menuitem|Edit", false, false},
+	} {
+		if got := choseBy(&pagemodel.ActiveItem{Now: c.now, Chosen: c.chosen}, before); got != c.chose {
+			t.Errorf("choseBy(%s, chosen %v) = %v, want %v", c.now, c.chosen, got, c.chose)
+		}
+	}
+}
+
+// The keys pressed again to reach an item are the key and its opposite,
+// never one that does more than move: Tab, a letter; Home and End in a
+// grid; a tree's arrows that open and close its items.
+func TestMoveKeys(t *testing.T) {
+	for _, c := range []struct {
+		key, now   string
+		horizontal bool
+		want       []string
+	}{
+		{"ArrowDown", "menuitem|Edit", false, []string{"ArrowDown", "ArrowUp"}},
+		{"ArrowLeft", "tab|Billing", true, []string{"ArrowLeft", "ArrowRight"}},
+		{"Home", "option|Apple", false, []string{"ArrowDown", "ArrowUp"}},
+		{"End", "tab|Billing", true, []string{"ArrowLeft", "ArrowRight"}},
+		{"Tab", "menuitem|Edit", false, nil},
+		{"Home", "gridcell|A1", false, nil},
+		{"ArrowDown", "gridcell|A1", false, []string{"ArrowDown", "ArrowUp"}},
+		{"ArrowRight", "treeitem|Work", false, nil},
+		{"ArrowDown", "treeitem|Work", false, []string{"ArrowDown", "ArrowUp"}},
+		{"ArrowRight", "row|Work", false, nil},
+	} {
+		got := moveKeys(c.key, &pagemodel.ActiveItem{Now: c.now, Horizontal: c.horizontal})
+		if !slices.Equal(got, c.want) {
+			t.Errorf("moveKeys(%s, %s) = %q, want %q", c.key, c.now, got, c.want)
 		}
 	}
 }

@@ -397,15 +397,17 @@ type ActiveItem struct {
 	// through them are ArrowLeft and ArrowRight.
 	Horizontal bool `json:"horizontal"`
 	// Chosen is set when the active item is chosen: a radio button
-	// checked, an option, a tab or a tree's item selected. Where it was as
-	// a key moved to it, the widget chooses what the keys move to, and
-	// each press is an action.
-	Chosen bool `json:"chosen"`
-	// Next is the place the key asked about, pressed now, moves to: the
-	// next item not disabled for an arrow (round the end), the first or
-	// the last for Home and End; -1 where that is not known (another key,
-	// a grid's two directions, a tree's opening arrows); NextName names
-	// that item.
+	// checked, an option, a tab or a tree's item selected; ChosenNames
+	// names the widget's items that are (20 at most). An item a key moved
+	// to that was not chosen before and is after was chosen by the move:
+	// there each press is an action.
+	Chosen      bool     `json:"chosen"`
+	ChosenNames []string `json:"chosenNames"`
+	// Next is, in a radio group, the place the key asked about, pressed
+	// now, moves to (and checks) as the platform moves it: the next radio
+	// button not disabled for an arrow, round the end, mirrored where the
+	// group reads right to left; -1 elsewhere, and for other keys.
+	// NextName names that item.
 	Next     int    `json:"next"`
 	NextName string `json:"nextName"`
 }

@@ -869,9 +869,23 @@ const HORIZONTAL_ROLES = /^(menubar|tablist)$/;
 // shadow roots), or the element that one names as its active descendant,
 // when it is of a role in ITEM_ROLES; null else.
 function activeItem(doc) {
+  const a = focusedIn(doc);
+  if (!a) return null;
+  return focusItem(a);
+}
+
+// focusedIn is the element focused in doc, through shadow roots; null
+// when none is.
+function focusedIn(doc) {
   let a = doc && doc.activeElement;
   for (let sr = a && shadowOf(a); sr && sr.activeElement; sr = shadowOf(a)) a = sr.activeElement;
-  if (!a || a.nodeType !== 1) return null;
+  return a && a.nodeType === 1 ? a : null;
+}
+
+// focusItem is the item focused element a stands for: itself, or the
+// element it names as its active descendant, where that is of a role in
+// ITEM_ROLES; null else.
+function focusItem(a) {
   let d = a.ariaActiveDescendantElement || null;
   if (!d && a.hasAttribute("aria-activedescendant")) {
     const root = a.getRootNode();
@@ -922,14 +936,15 @@ function itemsWith(el) {
 // item meant (the one named want, else the one reworded; -1 where there
 // is none or several); how many items there are, and whether they lie in
 // a row; whether the active item is chosen (chosenItem: a radio button
-// checked, an option or a tab selected); and the place key, pressed now,
-// is to move to (nextItem; -1 where that is not known) and its name.
+// checked, an option or a tab selected), and which items are; and the
+// place key, pressed now, is to move to in a radio group (nextItem; -1
+// where that is not known) and its name.
 function activeOf(id, want, key) {
   const w = watches.get(id);
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
   const a = activeItem(doc);
-  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false, chosen: false, next: -1, nextName: "" };
+  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false, chosen: false, chosenNames: [], next: -1, nextName: "" };
   const g = itemsWith(a);
   const names = g.items.map(itemName);
   let n = 0, near = 0, target = -1, nearAt = -1;
@@ -939,24 +954,31 @@ function activeOf(id, want, key) {
   if (n > 1) target = -1;
   if (n === 0) target = near === 1 ? nearAt : -1;
   const at = g.items.indexOf(a);
-  const next = at < 0 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "");
+  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "");
+  // A combobox's list marks the option its keys highlight as selected:
+  // its Enter chooses, its arrows do not.
+  const f = focusedIn(doc), combo = !!f && f !== a && roleOf(f, f.tagName, f.hasAttributes()) === "combobox";
+  const chosen = [];
+  if (!combo) g.items.forEach((x, i) => { if (chosen.length < 20 && chosenItem(x)) chosen.push(names[i]); });
   return { now: itemName(a), at: at, want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal,
-    chosen: chosenItem(a), next: next, nextName: next >= 0 ? names[next] : "" };
+    chosen: !combo && chosenItem(a), chosenNames: chosen, next: next, nextName: next >= 0 ? names[next] : "" };
 }
 
 // nearItem reports whether item x ("role|name") is want reworded: of its
-// role, named with every word of want's name and more, none of which
-// turns the action round or widens it ("Don't save", "Delete all" are
+// role, named with every word of want's name (case and punctuation
+// aside), and perhaps more, none of which turns the action round, widens
+// it or makes it another ("Don't save", "Delete all", "Undo delete" are
 // other actions than "Save" and "Delete"; NOT_WORDS).
-const NOT_WORDS = new Set(["no", "not", "don", "dont", "never", "without", "none", "all", "every", "each", "any"]);
+const NOT_WORDS = new Set(["no", "not", "don", "dont", "can", "cannot", "won", "doesn", "isn", "never", "without", "except", "unless",
+  "none", "all", "every", "everything", "everyone", "everywhere", "each", "any", "both", "entire", "whole",
+  "permanently", "forever", "undo", "cancel", "stop", "disable", "remove"]);
 function nearItem(x, want) {
   const i = x.indexOf("|"), j = want.indexOf("|");
   if (x.slice(0, i) !== want.slice(0, j)) return false;
   const words = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const w = words(want.slice(j + 1)), have = words(x.slice(i + 1));
   if (!w.length || !w.every((t) => have.includes(t))) return false;
-  const more = have.filter((t) => !w.includes(t));
-  return more.length > 0 && !more.some((t) => NOT_WORDS.has(t));
+  return !have.some((t) => !w.includes(t) && NOT_WORDS.has(t));
 }
 
 // chosenItem reports whether item el is chosen: a radio button checked,
@@ -970,34 +992,31 @@ function chosenItem(el) {
   return /^(option|tab|treeitem|gridcell|row)$/.test(role) && el.getAttribute("aria-selected") === "true";
 }
 
-// nextItem is the place among the items g (itemsWith) that key, pressed
-// with the one at place at active, moves to: the next item not disabled,
-// round the end, for ArrowDown or ArrowRight (ArrowLeft where the widget
-// reads right to left), the previous one for the opposite arrows, the
-// first or the last for Home and End. -1 for other keys, and in a tree
-// for ArrowRight and ArrowLeft (they open and close) and in a grid, whose
-// arrows move in two directions.
+// nextItem is the place among the items g (itemsWith) of a radio group
+// that key, pressed with the one at place at active, moves to, as the
+// platform moves a radio group's (and checks the radio button it moves
+// to): the next item not disabled, round the end, for ArrowDown or
+// ArrowRight (ArrowLeft where the group reads right to left), the
+// previous one for the opposite arrows. -1 for other keys and other
+// widgets, whose keys move as each one's script has them.
 function nextItem(g, at, key) {
-  const items = g.items, n = items.length;
-  const role = roleOf(items[at], items[at].tagName, items[at].hasAttributes());
-  if (role === "gridcell" || role === "row") return -1;
-  const off = (i) => items[i].disabled === true || items[i].getAttribute("aria-disabled") === "true";
-  const walk = (from, d) => {
-    for (let k = 1, i = from; k <= n; k++) {
+  const items = g.items, n = items.length, a = items[at];
+  if (roleOf(a, a.tagName, a.hasAttributes()) !== "radio") return -1;
+  const off = (x) => x.matches(":disabled") || x.getAttribute("aria-disabled") === "true" || !!x.closest("[inert]");
+  const walk = (d) => {
+    for (let k = 1, i = at; k < n; k++) {
       i = (i + d + n) % n;
-      if (!off(i)) return i;
+      if (!off(items[i])) return i;
     }
     return -1;
   };
   let rtl = false;
-  try { rtl = g.horizontal && getComputedStyle(items[at]).direction === "rtl"; } catch (e) { rtl = false; }
+  try { rtl = getComputedStyle(a).direction === "rtl"; } catch (e) { rtl = false; }
   switch (key) {
-    case "ArrowDown": return walk(at, 1);
-    case "ArrowUp": return walk(at, -1);
-    case "ArrowRight": return role === "treeitem" ? -1 : walk(at, rtl ? -1 : 1);
-    case "ArrowLeft": return role === "treeitem" ? -1 : walk(at, rtl ? 1 : -1);
-    case "Home": return walk(n - 1, 1);
-    case "End": return walk(0, -1);
+    case "ArrowDown": return walk(1);
+    case "ArrowUp": return walk(-1);
+    case "ArrowRight": return walk(rtl ? -1 : 1);
+    case "ArrowLeft": return walk(rtl ? 1 : -1);
   }
   return -1;
 }
