@@ -347,3 +347,20 @@ func TestSecretFieldsOfARowAreNoNeighbours(t *testing.T) {
 		t.Errorf("the flow holds the secrets %q:\n%s", leaked, y)
 	}
 }
+
+// What a step shows (chain.Effect.Shows) is never a secret's: a card
+// number or a security code typed, then shown by the page as it saves,
+// or written into its fields by a button, is not written into the flow.
+func TestSecretsTypedAreNotWhatAStepShows(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/secret-rows.html?v=echo", "type #card 5555444433331111\ntype #cvc 919\nclick #save\nclick #fill\n")
+	y, err := chain.Marshal(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"5555", "919", "5105"} {
+		if strings.Contains(string(y), s) {
+			t.Errorf("the flow holds the secret %q:\n%s", s, y)
+		}
+	}
+}

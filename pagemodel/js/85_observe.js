@@ -179,7 +179,7 @@ function isDecoration(el, parent, x, added, now) {
 // added, or a text changed, reads it. An app that rejects it (the old value
 // put back, a toast saying no) adds or changes elements too, but they do
 // not read it. entered keeps the values last typed into text fields (not
-// passwords), most recent last; a watch seeks them (or the text it was
+// secrets: secretField), most recent last; a watch seeks them (or the text it was
 // opened with; and, with them, the texts it was opened to seek also: the
 // name of an option chosen) in what the page adds and in the texts it
 // changes, and effects says which an element still on the page reads
@@ -189,7 +189,7 @@ const ENTERED_MAX = 8, SEEK_MAX = 500;
 let seeking = 0; // watches that seek texts
 function noteEntered(e) {
   const t = e.composedPath ? e.composedPath()[0] : e.target;
-  if (!t || t.nodeType !== 1 || !(t.tagName === "TEXTAREA" || t.tagName === "INPUT" && TYPED.has(t.type))) return;
+  if (!t || t.nodeType !== 1 || !(t.tagName === "TEXTAREA" || t.tagName === "INPUT" && TYPED.has(t.type)) || secretField(t)) return;
   const v = seekFold(t.value);
   entered.delete(t);
   if (!v || v.length > SEEK_MAX) return;
@@ -1200,14 +1200,14 @@ function effects(id, close) {
 // fieldValues are the values of the text fields shown in el's document
 // (its tree scopes, 300 at most) other than el and those holding it:
 // fields a step may write into without typing (a picker's, a stepper's).
-// A password's, and a field hidden, are left out.
+// A secret's (secretField), and a field hidden, are left out.
 const FIELD_MAX = 300;
 function fieldValues(el) {
   const out = new Map();
   for (const s of scopesOf(win.document, true).scopes) {
     for (const f of s.querySelectorAll("input, textarea")) {
       if (out.size >= FIELD_MAX) return out;
-      if (f === el || (el && f.contains && f.contains(el)) || f.tagName === "INPUT" && !TYPED.has(f.type) && f.type !== "date") continue;
+      if (f === el || (el && f.contains && f.contains(el)) || f.tagName === "INPUT" && !TYPED.has(f.type) && f.type !== "date" || secretField(f)) continue;
       if (visibleEl(f)) out.set(f, f.value);
     }
   }
