@@ -53,8 +53,10 @@
 // navigation of a frame is no step.
 //
 // Password fields, autocomplete current-password / new-password /
-// one-time-code / cc-number / cc-csc fields and fields with a data-secret
-// attribute are secrets: their value never leaves the page; the type step
+// one-time-code / cc-number / cc-csc fields, fields with a data-secret
+// attribute, and a password field a "show" button made a text field are
+// secrets (the page model's one rule): their value never leaves the page,
+// neither as typed nor as a neighbour or an effect; the type step
 // holds ${secret:NAME} (NAME from the field's name, id or label) and the
 // recorder says to export NAME before replaying. Another value typed in a
 // field of that name (a wrong password, then the right one) is NAME_2:
