@@ -96,6 +96,8 @@ func TestChoseBy(t *testing.T) {
 		{"tab|Billing", true, true},
 		{"menuitem|Edit", false, false},
 	} {
+		// base: what was chosen before the press, or, where the press
+		// entered the widget, as it was entered.
 		if got := choseBy(&pagemodel.ActiveItem{Now: c.now, Chosen: c.chosen}, before); got != c.chose {
 			t.Errorf("choseBy(%s, chosen %v) = %v, want %v", c.now, c.chosen, got, c.chose)
 		}
@@ -126,5 +128,17 @@ func TestMoveKeys(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("moveKeys(%s, %s) = %q, want %q", c.key, c.now, got, c.want)
 		}
+	}
+}
+
+// A press that entered a widget (nothing of it active before) did not
+// choose the item it shows chosen as it is entered: the list box's value.
+func TestChoseByEnteringAWidget(t *testing.T) {
+	entered := &pagemodel.ActiveItem{Now: "option|Wade", Chosen: true, ChosenNames: []string{"option|Wade"}}
+	if choseBy(entered, entered) {
+		t.Errorf("the value shown chosen as the list box opened was taken as chosen by the press")
+	}
+	if !choseBy(&pagemodel.ActiveItem{Now: "option|Arlene", Chosen: true}, entered) {
+		t.Errorf("an option chosen by a press after the list box opened was not")
 	}
 }
