@@ -54,9 +54,12 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 // mayPress refuses s's press before it is made where it would check
 // another radio button than the one it checked when recorded, or the one
 // meant is not in the group (before: the item active before the press,
-// its group's next item as the platform moves).
+// its group's next item as the group moves). Modifiers do not change
+// that: Shift with an arrow checks the next radio button too, and Ctrl,
+// Alt or Meta move none in a native group (a press recorded moving one
+// was a script's, which moves as it did).
 func (r *Runner) mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
-	if before == nil || before.Next < 0 || len(s.Modifiers) > 0 || r.held != 0 {
+	if before == nil || before.Next < 0 {
 		return nil
 	}
 	want := itemKey(s.Effect.Active)
@@ -92,13 +95,6 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 		return reworded(a.Now, want), a.Now, nil
 	}
 	moves := moveKeys(s.Key, a)
-	// What was chosen before the press: where the press entered the
-	// widget (nothing of it was active), what it shows chosen as it is
-	// entered (a list box's value) was chosen before.
-	base := before
-	if before.Now == "" {
-		base = a
-	}
 	switch {
 	case a.Want == 0 && a.Near == 0:
 		return "", "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, so nothing more was pressed",
@@ -110,7 +106,7 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 	case a.Want == 0:
 		return "", "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, and the item named with its words stands elsewhere: it is not taken for it, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
-	case choseBy(a, base):
+	case choseBy(a, before):
 		return "", "", stepErr(report.NoEffect, nil, "%s chose %s, not %s as when recorded: the widget chooses the item its keys move to, and pressing again would choose each item on the way, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
 	case len(s.Modifiers) > 0 || r.held != 0:
@@ -139,7 +135,7 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 				return fmt.Sprintf("%s made %s active, not %s as when recorded (the items moved): %s",
 					s.Key, describeItem(first), describeItem(want), pressedTimes(moves, k, presses)), a.Now, nil
 			}
-			if choseBy(a, base) {
+			if choseBy(a, before) {
 				return "", "", stepErr(report.NoEffect, nil, "%s made %s active, not %s as when recorded, and pressing %s %d more time%s chose %s: the widget chooses the item its keys move to, so nothing more was pressed",
 					s.Key, describeItem(first), describeItem(want), k, presses, plural(presses), describeItem(a.Now))
 			}
@@ -155,8 +151,9 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 
 // choseBy reports whether the item active now (a) was chosen by the key
 // that moved to it: it is chosen, and was not before the step's press
-// (base names those that were), or it is a radio button, which the
-// platform checks as its arrows move to it.
+// (before names those that were: of the widget focused where none of its
+// items was active yet), or it is a radio button, which its group checks
+// as its arrows move to it.
 func choseBy(a, before *pagemodel.ActiveItem) bool {
 	if role, _, _ := strings.Cut(a.Now, "|"); role == "radio" {
 		return true

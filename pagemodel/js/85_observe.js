@@ -189,9 +189,10 @@ const ENTERED_MAX = 8, SEEK_MAX = 500;
 let seeking = 0; // watches that seek texts
 function noteEntered(e) {
   const t = e.composedPath ? e.composedPath()[0] : e.target;
-  if (!t || t.nodeType !== 1 || !(t.tagName === "TEXTAREA" || t.tagName === "INPUT" && TYPED.has(t.type)) || secretField(t)) return;
-  const v = seekFold(t.value);
+  if (!t || t.nodeType !== 1 || !(t.tagName === "TEXTAREA" || t.tagName === "INPUT" && TYPED.has(t.type))) return;
   entered.delete(t);
+  if (secretField(t)) return;
+  const v = seekFold(t.value);
   if (!v || v.length > SEEK_MAX) return;
   entered.set(t, v);
   if (entered.size > ENTERED_MAX) entered.delete(entered.keys().next().value);
@@ -913,7 +914,9 @@ function itemsWith(el) {
   for (let e = upEl(el), up = 0; e && e.nodeType === 1 && up < 12; e = upEl(e), up++) {
     if (COMPOSITE_ROLES.test(roleOf(e, e.tagName, e.hasAttributes()))) { c = e; break; }
   }
-  if (!c && el.tagName === "INPUT" && el.type === "radio" && el.name) {
+  // A native radio button's group is its name's, also inside another
+  // widget (a grid of questions, a group of radio buttons each).
+  if (el.tagName === "INPUT" && el.type === "radio" && el.name) {
     const scope = el.form || el.getRootNode();
     const items = [...scope.querySelectorAll("input[type=radio]")].filter((x) => x.name === el.name && (x === el || visibleEl(x)));
     return { items: items.slice(0, ITEMS_MAX), horizontal: false };
@@ -944,7 +947,7 @@ function activeOf(id, want, key) {
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
   const a = activeItem(doc);
-  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false, chosen: false, chosenNames: [], next: -1, nextName: "" };
+  if (!a) return { now: "", at: -1, want: 0, near: 0, target: -1, items: 0, horizontal: false, chosen: false, chosenNames: chosenIn(focusedIn(doc)), next: -1, nextName: "" };
   const g = itemsWith(a);
   const names = g.items.map(itemName);
   let n = 0, near = 0, target = -1, nearAt = -1;
@@ -957,7 +960,7 @@ function activeOf(id, want, key) {
   const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "");
   // A combobox's list marks the option its keys highlight as selected:
   // its Enter chooses, its arrows do not.
-  const f = focusedIn(doc), combo = !!f && f !== a && roleOf(f, f.tagName, f.hasAttributes()) === "combobox";
+  const f = focusedIn(doc), combo = !!f && f !== a && (roleOf(f, f.tagName, f.hasAttributes()) === "combobox" || !!f.closest("[role=combobox]"));
   const chosen = [];
   if (!combo) g.items.forEach((x, i) => { if (chosen.length < 20 && chosenItem(x)) chosen.push(names[i]); });
   return { now: itemName(a), at: at, want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal,
@@ -981,6 +984,19 @@ function nearItem(x, want) {
   return !have.some((t) => !w.includes(t) && NOT_WORDS.has(t));
 }
 
+// chosenIn names the items chosen in composite widget c, the focused
+// element where no item of it is active yet (a list box focused before
+// its first arrow): 20 at most; none where c is no such widget.
+function chosenIn(c) {
+  const out = [];
+  if (!c || !COMPOSITE_ROLES.test(roleOf(c, c.tagName, c.hasAttributes()))) return out;
+  eachComposed(c, (x) => {
+    if (ITEM_ROLES.test(roleOf(x, x.tagName, x.hasAttributes())) && chosenItem(x) && visibleEl(x)) out.push(itemName(x));
+    return out.length >= 20;
+  });
+  return out;
+}
+
 // chosenItem reports whether item el is chosen: a radio button checked,
 // an option, a tab, a tree's or a grid's item selected. An item of a
 // menu is chosen as it is activated, never as it is moved to: never.
@@ -993,18 +1009,24 @@ function chosenItem(el) {
 }
 
 // nextItem is the place among the items g (itemsWith) of a radio group
-// that key, pressed with the one at place at active, moves to, as the
-// platform moves a radio group's (and checks the radio button it moves
-// to): the next item not disabled, round the end, for ArrowDown or
-// ArrowRight (ArrowLeft where the group reads right to left), the
-// previous one for the opposite arrows. -1 for other keys and other
-// widgets, whose keys move as each one's script has them.
+// that key, pressed with the one at place at active, moves to (and
+// checks): the next item not disabled, round the end, for ArrowDown or
+// ArrowRight, the previous one for the opposite arrows. Native radio
+// buttons move as Chromium moves them: whatever the modifiers but Ctrl,
+// Alt and Meta (they do not move them; the caller knows), ArrowLeft
+// forward where the group reads right to left, over a radio button
+// aria-disabled. A radio group of role radio moves as its script has it:
+// as the ARIA pattern does, Home and End to the first and the last, its
+// aria-disabled items skipped; where it reads right to left its sideways
+// arrows are not known (-1). -1 for other keys and other widgets, whose
+// keys move as each one's script has them.
 function nextItem(g, at, key) {
   const items = g.items, n = items.length, a = items[at];
   if (roleOf(a, a.tagName, a.hasAttributes()) !== "radio") return -1;
-  const off = (x) => x.matches(":disabled") || x.getAttribute("aria-disabled") === "true" || !!x.closest("[inert]");
-  const walk = (d) => {
-    for (let k = 1, i = at; k < n; k++) {
+  const native = a.tagName === "INPUT";
+  const off = (x) => x.matches(":disabled") || !!x.closest("[inert]") || !native && x.getAttribute("aria-disabled") === "true";
+  const walk = (from, d) => {
+    for (let k = 1, i = from; k <= n; k++) {
       i = (i + d + n) % n;
       if (!off(items[i])) return i;
     }
@@ -1013,10 +1035,12 @@ function nextItem(g, at, key) {
   let rtl = false;
   try { rtl = getComputedStyle(a).direction === "rtl"; } catch (e) { rtl = false; }
   switch (key) {
-    case "ArrowDown": return walk(1);
-    case "ArrowUp": return walk(-1);
-    case "ArrowRight": return walk(rtl ? -1 : 1);
-    case "ArrowLeft": return walk(rtl ? 1 : -1);
+    case "ArrowDown": return walk(at, 1);
+    case "ArrowUp": return walk(at, -1);
+    case "ArrowRight": return native ? walk(at, rtl ? -1 : 1) : rtl ? -1 : walk(at, 1);
+    case "ArrowLeft": return native ? walk(at, rtl ? 1 : -1) : rtl ? -1 : walk(at, -1);
+    case "Home": return native ? -1 : walk(n - 1, 1);
+    case "End": return native ? -1 : walk(0, -1);
   }
   return -1;
 }
