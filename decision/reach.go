@@ -106,6 +106,9 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 	case a.Want == 0:
 		return "", "", stepErr(report.ElementNotFound, nil, "%s made %s active; the widget no longer holds %s, which it made active when recorded, and the item named with its words stands elsewhere: it is not taken for it, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
+	case choseBy(a, before) && a.Now == before.Now && a.At == before.At:
+		return "", "", stepErr(report.NoEffect, nil, "%s left %s active, not %s as when recorded: the widget checks or selects the item its keys move to, so it was not pressed again",
+			s.Key, describeItem(a.Now), describeItem(want))
 	case choseBy(a, before):
 		return "", "", stepErr(report.NoEffect, nil, "%s chose %s, not %s as when recorded: the widget chooses the item its keys move to, and pressing again would choose each item on the way, so nothing more was pressed",
 			s.Key, describeItem(a.Now), describeItem(want))
