@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
@@ -58,7 +59,7 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 // that: Shift with an arrow checks the next radio button too, and Ctrl,
 // Alt or Meta move none in a native group (a press recorded moving one
 // was a script's, which moves as it did).
-func (r *Runner) mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
+func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
 	if before == nil || before.Next < 0 {
 		return nil
 	}
@@ -200,10 +201,8 @@ func (r *Runner) activeAfter(ctx context.Context, wt *watch, want, key string, p
 			r.model().SettleAnswered(ctx)
 			continue
 		}
-		select {
-		case <-ctx.Done():
-			return nil, itemErr(ctx, ctx.Err())
-		case <-time.After(25 * time.Millisecond):
+		if err := wait.Sleep(ctx, 25*time.Millisecond); err != nil {
+			return nil, itemErr(ctx, err)
 		}
 	}
 }

@@ -48,27 +48,21 @@ func TestMayPress(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		s      *chain.Step
-		held   bool
 		before *pagemodel.ActiveItem
 		code   report.Code // "": pressed
 	}{
-		{"next is meant", step(), false, item(1, 2, 2, 1, 0), ""},
-		{"next is another", step(), false, item(1, 3, 2, 1, 0), report.ElementNotFound},
-		{"meant is gone", step(), false, item(1, -1, 2, 0, 0), report.ElementNotFound},
-		{"meant twice", step(), false, item(1, -1, 2, 2, 0), report.Ambiguous},
-		{"reworded next", step(), false, item(1, 2, 2, 0, 1), ""},
-		{"with Shift", step("Shift"), false, item(1, 3, 2, 1, 0), report.ElementNotFound},
-		{"with a modifier held", step(), true, item(1, 3, 2, 1, 0), report.ElementNotFound},
-		{"with Shift, next is meant", step("Shift"), false, item(1, 2, 2, 1, 0), ""},
-		{"next unknown", step(), false, item(1, 3, -1, 1, 0), ""},
-		{"none active", step(), false, &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, ""},
-		{"not read", step(), false, nil, ""},
+		{"next is meant", step(), item(1, 2, 2, 1, 0), ""},
+		{"next is another", step(), item(1, 3, 2, 1, 0), report.ElementNotFound},
+		{"meant is gone", step(), item(1, -1, 2, 0, 0), report.ElementNotFound},
+		{"meant twice", step(), item(1, -1, 2, 2, 0), report.Ambiguous},
+		{"reworded next", step(), item(1, 2, 2, 0, 1), ""},
+		{"with Shift", step("Shift"), item(1, 3, 2, 1, 0), report.ElementNotFound},
+		{"with Shift, next is meant", step("Shift"), item(1, 2, 2, 1, 0), ""},
+		{"next unknown", step(), item(1, 3, -1, 1, 0), ""},
+		{"none active", step(), &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, ""},
+		{"not read", step(), nil, ""},
 	} {
-		r := &Runner{}
-		if c.held {
-			r.held = 1
-		}
-		err := r.mayPress(c.s, c.before)
+		err := mayPress(c.s, c.before)
 		if c.code == "" {
 			if err != nil {
 				t.Errorf("%s: refused: %v", c.name, err)

@@ -438,7 +438,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		}
 		before, err := r.activeBefore(ctx, s, watch)
 		if err == nil {
-			err = r.mayPress(s, before)
+			err = mayPress(s, before)
 		}
 		if err != nil {
 			out.Err = err

@@ -1032,8 +1032,7 @@ function nextItem(g, at, key) {
     }
     return -1;
   };
-  let rtl = false;
-  try { rtl = getComputedStyle(a).direction === "rtl"; } catch (e) { rtl = false; }
+  const rtl = (a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl";
   switch (key) {
     case "ArrowDown": return walk(at, 1);
     case "ArrowUp": return walk(at, -1);
