@@ -524,3 +524,42 @@ func TestACommitShowsWhatWasTyped(t *testing.T) {
 		})
 	}
 }
+
+// A step that acted is given time to show what it did, however much of
+// its timeout locating its target took: the verdict on a busy machine,
+// where locating took all but a moment of it, is the verdict on an idle
+// one. Locating here takes all but 300 ms of the step's timeout; the
+// button's effect (a state, then a new document) comes 600 ms after the
+// click.
+func TestAStepThatActedIsGivenTimeToShowWhatItDid(t *testing.T) {
+	for _, tc := range []struct {
+		name, handler string
+		step          func() *chain.Step
+	}{
+		{"its effect", `setTimeout(() => b.setAttribute("aria-expanded", "true"), 600)`, func() *chain.Step {
+			return &chain.Step{Action: chain.Click, Effect: &chain.Effect{State: []string{"expanded"}, Became: map[string]string{"expanded": "true"}}}
+		}},
+		{"its navigation", `setTimeout(() => { location.hash = "#done"; }, 600)`, func() *chain.Step {
+			return &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{SameDocument: true}}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := actionPage(t, `<button id="more" aria-expanded="false">More</button>
+				<script>const b = document.getElementById("more"); b.onclick = () => { `+tc.handler+` };</script>`, 1)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second,
+				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
+					dl, _ := ctx.Deadline()
+					time.Sleep(time.Until(dl.Add(-300 * time.Millisecond)))
+				}}}
+			s := tc.step()
+			if s.Navigated != nil {
+				s.Navigated.URL = p.MustInfo().URL + "#done"
+			}
+			s.Target = &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "more", Confidence: 0.9}},
+				Fingerprint: &chain.Fingerprint{Tag: "button", ID: "more"}}
+			if out := r.Step(context.Background(), s); out.Err != nil {
+				t.Fatalf("the button did what it did when recorded, 600 ms after the click: %v", out.Err)
+			}
+		})
+	}
+}

@@ -174,7 +174,9 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	}
 	if out.Err == nil && s.Navigated != nil {
 		var note string
-		note, out.Err = r.waitNavigation(ctx, s.Navigated, navFrom, navFramePath(s))
+		actx, cancel := afterActing(ctx)
+		note, out.Err = r.waitNavigation(actx, s.Navigated, navFrom, navFramePath(s))
+		cancel()
 		if note != "" {
 			out.Notes = append(out.Notes, note)
 		}
@@ -401,7 +403,9 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 			r.closeWatch(ctx, watch) // (errRenderedAnew's is closed below)
 		}
 		if out.Err == nil {
-			out.Err = r.waitEffect(ctx, s, el, watch, *navFrom)
+			actx, cancel := afterActing(ctx)
+			out.Err = r.waitEffect(actx, s, el, watch, *navFrom)
+			cancel()
 		}
 	}()
 	switch s.Action {
@@ -472,6 +476,31 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		_, _ = r.model().Effects(context.WithoutCancel(ctx), watch.w, watch.id, true)
 	}
 	return out
+}
+
+// afterFloor is the least time a step that acted is given to show what
+// it did (its effect, its navigation), however much of its timeout
+// locating its target took: the input reached the page, and whether it
+// did what it did when recorded does not depend on how busy the machine
+// was before it. (RunOptions.Timeout bounds the wait for the target.)
+const afterFloor = time.Second
+
+// afterActing is the context to wait in for what a step that acted did:
+// ctx, or, when ctx's deadline is nearer than afterFloor, one that ends
+// afterFloor from now. It still ends as soon as ctx is stopped for any
+// reason but its deadline.
+func afterActing(ctx context.Context) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok || time.Until(dl) >= afterFloor {
+		return ctx, func() {}
+	}
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), afterFloor)
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return c, func() { stop(); cancel() }
 }
 
 // actMargin is the time before a step's deadline after which the page is
