@@ -185,6 +185,13 @@ type Effect struct {
 	// items on the way (a radio group, tabs that select as they move).
 	// The role is one of ItemRoles.
 	Active string `yaml:"active,omitempty"`
+	// Chose is set with Active where the press chose the item it moved
+	// to (a tab list that selects as its keys move, a list box whose
+	// selection follows its focus; a radio group): at replay the press is
+	// made only where it is known to lead to that item from the one
+	// active then (as the ARIA pattern of its widget moves), since a
+	// press that led elsewhere would choose another item.
+	Chose bool `yaml:"chose,omitempty"`
 }
 
 // ItemRoles are the roles of the items of a composite widget a key press

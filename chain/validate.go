@@ -177,6 +177,9 @@ func (v *validator) step(p string, s *Step) {
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
 			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)
 		}
+		if e.Chose && e.Active == "" {
+			v.add(p+".effect.chose", "a press chose the item it moved to: want the item, effect.active, beside it")
+		}
 		if e.Active != "" {
 			role, name, _ := strings.Cut(e.Active, "|")
 			switch {

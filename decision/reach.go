@@ -45,37 +45,65 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 	if wt == nil || s.Effect == nil || s.Effect.Active == "" {
 		return nil, nil
 	}
-	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), s.Key)
+	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), s.Key, s.Effect.Chose)
 	if err != nil {
 		return nil, itemErr(ctx, err)
 	}
 	return a, nil
 }
 
-// mayPress refuses s's press before it is made where it would check
-// another radio button than the one it checked when recorded, or the one
-// meant is not in the group (before: the item active before the press,
-// its group's next item as the group moves). Modifiers do not change
-// that: Shift with an arrow checks the next radio button too, and Ctrl,
-// Alt or Meta move none in a native group (a press recorded moving one
-// was a script's, which moves as it did).
+// mayPress refuses s's press before it is made where pressing chooses:
+// where it would check another radio button than the one it checked when
+// recorded, or choose another tab or option in a widget that chose the
+// item its key moved to when recorded (chain.Effect.Chose); where the one
+// meant is not in the widget, or is there twice; and, in such a widget,
+// where the item the key leads to is not known (before: the item active
+// before the press, and the one the key leads to from it). Modifiers do
+// not change that: Shift with an arrow checks the next radio button too,
+// and Ctrl, Alt or Meta move none in a native group (a press recorded
+// moving one was a script's, which moves as it did). Where no item is
+// active yet (the press enters the widget), what it leads to is left to
+// reach.
 func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
-	if before == nil || before.Next < 0 {
+	if before == nil || before.Now == "" || before.Next < 0 && !s.Effect.Chose {
 		return nil
 	}
 	want := itemKey(s.Effect.Active)
+	c := chooserOf(want)
 	switch {
 	case before.Target < 0 && before.Want+before.Near == 0:
-		return stepErr(report.ElementNotFound, nil, "%s would check %s; the radio group of %s holds no %s, which the key checked when recorded, so it was not pressed",
-			s.Key, describeItem(before.NextName), describeItem(before.Now), describeItem(want))
+		return stepErr(report.ElementNotFound, nil, "the %s of %s holds no %s, which %s %s when recorded: pressing it would %s another item, so it was not pressed",
+			c.widget, describeItem(before.Now), describeItem(want), s.Key, c.did, c.do)
 	case before.Target < 0:
-		return stepErr(report.Ambiguous, nil, "the radio group of %s holds %d items named as %s, or named with its words, which %s checked when recorded: which one is meant is not known, so it was not pressed",
-			describeItem(before.Now), max(before.Want, before.Near), describeItem(want), s.Key)
+		return stepErr(report.Ambiguous, nil, "the %s of %s holds %d items named as %s, or named with its words, which %s %s when recorded: which one is meant is not known, so it was not pressed",
+			c.widget, describeItem(before.Now), max(before.Want, before.Near), describeItem(want), s.Key, c.did)
+	case before.Next < 0:
+		return stepErr(report.Ambiguous, nil, "which item %s leads to from %s is not known, and the %s %s the item its keys move to: it might %s another than %s, which it %s when recorded, so it was not pressed",
+			s.Key, describeItem(before.Now), c.widget, c.does, c.do, describeItem(want), c.did)
 	case before.Next != before.Target:
-		return stepErr(report.ElementNotFound, nil, "%s would check %s, not %s as when recorded, which the key does not lead to from %s now: the radio group checks what its arrows move to, so it was not pressed",
-			s.Key, describeItem(before.NextName), describeItem(want), describeItem(before.Now))
+		return stepErr(report.ElementNotFound, nil, "%s would %s %s, not %s as when recorded, which the key does not lead to from %s now: the %s %s what its keys move to, so it was not pressed",
+			s.Key, c.do, describeItem(before.NextName), describeItem(want), describeItem(before.Now), c.widget, c.does)
 	}
 	return nil
+}
+
+// chooser names, for a message, the widget of an item and what it does to
+// the item its keys move to: a radio group checks it, a tab list or a list
+// box chooses it.
+type chooser struct{ widget, do, does, did string }
+
+func chooserOf(item string) chooser {
+	role, _, _ := strings.Cut(item, "|")
+	c := chooser{"widget", "choose", "chooses", "chose"}
+	switch role {
+	case "radio":
+		c = chooser{"radio group", "check", "checks", "checked"}
+	case "tab":
+		c.widget = "tab list"
+	case "option":
+		c.widget = "list box"
+	}
+	return c
 }
 
 // reach makes the item s's press made active when recorded active again,
@@ -183,7 +211,7 @@ func reworded(now, want string) string {
 func (r *Runner) activeAfter(ctx context.Context, wt *watch, want, key string, prev *pagemodel.ActiveItem) (*pagemodel.ActiveItem, error) {
 	end, settled := time.Now().Add(reachWait), false
 	for {
-		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, key)
+		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, key, false)
 		if errors.Is(err, pagemodel.ErrGone) && ctx.Err() == nil {
 			return &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, nil
 		}

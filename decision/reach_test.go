@@ -41,6 +41,9 @@ func TestMayPress(t *testing.T) {
 	step := func(mods ...string) *chain.Step {
 		return &chain.Step{Action: chain.Press, Key: "ArrowDown", Modifiers: mods, Effect: &chain.Effect{Active: "radio|Monthly"}}
 	}
+	chose := func() *chain.Step {
+		return &chain.Step{Action: chain.Press, Key: "ArrowRight", Effect: &chain.Effect{Active: "tab|Billing", Chose: true}}
+	}
 	item := func(at, target, next, want, near int) *pagemodel.ActiveItem {
 		return &pagemodel.ActiveItem{Now: "radio|Weekly", At: at, Target: target, Next: next, NextName: "radio|Other",
 			Want: want, Near: near, Items: 4}
@@ -60,6 +63,12 @@ func TestMayPress(t *testing.T) {
 		{"with Shift, next is meant", step("Shift"), item(1, 2, 2, 1, 0), ""},
 		{"next unknown", step(), item(1, 3, -1, 1, 0), ""},
 		{"none active", step(), &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, ""},
+		// A widget that chose the item its key moved to when recorded.
+		{"chooses, next is meant", chose(), item(1, 2, 2, 1, 0), ""},
+		{"chooses, next is another", chose(), item(1, 3, 2, 1, 0), report.ElementNotFound},
+		{"chooses, next unknown", chose(), item(1, 2, -1, 1, 0), report.Ambiguous},
+		{"chooses, meant is gone", chose(), item(1, -1, -1, 0, 0), report.ElementNotFound},
+		{"chooses, none active", chose(), &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, ""},
 		{"not read", step(), nil, ""},
 	} {
 		err := mayPress(c.s, c.before)

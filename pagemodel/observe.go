@@ -372,6 +372,11 @@ type Effects struct {
 	Active      string `json:"active"`
 	ActiveMoved bool   `json:"activeMoved"`
 	ActiveOne   bool   `json:"activeOne"`
+	// ActiveChose is set, where the active item moved, when that item is
+	// chosen and was not as the watch opened: the step chose the item it
+	// moved to (a tab list that selects as its keys move, a radio group).
+	// An option a combobox's keys highlight is not chosen.
+	ActiveChose bool `json:"activeChose"`
 }
 
 // ActiveItem is the item active in a watched document, among the items
@@ -403,11 +408,15 @@ type ActiveItem struct {
 	// there each press is an action.
 	Chosen      bool     `json:"chosen"`
 	ChosenNames []string `json:"chosenNames"`
-	// Next is, in a radio group, the place the key asked about, pressed
-	// now, moves to (and checks) as the platform moves it: the next radio
-	// button not disabled for an arrow, round the end, mirrored where the
-	// group reads right to left; -1 elsewhere, and for other keys.
-	// NextName names that item.
+	// Next is the place the key asked about, pressed now, moves to, where
+	// that is known: in a radio group (which checks it) as the platform
+	// moves it, the next radio button not disabled for an arrow, round the
+	// end, mirrored where the group reads right to left; among tabs and
+	// options asked about as a widget that chooses as its keys move, as
+	// the ARIA patterns move them (tabs round the ends, options not; Home
+	// and End to the first and the last; an item disabled there, sideways
+	// arrows right to left and a list box's end not known). -1 elsewhere,
+	// and for other keys. NextName names that item.
 	Next     int    `json:"next"`
 	NextName string `json:"nextName"`
 }
@@ -459,10 +468,11 @@ func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Dura
 
 // ActiveItem reads the item active in the document watch id (in w) is
 // about, how many items of its widget are named want ("role|name"), and
-// where key ("ArrowDown"; "" for none) would move from it.
-func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want, key string) (*ActiveItem, error) {
+// where key ("ArrowDown"; "" for none) would move from it; chooses asks
+// that of a widget that chooses the item its keys move to (Next).
+func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want, key string, chooses bool) (*ActiveItem, error) {
 	var a *ActiveItem
-	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, key); err != nil {
+	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, key, chooses); err != nil {
 		return nil, err
 	}
 	if a == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,12 +64,23 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 			[]string{"radio|Monthly"},
 			`() => (document.querySelector("input[name=freq]:checked") || {}).value || ""`, "weekly",
 			map[string]string{"": "monthly", "&v=insert": "", "&v=reversed": ""}},
-		// A tab list selects the tab its keys move to: the bare key's
-		// tab is shown, and no more are pressed (still: not read).
+		// A tab list selects the tab its keys move to: a press that
+		// would select another tab than recorded is not made, and the
+		// tab shown stays; its arrows go round the ends.
 		{"tabs", "variants/key-items.html", "click #tab-profile\npress ArrowRight\n",
 			[]string{"tab|Billing"},
-			`() => document.getElementById("panel").textContent`, "",
+			`() => document.getElementById("panel").textContent`, "Profile settings",
 			map[string]string{"": "Billing settings", "?v=insert": "", "?v=reversed": "", "?v=removed": ""}},
+		{"tabs round the end", "variants/key-items.html", "click #tab-security\npress ArrowRight\n",
+			[]string{"tab|Profile"},
+			`() => document.getElementById("panel").textContent`, "Security settings",
+			map[string]string{"": "Profile settings", "?v=insert": "Profile settings", "?v=removed": "Profile settings"}},
+		// A list box whose selection follows its focus: so; its arrows
+		// stop at its ends, where it is not known what they do.
+		{"list box", "variants/key-items.html", "click #size-small\npress ArrowDown\n",
+			[]string{"option|Medium"},
+			`() => (document.querySelector("#sizes [aria-selected=true]") || {}).textContent || ""`, "Small",
+			map[string]string{"": "Medium", "?v=insert": "", "?v=reversed": "", "?v=removed": ""}},
 		// A combobox's list marks the option highlighted as selected:
 		// the arrows move on to the one recorded, Enter picks it.
 		{"combobox", "variants/key-items.html", "click #fruit\npress ArrowDown\npress ArrowDown\npress Enter\n",
@@ -83,6 +95,13 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 				a := ""
 				if s.Effect != nil {
 					a = s.Effect.Active
+					// A radio button, a tab and an option of the
+					// list box are chosen as the keys move to
+					// them; a menu's item and a combobox's option
+					// are not.
+					if chose := strings.HasPrefix(a, "radio|") || strings.HasPrefix(a, "tab|") || c.name == "list box"; s.Effect.Chose != chose {
+						t.Errorf("%s: the press to %q recorded chose: %v, want %v", c.name, a, s.Effect.Chose, chose)
+					}
 				}
 				got = append(got, a)
 			}

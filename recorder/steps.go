@@ -622,7 +622,10 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	// named as another item of its widget, is told from none of them.
 	if st.Action == chain.Press && e.E.ActiveMoved && e.E.ActiveOne {
 		if _, name, _ := strings.Cut(e.E.Active, "|"); strings.TrimSpace(name) != "" {
-			eff.Active = e.E.Active
+			// Where it chose that item as it moved there (tabs that
+			// select as they move), replay makes no press that might
+			// choose another.
+			eff.Active, eff.Chose = e.E.Active, e.E.ActiveChose
 		}
 	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)

@@ -940,9 +940,10 @@ function itemsWith(el) {
 // is none or several); how many items there are, and whether they lie in
 // a row; whether the active item is chosen (chosenItem: a radio button
 // checked, an option or a tab selected), and which items are; and the
-// place key, pressed now, is to move to in a radio group (nextItem; -1
-// where that is not known) and its name.
-function activeOf(id, want, key) {
+// place key, pressed now, is to move to (nextItem: in a radio group, and
+// where the widget chooses as its keys move, chooses; -1 where that is
+// not known) and its name.
+function activeOf(id, want, key, chooses) {
   const w = watches.get(id);
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
@@ -957,12 +958,9 @@ function activeOf(id, want, key) {
   if (n > 1) target = -1;
   if (n === 0) target = near === 1 ? nearAt : -1;
   const at = g.items.indexOf(a);
-  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "");
-  // A combobox's list marks the option its keys highlight as selected:
-  // its Enter chooses, its arrows do not.
-  const f = focusedIn(doc), combo = !!f && f !== a && (roleOf(f, f.tagName, f.hasAttributes()) === "combobox" || !!f.closest("[role=combobox]"));
-  const chosen = [];
-  if (!combo) g.items.forEach((x, i) => { if (chosen.length < 20 && chosenItem(x)) chosen.push(names[i]); });
+  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "", !!chooses);
+  const combo = inCombobox(a);
+  const chosen = combo ? [] : chosenOf(g.items);
   return { now: itemName(a), at: at, want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal,
     chosen: !combo && chosenItem(a), chosenNames: chosen, next: next, nextName: next >= 0 ? names[next] : "" };
 }
@@ -982,6 +980,25 @@ function nearItem(x, want) {
   const w = words(want.slice(j + 1)), have = words(x.slice(i + 1));
   if (!w.length || !w.every((t) => have.includes(t))) return false;
   return !have.some((t) => !w.includes(t) && NOT_WORDS.has(t));
+}
+
+// inCombobox reports whether item a is an option of a combobox's list,
+// the combobox focused (or an element inside one): the list marks the
+// option its keys highlight as selected; its Enter chooses, its arrows do
+// not.
+function inCombobox(a) {
+  const f = focusedIn(a.ownerDocument || a);
+  return !!f && f !== a && (roleOf(f, f.tagName, f.hasAttributes()) === "combobox" || !!f.closest("[role=combobox]"));
+}
+
+// chosenOf names the chosen ones of items (chosenItem): 20 at most.
+function chosenOf(items) {
+  const out = [];
+  for (const x of items) {
+    if (out.length >= 20) break;
+    if (chosenItem(x)) out.push(itemName(x));
+  }
+  return out;
 }
 
 // chosenIn names the items chosen in composite widget c, the focused
@@ -1008,40 +1025,67 @@ function chosenItem(el) {
   return /^(option|tab|treeitem|gridcell|row)$/.test(role) && el.getAttribute("aria-selected") === "true";
 }
 
-// nextItem is the place among the items g (itemsWith) of a radio group
-// that key, pressed with the one at place at active, moves to (and
-// checks): the next item not disabled, round the end, for ArrowDown or
-// ArrowRight, the previous one for the opposite arrows. Native radio
-// buttons move as Chromium moves them: whatever the modifiers but Ctrl,
-// Alt and Meta (they do not move them; the caller knows), ArrowLeft
-// forward where the group reads right to left, over a radio button
-// aria-disabled. A radio group of role radio moves as its script has it:
-// as the ARIA pattern does, Home and End to the first and the last, its
-// aria-disabled items skipped; where it reads right to left its sideways
-// arrows are not known (-1). -1 for other keys and other widgets, whose
-// keys move as each one's script has them.
-function nextItem(g, at, key) {
+// nextItem is the place among the items g (itemsWith) that key, pressed
+// with the one at place at active, moves to; -1 where that is not known.
+//
+// A radio group checks what its arrows move to: the next item not
+// disabled, round the end, for ArrowDown or ArrowRight, the previous one
+// for the opposite arrows. Native radio buttons move as Chromium moves
+// them: whatever the modifiers but Ctrl, Alt and Meta (they do not move
+// them; the caller knows), ArrowLeft forward where the group reads right
+// to left, over a radio button aria-disabled. A radio group of role radio
+// moves as its script has it: as the ARIA pattern does, Home and End to
+// the first and the last, its aria-disabled items skipped; where it reads
+// right to left its sideways arrows are not known.
+//
+// Where the widget chose the item its key moved to when recorded
+// (chooses: tabs that select as they move, a list box whose selection
+// follows its focus), its tabs and options are taken to move as the ARIA
+// patterns have them: tabs along the list's direction and round its
+// ends, options down and up and not round them, Home and End to the first
+// and the last. An item disabled where the key leads, sideways arrows in
+// a list that reads right to left, and the end of a list box are not
+// known: widgets differ there. Other widgets' keys, and other keys, move
+// as each one's script has them: not known.
+function nextItem(g, at, key, chooses) {
   const items = g.items, n = items.length, a = items[at];
-  if (roleOf(a, a.tagName, a.hasAttributes()) !== "radio") return -1;
-  const native = a.tagName === "INPUT";
-  const off = (x) => x.matches(":disabled") || !!x.closest("[inert]") || !native && x.getAttribute("aria-disabled") === "true";
-  const walk = (from, d) => {
-    for (let k = 1, i = from; k <= n; k++) {
-      i = (i + d + n) % n;
-      if (!off(items[i])) return i;
+  const role = roleOf(a, a.tagName, a.hasAttributes());
+  const rtl = (a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl";
+  if (role === "radio") {
+    const native = a.tagName === "INPUT";
+    const off = (x) => x.matches(":disabled") || !!x.closest("[inert]") || !native && x.getAttribute("aria-disabled") === "true";
+    const walk = (from, d) => {
+      for (let k = 1, i = from; k <= n; k++) {
+        i = (i + d + n) % n;
+        if (!off(items[i])) return i;
+      }
+      return -1;
+    };
+    switch (key) {
+      case "ArrowDown": return walk(at, 1);
+      case "ArrowUp": return walk(at, -1);
+      case "ArrowRight": return native ? walk(at, rtl ? -1 : 1) : rtl ? -1 : walk(at, 1);
+      case "ArrowLeft": return native ? walk(at, rtl ? 1 : -1) : rtl ? -1 : walk(at, -1);
+      case "Home": return native ? -1 : walk(n - 1, 1);
+      case "End": return native ? -1 : walk(0, -1);
     }
     return -1;
-  };
-  const rtl = (a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl";
-  switch (key) {
-    case "ArrowDown": return walk(at, 1);
-    case "ArrowUp": return walk(at, -1);
-    case "ArrowRight": return native ? walk(at, rtl ? -1 : 1) : rtl ? -1 : walk(at, 1);
-    case "ArrowLeft": return native ? walk(at, rtl ? 1 : -1) : rtl ? -1 : walk(at, -1);
-    case "Home": return native ? -1 : walk(n - 1, 1);
-    case "End": return native ? -1 : walk(0, -1);
   }
-  return -1;
+  if (!chooses || role !== "tab" && role !== "option") return -1;
+  if (g.horizontal && rtl) return -1;
+  const round = role === "tab";
+  const step = (d) => {
+    const i = at + d;
+    return i >= 0 && i < n ? i : round ? (i + n) % n : -1;
+  };
+  let i = -1;
+  switch (key) {
+    case g.horizontal ? "ArrowRight" : "ArrowDown": i = step(1); break;
+    case g.horizontal ? "ArrowLeft" : "ArrowUp": i = step(-1); break;
+    case "Home": i = 0; break;
+    case "End": i = n - 1; break;
+  }
+  return i >= 0 && !items[i].matches(":disabled") && items[i].getAttribute("aria-disabled") !== "true" ? i : -1;
 }
 
 // besideBox is the one checkbox, radio button or switch among the
@@ -1097,6 +1141,10 @@ function watch(el, sought, gone, also) {
   try { const v = (el.ownerDocument || el).defaultView; w.frame = v && v !== win ? v.frameElement : null; } catch (e) { w.frame = null; }
   w.multi = multiSelect(el);
   w.active = activeItem(el.ownerDocument || el);
+  // The items of the active one's widget chosen as the watch opens (of
+  // the widget focused where none is active yet): a press that makes
+  // another active and chooses it chose as it moved (effects).
+  w.chosen = w.active ? chosenOf(itemsWith(w.active).items) : chosenIn(focusedIn(el.ownerDocument || el));
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -1134,6 +1182,10 @@ function effects(id, close) {
   if (out.activeMoved) {
     const g = itemsWith(act);
     out.activeOne = g.items.length < ITEMS_MAX && g.items.filter((x) => x === act || itemName(x) === out.active).length === 1;
+    // Whether the press chose the item it moved to: it is chosen now and
+    // was not as the watch opened (a combobox's list marks what its keys
+    // highlight as selected, and chooses nothing until Enter).
+    out.activeChose = !inCombobox(act) && chosenItem(act) && !w.chosen.includes(out.active);
   }
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
