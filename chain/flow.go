@@ -186,12 +186,18 @@ type Effect struct {
 	// The role is one of ItemRoles.
 	Active string `yaml:"active,omitempty"`
 	// Chose is set with Active where the press chose the item it moved
-	// to (a tab list that selects as its keys move, a list box whose
-	// selection follows its focus; a radio group): at replay the press is
-	// made only where it is known to lead to that item from the one
-	// active then (as the ARIA pattern of its widget moves), since a
-	// press that led elsewhere would choose another item.
+	// to within its widget (a radio group, a tab list that selects as its
+	// keys move, a list box, a tree or a grid whose selection follows its
+	// focus): at replay the press is made only where it is known to lead
+	// to that item from the one active then (as the platform or the ARIA
+	// pattern of its widget moves, else as many places on as it moved
+	// when recorded: Moved), since a press that led elsewhere would choose
+	// another item.
 	Chose bool `yaml:"chose,omitempty"`
+	// Moved is, with Chose, how many places on (negative: back) among
+	// the widget's items, in their order, the press moved from the item
+	// active before it; 0 where none was (the press entered the widget).
+	Moved int `yaml:"moved,omitempty"`
 }
 
 // ItemRoles are the roles of the items of a composite widget a key press

@@ -180,6 +180,9 @@ func (v *validator) step(p string, s *Step) {
 		if e.Chose && e.Active == "" {
 			v.add(p+".effect.chose", "a press chose the item it moved to: want the item, effect.active, beside it")
 		}
+		if e.Moved != 0 && !e.Chose {
+			v.add(p+".effect.moved", "%d: how far a press that chose its item moved; want chose: true beside it", e.Moved)
+		}
 		if e.Active != "" {
 			role, name, _ := strings.Cut(e.Active, "|")
 			switch {

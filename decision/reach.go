@@ -45,7 +45,7 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 	if wt == nil || s.Effect == nil || s.Effect.Active == "" {
 		return nil, nil
 	}
-	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), s.Key, s.Effect.Chose)
+	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), pagemodel.KeyMove{Key: s.Key, Chooses: s.Effect.Chose, Steps: s.Effect.Moved})
 	if err != nil {
 		return nil, itemErr(ctx, err)
 	}
@@ -211,7 +211,7 @@ func reworded(now, want string) string {
 func (r *Runner) activeAfter(ctx context.Context, wt *watch, want, key string, prev *pagemodel.ActiveItem) (*pagemodel.ActiveItem, error) {
 	end, settled := time.Now().Add(reachWait), false
 	for {
-		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, key, false)
+		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, pagemodel.KeyMove{Key: key})
 		if errors.Is(err, pagemodel.ErrGone) && ctx.Err() == nil {
 			return &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, nil
 		}

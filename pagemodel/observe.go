@@ -372,11 +372,26 @@ type Effects struct {
 	Active      string `json:"active"`
 	ActiveMoved bool   `json:"activeMoved"`
 	ActiveOne   bool   `json:"activeOne"`
-	// ActiveChose is set, where the active item moved, when that item is
-	// chosen and was not as the watch opened: the step chose the item it
-	// moved to (a tab list that selects as its keys move, a radio group).
-	// An option a combobox's keys highlight is not chosen.
+	// ActiveChose is set, where the active item moved within its widget
+	// (from one of its items, or from the widget focused), when that item
+	// is chosen and was not as the watch opened: the step chose the item
+	// it moved to (a tab list that selects as its keys move, a radio
+	// group). An option a combobox's keys highlight is not chosen, nor an
+	// item the focus was taken to from another widget. ActiveSteps is then
+	// how many places on (negative: back) among the widget's items, in
+	// their order, it moved from the item active before; 0 where none was.
 	ActiveChose bool `json:"activeChose"`
+	ActiveSteps int  `json:"activeSteps"`
+}
+
+// KeyMove is a key press asked about (Page.ActiveItem): its key
+// ("ArrowDown"; "" for none), and, where the press chose the item it
+// moved to when recorded (Chooses), how many places on it moved then
+// (Steps; 0: not known).
+type KeyMove struct {
+	Key     string
+	Chooses bool
+	Steps   int
 }
 
 // ActiveItem is the item active in a watched document, among the items
@@ -411,12 +426,14 @@ type ActiveItem struct {
 	// Next is the place the key asked about, pressed now, moves to, where
 	// that is known: in a radio group (which checks it) as the platform
 	// moves it, the next radio button not disabled for an arrow, round the
-	// end, mirrored where the group reads right to left; among tabs and
-	// options asked about as a widget that chooses as its keys move, as
-	// the ARIA patterns move them (tabs round the ends, options not; Home
-	// and End to the first and the last; an item disabled there, sideways
-	// arrows right to left and a list box's end not known). -1 elsewhere,
-	// and for other keys. NextName names that item.
+	// end, mirrored where the group reads right to left. In a widget that
+	// chose the item its key moved to when recorded (KeyMove.Chooses), its
+	// tabs and options as the ARIA patterns move them (tabs round the
+	// ends, options not; Home and End to the first and the last), and
+	// where that is not known (an item disabled there, sideways arrows
+	// right to left, a list box's end, a tree, a grid) as many places on
+	// as it moved when recorded (KeyMove.Steps). -1 elsewhere. NextName
+	// names that item.
 	Next     int    `json:"next"`
 	NextName string `json:"nextName"`
 }
@@ -468,11 +485,10 @@ func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Dura
 
 // ActiveItem reads the item active in the document watch id (in w) is
 // about, how many items of its widget are named want ("role|name"), and
-// where key ("ArrowDown"; "" for none) would move from it; chooses asks
-// that of a widget that chooses the item its keys move to (Next).
-func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want, key string, chooses bool) (*ActiveItem, error) {
+// where the key press k would move from it (ActiveItem.Next).
+func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want string, k KeyMove) (*ActiveItem, error) {
 	var a *ActiveItem
-	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, key, chooses); err != nil {
+	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, k.Key, k.Chooses, k.Steps); err != nil {
 		return nil, err
 	}
 	if a == nil {

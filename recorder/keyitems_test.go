@@ -75,6 +75,12 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 			[]string{"tab|Profile"},
 			`() => document.getElementById("panel").textContent`, "Security settings",
 			map[string]string{"": "Profile settings", "?v=insert": "Profile settings", "?v=removed": "Profile settings"}},
+		// A tab list whose arrows pass over a disabled tab: the press
+		// moves as many tabs on as it did when recorded.
+		{"tabs passing a disabled one", "variants/key-items.html?skip=1", "click #tab-profile\npress ArrowRight\n",
+			[]string{"tab|Security"},
+			`() => document.getElementById("panel").textContent`, "Profile settings",
+			map[string]string{"": "Security settings", "&v=insert": "", "&v=removed": "Security settings"}},
 		// A list box whose selection follows its focus: so; its arrows
 		// stop at its ends, where it is not known what they do.
 		{"list box", "variants/key-items.html", "click #size-small\npress ArrowDown\n",
@@ -152,5 +158,21 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 				t.Errorf("%s: on the unchanged page the replay noted %q", c.name, notes)
 			}
 		}
+	}
+}
+
+// A key that takes the focus from one widget's item into another widget
+// (Tab from a radio button to the tab list's selected tab) chose nothing
+// there: the tab was selected before. It is recorded as the item it
+// reached, not as a choice, and replays on the page it was recorded on.
+func TestAFocusTakenIntoAnotherWidgetChoseNothing(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/key-items.html", "click #f-weekly\npress Tab\n")
+	last := f.Steps[len(f.Steps)-1]
+	if len(f.Steps) != 2 || last.Action != chain.Press || last.Effect == nil || last.Effect.Active != "tab|Profile" || last.Effect.Chose {
+		t.Fatalf("want a click, then a press that reached tab|Profile and chose nothing; recorded%s", lines(f))
+	}
+	if _, err := replayFlowIn(t, b, f, f.StartURL, true); err != nil {
+		t.Fatal(err)
 	}
 }

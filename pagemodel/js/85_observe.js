@@ -941,9 +941,9 @@ function itemsWith(el) {
 // a row; whether the active item is chosen (chosenItem: a radio button
 // checked, an option or a tab selected), and which items are; and the
 // place key, pressed now, is to move to (nextItem: in a radio group, and
-// where the widget chooses as its keys move, chooses; -1 where that is
-// not known) and its name.
-function activeOf(id, want, key, chooses) {
+// where the widget chose the item its key moved to when recorded,
+// chooses, steps places on; -1 where that is not known) and its name.
+function activeOf(id, want, key, chooses, steps) {
   const w = watches.get(id);
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
@@ -958,7 +958,7 @@ function activeOf(id, want, key, chooses) {
   if (n > 1) target = -1;
   if (n === 0) target = near === 1 ? nearAt : -1;
   const at = g.items.indexOf(a);
-  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "", !!chooses);
+  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "", !!chooses, steps | 0);
   const combo = inCombobox(a);
   const chosen = combo ? [] : chosenOf(g.items);
   return { now: itemName(a), at: at, want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal,
@@ -1043,11 +1043,18 @@ function chosenItem(el) {
 // follows its focus), its tabs and options are taken to move as the ARIA
 // patterns have them: tabs along the list's direction and round its
 // ends, options down and up and not round them, Home and End to the first
-// and the last. An item disabled where the key leads, sideways arrows in
-// a list that reads right to left, and the end of a list box are not
-// known: widgets differ there. Other widgets' keys, and other keys, move
-// as each one's script has them: not known.
-function nextItem(g, at, key, chooses) {
+// and the last. Where that is not known (an item disabled where the key
+// leads, sideways arrows in a list that reads right to left, the end of a
+// list box, a tree, a grid: widgets differ there), the key is taken to
+// move as many places on as it did when recorded (steps; 0: not known).
+function nextItem(g, at, key, chooses, steps) {
+  const i = patternItem(g, at, key, chooses);
+  if (i >= 0 || !chooses || !steps) return i;
+  return at + steps >= 0 && at + steps < g.items.length ? at + steps : -1;
+}
+
+// patternItem is nextItem as the platform and the ARIA patterns move.
+function patternItem(g, at, key, chooses) {
   const items = g.items, n = items.length, a = items[at];
   const role = roleOf(a, a.tagName, a.hasAttributes());
   const rtl = (a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl";
@@ -1144,7 +1151,8 @@ function watch(el, sought, gone, also) {
   // The items of the active one's widget chosen as the watch opens (of
   // the widget focused where none is active yet): a press that makes
   // another active and chooses it chose as it moved (effects).
-  w.chosen = w.active ? chosenOf(itemsWith(w.active).items) : chosenIn(focusedIn(el.ownerDocument || el));
+  w.focus = focusedIn(el.ownerDocument || el);
+  w.chosen = w.active ? chosenOf(itemsWith(w.active).items) : chosenIn(w.focus);
   watches.set(id, w);
   if (w.seek) seeking++;
   if (watches.size > 64) unwatch(watches.keys().next().value);
@@ -1183,9 +1191,16 @@ function effects(id, close) {
     const g = itemsWith(act);
     out.activeOne = g.items.length < ITEMS_MAX && g.items.filter((x) => x === act || itemName(x) === out.active).length === 1;
     // Whether the press chose the item it moved to: it is chosen now and
-    // was not as the watch opened (a combobox's list marks what its keys
-    // highlight as selected, and chooses nothing until Enter).
-    out.activeChose = !inCombobox(act) && chosenItem(act) && !w.chosen.includes(out.active);
+    // was not as the watch opened, and it moved within its widget, from
+    // one of its items or from the widget focused (the focus taken into
+    // another widget, Tab, chose nothing there; a combobox's list marks
+    // what its keys highlight as selected, and chooses nothing until
+    // Enter). Where it moved from an item, how many places on (negative:
+    // back) in the items' order: activeSteps.
+    const from = w.active ? g.items.indexOf(w.active) : -1;
+    const within = w.active ? from >= 0 : !!w.focus && w.focus !== act && w.focus.contains(act);
+    out.activeChose = within && !inCombobox(act) && chosenItem(act) && !w.chosen.includes(out.active);
+    out.activeSteps = out.activeChose && from >= 0 ? g.items.indexOf(act) - from : 0;
   }
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).
