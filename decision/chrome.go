@@ -218,11 +218,16 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)
 	}
 	bit := keys.Modifiers[key]
+	var c proto.Client = r.Page.Context(ctx)
 	if !down {
 		defer func() { r.held &^= bit }() // released, or not sent: not held for the next steps
-	}
-	if err := ctx.Err(); err != nil {
-		return err // a key event sent now would still reach the page (a key-up runs handlers too)
+		// A key held is released however ctx ended meanwhile: left
+		// down, it would hold for the page's later input too.
+		var cancel context.CancelFunc
+		c, cancel = keys.Release(c)
+		defer cancel()
+	} else if err := ctx.Err(); err != nil {
+		return err // a key event sent now would still reach the page
 	}
 	if down {
 		r.held |= bit
@@ -231,7 +236,7 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 	if down {
 		ev = d.Down(r.held)
 	}
-	if err := ev.Call(r.Page.Context(ctx)); err != nil {
+	if err := ev.Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent %s %s: %w", ev.Type, key, err)
 	}
 	return nil

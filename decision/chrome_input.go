@@ -11,6 +11,7 @@ import (
 
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/browser"
+	"github.com/qa-chain/chainreplay/internal/keys"
 	"github.com/qa-chain/chainreplay/internal/wait"
 	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
@@ -55,19 +56,27 @@ func pressFor(ctx context.Context, page *rod.Page, p chain.Point, button string,
 	if err := mouseMove(ctx, page, p, mods, 0); err != nil {
 		return err
 	}
+	// A button pressed is released however ctx ends meanwhile (a hold
+	// cut short included).
+	rel, cancel := keys.Release(c)
+	defer cancel()
 	for i := 1; i <= count; i++ {
+		if i > 1 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		down := bits
 		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn,
 			Buttons: &down, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 		}
-		if err := wait.Sleep(ctx, hold); err != nil {
-			return err
-		}
+		held := wait.Sleep(ctx, hold)
 		up := 0
 		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn,
-			Buttons: &up, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+			Buttons: &up, ClickCount: i, Modifiers: mods}).Call(rel); err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mouseReleased: %w", err)
+		}
+		if held != nil {
+			return held
 		}
 	}
 	return nil

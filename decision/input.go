@@ -53,16 +53,21 @@ func mouseClick(ctx context.Context, page *rod.Page, p chain.Point, button strin
 	}
 	btn, bits := buttonOf(button)
 	c := page.Context(ctx)
+	// A button pressed is released however ctx ends meanwhile.
+	rel, cancel := keys.Release(c)
+	defer cancel()
 	for i := 1; i <= count; i++ {
-		for _, t := range []proto.InputDispatchMouseEventType{proto.InputDispatchMouseEventTypeMousePressed, proto.InputDispatchMouseEventTypeMouseReleased} {
-			buttons := bits
-			if t == proto.InputDispatchMouseEventTypeMouseReleased {
-				buttons = 0
-			}
-			if err := (proto.InputDispatchMouseEvent{Type: t, X: p.X, Y: p.Y, Button: btn, Buttons: &buttons,
-				ClickCount: i, Modifiers: mods}).Call(c); err != nil {
-				return fmt.Errorf("Input.dispatchMouseEvent %s: %w", t, err)
-			}
+		if i > 1 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		down, up := bits, 0
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn, Buttons: &down,
+			ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
+		}
+		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn, Buttons: &up,
+			ClickCount: i, Modifiers: mods}).Call(rel); err != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent mouseReleased: %w", err)
 		}
 	}
 	return nil

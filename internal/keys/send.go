@@ -12,7 +12,8 @@ import (
 var ErrUnknownKey = errors.New("not a key value this table knows")
 
 // Press sends the keyDown and keyUp of a DOM key value with the modifier
-// bits mods held (Def.Down: a chord types no text), through c (a page).
+// bits mods held (Def.Down: a chord types no text), through c (a page). A
+// key pressed is released however c's context ends meanwhile (Release).
 func Press(c proto.Client, key string, mods int) error {
 	d, ok := Lookup(key)
 	if !ok {
@@ -21,7 +22,9 @@ func Press(c proto.Client, key string, mods int) error {
 	if err := d.Down(mods).Call(c); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent keyDown %s: %w", key, err)
 	}
-	if err := d.Up(mods).Call(c); err != nil {
+	up, cancel := Release(c)
+	defer cancel()
+	if err := d.Up(mods).Call(up); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent keyUp %s: %w", key, err)
 	}
 	return nil
