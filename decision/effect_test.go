@@ -529,8 +529,8 @@ func TestACommitShowsWhatWasTyped(t *testing.T) {
 // its timeout locating its target took: the verdict on a busy machine,
 // where locating took all but a moment of it, is the verdict on an idle
 // one. Locating here takes all but 300 ms of the step's timeout; the
-// button's effect (a state, then a new document) comes 600 ms after the
-// click.
+// button's effect (a state, a route) comes 600 ms after the click, the
+// item its key leads to 400 ms after the press.
 func TestAStepThatActedIsGivenTimeToShowWhatItDid(t *testing.T) {
 	for _, tc := range []struct {
 		name, handler string
@@ -542,10 +542,17 @@ func TestAStepThatActedIsGivenTimeToShowWhatItDid(t *testing.T) {
 		{"its navigation", `setTimeout(() => { location.hash = "#done"; }, 600)`, func() *chain.Step {
 			return &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{SameDocument: true}}
 		}},
+		// A key's move through a menu's items, drawn 400 ms after it.
+		{"where its key led", `setTimeout(() => b.setAttribute("aria-activedescendant", "edit"), 400)`, func() *chain.Step {
+			return &chain.Step{Action: chain.Press, Key: "ArrowDown", Effect: &chain.Effect{Active: "menuitem|Edit"}}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := actionPage(t, `<button id="more" aria-expanded="false">More</button>
-				<script>const b = document.getElementById("more"); b.onclick = () => { `+tc.handler+` };</script>`, 1)
+			p := actionPage(t, `<button id="more" aria-expanded="false" aria-haspopup="menu">More</button>
+				<div role="menu" aria-label="More"><div role="menuitem" id="edit">Edit</div><div role="menuitem" id="copy">Copy</div></div>
+				<script>const b = document.getElementById("more");
+				b.onclick = () => { `+tc.handler+` };
+				b.onkeydown = (e) => { if (e.key === "ArrowDown") { `+tc.handler+` } };</script>`, 1)
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second,
 				Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
 					dl, _ := ctx.Deadline()
@@ -558,8 +565,52 @@ func TestAStepThatActedIsGivenTimeToShowWhatItDid(t *testing.T) {
 			s.Target = &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "more", Confidence: 0.9}},
 				Fingerprint: &chain.Fingerprint{Tag: "button", ID: "more"}}
 			if out := r.Step(context.Background(), s); out.Err != nil {
-				t.Fatalf("the button did what it did when recorded, 600 ms after the click: %v", out.Err)
+				t.Fatalf("the page did what the step did when recorded, late: %v", out.Err)
 			}
 		})
+	}
+}
+
+// A step whose effect happened is held to it once the page has settled
+// and its requests are answered; where the page does not settle within
+// the step's time (a request that takes longer), what it shows then is
+// read all the same: a toggle put back when its save failed fails the
+// step.
+func TestAnEffectUndoneBeforeThePageSettledFailsTheStep(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><button id="star" aria-pressed="false">Star</button><script>
+			const b = document.getElementById("star");
+			b.onclick = () => {
+				b.setAttribute("aria-pressed", "true");
+				fetch("/slow");
+				fetch("/save").then((r) => { if (!r.ok) b.setAttribute("aria-pressed", "false"); });
+			};</script>`)
+	})
+	mux.HandleFunc("/save", func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(200 * time.Millisecond)
+		http.Error(w, "no", http.StatusInternalServerError)
+	})
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(4 * time.Second):
+		case <-r.Context().Done():
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second,
+		Located: func(ctx context.Context, _ *chain.Step, _ *Verdict) {
+			dl, _ := ctx.Deadline()
+			time.Sleep(time.Until(dl.Add(-300 * time.Millisecond)))
+		}}}
+	s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{State: []string{"pressed"}, Became: map[string]string{"pressed": "true"}},
+		Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "star", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "button", ID: "star"}}}
+	out := r.Step(context.Background(), s)
+	if CodeOf(out.Err) != report.NoEffect || !strings.Contains(out.Err.Error(), "undid") {
+		t.Fatalf("the star was put back: want NO_EFFECT saying the page undid it, got %v", out.Err)
 	}
 }

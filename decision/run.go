@@ -451,10 +451,14 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		}
 		out.Err = r.pressWith(ctx, s.Key, s.Modifiers)
 		if out.Err == nil && before != nil {
+			// The key reached the page: where it led is followed
+			// however much of the step's time locating took.
+			actx, cancel := afterActing(ctx)
 			var note string
-			if note, watch.taken, out.Err = r.reach(ctx, s, watch, before); note != "" {
+			if note, watch.taken, out.Err = r.reach(actx, s, watch, before); note != "" {
 				out.Notes = append(out.Notes, note)
 			}
+			cancel()
 		}
 	case chain.Select:
 		out.Err = r.selectOption(ctx, el, s.Value, s.Label, keepsChoice(s))
@@ -1355,9 +1359,17 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	default:
 		return nil
 	}
+	if ctx.Err() != nil {
+		// The page did not settle within the step's time: what it shows
+		// now is read all the same (a save that failed may have put the
+		// old value back already).
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		defer cancel()
+	}
 	e, err := r.model().Effects(ctx, wt.w, wt.id, false)
-	if err != nil || e == nil || ctx.Err() != nil {
-		return nil
+	if err != nil || e == nil {
+		return nil // the document went on: the effect was seen
 	}
 	// What the step showed (a value written, a choice drawn) must still
 	// show: a page that puts the old value back took it back.
