@@ -188,11 +188,11 @@ type Effect struct {
 	// Chose is set with Active where the press chose the item it moved
 	// to within its widget (a radio group, a tab list that selects as its
 	// keys move, a list box, a tree or a grid whose selection follows its
-	// focus): at replay the press is made only where it is known to lead
-	// to that item from the one active then (as the platform or the ARIA
-	// pattern of its widget moves, else as many places on as it moved
-	// when recorded: Moved), since a press that led elsewhere would choose
-	// another item.
+	// focus): at replay, from an item active then, the press is made only
+	// where it is known to lead to that item (as the platform or the ARIA
+	// pattern of its widget moves, else, for an arrow along a list's one
+	// direction, as many items on as it moved when recorded: Moved), since
+	// a press that led elsewhere would choose another item.
 	Chose bool `yaml:"chose,omitempty"`
 	// Moved is, with Chose, how many places on (negative: back) among
 	// the widget's items, in their order, the press moved from the item

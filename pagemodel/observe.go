@@ -373,13 +373,15 @@ type Effects struct {
 	ActiveMoved bool   `json:"activeMoved"`
 	ActiveOne   bool   `json:"activeOne"`
 	// ActiveChose is set, where the active item moved within its widget
-	// (from one of its items, or from the widget focused), when that item
-	// is chosen and was not as the watch opened: the step chose the item
-	// it moved to (a tab list that selects as its keys move, a radio
-	// group). An option a combobox's keys highlight is not chosen, nor an
-	// item the focus was taken to from another widget. ActiveSteps is then
-	// how many places on (negative: back) among the widget's items, in
-	// their order, it moved from the item active before; 0 where none was.
+	// (from one of its items, where the widget drew them anew the one
+	// named as the item active before; or from the widget focused), when
+	// that item is chosen and was not as the watch opened: the step chose
+	// the item it moved to (a tab list that selects as its keys move, a
+	// radio group). An option a combobox's keys highlight is not chosen,
+	// nor an item the focus was taken to from the page or another widget.
+	// ActiveSteps is then how many places on (negative: back) among the
+	// widget's items, in their order, it moved from the item active
+	// before; 0 where none was.
 	ActiveChose bool `json:"activeChose"`
 	ActiveSteps int  `json:"activeSteps"`
 }
@@ -428,12 +430,14 @@ type ActiveItem struct {
 	// moves it, the next radio button not disabled for an arrow, round the
 	// end, mirrored where the group reads right to left. In a widget that
 	// chose the item its key moved to when recorded (KeyMove.Chooses), its
-	// tabs and options as the ARIA patterns move them (tabs round the
-	// ends, options not; Home and End to the first and the last), and
-	// where that is not known (an item disabled there, sideways arrows
-	// right to left, a list box's end, a tree, a grid) as many places on
-	// as it moved when recorded (KeyMove.Steps). -1 elsewhere. NextName
-	// names that item.
+	// tabs, options, a tree's items, rows and a grid's cells as the ARIA
+	// patterns move them (tabs round the ends, the others not; a grid's
+	// arrows along its row and column; Home and End to the first and the
+	// last), and where that is not known (an item disabled there, a list
+	// box's end), for an arrow along a list's one direction, as many
+	// places on as it moved when recorded (KeyMove.Steps). -1 elsewhere,
+	// for other keys, and for sideways arrows where the widget reads right
+	// to left. NextName names that item.
 	Next     int    `json:"next"`
 	NextName string `json:"nextName"`
 }

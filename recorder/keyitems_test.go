@@ -81,6 +81,18 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 			[]string{"tab|Security"},
 			`() => document.getElementById("panel").textContent`, "Profile settings",
 			map[string]string{"": "Security settings", "&v=insert": "", "&v=removed": "Security settings"}},
+		// A tab list that draws its tabs anew at each arrow: the press
+		// chose as it moved all the same.
+		{"tabs drawn anew", "variants/key-items.html?redraw=1", "click #tab-profile\npress ArrowRight\n",
+			[]string{"tab|Billing"},
+			`() => document.getElementById("panel").textContent`, "Profile settings",
+			map[string]string{"": "Billing settings", "&v=insert": "", "&v=removed": ""}},
+		// A grid whose selection follows its focus: its arrows move down
+		// to the cell of the same column, wherever the cells now lie.
+		{"grid", "variants/key-items.html", "click #cell-a\npress ArrowDown\n",
+			[]string{"gridcell|D"},
+			`() => (document.querySelector("#cells [aria-selected=true]") || {}).textContent || ""`, "A",
+			map[string]string{"": "D", "?v=insert": "", "?cols=4": "", "?v=reversed": ""}},
 		// A list box whose selection follows its focus: so; its arrows
 		// stop at its ends, where it is not known what they do.
 		{"list box", "variants/key-items.html", "click #size-small\npress ArrowDown\n",
@@ -101,11 +113,11 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 				a := ""
 				if s.Effect != nil {
 					a = s.Effect.Active
-					// A radio button, a tab and an option of the
-					// list box are chosen as the keys move to
-					// them; a menu's item and a combobox's option
-					// are not.
-					if chose := strings.HasPrefix(a, "radio|") || strings.HasPrefix(a, "tab|") || c.name == "list box"; s.Effect.Chose != chose {
+					// A radio button, a tab, an option of the list
+					// box and a cell of the grid are chosen as the
+					// keys move to them; a menu's item and a
+					// combobox's option are not.
+					if chose := strings.HasPrefix(a, "radio|") || strings.HasPrefix(a, "tab|") || c.name == "list box" || c.name == "grid"; s.Effect.Chose != chose {
 						t.Errorf("%s: the press to %q recorded chose: %v, want %v", c.name, a, s.Effect.Chose, chose)
 					}
 				}

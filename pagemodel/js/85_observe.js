@@ -1039,18 +1039,34 @@ function chosenItem(el) {
 // right to left its sideways arrows are not known.
 //
 // Where the widget chose the item its key moved to when recorded
-// (chooses: tabs that select as they move, a list box whose selection
-// follows its focus), its tabs and options are taken to move as the ARIA
-// patterns have them: tabs along the list's direction and round its
-// ends, options down and up and not round them, Home and End to the first
-// and the last. Where that is not known (an item disabled where the key
-// leads, sideways arrows in a list that reads right to left, the end of a
-// list box, a tree, a grid: widgets differ there), the key is taken to
-// move as many places on as it did when recorded (steps; 0: not known).
+// (chooses: tabs that select as they move, a list box, a tree or a grid
+// whose selection follows its focus), its items are taken to move as the
+// ARIA patterns have them: tabs along the list's direction and round its
+// ends; options, a tree's items and rows down and up and not round them;
+// a grid's cells as gridItem; Home and End to the first and the last.
+// Where that is not known (an item disabled where the key leads, the end
+// of a list box), an arrow along the widget's one direction is taken to
+// move as many items on as it did when recorded (steps; 0: not known):
+// over the same disabled ones, round the same ends. Other keys (a letter,
+// Page Down, a tree's sideways arrows), a grid's arrows there (its items
+// lie in two directions) and sideways arrows where the widget reads
+// right to left are not known.
 function nextItem(g, at, key, chooses, steps) {
   const i = patternItem(g, at, key, chooses);
-  if (i >= 0 || !chooses || !steps) return i;
+  if (i >= 0 || !chooses || !steps || !alongArrow(g, at, key)) return i;
   return at + steps >= 0 && at + steps < g.items.length ? at + steps : -1;
+}
+
+// alongArrow reports whether key is an arrow along the one direction of
+// the widget whose items are g, the item at place at active: sideways in
+// a row that reads left to right, down and up in a column; none in a
+// grid's cells.
+function alongArrow(g, at, key) {
+  const a = g.items[at];
+  if (roleOf(a, a.tagName, a.hasAttributes()) === "gridcell") return false;
+  if (!g.horizontal) return key === "ArrowDown" || key === "ArrowUp";
+  if ((a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl") return false;
+  return key === "ArrowRight" || key === "ArrowLeft";
 }
 
 // patternItem is nextItem as the platform and the ARIA patterns move.
@@ -1078,8 +1094,10 @@ function patternItem(g, at, key, chooses) {
     }
     return -1;
   }
-  if (!chooses || role !== "tab" && role !== "option") return -1;
-  if (g.horizontal && rtl) return -1;
+  if (!chooses) return -1;
+  const on = (i) => i >= 0 && !items[i].matches(":disabled") && items[i].getAttribute("aria-disabled") !== "true" ? i : -1;
+  if (role === "gridcell") return rtl ? -1 : on(gridItem(items, at, key));
+  if (!/^(tab|option|treeitem|row)$/.test(role) || g.horizontal && rtl) return -1;
   const round = role === "tab";
   const step = (d) => {
     const i = at + d;
@@ -1092,7 +1110,33 @@ function patternItem(g, at, key, chooses) {
     case "Home": i = 0; break;
     case "End": i = n - 1; break;
   }
-  return i >= 0 && !items[i].matches(":disabled") && items[i].getAttribute("aria-disabled") !== "true" ? i : -1;
+  return on(i);
+}
+
+// gridItem is the place among a grid's cells (items, in tree order) that
+// key moves to from the one at place at, as the ARIA grid pattern moves:
+// sideways within its row, down and up to the cell of its column in the
+// next or previous row, Home and End to its row's first and last; not
+// round the ends (-1). A cell's column is its place among its row's cells.
+function gridItem(items, at, key) {
+  const rowOf = (x) => x.closest("[role=row], tr");
+  const rows = [], cells = new Map();
+  for (const x of items) {
+    const r = rowOf(x);
+    if (!cells.has(r)) { cells.set(r, []); rows.push(r); }
+    cells.get(r).push(x);
+  }
+  const r = rowOf(items[at]), mine = cells.get(r), ri = rows.indexOf(r), ci = mine.indexOf(items[at]);
+  let x = null;
+  switch (key) {
+    case "ArrowRight": x = mine[ci + 1]; break;
+    case "ArrowLeft": x = mine[ci - 1]; break;
+    case "ArrowDown": x = ri + 1 < rows.length ? cells.get(rows[ri + 1])[ci] : null; break;
+    case "ArrowUp": x = ri > 0 ? cells.get(rows[ri - 1])[ci] : null; break;
+    case "Home": x = mine[0]; break;
+    case "End": x = mine[mine.length - 1]; break;
+  }
+  return x ? items.indexOf(x) : -1;
 }
 
 // besideBox is the one checkbox, radio button or switch among the
@@ -1152,6 +1196,7 @@ function watch(el, sought, gone, also) {
   // the widget focused where none is active yet): a press that makes
   // another active and chooses it chose as it moved (effects).
   w.focus = focusedIn(el.ownerDocument || el);
+  w.activeName = w.active ? itemName(w.active) : "";
   w.chosen = w.active ? chosenOf(itemsWith(w.active).items) : chosenIn(w.focus);
   watches.set(id, w);
   if (w.seek) seeking++;
@@ -1192,13 +1237,20 @@ function effects(id, close) {
     out.activeOne = g.items.length < ITEMS_MAX && g.items.filter((x) => x === act || itemName(x) === out.active).length === 1;
     // Whether the press chose the item it moved to: it is chosen now and
     // was not as the watch opened, and it moved within its widget, from
-    // one of its items or from the widget focused (the focus taken into
-    // another widget, Tab, chose nothing there; a combobox's list marks
-    // what its keys highlight as selected, and chooses nothing until
-    // Enter). Where it moved from an item, how many places on (negative:
-    // back) in the items' order: activeSteps.
-    const from = w.active ? g.items.indexOf(w.active) : -1;
-    const within = w.active ? from >= 0 : !!w.focus && w.focus !== act && w.focus.contains(act);
+    // one of its items (where the widget drew its items anew, the one
+    // named as the item active before) or from the widget focused, not
+    // from the page (the focus taken into another widget, Tab, chose
+    // nothing there; a combobox's list marks what its keys highlight as
+    // selected, and chooses nothing until Enter). Where it moved from an
+    // item, how many places on (negative: back) in the items' order:
+    // activeSteps.
+    let from = w.active ? g.items.indexOf(w.active) : -1;
+    if (from < 0 && w.active && !w.active.isConnected) {
+      const same = g.items.filter((x) => itemName(x) === w.activeName);
+      if (same.length === 1) from = g.items.indexOf(same[0]);
+    }
+    const f = w.focus;
+    const within = w.active ? from >= 0 : !!f && f !== act && f.isConnected && COMPOSITE_ROLES.test(roleOf(f, f.tagName, f.hasAttributes())) && f.contains(act);
     out.activeChose = within && !inCombobox(act) && chosenItem(act) && !w.chosen.includes(out.active);
     out.activeSteps = out.activeChose && from >= 0 ? g.items.indexOf(act) - from : 0;
   }
