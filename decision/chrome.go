@@ -218,17 +218,19 @@ func (r *Runner) keyEvent(ctx context.Context, key string, down bool) error {
 		return stepErr(report.InvalidStep, nil, "%q is not a key this replayer knows", key)
 	}
 	bit := keys.Modifiers[key]
-	var c proto.Client = r.Page.Context(ctx)
-	if !down {
+	if down {
+		if err := ctx.Err(); err != nil {
+			return err // a key event sent now would still reach the page
+		}
+	} else {
 		defer func() { r.held &^= bit }() // released, or not sent: not held for the next steps
-		// A key held is released however ctx ended meanwhile: left
-		// down, it would hold for the page's later input too.
-		var cancel context.CancelFunc
-		c, cancel = keys.Release(c)
-		defer cancel()
-	} else if err := ctx.Err(); err != nil {
-		return err // a key event sent now would still reach the page
 	}
+	// Sent, the event is not cut short by ctx (it would reach the page
+	// with its answer lost), and a key held is released however ctx
+	// ended meanwhile: left down, it would hold for the page's later
+	// input too.
+	c, cancel := keys.Release(r.Page.Context(ctx))
+	defer cancel()
 	if down {
 		r.held |= bit
 	}

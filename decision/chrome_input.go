@@ -31,8 +31,12 @@ func (r *Runner) click(ctx context.Context, s *chain.Step, p chain.Point, count,
 // each modifier goes down (its own key event) in order, the key is
 // pressed, and the modifiers come up in reverse order.
 func (r *Runner) pressWith(ctx context.Context, key string, mods []string) error {
-	for _, m := range mods {
+	for i, m := range mods {
 		if err := r.keyEvent(ctx, m, true); err != nil {
+			// Those pressed already (this one, perhaps) are released.
+			for j := i; j >= 0; j-- {
+				r.keyEvent(ctx, mods[j], false) //nolint:errcheck // the press failed already
+			}
 			return err
 		}
 	}
@@ -56,27 +60,29 @@ func pressFor(ctx context.Context, page *rod.Page, p chain.Point, button string,
 	if err := mouseMove(ctx, page, p, mods, 0); err != nil {
 		return err
 	}
-	// A button pressed is released however ctx ends meanwhile (a hold
-	// cut short included).
-	rel, cancel := keys.Release(c)
-	defer cancel()
+	// Once begun, the presses are made whole however ctx ends meanwhile:
+	// a button left pressed holds for the page's later input, and a long
+	// press cut short is a click.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	for i := 1; i <= count; i++ {
-		if i > 1 && ctx.Err() != nil {
-			return ctx.Err()
-		}
 		down := bits
-		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn,
-			Buttons: &down, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+		rel, cancel := keys.Release(c)
+		err := proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn,
+			Buttons: &down, ClickCount: i, Modifiers: mods}.Call(rel)
+		cancel()
+		if err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 		}
-		held := wait.Sleep(ctx, hold)
+		wait.Sleep(context.WithoutCancel(ctx), hold) //nolint:errcheck // not cancelled
 		up := 0
-		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn,
-			Buttons: &up, ClickCount: i, Modifiers: mods}).Call(rel); err != nil {
+		rel, cancel = keys.Release(c)
+		err = proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn,
+			Buttons: &up, ClickCount: i, Modifiers: mods}.Call(rel)
+		cancel()
+		if err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mouseReleased: %w", err)
-		}
-		if held != nil {
-			return held
 		}
 	}
 	return nil

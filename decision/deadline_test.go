@@ -111,8 +111,9 @@ func TestDeadlineDuringARoundDecidesNothing(t *testing.T) {
 }
 
 // TestNoInputAfterTheDeadline: DevTools delivers a command sent on a
-// context that has ended; the input helpers send nothing then (they do
-// not reach for the page, which is nil here).
+// context that has ended; the input helpers begin no input then (they do
+// not reach for the page, which is nil here). A key held is released
+// whatever the context (keyEvent up, internal/keys.Release).
 func TestNoInputAfterTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -125,7 +126,6 @@ func TestNoInputAfterTheDeadline(t *testing.T) {
 		"wheel": func() error { return wheel(ctx, nil, at, 0, 100) },
 		"key":   func() error { return keyPress(ctx, nil, "Enter", 0) },
 		"down":  func() error { return (&Runner{}).keyEvent(ctx, "Shift", true) },
-		"up":    func() error { return (&Runner{}).keyEvent(ctx, "Shift", false) },
 	} {
 		if err := send(); err == nil {
 			t.Errorf("%s: sent after the context ended", name)
@@ -179,5 +179,27 @@ func TestNotActionableSaysWhetherAnythingWasChecked(t *testing.T) {
 			t.Errorf("%q: %v (unchecked %v); want NOT_ACTIONABLE, unchecked %v, the context's error kept",
 				c.reason, err, errors.Is(err, errUnchecked), c.unchecked)
 		}
+	}
+}
+
+// TestAnInputBegunIsMadeWhole: a long press whose step's context ends
+// while the button is held is held for its whole time, then released:
+// cut short, it would be a click, which the page takes for another
+// action; and no button is left held for the steps after.
+func TestAnInputBegunIsMadeWhole(t *testing.T) {
+	p := actionPage(t, `<button id="b" style="width:200px;height:100px">Hold</button><p id="out"></p><script>
+		const b = document.getElementById("b"), out = document.getElementById("out");
+		let timer = 0, long = false;
+		b.onmousedown = () => { long = false; timer = setTimeout(() => { long = true; }, 400); };
+		b.onmouseup = () => { clearTimeout(timer); out.textContent = long ? "held" : "clicked"; };
+		</script>`, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	err := pressFor(ctx, p, chain.Point{X: 100, Y: 50}, "left", 1, 0, 700*time.Millisecond)
+	if err != nil {
+		t.Errorf("the press was made whole; got %v", err)
+	}
+	if got := p.MustEval(`() => document.getElementById("out").textContent`).Str(); got != "held" {
+		t.Errorf("the page read %q, want the long press it was sent (held)", got)
 	}
 }

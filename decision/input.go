@@ -52,17 +52,15 @@ func mouseClick(ctx context.Context, page *rod.Page, p chain.Point, button strin
 		return err // input sent now would still reach the page
 	}
 	btn, bits := buttonOf(button)
-	c := page.Context(ctx)
-	// A button pressed is released however ctx ends meanwhile.
-	rel, cancel := keys.Release(c)
+	// Once begun, the click (a double click's both) is ended however ctx
+	// ends meanwhile: a button left pressed holds for the page's later
+	// input, and a double click cut short is a click.
+	rel, cancel := keys.Release(page.Context(ctx))
 	defer cancel()
 	for i := 1; i <= count; i++ {
-		if i > 1 && ctx.Err() != nil {
-			return ctx.Err()
-		}
 		down, up := bits, 0
 		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn, Buttons: &down,
-			ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+			ClickCount: i, Modifiers: mods}).Call(rel); err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 		}
 		if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn, Buttons: &up,

@@ -18,12 +18,16 @@ const ReleaseGrace = 5 * time.Second
 // its keyUp or mouseReleased holds the key or the button down for the
 // page, and for every later step. Call cancel once the event was sent.
 func Release(c proto.Client) (proto.Client, context.CancelFunc) {
-	ctx := context.Background()
-	if x, ok := c.(proto.Contextable); ok {
-		ctx = x.GetContext()
-	}
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ReleaseGrace)
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(contextOf(c)), ReleaseGrace)
 	return released{c: c, ctx: rctx}, cancel
+}
+
+// contextOf is the context requests through c are sent in.
+func contextOf(c proto.Client) context.Context {
+	if x, ok := c.(proto.Contextable); ok {
+		return x.GetContext()
+	}
+	return context.Background()
 }
 
 // released is Release's client.

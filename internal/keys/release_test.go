@@ -53,3 +53,14 @@ func (c *cancelling) Call(ctx context.Context, sessionID, method string, params 
 	defer c.cancel()
 	return c.client.Call(ctx, sessionID, method, params)
 }
+
+// A key is not pressed through a client whose context has ended: a
+// keyDown sent then would reach the page, its answer lost.
+func TestNoKeyIsPressedOnceTheContextEnded(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := &client{ctx: ctx, session: "S1"}
+	if err := Press(c, "Enter", 0); err == nil || len(c.sent) != 0 {
+		t.Fatalf("want nothing sent and the context's error; sent %d, err %v", len(c.sent), err)
+	}
+}

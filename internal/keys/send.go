@@ -12,19 +12,24 @@ import (
 var ErrUnknownKey = errors.New("not a key value this table knows")
 
 // Press sends the keyDown and keyUp of a DOM key value with the modifier
-// bits mods held (Def.Down: a chord types no text), through c (a page). A
-// key pressed is released however c's context ends meanwhile (Release).
+// bits mods held (Def.Down: a chord types no text), through c (a page).
+// Where c's context has ended it sends nothing; once the keyDown is sent,
+// the key is released however c's context ends meanwhile (Release: an
+// event sent as a context ends is still delivered, its answer lost).
 func Press(c proto.Client, key string, mods int) error {
 	d, ok := Lookup(key)
 	if !ok {
 		return fmt.Errorf("%q: %w", key, ErrUnknownKey)
 	}
-	if err := d.Down(mods).Call(c); err != nil {
+	if err := contextOf(c).Err(); err != nil {
+		return err
+	}
+	rc, cancel := Release(c)
+	defer cancel()
+	if err := d.Down(mods).Call(rc); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent keyDown %s: %w", key, err)
 	}
-	up, cancel := Release(c)
-	defer cancel()
-	if err := d.Up(mods).Call(up); err != nil {
+	if err := d.Up(mods).Call(rc); err != nil {
 		return fmt.Errorf("Input.dispatchKeyEvent keyUp %s: %w", key, err)
 	}
 	return nil
