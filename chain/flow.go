@@ -197,7 +197,9 @@ type Effect struct {
 	// Moved is, with Chose, how many places on (negative: back) among
 	// the widget's items, in their order, the press moved from the item
 	// active before it; 0 where none was (the press entered the widget).
-	Moved int `yaml:"moved,omitempty"`
+	// In a grid it counts columns, and MovedRows rows down (negative: up).
+	Moved     int `yaml:"moved,omitempty"`
+	MovedRows int `yaml:"moved_rows,omitempty"`
 }
 
 // ItemRoles are the roles of the items of a composite widget a key press

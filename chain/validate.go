@@ -183,6 +183,9 @@ func (v *validator) step(p string, s *Step) {
 		if e.Moved != 0 && !e.Chose {
 			v.add(p+".effect.moved", "%d: how far a press that chose its item moved; want chose: true beside it", e.Moved)
 		}
+		if e.MovedRows != 0 && !e.Chose {
+			v.add(p+".effect.moved_rows", "%d: how far a press that chose its item moved; want chose: true beside it", e.MovedRows)
+		}
 		if e.Active != "" {
 			role, name, _ := strings.Cut(e.Active, "|")
 			switch {

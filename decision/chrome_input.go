@@ -33,9 +33,11 @@ func (r *Runner) click(ctx context.Context, s *chain.Step, p chain.Point, count,
 func (r *Runner) pressWith(ctx context.Context, key string, mods []string) error {
 	for i, m := range mods {
 		if err := r.keyEvent(ctx, m, true); err != nil {
-			// Those pressed already (this one, perhaps) are released.
+			// Those held (this one, where it was sent) are released.
 			for j := i; j >= 0; j-- {
-				r.keyEvent(ctx, mods[j], false) //nolint:errcheck // the press failed already
+				if r.held&keys.Modifiers[mods[j]] != 0 {
+					r.keyEvent(ctx, mods[j], false) //nolint:errcheck // the press failed already
+				}
 			}
 			return err
 		}
@@ -67,22 +69,24 @@ func pressFor(ctx context.Context, page *rod.Page, p chain.Point, button string,
 		return err
 	}
 	for i := 1; i <= count; i++ {
-		down := bits
-		rel, cancel := keys.Release(c)
+		down, up := bits, 0
+		pr, cancel := keys.Release(c)
 		err := proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMousePressed, X: p.X, Y: p.Y, Button: btn,
-			Buttons: &down, ClickCount: i, Modifiers: mods}.Call(rel)
+			Buttons: &down, ClickCount: i, Modifiers: mods}.Call(pr)
+		if err == nil {
+			// Held for keys.ReleaseGrace at most once ctx ended.
+			wait.Sleep(pr.(proto.Contextable).GetContext(), hold) //nolint:errcheck // released all the same
+		}
+		cancel()
+		rr, cancel := keys.Release(c)
+		rerr := proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn,
+			Buttons: &up, ClickCount: i, Modifiers: mods}.Call(rr)
 		cancel()
 		if err != nil {
 			return fmt.Errorf("Input.dispatchMouseEvent mousePressed: %w", err)
 		}
-		wait.Sleep(context.WithoutCancel(ctx), hold) //nolint:errcheck // not cancelled
-		up := 0
-		rel, cancel = keys.Release(c)
-		err = proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: p.X, Y: p.Y, Button: btn,
-			Buttons: &up, ClickCount: i, Modifiers: mods}.Call(rel)
-		cancel()
-		if err != nil {
-			return fmt.Errorf("Input.dispatchMouseEvent mouseReleased: %w", err)
+		if rerr != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent mouseReleased: %w", rerr)
 		}
 	}
 	return nil

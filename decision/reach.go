@@ -45,7 +45,7 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 	if wt == nil || s.Effect == nil || s.Effect.Active == "" {
 		return nil, nil
 	}
-	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), pagemodel.KeyMove{Key: s.Key, Chooses: s.Effect.Chose, Steps: s.Effect.Moved})
+	a, err := r.model().ActiveItem(ctx, wt.w, wt.id, itemKey(s.Effect.Active), pagemodel.KeyMove{Key: s.Key, Held: len(s.Modifiers) > 0 || r.held != 0, Chooses: s.Effect.Chose, Steps: s.Effect.Moved, Rows: s.Effect.MovedRows})
 	if err != nil {
 		return nil, itemErr(ctx, err)
 	}
@@ -54,18 +54,19 @@ func (r *Runner) activeBefore(ctx context.Context, s *chain.Step, wt *watch) (*p
 
 // mayPress refuses s's press before it is made where pressing chooses:
 // where it would check another radio button than the one it checked when
-// recorded, or choose another tab or option in a widget that chose the
-// item its key moved to when recorded (chain.Effect.Chose); where the one
-// meant is not in the widget, or is there twice; and, in such a widget,
-// where the item the key leads to is not known (before: the item active
-// before the press, and the one the key leads to from it). Modifiers do
-// not change that: Shift with an arrow checks the next radio button too,
-// and Ctrl, Alt or Meta move none in a native group (a press recorded
-// moving one was a script's, which moves as it did). Where no item is
-// active yet (the press enters the widget), what it leads to is left to
-// reach.
+// recorded, or choose another item in a widget that chose the item its
+// key moved to when recorded (chain.Effect.Chose: tabs, a list box, a tree
+// or a grid whose selection follows its focus); where the one meant is
+// not in the widget, or is there twice; and, in such a widget, where the
+// item the key leads to is not known, or no item is there (before: the
+// item active before the press, and where the key leads from it,
+// pagemodel.ActiveItem.Next). Modifiers do not change that: Shift with an
+// arrow checks the next radio button too, and Ctrl, Alt or Meta move none
+// in a native group (a press recorded moving one was a script's, which
+// moves as it did). Where no item is active yet (the press enters the
+// widget), what it leads to is left to reach.
 func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
-	if before == nil || before.Now == "" || before.Next < 0 && !s.Effect.Chose {
+	if before == nil || before.Now == "" || before.Next == -1 && !s.Effect.Chose {
 		return nil
 	}
 	want := itemKey(s.Effect.Active)
@@ -77,6 +78,9 @@ func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
 	case before.Target < 0:
 		return stepErr(report.Ambiguous, nil, "the %s of %s holds %d items named as %s, or named with its words, which %s %s when recorded: which one is meant is not known, so it was not pressed",
 			c.widget, describeItem(before.Now), max(before.Want, before.Near), describeItem(want), s.Key, c.did)
+	case before.Next == -2:
+		return stepErr(report.ElementNotFound, nil, "%s moved %s from the item it left when recorded; from %s no item of the %s stands there now, so it was not pressed",
+			s.Key, movedBy(s.Effect), describeItem(before.Now), c.widget)
 	case before.Next < 0:
 		return stepErr(report.Ambiguous, nil, "which item %s leads to from %s is not known, and the %s %s the item its keys move to: it might %s another than %s, which it %s when recorded, so it was not pressed",
 			s.Key, describeItem(before.Now), c.widget, c.does, c.do, describeItem(want), c.did)
@@ -88,8 +92,8 @@ func mayPress(s *chain.Step, before *pagemodel.ActiveItem) error {
 }
 
 // chooser names, for a message, the widget of an item and what it does to
-// the item its keys move to: a radio group checks it, a tab list or a list
-// box chooses it.
+// the item its keys move to: a radio group checks it, a tab list, a list
+// box, a tree or a grid chooses it.
 type chooser struct{ widget, do, does, did string }
 
 func chooserOf(item string) chooser {
@@ -102,8 +106,36 @@ func chooserOf(item string) chooser {
 		c.widget = "tab list"
 	case "option":
 		c.widget = "list box"
+	case "treeitem":
+		c.widget = "tree"
+	case "gridcell", "row":
+		c.widget = "grid"
 	}
 	return c
+}
+
+// movedBy says how far a press that chose its item moved when recorded
+// (chain.Effect.Moved): "2 items on", "1 item back"; in a grid "1 row
+// down and 2 columns back".
+func movedBy(e *chain.Effect) string {
+	way := func(n int, unit, on, back string) string {
+		w := on
+		if n < 0 {
+			n, w = -n, back
+		}
+		return fmt.Sprintf("%d %s%s %s", n, unit, plural(n), w)
+	}
+	if strings.HasPrefix(itemKey(e.Active), "gridcell|") {
+		var parts []string
+		if e.MovedRows != 0 {
+			parts = append(parts, way(e.MovedRows, "row", "down", "up"))
+		}
+		if e.Moved != 0 {
+			parts = append(parts, way(e.Moved, "column", "on", "back"))
+		}
+		return strings.Join(parts, " and ")
+	}
+	return way(e.Moved, "item", "on", "back")
 }
 
 // reach makes the item s's press made active when recorded active again,

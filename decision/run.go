@@ -1372,7 +1372,11 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	case errors.Is(err, pagemodel.ErrGone) || err == nil && e == nil:
 		return nil // the document went on: the effect was seen
 	case err != nil:
-		return stepErr(report.Timeout, err, "%s did what it did when recorded, but the page could not be read again once it settled, to see that it kept it", s.Action)
+		code := report.CDPError
+		if ctx.Err() != nil {
+			code = report.Timeout
+		}
+		return stepErr(code, err, "%s did what it did when recorded, but the page could not be read again once it settled, to see that it kept it", s.Action)
 	}
 	// What the step showed (a value written, a choice drawn) must still
 	// show: a page that puts the old value back took it back.

@@ -382,18 +382,23 @@ type Effects struct {
 	// ActiveSteps is then how many places on (negative: back) among the
 	// widget's items, in their order, it moved from the item active
 	// before; 0 where none was.
+	// In a grid, ActiveSteps counts columns, and ActiveRows rows down.
 	ActiveChose bool `json:"activeChose"`
 	ActiveSteps int  `json:"activeSteps"`
+	ActiveRows  int  `json:"activeRows"`
 }
 
 // KeyMove is a key press asked about (Page.ActiveItem): its key
-// ("ArrowDown"; "" for none), and, where the press chose the item it
-// moved to when recorded (Chooses), how many places on it moved then
-// (Steps; 0: not known).
+// ("ArrowDown"; "" for none), whether modifiers are held with it (Held),
+// and, where the press chose the item it moved to when recorded
+// (Chooses), how many places on it moved then (Steps; in a grid, Steps
+// columns on and Rows rows down; 0: not known).
 type KeyMove struct {
 	Key     string
+	Held    bool
 	Chooses bool
 	Steps   int
+	Rows    int
 }
 
 // ActiveItem is the item active in a watched document, among the items
@@ -425,19 +430,19 @@ type ActiveItem struct {
 	// there each press is an action.
 	Chosen      bool     `json:"chosen"`
 	ChosenNames []string `json:"chosenNames"`
-	// Next is the place the key asked about, pressed now, moves to, where
-	// that is known: in a radio group (which checks it) as the platform
-	// moves it, the next radio button not disabled for an arrow, round the
-	// end, mirrored where the group reads right to left. In a widget that
-	// chose the item its key moved to when recorded (KeyMove.Chooses), its
-	// tabs, options, a tree's items, rows and a grid's cells as the ARIA
-	// patterns move them (tabs round the ends, the others not; a grid's
-	// arrows along its row and column; Home and End to the first and the
-	// last), and where that is not known (an item disabled there, a list
-	// box's end), for an arrow along a list's one direction, as many
-	// places on as it moved when recorded (KeyMove.Steps). -1 elsewhere,
-	// for other keys, and for sideways arrows where the widget reads right
-	// to left. NextName names that item.
+	// Next is the place the key asked about, pressed now, moves to, as
+	// far as it can be told: -1 where it cannot, -2 where it would move
+	// to no item. In a radio group (which checks it) as the platform
+	// moves it: the next radio button not disabled for an arrow, round
+	// the end, mirrored where the group reads right to left. In a widget
+	// that chose the item its key moved to when recorded
+	// (KeyMove.Chooses), two witnesses are asked: the ARIA pattern of its
+	// items where it is sure of the widget's ways (tabs round the ends,
+	// options not, a regular grid's cells along their row and column,
+	// Home and End to the first and the last; no modifiers held), and the
+	// move recorded (KeyMove.Steps places on, for every key but a bare
+	// Home or End). Where they differ, the place one says other than the
+	// item meant (Target) is answered. NextName names the item there.
 	Next     int    `json:"next"`
 	NextName string `json:"nextName"`
 }
@@ -492,7 +497,7 @@ func (p *Page) NextEffects(ctx context.Context, w *World, id int, wait time.Dura
 // where the key press k would move from it (ActiveItem.Next).
 func (p *Page) ActiveItem(ctx context.Context, w *World, id int, want string, k KeyMove) (*ActiveItem, error) {
 	var a *ActiveItem
-	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, k.Key, k.Chooses, k.Steps); err != nil {
+	if err := w.callJSON(ctx, "", "activeOf", &a, id, want, k.Key, k.Chooses, k.Steps, k.Rows, k.Held); err != nil {
 		return nil, err
 	}
 	if a == nil {

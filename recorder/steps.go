@@ -625,7 +625,7 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			// Where it chose that item as it moved there (tabs that
 			// select as they move), replay makes no press that might
 			// choose another.
-			eff.Active, eff.Chose, eff.Moved = e.E.Active, e.E.ActiveChose, e.E.ActiveSteps
+			eff.Active, eff.Chose, eff.Moved, eff.MovedRows = e.E.Active, e.E.ActiveChose, e.E.ActiveSteps, e.E.ActiveRows
 		}
 	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)

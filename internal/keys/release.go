@@ -7,19 +7,24 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 )
 
-// ReleaseGrace is how long the event that ends an input (a keyUp, a
-// mouseReleased) may take once its context has ended.
+// ReleaseGrace is how long the events of an input begun (its keyUp, its
+// mouseReleased, a long press's hold) may go on once the context they
+// were begun in has ended.
 const ReleaseGrace = 5 * time.Second
 
-// Release returns c (a page) for the event that ends an input begun
-// through it: with c's session, and a context that c's own ending does not
-// end, for ReleaseGrace. An input begun is ended whatever ends its step
-// meanwhile (a deadline, a stop): a keyDown or a mousePressed left without
-// its keyUp or mouseReleased holds the key or the button down for the
-// page, and for every later step. Call cancel once the event was sent.
+// Release returns c (a page) for the events of an input begun through it:
+// with c's session, and a context that ends ReleaseGrace after c's own
+// ends (or once cancel is called). An input begun is made whole whatever
+// ends its step meanwhile (a deadline, a stop): a keyDown or a
+// mousePressed left without its keyUp or mouseReleased holds the key or
+// the button down for the page, and for every later step; and an event
+// sent as a context ends is still delivered, its answer lost. Call cancel
+// once the events were sent.
 func Release(c proto.Client) (proto.Client, context.CancelFunc) {
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(contextOf(c)), ReleaseGrace)
-	return released{c: c, ctx: rctx}, cancel
+	parent := contextOf(c)
+	rctx, cancel := context.WithCancel(context.WithoutCancel(parent))
+	stop := context.AfterFunc(parent, func() { time.AfterFunc(ReleaseGrace, cancel) })
+	return released{c: c, ctx: rctx}, func() { stop(); cancel() }
 }
 
 // contextOf is the context requests through c are sent in.

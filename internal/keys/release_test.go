@@ -64,3 +64,24 @@ func TestNoKeyIsPressedOnceTheContextEnded(t *testing.T) {
 		t.Fatalf("want nothing sent and the context's error; sent %d, err %v", len(c.sent), err)
 	}
 }
+
+// Release's context lives as long as c's does, however long a slow page
+// takes to answer, and ReleaseGrace past its end: not a fixed time from
+// when the input began.
+func TestReleaseLivesWhileItsStepDoes(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	rc, done := Release(&client{ctx: ctx})
+	defer done()
+	rctx := rc.(proto.Contextable).GetContext()
+	if _, ok := rctx.Deadline(); ok || rctx.Err() != nil {
+		t.Fatal("Release's context has a deadline of its own while its step's lives")
+	}
+	cancel()
+	if rctx.Err() != nil {
+		t.Fatal("Release's context ended with its step's: the release would not be sent")
+	}
+	done()
+	if rctx.Err() == nil {
+		t.Fatal("Release's context outlived its cancel")
+	}
+}

@@ -940,10 +940,11 @@ function itemsWith(el) {
 // is none or several); how many items there are, and whether they lie in
 // a row; whether the active item is chosen (chosenItem: a radio button
 // checked, an option or a tab selected), and which items are; and the
-// place key, pressed now, is to move to (nextItem: in a radio group, and
-// where the widget chose the item its key moved to when recorded,
-// chooses, steps places on; -1 where that is not known) and its name.
-function activeOf(id, want, key, chooses, steps) {
+// place key, pressed now (with modifiers held: held), is to move to
+// (nextItem: in a radio group, and where the widget chose the item its
+// key moved to when recorded, chooses, steps places on; -1 where that is
+// not known, -2 where no item is there) and its name.
+function activeOf(id, want, key, chooses, steps, rows, held) {
   const w = watches.get(id);
   if (!w) return null;
   const doc = w.el.ownerDocument || w.el;
@@ -958,7 +959,7 @@ function activeOf(id, want, key, chooses, steps) {
   if (n > 1) target = -1;
   if (n === 0) target = near === 1 ? nearAt : -1;
   const at = g.items.indexOf(a);
-  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "", !!chooses, steps | 0);
+  const next = at < 0 || g.items.length < 2 || g.items.length >= ITEMS_MAX ? -1 : nextItem(g, at, key || "", !!chooses, steps | 0, rows | 0, !!held, target);
   const combo = inCombobox(a);
   const chosen = combo ? [] : chosenOf(g.items);
   return { now: itemName(a), at: at, want: n, near: n ? 0 : near, target: target, items: g.items.length, horizontal: g.horizontal,
@@ -1026,7 +1027,8 @@ function chosenItem(el) {
 }
 
 // nextItem is the place among the items g (itemsWith) that key, pressed
-// with the one at place at active, moves to; -1 where that is not known.
+// with the one at place at active, moves to, as far as it can be told:
+// -1 where it cannot, -2 where it would move to no item.
 //
 // A radio group checks what its arrows move to: the next item not
 // disabled, round the end, for ArrowDown or ArrowRight, the previous one
@@ -1040,37 +1042,52 @@ function chosenItem(el) {
 //
 // Where the widget chose the item its key moved to when recorded
 // (chooses: tabs that select as they move, a list box, a tree or a grid
-// whose selection follows its focus), its items are taken to move as the
-// ARIA patterns have them: tabs along the list's direction and round its
-// ends; options, a tree's items and rows down and up and not round them;
-// a grid's cells as gridItem; Home and End to the first and the last.
-// Where that is not known (an item disabled where the key leads, the end
-// of a list box), an arrow along the widget's one direction is taken to
-// move as many items on as it did when recorded (steps; 0: not known):
-// over the same disabled ones, round the same ends. Other keys (a letter,
-// Page Down, a tree's sideways arrows), a grid's arrows there (its items
-// lie in two directions) and sideways arrows where the widget reads
-// right to left are not known.
-function nextItem(g, at, key, chooses, steps) {
-  const i = patternItem(g, at, key, chooses);
-  if (i >= 0 || !chooses || !steps || !alongArrow(g, at, key)) return i;
-  return at + steps >= 0 && at + steps < g.items.length ? at + steps : -1;
+// whose selection follows its focus), a press is an action, and two
+// witnesses are asked where it leads: the ARIA pattern of its items
+// (patternItem), where it is sure of the widget's ways, and the move
+// recorded (movedItem: steps places on among the items, in a grid steps
+// columns and rows rows, for every key but Home and End, which lead to an
+// end wherever it now stands). Where both can say
+// and differ, the place one of them says other than want (the place of
+// the item meant) is answered; where neither can, -1. On the page as
+// recorded the move recorded is right; where the items changed, the
+// pattern says whether the key still leads there (an item inserted, a
+// disabled one enabled, a grid laid out anew).
+function nextItem(g, at, key, chooses, steps, rows, held, want) {
+  const p = patternItem(g, at, key, chooses, held);
+  if (!chooses) return p;
+  let m = -1;
+  if ((steps || rows) && (held || key !== "Home" && key !== "End")) m = movedItem(g.items, at, steps, rows);
+  if (p === -1) return m;
+  if (m === -1 || m === p) return p;
+  return p !== want ? p : m;
 }
 
-// alongArrow reports whether key is an arrow along the one direction of
-// the widget whose items are g, the item at place at active: sideways in
-// a row that reads left to right, down and up in a column; none in a
-// grid's cells.
-function alongArrow(g, at, key) {
-  const a = g.items[at];
-  if (roleOf(a, a.tagName, a.hasAttributes()) === "gridcell") return false;
-  if (!g.horizontal) return key === "ArrowDown" || key === "ArrowUp";
-  if ((a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl") return false;
-  return key === "ArrowRight" || key === "ArrowLeft";
+// movedItem is the place among items of the item steps on from the one at
+// place at (-2 where there is none); in a grid (a cell's; rows set), the
+// cell steps columns on and rows down from it, by its row and its place
+// among its row's cells.
+function movedItem(items, at, steps, rows) {
+  const a = items[at];
+  if (roleOf(a, a.tagName, a.hasAttributes()) === "gridcell") {
+    const gr = gridOf(items);
+    if (!gr) return -1;
+    const { row, col } = cellPlace(gr, a);
+    return cellAt(gr, items, row + rows, col + steps);
+  }
+  return at + steps >= 0 && at + steps < items.length ? at + steps : -2;
 }
 
-// patternItem is nextItem as the platform and the ARIA patterns move.
-function patternItem(g, at, key, chooses) {
+// patternItem is nextItem as the platform moves native radio buttons and
+// the ARIA patterns move the items of widgets whose ways it can be sure
+// of: radio groups; tabs along their list's direction and round its
+// ends; options along their list's direction, not round its ends; Home
+// and End to the first and the last; a grid's cells as gridItem. Not
+// known (-1): an item disabled where the key leads, sideways arrows where
+// the widget reads right to left, trees and rows (what is shown of them
+// and which are headers), other keys, and keys pressed with modifiers
+// held (held) but in a radio group.
+function patternItem(g, at, key, chooses, held) {
   const items = g.items, n = items.length, a = items[at];
   const role = roleOf(a, a.tagName, a.hasAttributes());
   const rtl = (a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl";
@@ -1094,10 +1111,10 @@ function patternItem(g, at, key, chooses) {
     }
     return -1;
   }
-  if (!chooses) return -1;
+  if (!chooses || held) return -1;
   const on = (i) => i >= 0 && !items[i].matches(":disabled") && items[i].getAttribute("aria-disabled") !== "true" ? i : -1;
   if (role === "gridcell") return rtl ? -1 : on(gridItem(items, at, key));
-  if (!/^(tab|option|treeitem|row)$/.test(role) || g.horizontal && rtl) return -1;
+  if (role !== "tab" && role !== "option" || g.horizontal && rtl) return -1;
   const round = role === "tab";
   const step = (d) => {
     const i = at + d;
@@ -1117,26 +1134,48 @@ function patternItem(g, at, key, chooses) {
 // key moves to from the one at place at, as the ARIA grid pattern moves:
 // sideways within its row, down and up to the cell of its column in the
 // next or previous row, Home and End to its row's first and last; not
-// round the ends (-1). A cell's column is its place among its row's cells.
+// round the ends (-1). Only where the grid is regular (gridOf): a
+// calendar's short first week, a header cell in some rows, a row split
+// among pinned parts, a nested grid are not known.
 function gridItem(items, at, key) {
-  const rowOf = (x) => x.closest("[role=row], tr");
+  const gr = gridOf(items);
+  if (!gr || !gr.regular) return -1;
+  const { row, col } = cellPlace(gr, items[at]);
+  const x = { ArrowRight: [row, col + 1], ArrowLeft: [row, col - 1], ArrowDown: [row + 1, col], ArrowUp: [row - 1, col],
+    Home: [row, 0], End: [row, gr.wide - 1] }[key];
+  return x ? cellAt(gr, items, x[0], x[1]) : -1;
+}
+
+// gridOf lays a grid's cells (items, in tree order) out in rows: its rows
+// (the cells' row elements, in order), the cells of each, and whether it
+// is regular: every row holds as many cells (wide), none spanning
+// columns. null where a cell is in no row.
+function gridOf(items) {
   const rows = [], cells = new Map();
+  let regular = true;
   for (const x of items) {
-    const r = rowOf(x);
+    const r = x.closest("[role=row], tr");
+    if (!r) return null;
+    if (x.colSpan > 1 || Number(x.getAttribute("aria-colspan")) > 1) regular = false;
     if (!cells.has(r)) { cells.set(r, []); rows.push(r); }
     cells.get(r).push(x);
   }
-  const r = rowOf(items[at]), mine = cells.get(r), ri = rows.indexOf(r), ci = mine.indexOf(items[at]);
-  let x = null;
-  switch (key) {
-    case "ArrowRight": x = mine[ci + 1]; break;
-    case "ArrowLeft": x = mine[ci - 1]; break;
-    case "ArrowDown": x = ri + 1 < rows.length ? cells.get(rows[ri + 1])[ci] : null; break;
-    case "ArrowUp": x = ri > 0 ? cells.get(rows[ri - 1])[ci] : null; break;
-    case "Home": x = mine[0]; break;
-    case "End": x = mine[mine.length - 1]; break;
-  }
-  return x ? items.indexOf(x) : -1;
+  const wide = rows.length ? cells.get(rows[0]).length : 0;
+  return { rows, cells, wide, regular: regular && rows.every((r) => cells.get(r).length === wide) };
+}
+
+// cellPlace is cell x's row and column in grid gr (gridOf): the place of
+// its row, and its place among its row's cells.
+function cellPlace(gr, x) {
+  const r = x.closest("[role=row], tr");
+  return { row: gr.rows.indexOf(r), col: r ? gr.cells.get(r).indexOf(x) : -1 };
+}
+
+// cellAt is the place among items of grid gr's cell at row and col; -2
+// where there is none.
+function cellAt(gr, items, row, col) {
+  const r = gr.rows[row], c = r && gr.cells.get(r)[col];
+  return c ? items.indexOf(c) : -2;
 }
 
 // besideBox is the one checkbox, radio button or switch among the
@@ -1253,6 +1292,13 @@ function effects(id, close) {
     const within = w.active ? from >= 0 : !!f && f !== act && f.isConnected && COMPOSITE_ROLES.test(roleOf(f, f.tagName, f.hasAttributes())) && f.contains(act);
     out.activeChose = within && !inCombobox(act) && chosenItem(act) && !w.chosen.includes(out.active);
     out.activeSteps = out.activeChose && from >= 0 ? g.items.indexOf(act) - from : 0;
+    // In a grid, how many columns on, and rows down (activeRows).
+    const gr = out.activeSteps && roleOf(act, act.tagName, act.hasAttributes()) === "gridcell" ? gridOf(g.items) : null;
+    if (gr) {
+      const a = cellPlace(gr, act), b = cellPlace(gr, g.items[from]);
+      out.activeSteps = a.col - b.col;
+      out.activeRows = a.row - b.row;
+    }
   }
   // What each changed property became, and what they all were as the
   // watch opened: the two-valued ones (a field's value is text).

@@ -91,7 +91,7 @@ return {
   // activeOf: the item active in watch id's document, among its widget's
   // items, how many of those are named want, and where key moves to
   // (activeOf).
-  activeOf(_, id, want, key, chooses, steps) { fresh(); return JSON.stringify(activeOf(id, want, key, chooses, steps)); },
+  activeOf(_, id, want, key, chooses, steps, rows, held) { fresh(); return JSON.stringify(activeOf(id, want, key, chooses, steps, rows, held)); },
   // next: resolves at the page's next change, or after ms.
   next(_, ms) { return nextChange(ms).then(() => ""); },
   // nextAfter: at once when the page changed after last (page clock, ms)
