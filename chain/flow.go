@@ -196,8 +196,11 @@ type Effect struct {
 	Chose bool `yaml:"chose,omitempty"`
 	// Moved is, with Chose, how many places on (negative: back) among
 	// the widget's items, in their order, the press moved from the item
-	// active before it; 0 where none was (the press entered the widget).
-	// In a grid it counts columns, and MovedRows rows down (negative: up).
+	// active before it (0 with MovedRows 0: none was, the press entered
+	// the widget). In a grid it counts columns, and MovedRows rows down
+	// (negative: up). For a bare Home or End it is the item's place from
+	// the first (0, 1...) or the last item (0, -1...), of its row's cells
+	// in a grid.
 	Moved     int `yaml:"moved,omitempty"`
 	MovedRows int `yaml:"moved_rows,omitempty"`
 }

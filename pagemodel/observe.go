@@ -383,16 +383,22 @@ type Effects struct {
 	// widget's items, in their order, it moved from the item active
 	// before; 0 where none was.
 	// In a grid, ActiveSteps counts columns, and ActiveRows rows down.
+	// ActiveFirst and ActiveLast are then its place from the first and
+	// from the last item (0 or negative; in a grid, of its row's cells):
+	// where a bare Home or End counts from.
 	ActiveChose bool `json:"activeChose"`
 	ActiveSteps int  `json:"activeSteps"`
 	ActiveRows  int  `json:"activeRows"`
+	ActiveFirst int  `json:"activeFirst"`
+	ActiveLast  int  `json:"activeLast"`
 }
 
 // KeyMove is a key press asked about (Page.ActiveItem): its key
 // ("ArrowDown"; "" for none), whether modifiers are held with it (Held),
 // and, where the press chose the item it moved to when recorded
 // (Chooses), how many places on it moved then (Steps; in a grid, Steps
-// columns on and Rows rows down; 0: not known).
+// columns on and Rows rows down; for a bare Home or End, Steps from the
+// first or the last item, of its row in a grid; 0: not known).
 type KeyMove struct {
 	Key     string
 	Held    bool
@@ -439,10 +445,13 @@ type ActiveItem struct {
 	// (KeyMove.Chooses), two witnesses are asked: the ARIA pattern of its
 	// items where it is sure of the widget's ways (tabs round the ends,
 	// options not, a regular grid's cells along their row and column,
-	// Home and End to the first and the last; no modifiers held), and the
-	// move recorded (KeyMove.Steps places on, for every key but a bare
-	// Home or End). Where they differ, the place one says other than the
-	// item meant (Target) is answered. NextName names the item there.
+	// Home and End to the first and the last, of a grid's row; a letter
+	// in a list box or a tree to the next item it starts; a tree's
+	// sideways arrows to the parent or the first child; no modifiers
+	// held), and the move recorded (KeyMove.Steps), for arrows (a tree's
+	// down and up) and a bare Home or End only. Where they differ, the
+	// place one says other than the item meant (Target) is answered.
+	// NextName names the item there.
 	Next     int    `json:"next"`
 	NextName string `json:"nextName"`
 }

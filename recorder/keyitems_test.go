@@ -114,6 +114,23 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 			[]string{"option|Medium"},
 			`() => (document.querySelector("#sizes [aria-selected=true]") || {}).textContent || ""`, "Small",
 			map[string]string{"": "Medium", "?v=insert": "", "?v=reversed": "", "?v=removed": ""}},
+		// The list box's letters move to the next option they start,
+		// and End to the last, wherever they now stand; in a list of
+		// other options, nowhere meant.
+		{"list box typed", "variants/key-items.html", "click #size-small\npress l\n",
+			[]string{"option|Large"},
+			`() => (document.querySelector("#sizes [aria-selected=true]") || {}).textContent || ""`, "Small",
+			map[string]string{"": "Large", "?v=insert": "Large", "?v=reversed": "Large", "?v=removed": "Large"}},
+		{"list box End", "variants/key-items.html", "click #size-small\npress End\n",
+			[]string{"option|Large"},
+			`() => (document.querySelector("#sizes [aria-selected=true]") || {}).textContent || ""`, "Small",
+			map[string]string{"": "Large", "?v=insert": "Large", "?v=reversed": ""}},
+		// A tree's ArrowLeft goes to the item's folder: with the item in
+		// another folder, the press would select that one.
+		{"tree", "variants/key-items.html", "click #t-b\npress ArrowLeft\n",
+			[]string{"treeitem|Docs"},
+			`() => { const s = document.querySelector("#tree [aria-selected=true]"); return s ? s.getAttribute("aria-label") || s.textContent : ""; }`, "b.md",
+			map[string]string{"": "Docs", "?v=moved": ""}},
 		// A combobox's list marks the option highlighted as selected:
 		// the arrows move on to the one recorded, Enter picks it.
 		{"combobox", "variants/key-items.html", "click #fruit\npress ArrowDown\npress ArrowDown\npress Enter\n",
@@ -132,7 +149,7 @@ func TestAKeyMovesToTheItemItReachedWhenRecorded(t *testing.T) {
 					// box and a cell of the grid are chosen as the
 					// keys move to them; a menu's item and a
 					// combobox's option are not.
-					if chose := strings.HasPrefix(a, "radio|") || strings.HasPrefix(a, "tab|") || strings.HasPrefix(a, "gridcell|") || c.name == "list box"; s.Effect.Chose != chose {
+					if chose := strings.HasPrefix(a, "radio|") || strings.HasPrefix(a, "tab|") || strings.HasPrefix(a, "gridcell|") || strings.HasPrefix(a, "treeitem|") || strings.HasPrefix(c.name, "list box"); s.Effect.Chose != chose {
 						t.Errorf("%s: the press to %q recorded chose: %v, want %v", c.name, a, s.Effect.Chose, chose)
 					}
 				}

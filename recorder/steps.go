@@ -626,6 +626,16 @@ func (r *Recorder) onEffect(e *pageEvent) {
 			// select as they move), replay makes no press that might
 			// choose another.
 			eff.Active, eff.Chose, eff.Moved, eff.MovedRows = e.E.Active, e.E.ActiveChose, e.E.ActiveSteps, e.E.ActiveRows
+			// A bare Home or End leads to an end: its item is counted
+			// from there.
+			if eff.Chose && len(st.Modifiers) == 0 {
+				switch st.Key {
+				case "Home":
+					eff.Moved = e.E.ActiveFirst
+				case "End":
+					eff.Moved = e.E.ActiveLast
+				}
+			}
 		}
 	}
 	shown := typedShown(r.flow.Steps, idx, e.E.Shown)

@@ -1057,36 +1057,58 @@ function nextItem(g, at, key, chooses, steps, rows, held, want) {
   const p = patternItem(g, at, key, chooses, held);
   if (!chooses) return p;
   let m = -1;
-  if ((steps || rows) && (held || key !== "Home" && key !== "End")) m = movedItem(g.items, at, steps, rows);
+  if ((steps || rows || ends(key, held)) && byPlace(g.items[at], key, held)) m = movedItem(g.items, at, key, held, steps, rows);
   if (p === -1) return m;
   if (m === -1 || m === p) return p;
   return p !== want ? p : m;
 }
 
-// movedItem is the place among items of the item steps on from the one at
-// place at (-2 where there is none); in a grid (a cell's; rows set), the
-// cell steps columns on and rows down from it, by its row and its place
-// among its row's cells.
-function movedItem(items, at, steps, rows) {
-  const a = items[at];
+// ends reports whether key is a bare Home or End: it leads to an end of
+// the items, wherever the one active stands.
+function ends(key, held) { return !held && (key === "Home" || key === "End"); }
+
+// byPlace reports whether key, pressed with item a active, moves by
+// places among the items, so that the move recorded says where it leads
+// on the page as recorded: an arrow (in a tree, down and up: its sideways
+// arrows open, close and climb), or a bare Home or End. A letter (to the
+// next item it starts) and Page Down (a page's worth) do not.
+function byPlace(a, key, held) {
+  if (ends(key, held)) return true;
+  if (roleOf(a, a.tagName, a.hasAttributes()) === "treeitem") return key === "ArrowDown" || key === "ArrowUp";
+  return /^Arrow(Down|Up|Left|Right)$/.test(key);
+}
+
+// movedItem is the place among items of the item the move recorded leads
+// to from the one at place at (-2 where there is none): steps on, or for
+// a bare Home or End the place steps from the first or the last item; in
+// a grid (a cell's) the cell steps columns on and rows down, by its row
+// and its place among its row's cells, or for Home and End steps from its
+// row's first or last cell.
+function movedItem(items, at, key, held, steps, rows) {
+  const a = items[at], end = ends(key, held);
   if (roleOf(a, a.tagName, a.hasAttributes()) === "gridcell") {
     const gr = gridOf(items);
     if (!gr) return -1;
     const { row, col } = cellPlace(gr, a);
-    return cellAt(gr, items, row + rows, col + steps);
+    if (!end) return cellAt(gr, items, row + rows, col + steps);
+    const r = gr.rows[row + rows], last = r ? gr.cells.get(r).length - 1 : 0;
+    return cellAt(gr, items, row + rows, key === "Home" ? steps : last + steps);
   }
-  return at + steps >= 0 && at + steps < items.length ? at + steps : -2;
+  const i = !end ? at + steps : key === "Home" ? steps : items.length - 1 + steps;
+  return i >= 0 && i < items.length ? i : -2;
 }
 
 // patternItem is nextItem as the platform moves native radio buttons and
 // the ARIA patterns move the items of widgets whose ways it can be sure
 // of: radio groups; tabs along their list's direction and round its
 // ends; options along their list's direction, not round its ends; Home
-// and End to the first and the last; a grid's cells as gridItem. Not
-// known (-1): an item disabled where the key leads, sideways arrows where
-// the widget reads right to left, trees and rows (what is shown of them
-// and which are headers), other keys, and keys pressed with modifiers
-// held (held) but in a radio group.
+// and End to the first and the last; a grid's cells as gridItem; a
+// letter typed in a list box or a tree to the next item it starts
+// (typedItem); a tree's sideways arrows to the parent or the first child
+// (treeSideways). Not known (-1): an item disabled where the key leads,
+// sideways arrows where the widget reads right to left, a tree's and
+// rows' other keys (what is shown of them and which are headers), other
+// keys, and keys pressed with modifiers held (held) but in a radio group.
 function patternItem(g, at, key, chooses, held) {
   const items = g.items, n = items.length, a = items[at];
   const role = roleOf(a, a.tagName, a.hasAttributes());
@@ -1114,6 +1136,8 @@ function patternItem(g, at, key, chooses, held) {
   if (!chooses || held) return -1;
   const on = (i) => i >= 0 && !items[i].matches(":disabled") && items[i].getAttribute("aria-disabled") !== "true" ? i : -1;
   if (role === "gridcell") return rtl ? -1 : on(gridItem(items, at, key));
+  if ((role === "option" || role === "treeitem") && [...key].length === 1 && key.trim()) return on(typedItem(items, at, key));
+  if (role === "treeitem" && (key === "ArrowLeft" || key === "ArrowRight")) return rtl ? -1 : on(treeSideways(items, at, key));
   if (role !== "tab" && role !== "option" || g.horizontal && rtl) return -1;
   const round = role === "tab";
   const step = (d) => {
@@ -1128,6 +1152,46 @@ function patternItem(g, at, key, chooses, held) {
     case "End": i = n - 1; break;
   }
   return on(i);
+}
+
+// typedItem is the place among items that a printable key, typed with the
+// one at place at active, moves to in a list box or a tree, as the ARIA
+// patterns have type-ahead: the next item, round the end, whose name
+// starts with it (case aside); -1 where none does.
+function typedItem(items, at, key) {
+  const k = key.toLowerCase(), n = items.length;
+  for (let d = 1; d < n; d++) {
+    const i = (at + d) % n, name = itemName(items[i]);
+    if (name.slice(name.indexOf("|") + 1).trim().toLowerCase().startsWith(k)) return i;
+  }
+  return -1;
+}
+
+// treeSideways is the place among a tree's items that ArrowLeft or
+// ArrowRight moves to from the one at place at, as the ARIA tree pattern
+// has them: ArrowLeft from an item not open to its parent, ArrowRight
+// from an open one to its first child; -1 where the key opens or closes
+// the item instead, or there is none. Levels are aria-level's, else the
+// nesting of items.
+function treeSideways(items, at, key) {
+  const a = items[at], open = a.getAttribute("aria-expanded") === "true", lv = treeLevel(a);
+  if (key === "ArrowRight") return open && at + 1 < items.length && treeLevel(items[at + 1]) === lv + 1 ? at + 1 : -1;
+  if (open) return -1;
+  for (let i = at - 1; i >= 0; i--) {
+    const l = treeLevel(items[i]);
+    if (l < lv) return l === lv - 1 ? i : -1;
+  }
+  return -1;
+}
+
+// treeLevel is a tree item's level: its aria-level, else 1 and one more
+// for each tree item it is inside.
+function treeLevel(x) {
+  const l = Number(x.getAttribute("aria-level"));
+  if (l > 0) return l;
+  let n = 1;
+  for (let e = x.parentElement; e; e = e.parentElement) if (e.getAttribute("role") === "treeitem") n++;
+  return n;
 }
 
 // gridItem is the place among a grid's cells (items, in tree order) that
@@ -1294,10 +1358,19 @@ function effects(id, close) {
     out.activeSteps = out.activeChose && from >= 0 ? g.items.indexOf(act) - from : 0;
     // In a grid, how many columns on, and rows down (activeRows).
     const gr = out.activeSteps && roleOf(act, act.tagName, act.hasAttributes()) === "gridcell" ? gridOf(g.items) : null;
+    // Its place from the ends a bare Home or End count from: the first
+    // and the last item (in a grid, of its row): activeFirst, activeLast.
+    if (out.activeSteps) {
+      const i = g.items.indexOf(act);
+      out.activeFirst = i;
+      out.activeLast = i - (g.items.length - 1);
+    }
     if (gr) {
       const a = cellPlace(gr, act), b = cellPlace(gr, g.items[from]);
       out.activeSteps = a.col - b.col;
       out.activeRows = a.row - b.row;
+      out.activeFirst = a.col;
+      out.activeLast = a.col - (gr.cells.get(gr.rows[a.row]).length - 1);
     }
   }
   // What each changed property became, and what they all were as the
