@@ -139,6 +139,9 @@
   // spaceDown: a Space press step was reported and its key not released
   // yet; spaceUpAt: when it was.
   let spaceDown = false, spaceUpAt = -1e9;
+  // KEY_CLICK is how long after a key press (or Space's release) a click
+  // with no detail is taken for the key's own activation, in ms.
+  const KEY_CLICK = 1000;
   const scrollKeys = /^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown|ArrowLeft|ArrowRight| )$/;
   const pendingScroll = new Map(); // scroller -> {x0, y0, timer}
   function scrollPos(s) {
@@ -783,7 +786,10 @@
       // Enter's implicit form submission or button activation, Space's on
       // release, and an arrow key's move to the next radio button of its
       // group, click with detail 0: the press step already replays it.
-      if (e.detail === 0 && (performance.now() - keyAt < 100 || spaceDown || performance.now() - spaceUpAt < 100)) return;
+      // (Only a key gives a trusted click no detail; the window is wide so
+      // that a busy page, the key's step taking a while to describe, does
+      // not let its click through as a step of its own.)
+      if (e.detail === 0 && (performance.now() - keyAt < KEY_CLICK || spaceDown || performance.now() - spaceUpAt < KEY_CLICK)) return;
       const r = at ? at.r : rect(t);
       const x = at ? at.x : e.clientX, y = at ? at.y : e.clientY;
       const m = { k: "click", id: ref(t), b: e.button, n: e.detail, m: mods(e), x, y,
