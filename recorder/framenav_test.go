@@ -95,7 +95,7 @@ func TestFramesNewDocumentIsNotTheRecordedEffect(t *testing.T) {
 // the navigation is not the click's, which the recording would make replay
 // take for the click's effect; it is a navigate step of its own.
 func TestPagesOwnRefreshIsNotTheStepsNavigation(t *testing.T) {
-	f := recordDrive(t, "variants/meta-refresh.html", "click #print\nwait 1500\n")
+	f := recordDrive(t, "variants/meta-refresh.html", "click #print\nwait 4000\n")
 	if len(f.Steps) != 2 || f.Steps[0].Action != chain.Click || f.Steps[1].Action != chain.Navigate {
 		t.Fatalf("recorded %v, want a click and a navigate", stepLines(f))
 	}

@@ -68,7 +68,7 @@ func TestItemNamedByItsSectionHeading(t *testing.T) {
 	}
 	for _, version := range []string{"original", "inserted", "swapped", "reworded"} {
 		p := replayPageIn(t, b, f.StartURL+"?v="+version)
-		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 2 * time.Second}}
+		r := &decision.Runner{Page: p, Options: decision.RunOptions{Timeout: 4 * time.Second}}
 		out := r.Step(context.Background(), &f.Steps[0])
 		if out.Err != nil {
 			t.Errorf("%s: refused: %v", version, out.Err)
