@@ -34,7 +34,8 @@ type RunOptions struct {
 	Locate LocateOptions
 	// Timeout is how long one step may wait (for its target, for it to
 	// become actionable, for its navigation); 0 means DefaultTimeout. A
-	// step's timeout_ms overrides it.
+	// step's timeout_ms overrides it. A step that acted is given at least
+	// afterFloor past it to show its effect and its navigation.
 	Timeout time.Duration
 	// MapURL rewrites a recorded URL before it is visited or compared
 	// (the --base-url origin rewrite); nil keeps URLs as recorded.
