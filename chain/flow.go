@@ -189,10 +189,11 @@ type Effect struct {
 	// to within its widget (a radio group, a tab list that selects as its
 	// keys move, a list box, a tree or a grid whose selection follows its
 	// focus): at replay, from an item active then, the press is made only
-	// where it is known to lead to that item (as the platform or the ARIA
-	// pattern of its widget moves, else, for an arrow along a list's one
-	// direction, as many items on as it moved when recorded: Moved), since
-	// a press that led elsewhere would choose another item.
+	// where it is known to lead to that item: as the platform moves a
+	// radio group; elsewhere where neither the move recorded (Moved) nor
+	// the ARIA pattern of its widget, where it is sure of the widget, says
+	// it leads elsewhere, and one of them says it leads there. A press that
+	// led elsewhere would choose another item.
 	Chose bool `yaml:"chose,omitempty"`
 	// Moved is, with Chose, how many places on (negative: back) among
 	// the widget's items, in their order, the press moved from the item

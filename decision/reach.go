@@ -148,7 +148,7 @@ func movedBy(e *chain.Effect) string {
 // its effect check.
 func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pagemodel.ActiveItem) (note, taken string, err error) {
 	want := itemKey(s.Effect.Active)
-	a, err := r.activeAfter(ctx, wt, want, s.Key, before)
+	a, err := r.activeAfter(ctx, wt, want, before)
 	if err != nil || a.Now == "" {
 		return "", "", err
 	}
@@ -192,7 +192,7 @@ func (r *Runner) reach(ctx context.Context, s *chain.Step, wt *watch, before *pa
 				return "", "", err
 			}
 			presses++
-			if a, err = r.activeAfter(ctx, wt, want, k, prev); err != nil {
+			if a, err = r.activeAfter(ctx, wt, want, prev); err != nil {
 				return "", "", err
 			}
 			if a.Now != "" && a.At >= 0 && a.At == a.Target && a.Want > 0 {
@@ -237,13 +237,13 @@ func reworded(now, want string) string {
 // activeAfter waits, up to reachWait, until the active item is another
 // than prev (another, or at another place), and returns it; where none
 // moved by then, it lets the page settle (a late render) and reads it
-// once more. key is the key just pressed. Where the press loaded another
-// document, it answers no item active: the effect check says whether the
-// step was to.
-func (r *Runner) activeAfter(ctx context.Context, wt *watch, want, key string, prev *pagemodel.ActiveItem) (*pagemodel.ActiveItem, error) {
+// once more. Where the press loaded another document, it answers no item
+// active: the effect check says whether the step was to. (Where a key
+// would lead from there is not asked: only mayPress reads it.)
+func (r *Runner) activeAfter(ctx context.Context, wt *watch, want string, prev *pagemodel.ActiveItem) (*pagemodel.ActiveItem, error) {
 	end, settled := time.Now().Add(reachWait), false
 	for {
-		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, pagemodel.KeyMove{Key: key})
+		a, err := r.model().ActiveItem(ctx, wt.w, wt.id, want, pagemodel.KeyMove{})
 		if errors.Is(err, pagemodel.ErrGone) && ctx.Err() == nil {
 			return &pagemodel.ActiveItem{At: -1, Target: -1, Next: -1}, nil
 		}

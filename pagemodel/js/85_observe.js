@@ -1046,10 +1046,10 @@ function chosenItem(el) {
 // witnesses are asked where it leads: the ARIA pattern of its items
 // (patternItem), where it is sure of the widget's ways, and the move
 // recorded (movedItem: steps places on among the items, in a grid steps
-// columns and rows rows, for every key but Home and End, which lead to an
-// end wherever it now stands). Where both can say
-// and differ, the place one of them says other than want (the place of
-// the item meant) is answered; where neither can, -1. On the page as
+// columns and rows rows, for a bare Home or End steps from that end), for
+// the keys that move by places (byPlace). Where both can say and differ,
+// the place one of them says other than want (the place of the item
+// meant) is answered; where neither can, -1. On the page as
 // recorded the move recorded is right; where the items changed, the
 // pattern says whether the key still leads there (an item inserted, a
 // disabled one enabled, a grid laid out anew).
@@ -1112,6 +1112,7 @@ function movedItem(items, at, key, held, steps, rows) {
 function patternItem(g, at, key, chooses, held) {
   const items = g.items, n = items.length, a = items[at];
   const role = roleOf(a, a.tagName, a.hasAttributes());
+  if (!key || role !== "radio" && (!chooses || held)) return -1;
   const rtl = (a.ownerDocument.defaultView || win).getComputedStyle(a).direction === "rtl";
   if (role === "radio") {
     const native = a.tagName === "INPUT";
@@ -1133,7 +1134,6 @@ function patternItem(g, at, key, chooses, held) {
     }
     return -1;
   }
-  if (!chooses || held) return -1;
   const on = (i) => i >= 0 && !items[i].matches(":disabled") && items[i].getAttribute("aria-disabled") !== "true" ? i : -1;
   if (role === "gridcell") return rtl ? -1 : on(gridItem(items, at, key));
   if ((role === "option" || role === "treeitem") && [...key].length === 1 && key.trim()) return on(typedItem(items, at, key));
@@ -1355,22 +1355,23 @@ function effects(id, close) {
     const f = w.focus;
     const within = w.active ? from >= 0 : !!f && f !== act && f.isConnected && COMPOSITE_ROLES.test(roleOf(f, f.tagName, f.hasAttributes())) && f.contains(act);
     out.activeChose = within && !inCombobox(act) && chosenItem(act) && !w.chosen.includes(out.active);
-    out.activeSteps = out.activeChose && from >= 0 ? g.items.indexOf(act) - from : 0;
-    // In a grid, how many columns on, and rows down (activeRows).
-    const gr = out.activeSteps && roleOf(act, act.tagName, act.hasAttributes()) === "gridcell" ? gridOf(g.items) : null;
-    // Its place from the ends a bare Home or End count from: the first
-    // and the last item (in a grid, of its row): activeFirst, activeLast.
+    // With it, its place from the ends a bare Home or End count from:
+    // the first and the last item (activeFirst, activeLast). In a grid,
+    // columns on and rows down (activeRows), and its place in its row.
+    const i = g.items.indexOf(act);
+    out.activeSteps = out.activeChose && from >= 0 ? i - from : 0;
     if (out.activeSteps) {
-      const i = g.items.indexOf(act);
-      out.activeFirst = i;
-      out.activeLast = i - (g.items.length - 1);
-    }
-    if (gr) {
-      const a = cellPlace(gr, act), b = cellPlace(gr, g.items[from]);
-      out.activeSteps = a.col - b.col;
-      out.activeRows = a.row - b.row;
-      out.activeFirst = a.col;
-      out.activeLast = a.col - (gr.cells.get(gr.rows[a.row]).length - 1);
+      const gr = roleOf(act, act.tagName, act.hasAttributes()) === "gridcell" ? gridOf(g.items) : null;
+      if (gr) {
+        const a = cellPlace(gr, act), b = cellPlace(gr, g.items[from]);
+        out.activeSteps = a.col - b.col;
+        out.activeRows = a.row - b.row;
+        out.activeFirst = a.col;
+        out.activeLast = a.col - (gr.cells.get(gr.rows[a.row]).length - 1);
+      } else {
+        out.activeFirst = i;
+        out.activeLast = i - (g.items.length - 1);
+      }
     }
   }
   // What each changed property became, and what they all were as the
