@@ -3,6 +3,8 @@ package chain
 import (
 	"strings"
 	"time"
+
+	"github.com/qa-chain/chainreplay/internal/aria"
 )
 
 // Version is the flow format version this package reads and writes.
@@ -207,8 +209,8 @@ type Effect struct {
 }
 
 // ItemRoles are the roles of the items of a composite widget a key press
-// moves through (Effect.Active).
-var ItemRoles = []string{"option", "menuitem", "menuitemcheckbox", "menuitemradio", "radio", "tab", "treeitem", "gridcell", "row"}
+// moves through (Effect.Active): the page model's.
+var ItemRoles = aria.ItemRoles
 
 // TextEntry reports whether an input of type t (Fingerprint.Type, "" for
 // none) takes typed text: text, email, search, tel, url, password, number.

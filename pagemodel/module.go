@@ -4,9 +4,14 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/qa-chain/chainreplay/internal/aria"
 )
 
 //go:embed js/*.js
@@ -17,7 +22,8 @@ var jsFiles embed.FS
 // the files of js/ in their numbered order, with each line that holds
 // only a comment left empty: a third of the bytes every document that
 // gets the model is sent and parses, and the line numbers of the files
-// still name the line an exception points at.
+// still name the line an exception points at. Each /*go:NAME*/ in them
+// is the value of the Go variable NAME, as JSON (goValues).
 var Source = func() string {
 	names, err := fs.Glob(jsFiles, "js/*.js")
 	if err != nil {
@@ -39,8 +45,36 @@ var Source = func() string {
 		}
 		b.WriteByte('\n')
 	}
-	return b.String()
+	return fillGoValues(b.String())
 }()
+
+// goValues are the Go values the module's files name by /*go:NAME*/: the
+// vocabulary the page model shares with the Go side, written once.
+var goValues = map[string]any{
+	"aria.Roles":     aria.Roles,
+	"aria.MoreRoles": aria.MoreRoles,
+	"aria.Synonyms":  aria.Synonyms,
+	"aria.ItemRoles": aria.ItemRoles,
+}
+
+var goValueRef = regexp.MustCompile(`/\*go:([\w.]+)\*/`)
+
+// fillGoValues writes each /*go:NAME*/ of src as goValues[NAME] in JSON;
+// it panics on a name goValues lacks, as a build error would.
+func fillGoValues(src string) string {
+	return goValueRef.ReplaceAllStringFunc(src, func(ref string) string {
+		name := goValueRef.FindStringSubmatch(ref)[1]
+		v, ok := goValues[name]
+		if !ok {
+			panic(fmt.Sprintf("pagemodel: js/ names /*go:%s*/, which goValues lacks", name))
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			panic(err)
+		}
+		return string(data)
+	})
+}
 
 // key is the expression of the symbol the model is installed under in a
 // world's global object, named by the script's hash so that another

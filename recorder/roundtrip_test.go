@@ -114,7 +114,7 @@ func strategiesFindTheirElement(ctx context.Context, t *testing.T, els []recorde
 // element the round-trip tests record.
 func roundTripPages() []string {
 	pages := []string{"index.html", "login.html", "list.html", "pay.html", "shadow.html", "frames.html",
-		"variants/actions.html", "variants/names.html", "variants/hover-rows.html", "variants/login-decoy.html", "variants/login-reworded.html",
+		"variants/actions.html", "variants/names.html", "variants/more-roles.html", "variants/hover-rows.html", "variants/login-decoy.html", "variants/login-reworded.html",
 		"snapshot/basics.html", "snapshot/shadow.html", "healing/original.html", "healing/redesigned.html"}
 	for _, app := range []string{"checkout", "shop", "settings"} {
 		for _, v := range []string{"", "?v=redesign", "?v=decoy"} {

@@ -6,49 +6,31 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/aria"
 	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
-// ariaRoleNames are the WAI-ARIA 1.2 roles.
-var ariaRoleNames = strings.Fields(`alert alertdialog application article banner blockquote button caption cell checkbox code
-	columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form
-	generic grid gridcell group heading img insertion link list listbox listitem log main marquee math menu menubar menuitem
-	menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup
-	region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript
-	switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem`)
-
-var ariaRoles = func() map[string]bool {
-	m := map[string]bool{}
-	for _, r := range ariaRoleNames {
-		m[r] = true
-	}
-	return m
-}()
-
 // chromiumRoles are the names Chromium's accessibility tree gives some
-// roles where WAI-ARIA has another (ARIA 1.3's "image" for img; its own
-// names for the options of a select and a summary's triangle).
+// roles where WAI-ARIA has another: its own names for the options of a
+// select and a summary's triangle.
 var chromiumRoles = map[string]string{
-	"image":              "img",
 	"MenuListOption":     "option",
 	"ListBoxOption":      "option",
 	"DisclosureTriangle": "button",
 }
 
 // ARIARole is the WAI-ARIA name of role, which may be the name Chromium's
-// accessibility tree gives it ("image" is img), or "" when role is none
-// (Chromium's "Iframe", "StaticText"...). A role strategy's value names a
-// WAI-ARIA role, as the page model computes it: flows recorded with
-// Chromium's names (Chrome's recorder) still replay.
+// accessibility tree gives it ("image" is img) or a synonym, or "" when
+// it names no role the page model knows (Chromium's "Iframe",
+// "StaticText"...). A role strategy's value names a role as the page
+// model computes it: flows recorded with Chromium's names (Chrome's
+// recorder) still replay.
 func ARIARole(role string) string {
 	role = strings.TrimSpace(role)
 	if r, ok := chromiumRoles[role]; ok {
 		return r
 	}
-	if r := strings.ToLower(role); ariaRoles[r] {
-		return r
-	}
-	return ""
+	return aria.Role(role)
 }
 
 // RoleValue splits a role strategy's value "role|name" into its WAI-ARIA

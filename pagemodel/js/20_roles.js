@@ -7,13 +7,8 @@
 
 // Roles of WAI-ARIA 1.3 and DPUB-ARIA that Chromium takes besides ARIA's
 // (10_core.js), and the synonyms it maps: image is img, directory is list.
-const ROLE_MORE = new Set(("image mark sectionheader sectionfooter comment suggestion graphics-document graphics-object graphics-symbol " +
-  "doc-abstract doc-acknowledgments doc-afterword doc-appendix doc-backlink doc-biblioentry doc-bibliography doc-biblioref doc-chapter " +
-  "doc-colophon doc-conclusion doc-cover doc-credit doc-credits doc-dedication doc-endnote doc-endnotes doc-epigraph doc-epilogue " +
-  "doc-errata doc-example doc-footnote doc-foreword doc-glossary doc-glossref doc-index doc-introduction doc-noteref doc-notice " +
-  "doc-pagebreak doc-pagefooter doc-pageheader doc-pagelist doc-part doc-preface doc-prologue doc-pullquote doc-qna doc-subtitle " +
-  "doc-tip doc-toc").split(" "));
-const ROLE_SYNONYM = { image: "img", directory: "list", presentation: "none" };
+const ROLE_MORE = new Set(/*go:aria.MoreRoles*/);
+const ROLE_SYNONYM = /*go:aria.Synonyms*/;
 // The global ARIA attributes that make an element with role none or
 // presentation keep its own role (WAI-ARIA's presentational role
 // conflict resolution, as Chromium applies it: not the deprecated global

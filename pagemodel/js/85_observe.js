@@ -862,7 +862,7 @@ function multiSelect(el) {
 // a list, a radio group, a tab list, a tree or a grid moves to. A step
 // that moved it when recorded must move it to the same item at replay,
 // whatever the items' order (effects: active; activeOf).
-const ITEM_ROLES = /^(option|menuitem|menuitemcheckbox|menuitemradio|radio|tab|treeitem|gridcell|row)$/;
+const ITEM_ROLES = new RegExp("^(" + /*go:aria.ItemRoles*/.join("|") + ")$");
 const COMPOSITE_ROLES = /^(listbox|menu|menubar|radiogroup|tablist|tree|treegrid|grid)$/;
 const HORIZONTAL_ROLES = /^(menubar|tablist)$/;
 
