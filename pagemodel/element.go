@@ -77,8 +77,8 @@ type Element struct {
 	// after its host ("/html/body/task-list/#shadow-root/ul/li[2]/button").
 	TreePath string `json:"tp"`
 	// Neighbours are the texts near it: its label, its fieldset's
-	// legend, the heading before it, its row.
-	Neighbours []string `json:"nb"`
+	// legend, the heading before it, its row (AppendNeighbours).
+	Neighbours Neighbours `json:"nbp"`
 	// Region is the name of the nearest landmark or named section around it.
 	Region string `json:"rg"`
 	// Under are the words of the items of a tree it stands under,

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/qa-chain/chainreplay/pagemodel"
 )
 
 // The walker answers with a JSON object of page facts (rawOut: viewport,
@@ -286,33 +288,17 @@ func decodeNodes(r *numReader, pc *piece) error {
 			}
 			hiddenHeads[i] = r.str()
 		}
-		// Neighbours, as the page model's neighboursOf gathers them for the
-		// recorder: the label, the fieldset's legend, the nearest preceding
-		// heading, the row's text (or the text beside a control) and the
-		// values the row's fields show; each text once.
-		start := len(nb)
-		add := func(s string) {
-			if s == "" {
-				return
-			}
-			for _, o := range nb[start:] {
-				if o == s {
-					return
-				}
-			}
-			nb = append(nb, s)
-		}
-		add(capUTF16(n.Label, maxNeighbour))
-		add(legend)
+		// Neighbours, as the recorder's are put together.
+		hn := ""
 		if hi := heading - o.K0; heading >= 0 && hi >= 0 && hi < i {
-			if hn, ok := hiddenHeads[hi]; ok {
-				add(hn)
+			if h, ok := hiddenHeads[hi]; ok {
+				hn = h
 			} else {
-				add(capUTF16(nodes[hi].Name, maxNeighbour))
+				hn = capUTF16(nodes[hi].Name, maxNeighbour)
 			}
 		}
-		add(row)
-		add(values)
+		start := len(nb)
+		nb = pagemodel.AppendNeighbours(nb, capUTF16(n.Label, maxNeighbour), legend, hn, row, values)
 		if len(nb) > start {
 			n.Neighbours = nb[start:len(nb):len(nb)]
 		}

@@ -122,7 +122,7 @@ type Node struct {
 	// a shadow tree, where XPath cannot reach.
 	AbsoluteXPath string `json:"absoluteXPath,omitempty"`
 	// Neighbours is nearby text for similarity healing, as the recorder
-	// gathers it (the page model's neighboursOf): the node's label, the
+	// gathers it (pagemodel.AppendNeighbours): the node's label, the
 	// legend of its fieldset, the nearest preceding heading of its tree (a
 	// shadow tree's headings are not the light tree's; a heading's is the
 	// one before it), and the text of its table row or list item (tr or li

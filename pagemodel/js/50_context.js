@@ -183,26 +183,22 @@ function headingBefore(el, keep) {
   return null;
 }
 
-// neighboursOf is the nearby text of el, in this order and each once: its
-// label, the legend of the fieldset around it (its own for a fieldset),
-// the nearest heading before it, and the text of its table row or list
-// item (tr or li, el itself included), then the values its fields show
-// (valuesIn), else, for a control nothing labels, the text beside it
-// (besideOf). The snapshot's walk (walk.js) gathers the same parts as it
-// goes, the row's values by rowValues and valuesOf as here.
-function neighboursOf(el) {
-  const out = [];
-  const add = (s) => { if (s && out.indexOf(s) < 0) out.push(s); };
-  add(cap(labelOf(el), MAXNB));
+// neighbourParts are the parts of the nearby text of el, each capped, as
+// pagemodel.AppendNeighbours puts them together: its label, the legend of
+// the fieldset around it (its own for a fieldset), the name of the
+// nearest heading before it, the text of its table row or list item (tr
+// or li, el itself included) else, for a control nothing labels, the text
+// beside it (besideOf), and the values its row's fields show (valuesIn).
+// The snapshot's walk (walk.js) gathers the same parts as it goes, the
+// row's values by rowValues and valuesOf as here.
+function neighbourParts(el) {
   const fs = el.closest("fieldset");
-  if (fs) { const lg = fs.querySelector("legend"); add(lg ? textOf(lg, MAXNB) : ""); }
+  const lg = fs ? fs.querySelector("legend") : null;
   const h = headingBefore(el);
-  if (h) add(cap(accName(h, null, "heading", h.hasAttributes()), MAXNB));
   const row = el.closest("tr,li");
   const beside = row ? null : besideOf(el, labelsOf(el));
-  if (row || beside) add(cap(textOf(row || beside, MAXTEXT), MAXNB));
-  if (row) add(valuesIn(row, el));
-  return out;
+  return [cap(labelOf(el), MAXNB), lg ? textOf(lg, MAXNB) : "", h ? cap(accName(h, null, "heading", h.hasAttributes()), MAXNB) : "",
+    row || beside ? cap(textOf(row || beside, MAXTEXT), MAXNB) : "", row ? valuesIn(row, el) : ""];
 }
 
 // ---- secrets ----

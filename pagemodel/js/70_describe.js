@@ -53,7 +53,7 @@ function brief(el, o) {
     text: tag === "SELECT" ? optionsText(el) : textFieldOf(el) ? "" : textOf(el, MAXTEXT),
     val: "", chk: checkedOf(el, role), box: [x, y, r.width, r.height],
     vis: r.width > 0 && r.height > 0 && visibleEl(el), dis: disabledEl(el), ah: ariaHiddenUp(el), sec: secret,
-    xp: absXPath(el), nb: neighboursOf(el), rg: regionOf(el), sp: shadowPathOf(el), fp: framePathOf(el), up: treeUp(el),
+    xp: absXPath(el), nbp: neighbourParts(el), rg: regionOf(el), sp: shadowPathOf(el), fp: framePathOf(el), up: treeUp(el),
   };
   // Out of the accessibility tree: no role and no name, as Chromium's
   // tree has none for it (the walk's nodes say the same).

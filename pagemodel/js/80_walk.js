@@ -270,7 +270,7 @@ function walk(start, o) {
       const lv = +(el.getAttribute("aria-level") || (/^H[1-6]$/.test(tag) ? tag[1] : 2));
       n.hl = Number.isFinite(lv) ? Math.trunc(lv) : 0;
       // Out of the accessibility tree, it has no name, but a person still
-      // reads it: the neighbour of what follows (neighboursOf).
+      // reads it: the neighbour of what follows (neighbourParts).
       if (f & 8) n.hn = cap(accName(el, null, role, ha, am), MAXNB);
     }
     const picked = selSet !== null && selSet.has(el);
@@ -289,7 +289,7 @@ function walk(start, o) {
     xpIndex(ctx.xpc);
     n.hd = heading; // a heading's is the one before it
     // The row: the nearest tr or li of el's tree, el itself included (the
-    // recorder's closest("tr, li"), neighboursOf), its text and the values
+    // recorder's closest("tr, li"), neighbourParts), its text and the values
     // its fields show, else the text beside a control.
     if (tag === "TR" || tag === "LI") late.push(n, el, n, true);
     else if (ctx.row) late.push(n, ctx.row, ctx.rowRec, true);

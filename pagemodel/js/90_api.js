@@ -166,7 +166,6 @@ return {
   // view: [width, height] of document d's view, scrollbars excluded (viewOf).
   view(d) { return viewOf(d); },
   region(el) { fresh(); return regionOf(el); },
-  neighbours(el) { fresh(); return JSON.stringify(neighboursOf(el)); },
   // secret: whether el's value must never leave the page (secretField,
   // the one rule: the recorder asks it of every field it reads).
   secret(el) { return secretField(el); },
