@@ -22,8 +22,9 @@ import (
 //     text type, a textarea, a contenteditable) that then has the focus,
 //     within el (a custom element that delegates its focus, through open
 //     and kept closed shadow roots) or handed the focus by el (a search
-//     box that opens the real one), or el itself when it is a text field,
-//     or null; the field is kept on el for typedField;
+//     box that opens the real one, not a dialog holding the focus since
+//     before), or el itself when it is a text field, or null; the field
+//     is kept on el for typedField;
 //   - activeTakesText(d), whether the element that has the focus in
 //     document d (through shadow roots and the frames d can read) takes
 //     text, or null when it is in a frame d cannot read;
@@ -54,11 +55,22 @@ function within(x, el) {
 	for (let n = x; n; n = n.parentNode || n.host) if (n === el) return true;
 	return false;
 }
+function modalOf(x) {
+	for (let n = x; n; n = n.parentNode || n.host) {
+		if (n.nodeType === 1 && (n.localName === "dialog" && n.open || n.getAttribute("aria-modal") === "true" || /^(dialog|alertdialog)$/.test(n.getAttribute("role") || ""))) return n;
+	}
+	return null;
+}
 function focusField(el) {
 	const was = deepActive(el.ownerDocument);
+	const held = modalOf(was);
 	el.focus();
 	const a = deepActive(el.ownerDocument);
-	const f = takesText(a) && (within(a, el) || a !== was) ? a : takesText(el) ? el : null;
+	// The focus handed to another field (a search box that opens the real
+	// one), not taken back by a dialog that held it before (a modal that
+	// keeps the focus in itself).
+	const handed = a !== was && !(held && within(a, held) && !within(el, held));
+	const f = takesText(a) && (within(a, el) || handed) ? a : takesText(el) ? el : null;
 	el[FIELD] = f;
 	return f;
 }
@@ -116,6 +128,14 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 	const f = focusField(el);
 	const st = {connected: true, visible, enabled, field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
 	st.focused = !!f && within(deepActive(el.ownerDocument), f) || el.getRootNode().activeElement === el || document.activeElement === el;
+	if (!st.focused) {
+		// Who has the focus instead, as a person would point at it.
+		const a = deepActive(el.ownerDocument);
+		if (a && a !== el.ownerDocument.body) {
+			const said = a.getAttribute("aria-label") || a.getAttribute("placeholder") || a.getAttribute("name") || (a.textContent || "").trim().slice(0, 40);
+			st.focusedOn = a.localName + (a.id ? "#" + a.id : "") + (said ? " " + JSON.stringify(said) : "");
+		}
+	}
 	if (!f) return st;
 	st.had = st.before !== "";
 	if (!st.had) return st;
@@ -157,6 +177,9 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 type typeState struct {
 	elemState
 	Focused bool `json:"focused"`
+	// FocusedOn names the element that has the focus when it is not the
+	// field ("" when none does).
+	FocusedOn string `json:"focusedOn"`
 	// Field: a text field takes what is typed (fieldJS); Before is what
 	// it held, Had whether that was anything.
 	Field  bool   `json:"field"`
@@ -280,18 +303,43 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		}
 		return nil
 	}
-	if !st.Focused {
+	// taken says the focus does not stay on the field: another element
+	// keeps it (a dialog that holds it in itself), and text sent now would
+	// reach that one. Not until the field has the focus, as a person would
+	// wait for the dialog to go.
+	taken := func(err error) error {
+		on := st.FocusedOn
+		if on == "" {
+			on = "another element"
+		}
+		return stepErr(report.NotActionable, err, "%s: the focus does not stay on it: %s takes it (a dialog or a script holds it); nothing was typed", el.name(), on)
+	}
+	for tries := 0; !st.Focused; tries++ {
 		// Focus through DevTools when the page function could not, then
 		// prepare the field that took the focus.
 		if err := r.focus(ctx, el); err != nil {
+			if ctx.Err() != nil && tries > 0 {
+				return taken(err)
+			}
 			if ctx.Err() != nil {
 				return elementGone(ctx, "element", err)
 			}
 			return stepErr(report.NotActionable, err, "%s does not take text: it cannot be focused (%v)", el.name(), err)
 		}
+		was := st.FocusedOn
 		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
+			if ctx.Err() != nil && tries > 0 {
+				st.FocusedOn = was
+				return taken(err)
+			}
 			return elementGone(ctx, "element", err)
+		}
+		if st.Focused || !st.Field {
+			break
+		}
+		if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
+			return taken(err)
 		}
 	}
 	if !st.Field {

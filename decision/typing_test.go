@@ -2,6 +2,7 @@ package decision
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -318,5 +319,42 @@ func TestTypeOverAFieldRenderedAnewOnEachInput(t *testing.T) {
 	out := r.Step(context.Background(), typeStep("q", "7"))
 	if got := p.MustElement("#qty").MustText(); out.Err != nil || got != "7" {
 		t.Fatalf("%v, quantity %q: want 7", out.Err, got)
+	}
+}
+
+// focusTrapPage has a dialog that keeps the focus in itself (as
+// focus-trap, Headless UI and MUI modals do): focusing a field behind it
+// sends the focus back to the dialog's own field. #listened has a key
+// listener, so that its text would go as key events.
+const focusTrapPage = `<input id="name"><input id="listened">
+<div id="modal" role="dialog" aria-modal="true"><p>Join our list</p><button id="close">Close</button><input id="trapped" aria-label="Your email"></div>
+<script>
+document.getElementById("listened").addEventListener("keydown", () => {});
+const trapped = document.getElementById("trapped");
+trapped.focus();
+document.addEventListener("focusin", e => { if (!document.getElementById("modal").contains(e.target)) trapped.focus(); });
+</script>`
+
+// A field whose focus a dialog takes back at once is not typed into: the
+// text would reach the dialog's field. The step fails before any text is
+// sent, and says where the focus went.
+func TestTypeIsNotSentWhereAnotherFieldKeepsTheFocus(t *testing.T) {
+	p := steadyPage(t, focusTrapPage)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+	for i, id := range []string{"name", "listened", "name"} {
+		if i == 2 {
+			// The dialog had the focus on another of its elements: it
+			// takes it back to its field all the same.
+			p.MustEval(`() => document.getElementById("close").focus()`)
+		}
+		out := r.Step(context.Background(), typeStep(id, "Ada"))
+		if CodeOf(out.Err) != report.NotActionable || !strings.Contains(fmt.Sprint(out.Err), "Your email") {
+			t.Errorf("type at #%s behind a dialog that keeps the focus: want NOT_ACTIONABLE naming the field that has it, got %v", id, out.Err)
+		}
+		for _, f := range []string{id, "trapped"} {
+			if v := p.MustEval(`id => document.getElementById(id).value`, f).Str(); v != "" {
+				t.Errorf("type at #%s: #%s holds %q, want nothing typed", id, f, v)
+			}
+		}
 	}
 }
