@@ -436,7 +436,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		out.Err = r.typeInto(ctx, el, text)
 	case chain.Press:
 		if w != nil {
-			if err := r.focus(ctx, el); err != nil {
+			if err := r.focusForKeys(ctx, el); err != nil {
 				out.Err = err
 				return out
 			}
@@ -632,6 +632,57 @@ func (r *Runner) focus(ctx context.Context, el Elem) error {
 		return fmt.Errorf("DOM.focus: %w", err)
 	}
 	return nil
+}
+
+// focusWasFn keeps, on the element's window, the element that has the
+// focus before the element is focused; focusTakenFn then names the
+// element that took the focus from it ("" when it has the focus): one
+// that had it before, or a dialog that held it since before and keeps it
+// in itself.
+const (
+	focusWasFn   = `function () {` + fieldJS + ` window[Symbol.for("chainreplay.focusWas")] = deepActive(this.ownerDocument); }`
+	focusTakenFn = `function () {` + fieldJS + `
+	const k = Symbol.for("chainreplay.focusWas"), was = window[k];
+	delete window[k];
+	const a = deepActive(this.ownerDocument);
+	if (!a || within(a, this)) return "";
+	const held = modalOf(was);
+	if (a !== was && !(held && within(a, held) && !within(this, held))) return "";
+	return focusName(a) || "the page";
+}`
+)
+
+// focusForKeys focuses the element a key is pressed on, and fails the
+// step where another element keeps the focus (a dialog that holds it in
+// itself, an inert page behind a modal): the key would reach that one.
+// It waits, as a person would, for the focus to stay.
+func (r *Runner) focusForKeys(ctx context.Context, el Elem) error {
+	on := ""
+	// failed is err, or, once the focus was seen taken and the deadline
+	// came, what took it.
+	failed := func(err error) error {
+		if on != "" && ctx.Err() != nil {
+			return stepErr(report.NotActionable, err, "%s: the focus does not stay on it: %s takes it (a dialog or a script holds it); no key was pressed", el.name(), on)
+		}
+		return err
+	}
+	for {
+		if err := callOn(ctx, el, focusWasFn, nil); err != nil {
+			return failed(elementGone(ctx, "element", err))
+		}
+		if err := r.focus(ctx, el); err != nil {
+			return failed(err)
+		}
+		if err := callOn(ctx, el, focusTakenFn, &on); err != nil {
+			return failed(elementGone(ctx, "element", err))
+		}
+		if on == "" {
+			return nil
+		}
+		if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
+			return failed(err)
+		}
+	}
 }
 
 // checkedFn reads whether the element is checked; null when it is no

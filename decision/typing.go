@@ -30,6 +30,8 @@ import (
 //     text, or null when it is in a frame d cannot read;
 //   - typedField(el), the field focusField kept, else el's own;
 //   - fieldValue(f), the text it holds;
+//   - modalOf(x), the open dialog x is in, or null; focusName(a), the
+//     element a that has the focus as a person would point at it;
 //   - shownNear(f, text), whether the text shows around the field (in one
 //     of its three nearest ancestors: a tag input turns what was typed
 //     into a chip beside it, and empties itself);
@@ -73,6 +75,13 @@ function focusField(el) {
 	const f = takesText(a) && (within(a, el) || handed) ? a : takesText(el) ? el : null;
 	el[FIELD] = f;
 	return f;
+}
+// focusName names a, the element that has the focus, as a person would
+// point at it; "" for none (the body).
+function focusName(a) {
+	if (!a || a === a.ownerDocument.body) return "";
+	const said = a.getAttribute("aria-label") || a.getAttribute("placeholder") || a.getAttribute("name") || (a.textContent || "").trim().slice(0, 40);
+	return a.localName + (a.id ? "#" + a.id : "") + (said ? " " + JSON.stringify(said) : "");
 }
 function activeTakesText(d) {
 	let a = deepActive(d);
@@ -128,14 +137,7 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 	const f = focusField(el);
 	const st = {connected: true, visible, enabled, field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
 	st.focused = !!f && within(deepActive(el.ownerDocument), f) || el.getRootNode().activeElement === el || document.activeElement === el;
-	if (!st.focused) {
-		// Who has the focus instead, as a person would point at it.
-		const a = deepActive(el.ownerDocument);
-		if (a && a !== el.ownerDocument.body) {
-			const said = a.getAttribute("aria-label") || a.getAttribute("placeholder") || a.getAttribute("name") || (a.textContent || "").trim().slice(0, 40);
-			st.focusedOn = a.localName + (a.id ? "#" + a.id : "") + (said ? " " + JSON.stringify(said) : "");
-		}
-	}
+	if (!st.focused) st.focusedOn = focusName(deepActive(el.ownerDocument));
 	if (!f) return st;
 	st.had = st.before !== "";
 	if (!st.had) return st;

@@ -331,13 +331,15 @@ const focusTrapPage = `<input id="name"><input id="listened">
 <script>
 document.getElementById("listened").addEventListener("keydown", () => {});
 const trapped = document.getElementById("trapped");
+window.keys = 0;
+document.getElementById("modal").addEventListener("keydown", () => window.keys++);
 trapped.focus();
 document.addEventListener("focusin", e => { if (!document.getElementById("modal").contains(e.target)) trapped.focus(); });
 </script>`
 
-// A field whose focus a dialog takes back at once is not typed into: the
-// text would reach the dialog's field. The step fails before any text is
-// sent, and says where the focus went.
+// A field whose focus a dialog takes back at once is not typed into, nor
+// is a key pressed on it: they would reach the dialog's field. The step
+// fails before any key is sent, and says where the focus went.
 func TestTypeIsNotSentWhereAnotherFieldKeepsTheFocus(t *testing.T) {
 	p := steadyPage(t, focusTrapPage)
 	r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
@@ -356,5 +358,14 @@ func TestTypeIsNotSentWhereAnotherFieldKeepsTheFocus(t *testing.T) {
 				t.Errorf("type at #%s: #%s holds %q, want nothing typed", id, f, v)
 			}
 		}
+	}
+	press := typeStep("name", "")
+	press.Action, press.Key = chain.Press, "Enter"
+	out := r.Step(context.Background(), press)
+	if CodeOf(out.Err) != report.NotActionable || !strings.Contains(fmt.Sprint(out.Err), "Your email") {
+		t.Errorf("press Enter at #name behind a dialog that keeps the focus: want NOT_ACTIONABLE naming the field that has it, got %v", out.Err)
+	}
+	if n := p.MustEval(`() => window.keys`).Int(); n != 0 {
+		t.Errorf("%d key events reached the dialog", n)
 	}
 }
