@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -1117,10 +1118,10 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 			case chain.AssertText:
 				var got string
 				if err := callOn(ctx, id, textFn, &got); err == nil {
-					if strings.Contains(collapse(got), collapse(want)) {
+					if containsWhole(collapse(got), collapse(want)) {
 						return out
 					}
-					last = fmt.Sprintf("text is %q, expected it to contain %q", show(got), show(want))
+					last = fmt.Sprintf("text is %q, expected it to contain %q (whole words and numbers)", show(got), show(want))
 				}
 			case chain.AssertValue:
 				var got string
@@ -1186,6 +1187,32 @@ func matchURL(pattern, got string) bool {
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// containsWhole reports whether text holds want where its words and
+// numbers end: a badge recorded as "3" is not found in "13", nor "$10"
+// in "$100", nor "Save" in "Saved"; "Saved" is in "Saved!" and in
+// "Changes Saved". An empty want is in any text.
+func containsWhole(text, want string) bool {
+	if want == "" {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(want)
+	end, _ := utf8.DecodeLastRuneInString(want)
+	for from := 0; ; {
+		i := strings.Index(text[from:], want)
+		if i < 0 {
+			return false
+		}
+		i += from
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[i+len(want):])
+		if !(wordRune(first) && i > 0 && wordRune(before)) && !(wordRune(end) && i+len(want) < len(text) && wordRune(after)) {
+			return true
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		from = i + size
+	}
+}
 
 func clip(s string) string {
 	if r := []rune(s); len(r) > 80 {
