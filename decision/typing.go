@@ -492,8 +492,9 @@ func (r *Runner) checkTyped(ctx context.Context, el Elem, text, before string, n
 // typedAs reports whether a field that held before and now holds now took
 // text: it holds text, or alike but for case, spaces and punctuation (an
 // input mask: "4242 4242" for "42424242"; text with letters or digits
-// only), or something else than before that is not empty (it formatted or
-// completed the text), or, for text "", it was emptied. A field that still
+// only), or something else than before that is not empty and holds every
+// letter and digit typed (it formatted or completed the text: keptEvery),
+// or, for text "", it was emptied. A field that still
 // holds what it held, or was only emptied, did not take the text; nor did
 // one that holds only the start of it ("Depl" for "Deploy v2": keys lost
 // to a focus moved away, or a length limit the field did not have when
@@ -519,7 +520,31 @@ func typedAs(now, text, before string) bool {
 		// Typed twice, or after what the field held without clearing it.
 		return false
 	}
-	return now != before && strings.TrimSpace(now) != ""
+	return now != before && strings.TrimSpace(now) != "" && keptEvery(an, at)
+}
+
+// keptEvery reports whether an, a field's letters and digits, holds every
+// letter and every digit of at, the text typed, as many times (in any
+// order: a date shown in another order): for each kind, letters or
+// digits, an holds any of. A key the field lost ("jon" for "john") is not
+// a text taken; a kind the field left out whole (a field of digits) is.
+func keptEvery(an, at string) bool {
+	held := map[rune]int{}
+	letters, digits := false, false
+	for _, r := range an {
+		held[r]++
+		letters = letters || unicode.IsLetter(r)
+		digits = digits || unicode.IsDigit(r)
+	}
+	for _, r := range at {
+		if unicode.IsLetter(r) && !letters || unicode.IsDigit(r) && !digits {
+			continue
+		}
+		if held[r]--; held[r] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // sameLines reports whether rich text a reads as b, line by line: the

@@ -244,6 +244,13 @@ func TestTypedAs(t *testing.T) {
 		{"10.5", "10.50", "", true},
 		{"10", "10.05", "", false},
 		{"1", "10", "", false},
+		// A key lost on the way (a field drawn anew as it was typed into).
+		{"jon@example.com", "john@example.com", "", false},
+		{"555123457", "5551234567", "", false},
+		{"03/02/2024", "2024-02-03", "", true}, // a date shown in another order
+		{"New York City", "nyc", "", true},     // completed
+		{"USD 100", "100 usd", "", true},       // reordered
+		{"1,000.00", "1000", "", true},         // formatted
 	} {
 		if got := typedAs(c.now, c.text, c.before); got != c.want {
 			t.Errorf("typedAs(%q, %q, %q) = %v, want %v", c.now, c.text, c.before, got, c.want)
