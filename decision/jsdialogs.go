@@ -125,6 +125,26 @@ func (d *jsDialogs) match(typ, msg string) (chain.JSDialog, bool) {
 	return d.step.JSDialogs[at], true
 }
 
+// awaited is the first dialog the step recorded that a person sees
+// (an alert, a confirm, a prompt: not a beforeunload), when no dialog
+// at all opened since the step began; ok is false otherwise.
+func (d *jsDialogs) awaited() (rec chain.JSDialog, ok bool) {
+	if d == nil {
+		return rec, false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.step == nil || len(d.seen) > 0 {
+		return rec, false
+	}
+	for _, rec := range d.step.JSDialogs {
+		if rec.Type != string(proto.PageDialogTypeBeforeunload) {
+			return rec, true
+		}
+	}
+	return rec, false
+}
+
 // begin makes s the step whose recorded dialogs answer the page's.
 func (d *jsDialogs) begin(s *chain.Step) {
 	if d == nil {

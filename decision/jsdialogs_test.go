@@ -18,6 +18,7 @@ func TestJavaScriptDialogs(t *testing.T) {
 		`<li>Buy milk <button id="del2" onclick="if (confirm('Delete Buy milk?')) this.parentNode.remove()">Delete</button></li></ul>` +
 		`<button id="ask" onclick="document.getElementById('out').textContent = prompt('Your name?', 'nobody') || '(none)'">Ask</button>` +
 		`<button id="info" onclick="alert('Saved'); document.getElementById('out').textContent = 'after the alert'">Info</button>` +
+		`<button id="quiet">Quiet</button><button id="late" onclick="setTimeout(() => alert('Saved'), 300)">Late</button>` +
 		`<output id="out"></output>`
 	p := steadyPage(t, html)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -75,5 +76,15 @@ func TestJavaScriptDialogs(t *testing.T) {
 	if o.Err != nil || len(o.Notes) != 2 || !strings.Contains(o.Notes[0], `the alert read "Saved", recorded "Stored"`) ||
 		!strings.Contains(o.Notes[1], `the recorded confirm "Sure?" did not open`) {
 		t.Errorf("a recorded confirm that did not open: %v, notes %q", o.Err, o.Notes)
+	}
+	// An alert that was all the step did when recorded: it must open,
+	// late or not; where none does, the step did nothing it can show.
+	saved := chain.JSDialog{Type: "alert", Message: "Saved", Accept: true}
+	if o := r.Step(ctx, click("late", saved)); o.Err != nil {
+		t.Errorf("an alert that opens 300 ms after the click: %v", o.Err)
+	}
+	o = r.Step(ctx, click("quiet", saved))
+	if CodeOf(o.Err) != report.NoEffect || !strings.Contains(o.Err.Error(), `alert "Saved"`) {
+		t.Errorf("the recorded alert, all the step did, did not open: want NO_EFFECT naming it, got %v", o.Err)
 	}
 }

@@ -127,10 +127,30 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	r.group = stepGroup()
 	r.dialogs.begin(s)
 	defer func() {
+		// A step whose recorded dialogs are all it is known to do (an
+		// alert saying "Saved") did not act unless one opens: it has the
+		// time a step that acted has to show its effect.
+		var unseen *chain.JSDialog
+		if _, ok := r.dialogs.awaited(); ok && out.Err == nil && s.Effect == nil && s.Navigated == nil {
+			wctx, stop := context.WithTimeout(context.WithoutCancel(ctx), afterFloor)
+			for {
+				rec, ok := r.dialogs.awaited()
+				if !ok {
+					break
+				}
+				if wait.Sleep(wctx, 20*time.Millisecond) != nil {
+					unseen = &rec
+					break
+				}
+			}
+			stop()
+		}
 		notes, err := r.dialogs.end()
 		out.Notes = append(out.Notes, notes...)
 		if err != nil {
 			out.Err = err // what the page asked explains what followed
+		} else if unseen != nil {
+			out.Err = stepErr(report.NoEffect, nil, "the %s %q the step opened when recorded did not open, and the step has nothing else to show it acted", unseen.Type, clip(unseen.Message))
 		}
 	}()
 	defer func(page *rod.Page, group string) {
