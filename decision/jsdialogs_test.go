@@ -19,7 +19,7 @@ func TestJavaScriptDialogs(t *testing.T) {
 		`<button id="ask" onclick="document.getElementById('out').textContent = prompt('Your name?', 'nobody') || '(none)'">Ask</button>` +
 		`<button id="info" onclick="alert('Saved'); document.getElementById('out').textContent = 'after the alert'">Info</button>` +
 		`<button id="quiet">Quiet</button><button id="late" onclick="setTimeout(() => alert('Saved'), 300)">Late</button>` +
-		`<output id="out"></output>`
+		`<input id="field"><output id="out"></output>`
 	p := steadyPage(t, html)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -86,5 +86,13 @@ func TestJavaScriptDialogs(t *testing.T) {
 	o = r.Step(ctx, click("quiet", saved))
 	if CodeOf(o.Err) != report.NoEffect || !strings.Contains(o.Err.Error(), `alert "Saved"`) {
 		t.Errorf("the recorded alert, all the step did, did not open: want NO_EFFECT naming it, got %v", o.Err)
+	}
+	// A type step's recorded alert (a check on the field's blur, which
+	// the next click made when recorded) is a note: the recorder records
+	// no effect for typing, so the alert says nothing of what it did.
+	typed := &chain.Step{Action: chain.Type, Text: "x", JSDialogs: []chain.JSDialog{saved}, Target: &chain.Target{
+		Chain: []chain.Strategy{{Type: chain.ID, Value: "field", Confidence: 0.9}}}}
+	if o := r.Step(ctx, typed); o.Err != nil || len(o.Notes) != 1 || !strings.Contains(o.Notes[0], "did not open") {
+		t.Errorf("a type step whose recorded alert did not open: %v, notes %q", o.Err, o.Notes)
 	}
 }

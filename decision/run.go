@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-rod/rod"
@@ -127,12 +128,15 @@ func (r *Runner) Step(ctx context.Context, s *chain.Step) (out Outcome) {
 	r.group = stepGroup()
 	r.dialogs.begin(s)
 	defer func() {
-		// A step whose recorded dialogs are all it is known to do (an
-		// alert saying "Saved") did not act unless one opens: it has the
-		// time a step that acted has to show its effect.
+		// A click or a key whose recorded dialogs are all it is known to
+		// do (an alert saying "Saved") did not act unless one opens: it
+		// has the time a step that acted has to show its effect. Not a
+		// step the recorder records no effect for (a type step, on whose
+		// field's blur a check's alert opened when the next click came).
 		var unseen *chain.JSDialog
-		if _, ok := r.dialogs.awaited(); ok && out.Err == nil && s.Effect == nil && s.Navigated == nil {
-			wctx, stop := context.WithTimeout(context.WithoutCancel(ctx), afterFloor)
+		acts := s.Action == chain.Click || s.Action == chain.DblClick || s.Action == chain.Press
+		if _, ok := r.dialogs.awaited(); ok && acts && out.Err == nil && s.Effect == nil && s.Navigated == nil {
+			wctx, stop := afterActing(ctx)
 			for {
 				rec, ok := r.dialogs.awaited()
 				if !ok {
@@ -1209,12 +1213,18 @@ func matchURL(pattern, got string) bool {
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // containsWhole reports whether text holds want where its words and
-// numbers end: a badge recorded as "3" is not found in "13", nor "$10"
-// in "$100", nor "Save" in "Saved"; "Saved" is in "Saved!" and in
-// "Changes Saved". An empty want is in any text.
+// numbers end: a badge recorded as "3" is not found in "13" nor in "3.5",
+// nor "$10" in "$100" or "$10.50", nor "Save" in "Saved"; "Saved" is in
+// "Saved!" and in "Changes Saved". An empty want is in any text.
 func containsWhole(text, want string) bool {
 	if want == "" {
 		return true
+	}
+	if utf8.RuneCountInString(want) >= 100 {
+		// A long text is not found inside another by chance, and the
+		// recorder may have cut it in a word (a script written without
+		// spaces).
+		return strings.Contains(text, want)
 	}
 	first, _ := utf8.DecodeRuneInString(want)
 	end, _ := utf8.DecodeLastRuneInString(want)
@@ -1224,14 +1234,39 @@ func containsWhole(text, want string) bool {
 			return false
 		}
 		i += from
-		before, _ := utf8.DecodeLastRuneInString(text[:i])
-		after, _ := utf8.DecodeRuneInString(text[i+len(want):])
-		if !(wordRune(first) && i > 0 && wordRune(before)) && !(wordRune(end) && i+len(want) < len(text) && wordRune(after)) {
+		if !joins(text[:i], first, false) && !joins(text[i+len(want):], end, true) {
 			return true
 		}
 		_, size := utf8.DecodeRuneInString(text[i:])
 		from = i + size
 	}
+}
+
+// joins reports whether the text beside a match (rest: what follows it
+// when after, else what comes before it) goes on with the match's edge
+// rune r: a letter or digit beside a letter or digit, or a number's
+// separator and a digit beside a digit ("3" in "3.5", "1" in "1,000").
+func joins(rest string, r rune, after bool) bool {
+	if !wordRune(r) || rest == "" {
+		return false
+	}
+	next, size := utf8.DecodeRuneInString(rest)
+	if !after {
+		next, size = utf8.DecodeLastRuneInString(rest)
+	}
+	if wordRune(next) {
+		return true
+	}
+	if !unicode.IsDigit(r) || (next != '.' && next != ',') {
+		return false
+	}
+	var beyond rune
+	if after {
+		beyond, _ = utf8.DecodeRuneInString(rest[size:])
+	} else {
+		beyond, _ = utf8.DecodeLastRuneInString(rest[:len(rest)-size])
+	}
+	return unicode.IsDigit(beyond)
 }
 
 func clip(s string) string {
