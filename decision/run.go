@@ -687,7 +687,7 @@ func (r *Runner) focusForKeys(ctx context.Context, el Elem) error {
 	// came, what took it.
 	failed := func(err error) error {
 		if on != "" && ctx.Err() != nil {
-			return stepErr(report.NotActionable, err, "%s: the focus does not stay on it: %s takes it (a dialog or a script holds it); no key was pressed", el.name(), on)
+			return focusTaken(el, on, "no key was pressed", err)
 		}
 		return err
 	}
@@ -708,6 +708,16 @@ func (r *Runner) focusForKeys(ctx context.Context, el Elem) error {
 			return failed(err)
 		}
 	}
+}
+
+// focusTaken fails a step whose element another keeps the focus from
+// (on names it; "" when it could not be named) until the deadline: what
+// the step would have sent was not (held says so).
+func focusTaken(el Elem, on, held string, err error) error {
+	if on == "" {
+		on = "another element"
+	}
+	return stepErr(report.NotActionable, err, "%s: the focus does not stay on it: %s takes it (a dialog or a script holds it); %s", el.name(), on, held)
 }
 
 // checkedFn reads whether the element is checked; null when it is no

@@ -305,43 +305,34 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		}
 		return nil
 	}
-	// taken says the focus does not stay on the field: another element
-	// keeps it (a dialog that holds it in itself), and text sent now would
-	// reach that one. Not until the field has the focus, as a person would
-	// wait for the dialog to go.
-	taken := func(err error) error {
-		on := st.FocusedOn
-		if on == "" {
-			on = "another element"
-		}
-		return stepErr(report.NotActionable, err, "%s: the focus does not stay on it: %s takes it (a dialog or a script holds it); nothing was typed", el.name(), on)
-	}
+	// The focus is sent to the field until it stays there (on: what
+	// takes it instead): text sent meanwhile would reach that one.
+	on := ""
 	for tries := 0; !st.Focused; tries++ {
 		// Focus through DevTools when the page function could not, then
 		// prepare the field that took the focus.
 		if err := r.focus(ctx, el); err != nil {
 			if ctx.Err() != nil && tries > 0 {
-				return taken(err)
+				return focusTaken(el, on, "nothing was typed", err)
 			}
 			if ctx.Err() != nil {
 				return elementGone(ctx, "element", err)
 			}
 			return stepErr(report.NotActionable, err, "%s does not take text: it cannot be focused (%v)", el.name(), err)
 		}
-		was := st.FocusedOn
 		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
 			if ctx.Err() != nil && tries > 0 {
-				st.FocusedOn = was
-				return taken(err)
+				return focusTaken(el, on, "nothing was typed", err)
 			}
 			return elementGone(ctx, "element", err)
 		}
 		if st.Focused || !st.Field {
 			break
 		}
+		on = st.FocusedOn
 		if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
-			return taken(err)
+			return focusTaken(el, on, "nothing was typed", err)
 		}
 	}
 	if !st.Field {
