@@ -125,6 +125,8 @@ func TestValidationErrors(t *testing.T) {
 		{"active with no name", base + "  - action: press\n    key: ArrowDown\n    effect: {active: menuitem}\n", "steps[0].effect.active: \"menuitem\": want the item as a role strategy names it"},
 		{"active of no item's role", base + "  - action: press\n    key: ArrowDown\n    effect: {active: 'button|Edit'}\n", "steps[0].effect.active: \"button|Edit\": \"button\" is no role of a widget's item"},
 		{"chose without active", base + "  - action: press\n    key: ArrowRight\n    effect: {chose: true, texts: true}\n", "steps[0].effect.chose: a press chose the item it moved to: want the item, effect.active, beside it"},
+		{"added without content", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    effect: {added: true, texts: true}\n", "steps[0].effect.added: elements added are elements changed: want content: true beside it"},
+		{"added and removed", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}]}\n    effect: {content: true, added: true, removed: true}\n", "steps[0].effect.added: a step whose elements were all removed added none"},
 		{"moved without chose", base + "  - action: press\n    key: ArrowRight\n    effect: {active: 'tab|Billing', moved: 2}\n", "steps[0].effect.moved: 2: how far a press that chose its item moved; want chose: true beside it"},
 		{"became a typed value", base + "  - action: click\n    target: {chain: [{type: css, value: a, confidence: 0.5}], fingerprint: {tag: input, type: text}}\n    effect: {state: [value], became: {value: x}}\n", "steps[0].effect.became.value: a text field's value is what is typed into it"},
 		{"not a mapping", "- a\n- b\n", "t.yaml:1: a flow file must be a mapping"},

@@ -157,6 +157,13 @@ type Effect struct {
 	// instead (a toast saying the delete was refused) is not the step's
 	// effect.
 	Removed bool `yaml:"removed,omitempty"`
+	// Added is set when, of those elements, some were added that are no
+	// message (a menu, a row, a panel; not a toast in a live region or an
+	// alert): at replay such an element must be added again. An app that
+	// now fails the action and only says so in a toast changes the page
+	// too, but adds none. Flows recorded before it was written leave it
+	// unset, and any element added meets Content.
+	Added bool `yaml:"added,omitempty"`
 	// Texts is set when the step did nothing else it is checked for but
 	// change texts in the page (a table sorted in place by patching its
 	// cells, a counter).

@@ -177,6 +177,12 @@ func (v *validator) step(p string, s *Step) {
 		if e.Dialog != "" && e.Dialog != "opened" && e.Dialog != "closed" {
 			v.add(p+".effect.dialog", "%q: want opened or closed", e.Dialog)
 		}
+		switch {
+		case e.Added && !e.Content:
+			v.add(p+".effect.added", "elements added are elements changed: want content: true beside it")
+		case e.Added && e.Removed:
+			v.add(p+".effect.added", "a step whose elements were all removed added none: want added or removed, not both")
+		}
 		if e.Chose && e.Active == "" {
 			v.add(p+".effect.chose", "a press chose the item it moved to: want the item, effect.active, beside it")
 		}

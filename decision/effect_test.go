@@ -245,6 +245,11 @@ func TestEffectKinds(t *testing.T) {
 		{"elements added", chain.Effect{Content: true}, pagemodel.Effects{Content: 1}, true},
 		{"a removal awaited, an element added", chain.Effect{Content: true, Removed: true}, pagemodel.Effects{Content: 1}, false},
 		{"a removal awaited, one removed and one added", chain.Effect{Content: true, Removed: true}, pagemodel.Effects{Content: 2, Removed: 1}, true},
+		{"an element awaited, only a message added", chain.Effect{Content: true, Added: true}, pagemodel.Effects{Content: 1, Messages: 1}, false},
+		{"an element awaited, a message and an element added", chain.Effect{Content: true, Added: true}, pagemodel.Effects{Content: 2, Messages: 1}, true},
+		{"an element awaited, a message added and one removed", chain.Effect{Content: true, Added: true}, pagemodel.Effects{Content: 2, Removed: 1, Messages: 1}, false},
+		{"elements changed, recorded before added was", chain.Effect{Content: true}, pagemodel.Effects{Content: 1, Messages: 1}, true},
+		{"an element awaited, a dialog's own", chain.Effect{Content: true, Added: true, Dialog: "opened"}, pagemodel.Effects{Dialog: "opened", DialogContent: 3}, true},
 		{"a state and a dialog", chain.Effect{State: []string{"expanded"}, Dialog: "opened"}, pagemodel.Effects{State: []string{"expanded"}, Dialog: "opened"}, true},
 		{"the dialog awaited", chain.Effect{Dialog: "opened"}, pagemodel.Effects{Dialog: "closed"}, false},
 		// Flows recorded before a dialog's own elements were its own.

@@ -1417,8 +1417,14 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects, taken string) bool
 	// Elements a dialog's opening or closing added or removed were
 	// counted as the step's own by earlier recorders: where the
 	// dialog did as recorded they stand for them (not for a removal).
-	content := e.Content > 0 || want.Dialog != "" && want.Dialog == e.Dialog && e.DialogContent > 0
+	dialogs := want.Dialog != "" && want.Dialog == e.Dialog && e.DialogContent > 0
+	content := e.Content > 0 || dialogs
 	if want.Content && !content || want.Removed && e.Removed == 0 || want.Texts && e.Texts == 0 {
+		return false
+	}
+	// Elements added that are no message: a toast alone (the action
+	// failed, and the app says so) is not what the step did.
+	if want.Added && e.Content-e.Removed-e.Messages <= 0 && !dialogs {
 		return false
 	}
 	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
@@ -1577,6 +1583,8 @@ func describeEffect(e *chain.Effect) string {
 	switch {
 	case e.Removed:
 		parts = append(parts, "elements removed from the page")
+	case e.Added:
+		parts = append(parts, "elements added to the page (not only a message)")
 	case e.Content:
 		parts = append(parts, "elements added to or removed from the page")
 	}
@@ -1611,7 +1619,11 @@ func sawEffect(e *pagemodel.Effects) string {
 		parts = append(parts, st+" changed")
 	}
 	if e.Content > 0 {
-		parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed)", e.Content, e.Removed))
+		if e.Messages > 0 {
+			parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed, %d added as messages)", e.Content, e.Removed, e.Messages))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed)", e.Content, e.Removed))
+		}
 	}
 	if e.Texts > 0 {
 		parts = append(parts, fmt.Sprintf("%d texts changed", e.Texts))

@@ -253,6 +253,38 @@ func TestADeleteThatSaysSoInAToastRemovedElements(t *testing.T) {
 	}
 }
 
+// An add that puts a row on the page and says so in a toast added an
+// element: where the server refuses it (no row, a toast saying so), the
+// step fails NO_EFFECT instead of passing on the toast. A click whose only
+// effect was a toast is met by a toast.
+func TestAnAddThatSaysSoInAToastAddedAnElement(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/toast-add.html", "click #add\nclick #copy\n")
+	if len(f.Steps) != 2 {
+		t.Fatalf("recorded %v, want two clicks", stepLines(f))
+	}
+	if e := f.Steps[0].Effect; e == nil || !e.Content || !e.Added {
+		t.Fatalf("the add's effect %+v: want an element added", e)
+	}
+	if e := f.Steps[1].Effect; e == nil || !e.Content || e.Added || e.Removed {
+		t.Fatalf("the copy's effect %+v: want elements changed, none added but a message", e)
+	}
+	for _, c := range []struct {
+		query string
+		want  []report.Code
+	}{{"", []report.Code{"", ""}}, {"?refused", []report.Code{report.NoEffect, ""}}} {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		for i, err := range errs {
+			if decision.CodeOf(err) != c.want[i] {
+				t.Errorf("%q step %d: %v, want %q", c.query, i+1, err, c.want[i])
+			}
+		}
+		if got := p.MustElement("#basket").MustText(); strings.Contains(got, "Stapler") != (c.query == "") {
+			t.Errorf("%q: the basket reads %q", c.query, got)
+		}
+	}
+}
+
 // A delete in a paged list draws the next page's row in: no elements were
 // only removed, but the deleted row's text is gone from the page, and
 // must be gone again (the page reading it fewer times, where another row

@@ -1424,14 +1424,15 @@ function effects(id, close) {
       if (!w.moved[i + 2]) out.removed--;
     }
   }
-  // Of the elements added, those that are messages (a toast saying
-  // "Deleted", in a live region or an alert): a step that removed
-  // elements and added only those removed them.
+  // Of the elements added (a dialog's own aside), those that are
+  // messages (a toast saying "Deleted", in a live region or an alert): a
+  // step that removed elements and added only those removed them; one
+  // that added only those added no element of its own.
   out.messages = 0;
   if (!w.movedCut) {
     for (let i = 0; i < w.moved.length; i += 3) {
       const x = w.moved[i + 1];
-      if (w.moved[i + 2] && !passing.has(x) && x.isConnected && x.closest && (x.matches(LIVE) || x.closest(LIVE) || x.querySelector(LIVE))) out.messages++;
+      if (w.moved[i + 2] && !passing.has(x) && !dialogs.has(x) && x.isConnected && x.closest && (x.matches(LIVE) || x.closest(LIVE) || x.querySelector(LIVE))) out.messages++;
     }
   }
   // What the step took off the page: the texts of the elements it
