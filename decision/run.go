@@ -981,14 +981,53 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *cha
 		to = *v.Winner.Point
 	}
 	if v.Winner.Element != nil {
-		if b, err := contentBox(ctx, r.elem(v.Winner)); err == nil {
+		drop := r.elem(v.Winner)
+		var off *chain.Point
+		if b, err := contentBox(ctx, drop); err == nil {
 			to = b.Center()
 			if o := s.DropOffset; o != nil && o.X >= 0 && o.Y >= 0 && o.X < b.Width && o.Y < b.Height {
 				to = chain.Point{X: b.X + o.X, Y: b.Y + o.Y}
+				off = o
 			}
+		}
+		if from, to, err = r.dropPoints(ctx, w, el, s, drop, from, to, off); err != nil {
+			return err
 		}
 	}
 	return mouseDrag(ctx, r.Page, from, to, 8)
+}
+
+// dropPoints makes sure a drag releases the element on its drop target:
+// where the point to reaches another element (a banner over the drop
+// zone, the zone below the fold), the drop target is made ready as a
+// click's target is (scrolled into view, uncovered) and the point taken
+// there; where that took the element dragged out of reach, it is made
+// ready again, and the drag is refused when the two cannot then be
+// reached at once. A release elsewhere would drop it on what is there.
+func (r *Runner) dropPoints(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step, drop Elem, from, to chain.Point, off *chain.Point) (chain.Point, chain.Point, error) {
+	if !drop.Ref.Valid() || covered(ctx, drop, to) == "" {
+		return from, to, nil
+	}
+	p, err := Actionable(ctx, drop, off)
+	if err != nil {
+		var se *StepError
+		if errors.As(err, &se) {
+			return from, to, stepErr(se.Code, err, "drop target: %s; nothing was dragged", se.Message())
+		}
+		return from, to, err
+	}
+	to = p
+	if !el.Ref.Valid() || covered(ctx, el, from) == "" {
+		return from, to, nil
+	}
+	if from, err = r.pointAt(ctx, w, el, placedOffset(s, el)); err != nil {
+		return from, to, err
+	}
+	if why := covered(ctx, drop, to); why != "" {
+		return from, to, stepErr(report.NotActionable, nil, "%s and its drop target %s cannot both be reached in the viewport (%s); nothing was dragged",
+			el.name(), drop.name(), why)
+	}
+	return from, to, nil
 }
 
 // navigate loads u in the page and waits for its load event.
