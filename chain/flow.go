@@ -157,10 +157,14 @@ type Effect struct {
 	// instead (a toast saying the delete was refused) is not the step's
 	// effect.
 	Removed bool `yaml:"removed,omitempty"`
-	// Added is set when, of those elements, some were added that are no
-	// message (a menu, a row, a panel; not a toast in a live region or an
-	// alert): at replay such an element must be added again. An app that
-	// now fails the action and only says so in a toast changes the page
+	// Added is set when, of those elements, the step added some of its
+	// own (a row, a menu, a panel): more elements where they were added
+	// than were removed there, none of them a message (a toast in a live
+	// region or an alert), a dialog's own, or an element with nothing a
+	// person reads or uses. At replay it must add such an element again,
+	// and keep it once the page settles. An app that now fails the action
+	// and only says so in a toast, or swaps a button's icon for a spinner
+	// meanwhile, or draws the row and takes it back, changes the page
 	// too, but adds none. Flows recorded before it was written leave it
 	// unset, and any element added meets Content.
 	Added bool `yaml:"added,omitempty"`

@@ -1456,14 +1456,14 @@ func effectHappened(want *chain.Effect, e *pagemodel.Effects, taken string) bool
 	// Elements a dialog's opening or closing added or removed were
 	// counted as the step's own by earlier recorders: where the
 	// dialog did as recorded they stand for them (not for a removal).
-	dialogs := want.Dialog != "" && want.Dialog == e.Dialog && e.DialogContent > 0
-	content := e.Content > 0 || dialogs
+	content := e.Content > 0 || want.Dialog != "" && want.Dialog == e.Dialog && e.DialogContent > 0
 	if want.Content && !content || want.Removed && e.Removed == 0 || want.Texts && e.Texts == 0 {
 		return false
 	}
-	// Elements added that are no message: a toast alone (the action
-	// failed, and the app says so) is not what the step did.
-	if want.Added && e.Content-e.Removed-e.Messages <= 0 && !dialogs {
+	// Elements of its own added (a row, a menu): a toast alone (the
+	// action failed, and the app says so), an icon swapped for a spinner,
+	// a dialog's own elements are not what the step did.
+	if want.Added && e.Added == 0 {
 		return false
 	}
 	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
@@ -1534,13 +1534,14 @@ func undoes(st string, t *chain.Target) bool {
 // effectHeld checks, once the page has settled, that the states the step
 // changed are still what they became (chain.Effect.Became), and that what
 // it showed (chain.Effect.Shows: a text typed, a choice, a value written
-// into a field) still shows: an app that puts a toggle or a date back (a
-// save that failed) undid the step. Only steps that recorded either are
-// held to it.
+// into a field) still shows, and that the elements it added
+// (chain.Effect.Added) are still there: an app that puts a toggle or a
+// date back, or takes a row back (a save that failed), undid the step.
+// Only steps that recorded one of them are held to it.
 func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error {
 	want := s.Effect
 	switch {
-	case len(want.Became) > 0 || want.Shows != "":
+	case len(want.Became) > 0 || want.Shows != "" || want.Added:
 		r.model().SettleAnswered(ctx)
 	case want.Active != "":
 		// A widget's highlight moved again by its next render.
@@ -1572,6 +1573,13 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	if want.Shows != "" && !slices.Contains(e.Shown, chain.FoldShows(want.Shows)) {
 		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: it showed %q, which no longer shows once the page settled",
 			s.Action, want.Shows)
+	}
+	// What it added must still be there: an app that draws the row at
+	// once and takes it back when its server refuses (an optimistic
+	// add) undid it.
+	if want.Added && e.Added == 0 {
+		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: the elements it added were taken off again once the page settled (%s)",
+			s.Action, sawEffect(e))
 	}
 	// The item a key made active must still be: a widget that draws its
 	// highlight late may move it on. (One with none active, the focus
@@ -1658,11 +1666,7 @@ func sawEffect(e *pagemodel.Effects) string {
 		parts = append(parts, st+" changed")
 	}
 	if e.Content > 0 {
-		if e.Messages > 0 {
-			parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed, %d added as messages)", e.Content, e.Removed, e.Messages))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed)", e.Content, e.Removed))
-		}
+		parts = append(parts, fmt.Sprintf("%d elements added or removed (%d removed, %d added of their own)", e.Content, e.Removed, e.Added))
 	}
 	if e.Texts > 0 {
 		parts = append(parts, fmt.Sprintf("%d texts changed", e.Texts))

@@ -329,6 +329,12 @@ type Effects struct {
 	// Messages counts, of the elements added, those that are messages
 	// (in or holding a live region or an alert: a toast).
 	Messages int `json:"messages"`
+	// Added counts, parent by parent, the elements added beyond those
+	// removed there, that are no message, show something a person reads
+	// or uses, and are still on the page: a row put in a list, a menu
+	// drawn; not an icon swapped for a spinner, a list drawn anew with
+	// the same rows, a toast, nor a dialog's own (DialogContent).
+	Added int `json:"added"`
 	// Gone lists texts of elements removed that the page no longer
 	// reads (a deleted row's), folded as Shown; GoneNow is set where the
 	// watch sought one (Sought.Gone) and the page reads it fewer times

@@ -255,32 +255,71 @@ func TestADeleteThatSaysSoInAToastRemovedElements(t *testing.T) {
 
 // An add that puts a row on the page and says so in a toast added an
 // element: where the server refuses it (no row, a toast saying so), the
-// step fails NO_EFFECT instead of passing on the toast. A click whose only
-// effect was a toast is met by a toast.
+// step fails NO_EFFECT instead of passing on the toast. So too where the
+// row is drawn at once and taken back when the server refuses, where the
+// button's icon is swapped for a spinner meanwhile, where one toast
+// element is taken off and put back each time it shows, and where the add
+// is a modal's Save.
 func TestAnAddThatSaysSoInAToastAddedAnElement(t *testing.T) {
 	b := ownWindow(t)
-	f := recordDriveIn(t, b, "variants/toast-add.html", "click #add\nclick #copy\n")
-	if len(f.Steps) != 2 {
-		t.Fatalf("recorded %v, want two clicks", stepLines(f))
-	}
-	if e := f.Steps[0].Effect; e == nil || !e.Content || !e.Added {
-		t.Fatalf("the add's effect %+v: want an element added", e)
-	}
-	if e := f.Steps[1].Effect; e == nil || !e.Content || e.Added || e.Removed {
-		t.Fatalf("the copy's effect %+v: want elements changed, none added but a message", e)
-	}
 	for _, c := range []struct {
-		query string
-		want  []report.Code
-	}{{"", []report.Code{"", ""}}, {"?refused", []report.Code{report.NoEffect, ""}}} {
-		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
-		for i, err := range errs {
-			if decision.CodeOf(err) != c.want[i] {
-				t.Errorf("%q step %d: %v, want %q", c.query, i+1, err, c.want[i])
+		mode, drive string
+		step        int
+	}{
+		{"", "click #add\n", 0},
+		{"optimistic", "click #add\n", 0},
+		{"icon", "click #add\n", 0},
+		{"reshow", "click #add\n", 0},
+		{"", "click #new\nclick #save\n", 1},
+	} {
+		t.Run(c.mode+" "+strings.TrimSpace(c.drive), func(t *testing.T) {
+			f := recordDriveIn(t, b, "variants/toast-add.html?"+c.mode, c.drive)
+			if len(f.Steps) != c.step+1 {
+				t.Fatalf("recorded %v", stepLines(f))
 			}
+			if e := f.Steps[c.step].Effect; e == nil || !e.Content || !e.Added {
+				t.Fatalf("the add's effect %+v: want an element added", e)
+			}
+			for _, refused := range []bool{false, true} {
+				u := f.StartURL
+				want := report.Code("")
+				if refused {
+					u, want = u+"&refused", report.NoEffect
+				}
+				p, errs := replaySteps(t, b, f, u)
+				if got := decision.CodeOf(errs[c.step]); got != want {
+					t.Errorf("%s: step %d: %v, want %q", u, c.step+1, errs[c.step], want)
+				}
+				time.Sleep(300 * time.Millisecond) // the server's answer
+				if got := p.MustElement("#basket").MustText(); strings.Contains(got, "Stapler") == refused {
+					t.Errorf("%s: the basket reads %q", u, got)
+				}
+			}
+		})
+	}
+}
+
+// A click whose only effect was a toast added no element of its own, also
+// where the toast library added its host on first use and the toast was
+// gone before the next action: it passes on a toast, wherever the host
+// stands.
+func TestACopyThatOnlySaysSoAddedNoElement(t *testing.T) {
+	b := ownWindow(t)
+	for _, c := range []struct{ mode, drive string }{
+		{"", "click #copy\nclick #new\n"},
+		{"lazy", "click #copy\nwait 1200\nclick #new\n"},
+	} {
+		f := recordDriveIn(t, b, "variants/toast-add.html?"+c.mode, c.drive)
+		if len(f.Steps) != 2 {
+			t.Fatalf("%q: recorded %v", c.mode, stepLines(f))
 		}
-		if got := p.MustElement("#basket").MustText(); strings.Contains(got, "Stapler") != (c.query == "") {
-			t.Errorf("%q: the basket reads %q", c.query, got)
+		if e := f.Steps[0].Effect; e == nil || !e.Content || e.Added || e.Removed {
+			t.Fatalf("%q: the copy's effect %+v: want elements changed, none of its own added", c.mode, e)
+		}
+		for _, q := range []string{"", "&notice"} {
+			if _, errs := replaySteps(t, b, f, f.StartURL+q); errs[0] != nil {
+				t.Errorf("%s: the copy: %v, want a pass", f.StartURL+q, errs[0])
+			}
 		}
 	}
 }

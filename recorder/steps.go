@@ -595,11 +595,11 @@ func (r *Recorder) onEffect(e *pageEvent) {
 	// Removed where elements were removed and none added but messages (a
 	// toast saying "Deleted"): an app that refuses the delete adds its
 	// own message, and removes nothing.
-	// Added where elements were added that are no message (a menu, a
-	// row): an app that now fails the action and says so in a toast adds
-	// only that.
-	added := e.E.Content - e.E.Removed - e.E.Messages
-	eff := &chain.Effect{Content: e.E.Content > 0, Removed: e.E.Removed > 0 && added <= 0, Added: added > 0, Dialog: e.E.Dialog}
+	// Added where it added elements of its own (a row, a menu;
+	// pagemodel.Effects.Added): an app that now fails the action and
+	// says so in a toast adds none.
+	removed := e.E.Removed > 0 && e.E.Removed >= e.E.Content-e.E.Messages
+	eff := &chain.Effect{Content: e.E.Content > 0, Removed: removed, Added: e.E.Added > 0 && !removed, Dialog: e.E.Dialog}
 	for _, s := range e.E.State {
 		if s == "value" && (st.Action == chain.Click || st.Action == chain.DblClick) && textField(st.Target) {
 			// A press does not write into a text field: what did

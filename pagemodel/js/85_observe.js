@@ -1435,6 +1435,24 @@ function effects(id, close) {
       if (w.moved[i + 2] && !passing.has(x) && !dialogs.has(x) && x.isConnected && x.closest && (x.matches(LIVE) || x.closest(LIVE) || x.querySelector(LIVE))) out.messages++;
     }
   }
+  // Of the elements added, how many more than were removed where they
+  // were added (per parent; added): a row put in a list, a menu drawn.
+  // Not an element drawn in place of another (an icon swapped for a
+  // spinner, a list drawn anew), a message (added to or taken off a live
+  // region), one with nothing a person reads or uses, one added and gone
+  // again or put back where it stood, nor a dialog's own.
+  out.added = 0;
+  if (!w.movedCut) {
+    const net = new Map();
+    const message = (x) => x.matches(LIVE) || !!x.closest(LIVE) || !!x.querySelector(LIVE);
+    for (let i = 0; i < w.moved.length; i += 3) {
+      const p = w.moved[i], x = w.moved[i + 1], add = w.moved[i + 2];
+      if (passing.has(x) || dialogs.has(x) || !x.matches || plain(x)) continue;
+      if (add ? !x.isConnected || message(x) : message(x) || !!(p.closest && p.closest(LIVE))) continue;
+      net.set(p, (net.get(p) || 0) + (add ? 1 : -1));
+    }
+    for (const n of net.values()) if (n > 0) out.added += n;
+  }
   // What the step took off the page: the texts of the elements it
   // removed (a dialog's own aside) that the page no longer reads; and,
   // where the watch looks for one such text (w.gone), whether the page
