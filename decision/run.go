@@ -662,14 +662,17 @@ func (r *Runner) focus(ctx context.Context, el Elem) error {
 // focusWasFn keeps, on the element's window, the element that has the
 // focus before the element is focused; focusTakenFn then names the
 // element that took the focus from it ("" when it has the focus): one
-// that had it before, or a dialog that held it since before and keeps it
-// in itself.
+// that had it before, a dialog that held it since before and keeps it
+// in itself, or, for an element in a frame, what has the focus in a
+// document above where the frame does not (focusAbove).
 const (
 	focusWasFn   = `function () {` + fieldJS + ` window[Symbol.for("chainreplay.focusWas")] = deepActive(this.ownerDocument); }`
 	focusTakenFn = `function () {` + fieldJS + `
 	const k = Symbol.for("chainreplay.focusWas"), was = window[k];
 	delete window[k];
 	const a = deepActive(this.ownerDocument);
+	const above = focusAbove(this.ownerDocument);
+	if (above) return above;
 	if (!a || within(a, this)) return "";
 	const held = modalOf(was);
 	if (a !== was && !(held && within(a, held) && !within(this, held))) return "";
@@ -702,12 +705,45 @@ func (r *Runner) focusForKeys(ctx context.Context, el Elem) error {
 			return failed(elementGone(ctx, "element", err))
 		}
 		if on == "" {
-			return nil
+			// The page may take the focus back a moment after it came.
+			kept, err := r.focusKept(ctx, el)
+			if err != nil {
+				return failed(elementGone(ctx, "element", err))
+			}
+			if kept == "" {
+				return nil
+			}
+			on = kept
 		}
 		if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
 			return failed(err)
 		}
 	}
+}
+
+// focusKeptFn lets the page run what it queued as the focus came to the
+// element (timers of no delay, in its window and the top one: a modal
+// that takes the focus back once its window lost it to a frame), then
+// names what took the focus from the element that had it as it was
+// called, or from the frame above it (focusAbove); "" when it kept it.
+var focusKeptFn = `async function () {` + fieldJS + pagemodel.OwnTimersJS + `
+	const d = this.ownerDocument, was = deepActive(d);
+	let top = window;
+	try { if (window.top.document) top = window.top; } catch (e) {}
+	for (const v of new Set([window, top])) for (let i = 0; i < 2; i++) await new Promise((r) => ownTimeout(v, r, 0));
+	const above = focusAbove(d);
+	if (above) return above;
+	const a = deepActive(d);
+	return a === was ? "" : focusName(a) || "the page";
+}`
+
+// focusKept reports what took the focus from el, or the element focused
+// with it, once the page ran what it queued as the focus came ("" when
+// nothing did): see focusKeptFn.
+func (r *Runner) focusKept(ctx context.Context, el Elem) (string, error) {
+	on := ""
+	err := callOn(ctx, el, focusKeptFn, &on)
+	return on, err
 }
 
 // focusTaken fails a step whose element another keeps the focus from

@@ -32,6 +32,8 @@ import (
 //   - fieldValue(f), the text it holds;
 //   - modalOf(x), the open dialog x is in, or null; focusName(a), the
 //     element a that has the focus as a person would point at it;
+//     focusAbove(d), what has the focus above d's frame where it is not
+//     on that frame;
 //   - shownNear(f, text), whether the text shows around the field (in one
 //     of its three nearest ancestors: a tag input turns what was typed
 //     into a chip beside it, and empties itself);
@@ -75,6 +77,22 @@ function focusField(el) {
 	const f = takesText(a) && (within(a, el) || handed) ? a : takesText(el) ? el : null;
 	el[FIELD] = f;
 	return f;
+}
+// focusAbove names what has the focus in a document above d's frame where
+// that document's focus is not on the frame that leads to d (a modal of
+// the page that keeps the focus in itself: keys would reach it, though d
+// still names its field focused); "" where each frame up to the top is
+// focused in its parent, or where a parent cannot be read (another
+// origin's).
+function focusAbove(d) {
+	for (let w = d.defaultView; w && w !== w.top; w = w.parent) {
+		let fe = null, pd = null;
+		try { fe = w.frameElement; pd = w.parent.document; } catch (e) { return ""; }
+		if (!fe || !pd) return "";
+		const a = deepActive(pd);
+		if (a !== fe) return focusName(a) || "the page";
+	}
+	return "";
 }
 // focusName names a, the element that has the focus, as a person would
 // point at it; "" for none (the body).
@@ -136,8 +154,9 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 	if (el.tagName === "INPUT" && setTypes.has(el.type)) return {connected: true, visible, enabled, set: true};
 	const f = focusField(el);
 	const st = {connected: true, visible, enabled, field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
-	st.focused = !!f && within(deepActive(el.ownerDocument), f) || el.getRootNode().activeElement === el || document.activeElement === el;
-	if (!st.focused) st.focusedOn = focusName(deepActive(el.ownerDocument));
+	const above = focusAbove(el.ownerDocument);
+	st.focused = !above && (!!f && within(deepActive(el.ownerDocument), f) || el.getRootNode().activeElement === el || document.activeElement === el);
+	if (!st.focused) st.focusedOn = above || focusName(deepActive(el.ownerDocument));
 	if (!f) return st;
 	st.had = st.before !== "";
 	if (!st.had) return st;
@@ -308,7 +327,23 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 	// The focus is sent to the field until it stays there (on: what
 	// takes it instead): text sent meanwhile would reach that one.
 	on := ""
-	for tries := 0; !st.Focused; tries++ {
+	for tries := 0; ; tries++ {
+		if st.Focused {
+			// The page may take the focus back a moment after it came (a
+			// modal's timer, once its window lost the focus to a frame):
+			// text sent then would reach what took it.
+			kept, err := r.focusKept(ctx, el)
+			if err != nil {
+				return elementGone(ctx, "element", err)
+			}
+			if kept == "" {
+				break
+			}
+			on = kept
+			if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
+				return focusTaken(el, on, "nothing was typed", err)
+			}
+		}
 		// Focus through DevTools when the page function could not, then
 		// prepare the field that took the focus.
 		if err := r.focus(ctx, el); err != nil {
@@ -327,8 +362,11 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			}
 			return elementGone(ctx, "element", err)
 		}
-		if st.Focused || !st.Field {
+		if !st.Field {
 			break
+		}
+		if st.Focused {
+			continue
 		}
 		on = st.FocusedOn
 		if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
