@@ -158,15 +158,16 @@ type Effect struct {
 	// effect.
 	Removed bool `yaml:"removed,omitempty"`
 	// Added is set when, of those elements, the step added some of its
-	// own (a row, a menu, a panel): more elements where they were added
-	// than were removed there, none of them a message (a toast in a live
-	// region or an alert), a dialog's own, or an element with nothing a
-	// person reads or uses. At replay it must add such an element again,
-	// and keep it once the page settles. An app that now fails the action
-	// and only says so in a toast, or swaps a button's icon for a spinner
-	// meanwhile, or draws the row and takes it back, changes the page
-	// too, but adds none. Flows recorded before it was written leave it
-	// unset, and any element added meets Content.
+	// own (a row, a menu, a panel): elements that say something (words, a
+	// control), none of them a message (a toast in a live region or an
+	// alert), a dialog's own, or the same as one removed where it was
+	// added (a list drawn anew). At replay it must add such an element
+	// again, and what it added must still read on the page once it
+	// settles. An app that now fails the action and only says so in a
+	// toast, or swaps a button's icon for a spinner meanwhile, or draws
+	// the row and takes it back, changes the page too, but adds none.
+	// Flows recorded before it was written leave it unset, and any
+	// element added meets Content.
 	Added bool `yaml:"added,omitempty"`
 	// Texts is set when the step did nothing else it is checked for but
 	// change texts in the page (a table sorted in place by patching its

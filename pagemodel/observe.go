@@ -329,12 +329,18 @@ type Effects struct {
 	// Messages counts, of the elements added, those that are messages
 	// (in or holding a live region or an alert: a toast).
 	Messages int `json:"messages"`
-	// Added counts, parent by parent, the elements added beyond those
-	// removed there, that are no message, show something a person reads
-	// or uses, and are still on the page: a row put in a list, a menu
-	// drawn; not an icon swapped for a spinner, a list drawn anew with
-	// the same rows, a toast, nor a dialog's own (DialogContent).
+	// Added counts the elements added of the step's own: still on the
+	// page, saying something (words, a control), no message, no dialog's
+	// own (DialogContent), and not the same (tag and words) as one removed
+	// where it was added: a row put in a list, a menu drawn; not an icon
+	// swapped for a spinner, a list drawn anew, a toast. It is -1 where
+	// too many elements changed to tell (every one is then unknown).
 	Added int `json:"added"`
+	// AddedHeld is set unless the page reads the first words of each of
+	// the first elements the watch saw added fewer times than it did then
+	// (messages aside): a row drawn anew keeps them; a row taken back does
+	// not.
+	AddedHeld bool `json:"addedHeld"`
 	// Gone lists texts of elements removed that the page no longer
 	// reads (a deleted row's), folded as Shown; GoneNow is set where the
 	// watch sought one (Sought.Gone) and the page reads it fewer times

@@ -324,6 +324,41 @@ func TestACopyThatOnlySaysSoAddedNoElement(t *testing.T) {
 	}
 }
 
+// What else a step changes does not cancel what it added, nor does a
+// list drawn anew take it back: a tooltip leaving <body> as a menu comes
+// into it; an add to a list of the five most recent, where the oldest
+// drops off (?full) or where the list replaces a placeholder (?empty);
+// "Load more" adding many more rows than when recorded (too many to
+// tell: any may be its own); and an add whose row the page draws anew,
+// list and all, once its server answers. Each passes, as on the page it
+// was recorded on.
+func TestAnAddIsNotCancelledByWhatElseTheStepChanged(t *testing.T) {
+	b := ownWindow(t)
+	for _, c := range []struct {
+		page, drive string
+		queries     []string
+	}{
+		{"variants/tooltip-menu.html", "click #refresh\nwait 1200\nclick #more\n", []string{""}},
+		{"variants/recent-list.html", "click #add\n", []string{"", "?full", "?empty"}},
+		{"variants/load-more.html", "click #more\n", []string{"", "?page=80"}},
+		{"variants/refetch-basket.html", "click #add\nwait 1500\n", []string{""}},
+	} {
+		f := recordDriveIn(t, b, c.page, c.drive)
+		last := f.Steps[len(f.Steps)-1]
+		if e := last.Effect; e == nil || !e.Added {
+			t.Errorf("%s: the last step's effect %+v: want elements of its own added", c.page, e)
+		}
+		for _, q := range c.queries {
+			_, errs := replaySteps(t, b, f, f.StartURL+q)
+			for i, err := range errs {
+				if err != nil {
+					t.Errorf("%s%s: step %d: %v", c.page, q, i+1, err)
+				}
+			}
+		}
+	}
+}
+
 // A delete in a paged list draws the next page's row in: no elements were
 // only removed, but the deleted row's text is gone from the page, and
 // must be gone again (the page reading it fewer times, where another row

@@ -133,6 +133,28 @@ const drawn = new WeakMap();
 // FORM_OR_MEDIA are what a person reads or uses without words: an element
 // holding one is no decoration.
 const FORM_OR_MEDIA = "input,textarea,select,button,a,img,svg,canvas,video,audio,iframe,object,embed,picture";
+// SAYS are the elements a person uses even without words: an element
+// added that is or holds one says something (effects: added).
+const SAYS = "input,textarea,select,button,a[href],img[alt]:not([alt='']),[role=button],[role=link],[role=checkbox],[role=switch],[role=option],[role=menuitem],[role=tab]";
+// firstWords is the collapsed text of x's first text node with words
+// ("" for none).
+function firstWords(x) {
+  const tw = x.ownerDocument.createTreeWalker(x, NodeFilter.SHOW_TEXT);
+  for (let n = tw.nextNode(); n; n = tw.nextNode()) { const c = collapse(n.data || ""); if (c) return c; }
+  return "";
+}
+// readsOf counts the text nodes of the page, in no message (a live
+// region), that read head (collapsed).
+function readsOf(head) {
+  let n = 0;
+  for (const s of scopesOf(win.document, true).scopes) {
+    const tw = (s.ownerDocument || s).createTreeWalker(s, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(); t; t = tw.nextNode()) {
+      if (t.data && collapse(t.data) === head && !(t.parentElement && t.parentElement.closest(LIVE))) n++;
+    }
+  }
+  return n;
+}
 // plain reports whether x holds nothing a person reads or uses: no words,
 // no control, no picture.
 function plain(x) {
@@ -1435,24 +1457,41 @@ function effects(id, close) {
       if (w.moved[i + 2] && !passing.has(x) && !dialogs.has(x) && x.isConnected && x.closest && (x.matches(LIVE) || x.closest(LIVE) || x.querySelector(LIVE))) out.messages++;
     }
   }
-  // Of the elements added, how many more than were removed where they
-  // were added (per parent; added): a row put in a list, a menu drawn.
-  // Not an element drawn in place of another (an icon swapped for a
-  // spinner, a list drawn anew), a message (added to or taken off a live
-  // region), one with nothing a person reads or uses, one added and gone
-  // again or put back where it stood, nor a dialog's own.
-  out.added = 0;
+  // Of the elements added, those of the step's own (added; -1 where
+  // too many changed to tell): an element that says something (words,
+  // a control), is still on the page, and is no message (in or holding a
+  // live region), no dialog's own, not added and gone again or put back
+  // where it stood, and not the same as one removed where it was added
+  // (same tag and words: a row or a list drawn anew). An icon swapped for
+  // a spinner says nothing. The first words of the first few, and how
+  // many times the page read them, no message, are kept from the first
+  // read that saw any (addedReads): addedHeld is whether the page reads
+  // one of them as many times still (a row drawn anew, or whose pending
+  // label went, does; one taken back, a toast saying so, do not).
+  out.added = w.movedCut ? -1 : 0;
   if (!w.movedCut) {
-    const net = new Map();
     const message = (x) => x.matches(LIVE) || !!x.closest(LIVE) || !!x.querySelector(LIVE);
+    const says = (x) => /\S/.test(x.textContent || "") || x.matches(SAYS) || !!x.querySelector(SAYS);
+    const gone = new Map(), texts = [];
     for (let i = 0; i < w.moved.length; i += 3) {
-      const p = w.moved[i], x = w.moved[i + 1], add = w.moved[i + 2];
-      if (passing.has(x) || dialogs.has(x) || !x.matches || plain(x)) continue;
-      if (add ? !x.isConnected || message(x) : message(x) || !!(p.closest && p.closest(LIVE))) continue;
-      net.set(p, (net.get(p) || 0) + (add ? 1 : -1));
+      const p = w.moved[i], x = w.moved[i + 1];
+      if (w.moved[i + 2] || passing.has(x) || dialogs.has(x) || !x.matches || !says(x)) continue;
+      const k = x.localName + "\u0000" + collapse(x.textContent || "");
+      if (!gone.has(p)) gone.set(p, []);
+      gone.get(p).push(k);
     }
-    for (const n of net.values()) if (n > 0) out.added += n;
+    for (let i = 0; i < w.moved.length; i += 3) {
+      const p = w.moved[i], x = w.moved[i + 1];
+      if (!w.moved[i + 2] || passing.has(x) || dialogs.has(x) || !x.matches || !x.isConnected || !says(x) || message(x)) continue;
+      const t = collapse(x.textContent || ""), was = gone.get(p), j = was ? was.indexOf(x.localName + "\u0000" + t) : -1;
+      if (j >= 0) { was.splice(j, 1); continue; }
+      out.added++;
+      const head = t && texts.length < 3 ? firstWords(x) : "";
+      if (head) texts.push(head);
+    }
+    if (out.added > 0 && !w.addedReads) w.addedReads = texts.map((h) => [h, readsOf(h)]);
   }
+  out.addedHeld = !w.addedReads || !w.addedReads.length || w.addedReads.some(([h, n]) => readsOf(h) >= n);
   // What the step took off the page: the texts of the elements it
   // removed (a dialog's own aside) that the page no longer reads; and,
   // where the watch looks for one such text (w.gone), whether the page
