@@ -218,6 +218,8 @@ function pathMatches(root, rel) {
 }
 
 const LIVE = "[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert], [role=timer], [role=marquee]";
+// POPUPS are the lists a widget pops up and changes as it is used.
+const POPUPS = "[role=listbox], [role=menu], [role=tooltip]";
 // itemTexts are the texts that may name an item c, best first: its
 // heading, its own name (aria-label, aria-labelledby), the texts of the
 // first few elements in it that carry text of their own, neither hold el
@@ -226,6 +228,10 @@ const LIVE = "[aria-live]:not([aria-live=off]), [role=status], [role=log], [role
 // MAXITEM characters (a longer text cut there).
 function itemTexts(c, el, whole) {
   const out = [];
+  // A list a widget in it pops up (a combobox's options, a menu, a
+  // tooltip) changes as the flow uses the widget (its options filtered
+  // as text is typed): its words name no item.
+  const popped = (n) => { const p = n.closest(POPUPS); return !!p && p !== c && c.contains(p) && !containsFlat(p, el); };
   const add = (t) => { t = collapse(t || ""); if (t && t.length <= MAXITEM && out.indexOf(t) < 0) out.push(t); };
   const h = c.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
   if (h && !containsFlat(h, el) && !containsFlat(el, h)) add(textOf(h, MAXITEM));
@@ -246,6 +252,7 @@ function itemTexts(c, el, whole) {
     // item.
     const live = n.closest(LIVE);
     if (live && live !== c && c.contains(live)) return false;
+    if (popped(n)) return false;
     if (ownText(n) && visibleEl(n)) {
       // For an el alone of its name (whole false) a part with a digit is
       // left out: a time, a price, a count change, and its item would be
@@ -273,7 +280,7 @@ function itemTexts(c, el, whole) {
   if (!whole) add(title);
   else {
     const all = textOf(c, MAXITEM);
-    if (!textTruncated) add(all);
+    if (!textTruncated && ![...c.querySelectorAll(POPUPS)].some((p) => !containsFlat(p, el))) add(all);
     add(title);
   }
   // Texts with a word come before those of letters in ones and twos (an
