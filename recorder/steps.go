@@ -121,7 +121,14 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		r.flushType()
 		s := chain.Step{Action: chain.Press, Key: e.Key, Modifiers: e.M}
 		if e.ID != 0 {
-			s.Target = r.reuseTarget(key)
+			// The element acted on last, described then (the field just
+			// typed into, before the key changes it). Where it stood then
+			// is no evidence of where it stands as the key comes: the
+			// typing may have moved it (a list it filtered, above it, grew
+			// shorter), so no coordinates strategy goes with it.
+			if s.Target = r.reuseTarget(key); s.Target != nil {
+				s.Target.Chain = slices.DeleteFunc(s.Target.Chain, func(st chain.Strategy) bool { return st.Type == chain.Coordinates })
+			}
 			if s.Target == nil {
 				el := r.element(ctx, e, key)
 				s.Target = BuildTarget(el, nil)
