@@ -35,13 +35,14 @@ func (e effect) String() string {
 }
 
 // isAction reports whether e is a page's report of an action: an element
-// pressed by the pointer, clicked, typed into, changed, or a key pressed.
+// pressed by the pointer, focused, clicked, typed into, changed, or a key
+// pressed.
 func isAction(e fixtures.Event) bool {
 	if strings.HasPrefix(e.Element, "__") {
 		return false
 	}
 	switch e.Type {
-	case "down", "click", "dblclick", "input", "change", "key":
+	case "down", "focus", "click", "dblclick", "input", "change", "key":
 		return true
 	}
 	return false
@@ -52,7 +53,7 @@ func isAction(e fixtures.Event) bool {
 // those after the last step, once the page had time to settle.
 //
 // A step's effect runs from its first action (the first report of a
-// pointer press, click, input, change or key in its window) to the next
+// pointer press, focus, click, input, change or key in its window) to the next
 // action of a later step, so that what the page does late, after the
 // step ended, still counts as the step's, and what a page does on load
 // counts as no step's. A step whose window holds no action (a hover, a

@@ -254,7 +254,7 @@ func lateReports(r *recorded, steps []stepResult) []stepResult {
 
 func reports(events []fixtures.Event, name string) bool {
 	for _, e := range events {
-		if e.Element == name && e.Type != "fact+" && e.Type != "fact-" && e.Type != "down" {
+		if e.Element == name && e.Type != "fact+" && e.Type != "fact-" && e.Type != "down" && e.Type != "focus" {
 			return true
 		}
 	}

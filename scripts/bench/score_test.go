@@ -186,6 +186,23 @@ func TestDeltas(t *testing.T) {
 	if want := (effect{added: []string{"spinner:1"}}); !got[1].equal(want) {
 		t.Errorf("the press: %v, want %v", got[1], want)
 	}
+	// A combobox opens its list as it takes the focus, before the text
+	// typed into it is reported: the opening is the typing step's, not
+	// the step before's.
+	w = [][]fixtures.Event{
+		{page("a"), ev("tags", "key"), fact("+", "value:tags=a", "a")},
+		{ev("multi", "focus"), fact("+", "open:multi", "a"), ev("multi", "input")},
+	}
+	got = deltas(w, nil)
+	if want := (effect{added: []string{"value:tags=a"}}); !got[0].equal(want) {
+		t.Errorf("before the focus: %v, want %v", got[0], want)
+	}
+	if want := (effect{added: []string{"open:multi"}}); !got[1].equal(want) {
+		t.Errorf("the focus: %v, want %v", got[1], want)
+	}
+	if reports([]fixtures.Event{ev("multi", "focus")}, "multi") {
+		t.Error("a focus alone counts as the element having reported")
+	}
 }
 
 // A link's press is reported in its step and its click, late, after the
