@@ -136,3 +136,29 @@ func deltas(windows [][]fixtures.Event, tail []fixtures.Event) []effect {
 	}
 	return out
 }
+
+// initialFacts are the facts of the page's latest document as the first
+// action in windows came (as it loaded).
+func initialFacts(windows [][]fixtures.Event) map[string]bool {
+	facts := map[string]map[string]bool{} // document -> facts
+	doc := ""
+	for _, w := range windows {
+		for _, e := range w {
+			if isAction(e) {
+				return facts[doc]
+			}
+			switch e.Type {
+			case "page":
+				doc = e.Value
+			case "fact+":
+				if facts[e.Value] == nil {
+					facts[e.Value] = map[string]bool{}
+				}
+				facts[e.Value][e.Element] = true
+			case "fact-":
+				delete(facts[e.Value], e.Element)
+			}
+		}
+	}
+	return facts[doc]
+}

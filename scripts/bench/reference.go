@@ -77,6 +77,7 @@ func reference(ctx context.Context, b *browser.Browser, srv *fixtures.Server, r 
 	ev := srv.Events()
 	tail := ev[min(seen, len(ev)):]
 	r.effects = deltas(windows, tail)
+	r.initial = initialFacts(windows)
 	checkNames(r)
 	return nil
 }

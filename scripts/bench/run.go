@@ -36,6 +36,9 @@ type recorded struct {
 	// effects[i] is what step i changed in the original's facts (the
 	// reference replay's; all empty for pages that report no facts).
 	effects []effect
+	// initial are the original's facts as it loaded, before the first
+	// action (initialFacts).
+	initial map[string]bool
 	// secrets fill ${secret:NAME} for both engines.
 	secrets map[string]string
 	// recording is the Chrome Recorder export; stepOf maps its steps to

@@ -139,6 +139,20 @@ func TestScoreEffects(t *testing.T) {
 		t.Errorf("no effect: %+v", sc)
 	}
 
+	// A version that removed an element whose state a step changed on
+	// the original (a select the step enabled): that state was never on
+	// this page, and the step did all it could.
+	r2 := todoFlow()
+	r2.initial = map[string]bool{"route:#/": true, "disabled:tube": true}
+	r2.effects[1].removed = append(r2.effects[1].removed, "disabled:tube")
+	if sc := score(r2, orig, good); sc.correct != 3 || sc.wrong != 0 {
+		t.Errorf("a removed element's state: %+v", sc)
+	}
+	r2.initial["disabled:tube"] = false
+	if sc := score(r2, orig, good); sc.correct != 2 || sc.wrong != 1 {
+		t.Errorf("a state the page had and the step left: %+v", sc)
+	}
+
 	// A failed press is a safe failure; the flow stops there.
 	sc = score(r, orig, flowRun{steps: []stepResult{good.steps[0], {status: "failed", code: "TIMEOUT"}, {status: "skipped"}}})
 	if sc.correct != 1 || sc.safe != 2 || sc.wrong != 0 {
