@@ -67,3 +67,32 @@ trapped.focus();
 		}
 	})
 }
+
+// A field whose focus a timer of the page moves to another field of the
+// same document, each time it comes, gets no text and no key, nor does
+// the field the focus went to: the focus is looked for on the field, not
+// on whatever held it a moment after it was given.
+func TestAFocusTakenByATimerGetsNoKeys(t *testing.T) {
+	p := steadyPage(t, `<input id="name"><input id="other" aria-label="Coupon">
+<script>window.keys = 0;
+document.getElementById("other").addEventListener("keydown", () => window.keys++);
+document.getElementById("name").addEventListener("focus", () => setTimeout(() => document.getElementById("other").focus(), 0));
+</script>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+	for _, a := range []chain.Action{chain.Type, chain.Press} {
+		s := typeStep("name", "Ada")
+		if s.Action = a; a == chain.Press {
+			s.Text, s.Key = "", "Enter"
+		}
+		out := r.Step(context.Background(), s)
+		if CodeOf(out.Err) != report.NotActionable || !strings.Contains(fmt.Sprint(out.Err), "Coupon") {
+			t.Errorf("%s at #name, whose focus a timer moves to #other: want NOT_ACTIONABLE naming #other, got %v", a, out.Err)
+		}
+	}
+	if v := p.MustEval(`() => document.getElementById("name").value + "|" + document.getElementById("other").value`).Str(); v != "|" {
+		t.Errorf("the fields hold %q, want nothing typed", v)
+	}
+	if n := p.MustEval(`() => window.keys`).Int(); n != 0 {
+		t.Errorf("%d key events reached #other", n)
+	}
+}

@@ -670,12 +670,18 @@ const (
 	focusTakenFn = `function () {` + fieldJS + `
 	const k = Symbol.for("chainreplay.focusWas"), was = window[k];
 	delete window[k];
+	// Focused again here, where the page's own handlers run at once: what
+	// takes the focus then hands it on (a search box opening the real
+	// one), or takes it back (a modal); what a timer of the page did since
+	// DevTools focused it is undone, and looked for after (focusKept).
+	this.focus();
 	const a = deepActive(this.ownerDocument);
 	const above = focusAbove(this.ownerDocument);
 	if (above) return above;
-	if (!a || within(a, this)) return "";
+	const on = Symbol.for("chainreplay.focusOn");
+	if (!a || within(a, this)) { window[on] = this; return ""; }
 	const held = modalOf(was);
-	if (a !== was && !(held && within(a, held) && !within(this, held))) return "";
+	if (a !== was && !(held && within(a, held) && !within(this, held))) { window[on] = a; return ""; }
 	return focusName(a) || "the page";
 }`
 )
@@ -721,20 +727,30 @@ func (r *Runner) focusForKeys(ctx context.Context, el Elem) error {
 	}
 }
 
-// focusKeptFn lets the page run what it queued as the focus came to the
-// element (timers of no delay, in its window and the top one: a modal
-// that takes the focus back once its window lost it to a frame), then
-// names what took the focus from the element that had it as it was
-// called, or from the frame above it (focusAbove); "" when it kept it.
+// focusKeptFn names what has the focus where it is not on the element,
+// the text field it gave its focus to (typedField) or the element
+// focusTakenFn found it handed to, or not on the frames above it
+// (focusAbove): now, and once the page ran what it queued as the focus
+// came (a timer of no delay in its window or the top one: a modal that
+// takes the focus back once its window lost it to a frame); "" when the
+// focus stayed.
 var focusKeptFn = `async function () {` + fieldJS + pagemodel.OwnTimersJS + `
-	const d = this.ownerDocument, was = deepActive(d);
+	const d = this.ownerDocument, k = Symbol.for("chainreplay.focusOn"), on = window[k];
+	delete window[k];
+	const f = typedField(this);
+	const taken = () => {
+		const above = focusAbove(d);
+		if (above) return above;
+		const a = deepActive(d);
+		if (a && (within(a, this) || f && within(a, f) || on && within(a, on))) return "";
+		return focusName(a) || "the page";
+	};
+	const now = taken();
+	if (now) return now;
 	let top = window;
 	try { if (window.top.document) top = window.top; } catch (e) {}
-	for (const v of new Set([window, top])) for (let i = 0; i < 2; i++) await new Promise((r) => ownTimeout(v, r, 0));
-	const above = focusAbove(d);
-	if (above) return above;
-	const a = deepActive(d);
-	return a === was ? "" : focusName(a) || "the page";
+	for (const v of new Set([window, top])) await new Promise((r) => ownTimeout(v, r, 0));
+	return taken();
 }`
 
 // focusKept reports what took the focus from el, or the element focused

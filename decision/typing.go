@@ -1,6 +1,7 @@
 package decision
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -90,7 +91,7 @@ function focusAbove(d) {
 		try { fe = w.frameElement; pd = w.parent.document; } catch (e) { return ""; }
 		if (!fe || !pd) return "";
 		const a = deepActive(pd);
-		if (a !== fe) return focusName(a) || "the page";
+		if (a !== fe && !within(fe, a)) return focusName(a) || "the page";
 	}
 	return "";
 }
@@ -336,8 +337,22 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			if err != nil {
 				return elementGone(ctx, "element", err)
 			}
-			if kept == "" {
+			if kept == "" && st.Before == "" {
 				break
+			}
+			if kept == "" {
+				// What the field holds is selected again, to be typed
+				// over: the page may have moved the caret as the focus
+				// came (an input mask).
+				again := typeState{}
+				if err := callOn(ctx, el, prepareTypeFn, &again, text); err != nil {
+					return elementGone(ctx, "element", err)
+				}
+				if again.Focused && again.Field {
+					st = again
+					break
+				}
+				st, kept = again, cmp.Or(again.FocusedOn, "another element")
 			}
 			on = kept
 			if err := wait.Sleep(ctx, 50*time.Millisecond); err != nil {
