@@ -115,11 +115,18 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 		windows[i] = st.events
 	}
 	got := deltas(windows, run.tail)
-	// A fact the original had as it loaded and this page did not (the
+	// A fact the original had as it loaded that this page never had (the
 	// state of an element the version removed: a select's "disabled") is
 	// none a step can take away here.
-	init := initialFacts(windows)
-	lacks := func(f string) bool { return r.initial[f] && !init[f] }
+	had := map[string]bool{}
+	for _, w := range append(slices.Clone(windows), run.tail) {
+		for _, e := range w {
+			if e.Type == "fact+" {
+				had[e.Element] = true
+			}
+		}
+	}
+	lacks := func(f string) bool { return r.initial[f] && !had[f] }
 	acted := map[string]bool{}
 	for i, st := range steps {
 		want := r.expect[i]
