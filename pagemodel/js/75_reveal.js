@@ -220,6 +220,16 @@ function pathMatches(root, rel) {
 const LIVE = "[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert], [role=timer], [role=marquee]";
 // POPUPS are the lists a widget pops up and changes as it is used.
 const POPUPS = "[role=listbox], [role=menu], [role=tooltip]";
+// floats reports whether p, or an element between it and c, is taken out
+// of the page's flow (positioned absolute or fixed): a popup over the
+// page, not a part of c's content.
+function floats(p, c) {
+  for (let n = p; n && n !== c; n = n.parentElement) {
+    const pos = getComputedStyle(n).position;
+    if (pos === "absolute" || pos === "fixed") return true;
+  }
+  return false;
+}
 // itemTexts are the texts that may name an item c, best first: its
 // heading, its own name (aria-label, aria-labelledby), the texts of the
 // first few elements in it that carry text of their own, neither hold el
@@ -229,9 +239,11 @@ const POPUPS = "[role=listbox], [role=menu], [role=tooltip]";
 function itemTexts(c, el, whole) {
   const out = [];
   // A list a widget in it pops up (a combobox's options, a menu, a
-  // tooltip) changes as the flow uses the widget (its options filtered
-  // as text is typed): its words name no item.
-  const popped = (n) => { const p = n.closest(POPUPS); return !!p && p !== c && c.contains(p) && !containsFlat(p, el); };
+  // tooltip, floating over the page) changes as the flow uses the widget
+  // (its options filtered as text is typed): its words name no item. A
+  // menu or list box that stands in the item's flow (a sidebar's menu,
+  // option cards) is the item's own.
+  const popped = (n) => { const p = n.closest(POPUPS); return !!p && p !== c && c.contains(p) && !containsFlat(p, el) && floats(p, c); };
   const add = (t) => { t = collapse(t || ""); if (t && t.length <= MAXITEM && out.indexOf(t) < 0) out.push(t); };
   const h = c.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
   if (h && !containsFlat(h, el) && !containsFlat(el, h)) add(textOf(h, MAXITEM));
@@ -280,7 +292,7 @@ function itemTexts(c, el, whole) {
   if (!whole) add(title);
   else {
     const all = textOf(c, MAXITEM);
-    if (!textTruncated && ![...c.querySelectorAll(POPUPS)].some((p) => !containsFlat(p, el))) add(all);
+    if (!textTruncated && ![...c.querySelectorAll(POPUPS)].some((p) => !containsFlat(p, el) && visibleEl(p) && floats(p, c))) add(all);
     add(title);
   }
   // Texts with a word come before those of letters in ones and twos (an
