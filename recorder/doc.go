@@ -91,6 +91,8 @@
 //	XPath             xpath (unique)            0.70   attribute-anchored; 0.64 when positional
 //	fingerprint       similarity                0.62   healing by weighted attributes
 //	point             coordinates               0.60   seed 000: last resort, always last
+//	                                                   (none for a key pressed in the field just
+//	                                                   typed into: its place is from before the typing)
 //
 // The numbers keep Playwright's order and leave a gap above 0.60 so that a
 // non-unique strategy (floored at 0.63) still ranks above coordinates.

@@ -121,13 +121,17 @@ func (r *Recorder) onPageEvent(ctx context.Context, e *pageEvent) {
 		r.flushType()
 		s := chain.Step{Action: chain.Press, Key: e.Key, Modifiers: e.M}
 		if e.ID != 0 {
-			// The element acted on last, described then (the field just
-			// typed into, before the key changes it). Where it stood then
-			// is no evidence of where it stands as the key comes: the
-			// typing may have moved it (a list it filtered, above it, grew
-			// shorter), so no coordinates strategy goes with it.
-			if s.Target = r.reuseTarget(key); s.Target != nil {
-				s.Target.Chain = slices.DeleteFunc(s.Target.Chain, func(st chain.Strategy) bool { return st.Type == chain.Coordinates })
+			// The element acted on last, described then. Where a field
+			// was described as the typing into it began, where it stood
+			// then is no evidence of where it stands as the key comes:
+			// the typing may have moved it (a list it filtered, above it,
+			// grew shorter), so no coordinates strategy goes with it
+			// where others do.
+			var typed bool
+			if s.Target, typed = r.reuseTarget(key); s.Target != nil && typed {
+				if words := slices.DeleteFunc(slices.Clone(s.Target.Chain), func(st chain.Strategy) bool { return st.Type == chain.Coordinates }); len(words) > 0 {
+					s.Target.Chain = words
+				}
 			}
 			if s.Target == nil {
 				el := r.element(ctx, e, key)
@@ -204,7 +208,7 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 	}
 	r.mu.Unlock()
 
-	target := r.reuseTarget(key)
+	target, _ := r.reuseTarget(key)
 	var el *Element
 	if target == nil {
 		el = r.element(ctx, e, key)
@@ -257,8 +261,9 @@ func (r *Recorder) onInput(ctx context.Context, e *pageEvent, key refKey) {
 // the same element (the click that focused a field, the field typed into),
 // or of the click on it that only scrolls followed: described at that
 // click's mousedown, before typing changed the page (a label that names
-// the card's brand once the number is typed).
-func (r *Recorder) reuseTarget(key refKey) *chain.Target {
+// the card's brand once the number is typed); and whether that step typed
+// into it.
+func (r *Recorder) reuseTarget(key refKey) (*chain.Target, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	i := r.lastIdx
@@ -269,7 +274,7 @@ func (r *Recorder) reuseTarget(key refKey) *chain.Target {
 		}
 	}
 	if i < 0 || r.flow.Steps[i].Target == nil {
-		return nil
+		return nil, false
 	}
 	t := *r.flow.Steps[i].Target
 	t.Chain = append([]chain.Strategy(nil), t.Chain...)
@@ -277,7 +282,7 @@ func (r *Recorder) reuseTarget(key refKey) *chain.Target {
 		fp := *t.Fingerprint
 		t.Fingerprint = &fp
 	}
-	return &t
+	return &t, r.flow.Steps[i].Action == chain.Type
 }
 
 func (r *Recorder) flushType() {
