@@ -41,7 +41,7 @@ trapped.focus();
 	for name, trap := range traps {
 		t.Run(name, func(t *testing.T) {
 			p := steadyPage(t, frame+modal+trap)
-			r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
 			for _, a := range []chain.Action{chain.Type, chain.Press} {
 				out := r.Step(context.Background(), step(a))
 				if CodeOf(out.Err) != report.NotActionable || !strings.Contains(fmt.Sprint(out.Err), "Your email") {
@@ -78,7 +78,7 @@ func TestAFocusTakenByATimerGetsNoKeys(t *testing.T) {
 document.getElementById("other").addEventListener("keydown", () => window.keys++);
 document.getElementById("name").addEventListener("focus", () => setTimeout(() => document.getElementById("other").focus(), 0));
 </script>`)
-	r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
 	for _, a := range []chain.Action{chain.Type, chain.Press} {
 		s := typeStep("name", "Ada")
 		if s.Action = a; a == chain.Press {

@@ -335,6 +335,9 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			// text sent then would reach what took it.
 			kept, err := r.focusKept(ctx, el)
 			if err != nil {
+				if ctx.Err() != nil && on != "" {
+					return focusTaken(el, on, "nothing was typed", err)
+				}
 				return elementGone(ctx, "element", err)
 			}
 			if kept == "" && st.Before == "" {
@@ -346,6 +349,9 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 				// came (an input mask).
 				again := typeState{}
 				if err := callOn(ctx, el, prepareTypeFn, &again, text); err != nil {
+					if ctx.Err() != nil && on != "" {
+						return focusTaken(el, on, "nothing was typed", err)
+					}
 					return elementGone(ctx, "element", err)
 				}
 				if again.Focused && again.Field {
