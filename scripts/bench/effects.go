@@ -85,36 +85,17 @@ func deltas(windows [][]fixtures.Event, tail []fixtures.Event) []effect {
 	}
 
 	states := make([]map[string]bool, len(cuts))
-	facts := map[string]map[string]bool{} // document -> facts
-	doc := ""
+	var facts factLog
 	k := 0
-	snapshot := func() map[string]bool {
-		out := map[string]bool{}
-		for f := range facts[doc] {
-			out[f] = true
-		}
-		return out
-	}
 	for i := 0; i <= len(stream); i++ {
 		for k < len(cuts) && cuts[k] == i {
-			states[k] = snapshot()
+			states[k] = facts.now()
 			k++
 		}
 		if i == len(stream) {
 			break
 		}
-		e := stream[i]
-		switch e.Type {
-		case "page":
-			doc = e.Value
-		case "fact+":
-			if facts[e.Value] == nil {
-				facts[e.Value] = map[string]bool{}
-			}
-			facts[e.Value][e.Element] = true
-		case "fact-":
-			delete(facts[e.Value], e.Element)
-		}
+		facts.apply(stream[i])
 	}
 	out := make([]effect, len(windows))
 	for i := range windows {
@@ -140,25 +121,48 @@ func deltas(windows [][]fixtures.Event, tail []fixtures.Event) []effect {
 // initialFacts are the facts of the page's latest document as the first
 // action in windows came (as it loaded).
 func initialFacts(windows [][]fixtures.Event) map[string]bool {
-	facts := map[string]map[string]bool{} // document -> facts
-	doc := ""
+	var facts factLog
 	for _, w := range windows {
 		for _, e := range w {
 			if isAction(e) {
-				return facts[doc]
+				return facts.now()
 			}
-			switch e.Type {
-			case "page":
-				doc = e.Value
-			case "fact+":
-				if facts[e.Value] == nil {
-					facts[e.Value] = map[string]bool{}
-				}
-				facts[e.Value][e.Element] = true
-			case "fact-":
-				delete(facts[e.Value], e.Element)
-			}
+			facts.apply(e)
 		}
 	}
-	return facts[doc]
+	return facts.now()
+}
+
+// factLog follows a page's facts report by report: each document's own
+// ("fact+" / "fact-" name theirs), and which document is the latest
+// ("page").
+type factLog struct {
+	docs map[string]map[string]bool
+	doc  string
+}
+
+func (l *factLog) apply(e fixtures.Event) {
+	switch e.Type {
+	case "page":
+		l.doc = e.Value
+	case "fact+":
+		if l.docs == nil {
+			l.docs = map[string]map[string]bool{}
+		}
+		if l.docs[e.Value] == nil {
+			l.docs[e.Value] = map[string]bool{}
+		}
+		l.docs[e.Value][e.Element] = true
+	case "fact-":
+		delete(l.docs[e.Value], e.Element)
+	}
+}
+
+// now is a copy of the latest document's facts.
+func (l *factLog) now() map[string]bool {
+	out := map[string]bool{}
+	for f := range l.docs[l.doc] {
+		out[f] = true
+	}
+	return out
 }
