@@ -34,26 +34,32 @@ func (e effect) String() string {
 	return strings.Join(parts, " ")
 }
 
-// isAction reports whether e is a page's report of an action: an element
-// pressed by the pointer, focused, clicked, typed into, changed, or a key
-// pressed.
-func isAction(e fixtures.Event) bool {
+// isAction reports whether e is a page's report of an action by the step
+// whose element is named own ("" for a step without one): an element
+// pressed by the pointer, clicked, typed into, changed, a key pressed, or
+// own taking the focus. Another element taking the focus is the page's
+// doing (an autofocus field as the page loads, a dialog focusing its
+// first field late), not the step's action.
+func isAction(e fixtures.Event, own string) bool {
 	if strings.HasPrefix(e.Element, "__") {
 		return false
 	}
 	switch e.Type {
-	case "down", "focus", "click", "dblclick", "input", "change", "key":
+	case "down", "click", "dblclick", "input", "change", "key":
 		return true
+	case "focus":
+		return own != "" && e.Element == own
 	}
 	return false
 }
 
 // deltas computes each step's effect from the page's reports: windows[i]
 // are the reports between the end of step i-1 and the end of step i, tail
-// those after the last step, once the page had time to settle.
+// those after the last step, once the page had time to settle; own[i]
+// names step i's element ("" for none).
 //
 // A step's effect runs from its first action (the first report of a
-// pointer press, focus, click, input, change or key in its window) to the next
+// pointer press, click, input, change or key, or of its own element's focus, in its window) to the next
 // action of a later step, so that what the page does late, after the
 // step ended, still counts as the step's, and what a page does on load
 // counts as no step's. A step whose window holds no action (a hover, a
@@ -62,14 +68,14 @@ func isAction(e fixtures.Event) bool {
 //
 // Facts belong to a document: the tracker starts each document with a
 // "page" report naming it, and only the latest document's facts count.
-func deltas(windows [][]fixtures.Event, tail []fixtures.Event) []effect {
+func deltas(windows [][]fixtures.Event, tail []fixtures.Event, own []string) []effect {
 	var stream []fixtures.Event
 	cuts := make([]int, len(windows)+1)
 	for i, w := range windows {
 		start := len(stream)
 		cuts[i] = -1
 		for j, e := range w {
-			if isAction(e) {
+			if isAction(e, at(own, i)) {
 				cuts[i] = start + j
 				break
 			}
@@ -119,18 +125,27 @@ func deltas(windows [][]fixtures.Event, tail []fixtures.Event) []effect {
 }
 
 // initialFacts are the facts of the page's latest document as the first
-// action in windows came (as it loaded).
-func initialFacts(windows [][]fixtures.Event) map[string]bool {
+// action in windows came (as it loaded); own names each step's element, as
+// for deltas.
+func initialFacts(windows [][]fixtures.Event, own []string) map[string]bool {
 	var facts factLog
-	for _, w := range windows {
+	for i, w := range windows {
 		for _, e := range w {
-			if isAction(e) {
+			if isAction(e, at(own, i)) {
 				return facts.now()
 			}
 			facts.apply(e)
 		}
 	}
 	return facts.now()
+}
+
+// at is xs[i], or "" past its end.
+func at(xs []string, i int) string {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return ""
 }
 
 // factLog follows a page's facts report by report: each document's own

@@ -76,8 +76,8 @@ func reference(ctx context.Context, b *browser.Browser, srv *fixtures.Server, r 
 	waitMark(ctx, srv, page, "__ref:end")
 	ev := srv.Events()
 	tail := ev[min(seen, len(ev)):]
-	r.effects = deltas(windows, tail)
-	r.initial = initialFacts(windows)
+	r.effects = deltas(windows, tail, r.expect)
+	r.initial = initialFacts(windows, r.expect)
 	checkNames(r)
 	return nil
 }

@@ -114,7 +114,7 @@ func score(r *recorded, v fixtures.Version, run flowRun) flowScore {
 	for i, st := range steps {
 		windows[i] = st.events
 	}
-	got := deltas(windows, run.tail)
+	got := deltas(windows, run.tail, r.expect)
 	// A fact the original had as it loaded that this page never had (the
 	// state of an element the version removed: a select's "disabled") is
 	// none a step can take away here.

@@ -171,7 +171,7 @@ func TestDeltas(t *testing.T) {
 		{page("a"), fact("+", "page:login", "a"), ev("login", "click"), page("b"), fact("+", "page:home", "b"), fact("-", "page:login", "a")},
 		{ev("menu", "click"), fact("+", "menu:open", "b")},
 	}
-	got := deltas(w, nil)
+	got := deltas(w, nil, nil)
 	if want := (effect{added: []string{"page:home"}, removed: []string{"page:login"}}); !got[0].equal(want) {
 		t.Errorf("navigation: %v, want %v", got[0], want)
 	}
@@ -184,7 +184,7 @@ func TestDeltas(t *testing.T) {
 		{fact("+", "late", "a")},
 		{},
 	}
-	got = deltas(w, []fixtures.Event{fact("+", "later", "a")})
+	got = deltas(w, []fixtures.Event{fact("+", "later", "a")}, nil)
 	if want := (effect{added: []string{"late", "later"}}); !got[0].equal(want) {
 		t.Errorf("late effect: %v, want %v", got[0], want)
 	}
@@ -197,7 +197,7 @@ func TestDeltas(t *testing.T) {
 		{page("a"), ev("day", "down"), ev("day", "click"), fact("+", "picked:15", "a")},
 		{ev("up", "down"), fact("+", "spinner:1", "a"), ev("up", "click")},
 	}
-	got = deltas(w, nil)
+	got = deltas(w, nil, nil)
 	if want := (effect{added: []string{"picked:15"}}); !got[0].equal(want) {
 		t.Errorf("before the press: %v, want %v", got[0], want)
 	}
@@ -211,7 +211,7 @@ func TestDeltas(t *testing.T) {
 		{page("a"), ev("tags", "key"), fact("+", "value:tags=a", "a")},
 		{ev("multi", "focus"), fact("+", "open:multi", "a"), ev("multi", "input")},
 	}
-	got = deltas(w, nil)
+	got = deltas(w, nil, []string{"tags", "multi"})
 	if want := (effect{added: []string{"value:tags=a"}}); !got[0].equal(want) {
 		t.Errorf("before the focus: %v, want %v", got[0], want)
 	}
@@ -220,6 +220,28 @@ func TestDeltas(t *testing.T) {
 	}
 	if reports([]fixtures.Event{ev("multi", "focus")}, "multi") {
 		t.Error("a focus alone counts as the element having reported")
+	}
+	// A field the page focuses itself (autofocus as it loads, a dialog
+	// focusing its first field late) is no step's action: what comes
+	// after it is not the navigation's, nor the step's before its own
+	// action, and it is part of the page as it loaded.
+	w = [][]fixtures.Event{
+		{page("a"), ev("new-todo", "focus"), fact("+", "value:new-todo=", "a")},
+		{ev("add", "down"), ev("add", "click"), ev("title", "focus"), fact("+", "dialog", "a")},
+		{ev("name", "focus"), ev("name", "input"), fact("+", "value:name=x", "a")},
+	}
+	got = deltas(w, nil, []string{"", "add", "name"})
+	if !got[0].empty() {
+		t.Errorf("the navigation: %v, want nothing", got[0])
+	}
+	if want := (effect{added: []string{"dialog"}}); !got[1].equal(want) {
+		t.Errorf("the click: %v, want %v", got[1], want)
+	}
+	if want := (effect{added: []string{"value:name=x"}}); !got[2].equal(want) {
+		t.Errorf("the typing: %v, want %v", got[2], want)
+	}
+	if init := initialFacts(w, []string{"", "add", "name"}); !init["value:new-todo="] {
+		t.Errorf("initial facts %v lack the autofocused field's", init)
 	}
 }
 
