@@ -3,7 +3,10 @@ package decision
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,5 +152,66 @@ func TestAPathOfIndexesIsAPlace(t *testing.T) {
 				t.Fatalf("%v, %q: want refused %v and %q", out.Err, last, c.refused, c.want)
 			}
 		})
+	}
+}
+
+// The same race in a frame of the page's own origin: the frame's document
+// has its own window, which a press in it reaches and the top window's
+// listeners never see. The press landing on "Delete account" in the frame
+// is stopped as it is in the top document, and Save clicked again.
+func TestAPressInAFrameThatLandsElsewhereIsStopped(t *testing.T) {
+	inner := `<div id='tip' style='height:122px'>Tip</div>
+		<button id='save' style='display:block;height:40px;width:200px'>Save account</button>
+		<button id='del' style='display:block;height:40px;width:200px;margin-top:82px'>Delete account</button>
+		<p id='last'>nothing</p>
+		<script>const last = document.getElementById('last');
+		document.getElementById('save').onclick = () => { last.textContent = 'saved'; };
+		document.getElementById('del').onclick = () => { last.textContent = 'DELETED'; };</script>`
+	p := steadyPage(t, `<iframe id="f" style="width:600px;height:500px;border:0" srcdoc="`+inner+`"></iframe>`)
+	frame := func(js string) string {
+		return p.MustEval(`() => { const d = document.getElementById("f").contentDocument; ` + js + ` }`).String()
+	}
+	if got := frame(`return d.getElementById("last") ? "ready" : "not yet";`); got != "ready" {
+		t.Fatalf("the frame's document: %s", got)
+	}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	r.Options.Located = func(ctx context.Context, s *chain.Step, v *Verdict) {
+		frame(`const tip = d.getElementById("tip"); if (tip) tip.remove(); return "";`)
+	}
+	s := onSave(chain.Click)
+	s.Target.FramePath = []string{"#f"}
+	out := r.Step(context.Background(), s)
+	if last := frame(`return d.getElementById("last").textContent;`); out.Err != nil || last != "saved" {
+		t.Fatalf("the press in the frame stopped, Save clicked again: %v, %q", out.Err, last)
+	}
+}
+
+// A frame of another origin comes over the target after the check that the
+// target takes the pointer (a chat widget opening): the press goes into
+// the frame, where no guard can see or stop it. A step recorded with no
+// effect to check passed there, Save never clicked; it is refused.
+func TestAPressTakenByAFrameOfAnotherOriginIsRefused(t *testing.T) {
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><body style="margin:0;background:#eee"><button style="width:100%;height:100%">Chat with us</button>`)) //nolint:errcheck
+	}))
+	t.Cleanup(other.Close)
+	widget := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+	p := saveOverDelete(t, `save.onclick = () => { last.textContent = "saved"; };`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	r.Options.Located = func(ctx context.Context, s *chain.Step, v *Verdict) {
+		p.MustEval(`(src) => new Promise((done) => {
+			const f = document.createElement("iframe");
+			f.src = src;
+			f.style.cssText = "position:fixed;left:0;top:0;width:400px;height:400px;border:0;z-index:9";
+			f.onload = () => done();
+			document.body.append(f);
+		})`, widget)
+	}
+	s := onSave(chain.Click)
+	s.Effect = nil
+	out := r.Step(context.Background(), s)
+	if last := p.MustElement("#last").MustText(); CodeOf(out.Err) != report.NotActionable || last != "nothing" {
+		t.Fatalf("the press went into the frame: want the step refused NOT_ACTIONABLE, Save not clicked; got %v, %q", out.Err, last)
 	}
 }

@@ -615,8 +615,16 @@ func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.
 		// The click may have taken the document away (a navigation): no
 		// guard to ask, and the press reached the page as it stood.
 		missed, landed, lerr := r.model().Landed(context.WithoutCancel(ctx), el.Ref)
-		if err != nil || lerr != nil || missed == "" {
+		if err != nil || lerr != nil || (missed == "" && landed > 0) {
 			return err
+		}
+		if missed == "" {
+			// No press reached the page's documents of the target's
+			// origin: a frame of another origin (a chat widget, an ad)
+			// came over the point after the check, and took the press
+			// where no guard could stop it.
+			return stepErr(report.NotActionable, nil, "the press at %.0f,%.0f reached no element of %s's page: a frame of another origin over the point took it after the check that %s takes the pointer",
+				p.X, p.Y, el.name(), el.name())
 		}
 		if landed > 0 {
 			// A double click whose first press the page took: pressing

@@ -430,13 +430,35 @@ function landing(e) {
   e.stopImmediatePropagation();
   e.preventDefault();
 }
-for (const t of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"]) {
-  try { win.addEventListener(t, landing, true); } catch (e) {}
+// A press reaches the window of the document it lands in alone: the
+// guard listens on the top window and on the window of each frame of the
+// world it guards an element in.
+const landingWindows = new WeakSet();
+function listenLanding(w) {
+  if (!w || landingWindows.has(w)) return;
+  landingWindows.add(w);
+  for (const t of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"]) {
+    try { w.addEventListener(t, landing, true); } catch (e) {}
+  }
+}
+listenLanding(win);
+// listenFrames listens on w and on the windows of its frames of the
+// world's origin, at any depth: a press that lands in any of them is seen.
+function listenFrames(w) {
+  listenLanding(w);
+  let n = 0;
+  try { n = w.frames.length; } catch (e) { return; }
+  for (let i = 0; i < n; i++) {
+    let f = null;
+    try { f = w.frames[i]; void f.document; } catch (e) { continue; } // another origin
+    if (f) listenFrames(f);
+  }
 }
 // guard puts the landing guard up on el (down with el null) and returns
 // where a press went since it was put up ({on: "" when every press
 // landed}) and how many presses landed on el (ok).
 function guard(el) {
+  if (el) listenFrames(win);
   const out = JSON.stringify({ on: landedOn, ok: landedOk });
   landingOn = el || null; landingPress = ""; landedOn = ""; landedOk = 0;
   return out;
