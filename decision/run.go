@@ -890,7 +890,10 @@ func checkable(e *pagemodel.Element) bool {
 // selectFn checks the element's state as stateFn does and, when it is
 // connected, visible and enabled, chooses the option whose value is value,
 // else whose text is label, and fires input and change as a user's choice
-// would; msg says why it chose nothing.
+// would; msg says why it chose nothing. Where the value and the label
+// recorded name two different options now (the options renumbered: value
+// "2" reads "Basic", and "Pro" is "3"), which was meant is not known: it
+// chooses nothing and says so (clash).
 const selectFn = `function (value, label) {` + stateJS + `
 	const el = this;
 	const state = elemState(el);
@@ -898,8 +901,16 @@ const selectFn = `function (value, label) {` + stateJS + `
 	const done = msg => Object.assign(state, {msg});
 	if (el.tagName !== "SELECT") return done("not a <select> but a <" + el.tagName.toLowerCase() + ">");
 	const norm = s => s.replace(/\s+/g, " ").trim();
-	let opt = Array.from(el.options).find(o => value !== "" && o.value === value);
-	if (!opt && label !== "") opt = Array.from(el.options).find(o => norm(o.textContent) === norm(label));
+	const opts = Array.from(el.options);
+	const byValue = value !== "" ? opts.find(o => o.value === value) : undefined;
+	const byLabel = label !== "" ? opts.find(o => norm(o.textContent) === norm(label)) : undefined;
+	if (byValue && byLabel && byValue !== byLabel && value !== label) {
+		state.clash = true;
+		return done("the option of value " + JSON.stringify(value) + " now reads " + JSON.stringify(norm(byValue.textContent)) +
+			", and the option reading " + JSON.stringify(norm(label)) + " has value " + JSON.stringify(byLabel.value) +
+			": the options changed, and which of the two was meant is not known; nothing was chosen");
+	}
+	const opt = byValue || byLabel;
 	if (!opt) return done("no option with value " + JSON.stringify(value) + (label ? " or label " + JSON.stringify(label) : ""));
 	if (opt.disabled) return done("the option is disabled");
 	el.focus();
@@ -914,6 +925,7 @@ type selectState struct {
 	elemState
 	Msg    string `json:"msg"`
 	Chosen string `json:"chosen"`
+	Clash  bool   `json:"clash"`
 }
 
 // selectedFn is a <select>'s value and the text of its selected option.
@@ -938,6 +950,9 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string,
 		}
 		why := st.why()
 		if why == "" {
+			if st.Clash {
+				return stepErr(report.Ambiguous, nil, "select in %s: %s", el.name(), st.Msg)
+			}
 			if st.Msg != "" {
 				return stepErr(report.ElementNotFound, nil, "select: %s", st.Msg)
 			}

@@ -49,3 +49,29 @@ func TestSelectPassesWhenTheChoiceHeld(t *testing.T) {
 		t.Errorf("a select recorded as resetting itself was held to its choice: %v", out.Err)
 	}
 }
+
+// Options renumbered in a release: the value recorded ("2") is now another
+// plan's, and the plan chosen ("Pro") has another value. The step chose
+// "Basic" by its value and passed; the value and the label now name two
+// options, and it is refused AMBIGUOUS. An option that kept its value and
+// was reworded is still chosen by its value, and one whose value changed
+// by its label.
+func TestASelectWhoseValueAndLabelNameTwoOptionsIsRefused(t *testing.T) {
+	p := steadyPage(t, `<select id="plan"><option value="1">Free</option><option value="2">Basic</option><option value="3">Pro</option></select>
+		<select id="freq"><option value="d">Every day</option><option value="weekly-2">Weekly</option></select>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}
+	ctx := context.Background()
+	out := r.Step(ctx, selectStep("plan", "2", "Pro"))
+	if v := p.MustEval(`() => document.getElementById("plan").value`).Str(); CodeOf(out.Err) != report.Ambiguous || v != "1" {
+		t.Errorf("value 2 reads Basic, Pro is 3: want AMBIGUOUS and nothing chosen, got %v and %q", out.Err, v)
+	}
+	if out := r.Step(ctx, selectStep("freq", "d", "Daily")); out.Err != nil {
+		t.Errorf("an option reworded, chosen by its value: %v", out.Err)
+	}
+	if out := r.Step(ctx, selectStep("freq", "weekly", "Weekly")); out.Err != nil {
+		t.Errorf("an option whose value changed, chosen by its label: %v", out.Err)
+	}
+	if v := p.MustEval(`() => document.getElementById("freq").value`).Str(); v != "weekly-2" {
+		t.Errorf("freq holds %q, want weekly-2", v)
+	}
+}
