@@ -1,8 +1,13 @@
 package decision
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // An asserted text is found where its words and numbers end, not inside
@@ -35,6 +40,29 @@ func TestContainsWhole(t *testing.T) {
 	} {
 		if got := containsWhole(c.text, c.want); got != c.ok {
 			t.Errorf("containsWhole(%q, %q) = %v, want %v", c.text, c.want, got, c.ok)
+		}
+	}
+}
+
+// assert_visible holds to what a person sees: a message faded out
+// (opacity: 0, as a "fade" class without "show" leaves it) or folded to no
+// size in its panel is there to read for a script, not for a person.
+func TestAssertVisibleIsWhatAPersonSees(t *testing.T) {
+	p := steadyPage(t, `<div id="ok">Order placed</div>
+		<div id="faded" style="opacity:0">Payment accepted</div>
+		<div style="height:0;overflow:hidden"><p id="folded">Shipped today</p></div>
+		<div style="opacity:0.4"><p id="dim">Draft</p></div>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 700 * time.Millisecond}}
+	for _, c := range []struct {
+		id, why string
+	}{{"ok", ""}, {"dim", ""}, {"faded", "opacity: 0"}, {"folded", "folded to no size"}} {
+		out := r.Step(context.Background(), &chain.Step{Action: chain.AssertVisible, Target: &chain.Target{
+			Chain: []chain.Strategy{{Type: chain.ID, Value: c.id, Confidence: 0.9}}}})
+		switch {
+		case c.why == "" && out.Err != nil:
+			t.Errorf("#%s: %v", c.id, out.Err)
+		case c.why != "" && (CodeOf(out.Err) != report.AssertionFailed || !strings.Contains(out.Err.Error(), c.why)):
+			t.Errorf("#%s: want ASSERTION_FAILED saying %q, got %v", c.id, c.why, out.Err)
 		}
 	}
 }

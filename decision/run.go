@@ -1258,9 +1258,19 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 			id := r.elem(v.Winner)
 			switch s.Action {
 			case chain.AssertVisible:
+				// Visible as a person sees it: rendered, and nothing
+				// around it (or itself) fully transparent or folded to
+				// no size (pagemodel.Hidden).
 				var st elemState
 				if err := callOn(ctx, id, stateFn, &st); err == nil && st.Connected && st.Visible {
-					return out
+					h, err := r.model().HiddenBy(ctx, id.Ref)
+					if err == nil && h == nil {
+						return out
+					}
+					if h != nil {
+						last = notVisibleWhy + ": " + h.String()
+						break
+					}
 				}
 				last = notVisibleWhy
 			case chain.AssertText:
