@@ -618,3 +618,49 @@ func TestAnEffectUndoneBeforeThePageSettledFailsTheStep(t *testing.T) {
 		t.Fatalf("the star was put back: want NO_EFFECT saying the page undid it, got %v", out.Err)
 	}
 }
+
+// An optimistic delete: the row goes at once, and comes back when the
+// server refuses. The row's words were gone as the step's effect was
+// first seen; once the page settled they read again, and the delete did
+// not happen. A delete the server takes keeps the row gone, and a toast
+// quoting the row's words (a message, in a live region) is not the row.
+func TestADeleteTakenBackFailsTheStep(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		status int
+		code   report.Code
+	}{{"refused", http.StatusInternalServerError, report.NoEffect}, {"taken", http.StatusNoContent, ""}} {
+		t.Run(c.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprint(w, `<!doctype html><ul id="list"><li>Buy milk</li><li id="row">Pay the rent<button id="del" aria-label="Delete"></button></li><li>Call mum</li></ul>
+					<div role="status" id="toast"></div><script>
+					const row = document.getElementById("row");
+					document.getElementById("del").onclick = () => {
+						const next = row.nextElementSibling;
+						row.remove();
+						fetch("/delete", {method: "POST"}).then((r) => {
+							if (!r.ok) next.before(row);
+							else document.getElementById("toast").textContent = 'Deleted "Pay the rent"';
+						});
+					};</script>`)
+			})
+			mux.HandleFunc("/delete", func(w http.ResponseWriter, _ *http.Request) {
+				time.Sleep(250 * time.Millisecond)
+				w.WriteHeader(c.status)
+			})
+			srv := httptest.NewServer(mux)
+			t.Cleanup(srv.Close)
+			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+			s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true, Removed: true, Gone: chain.FoldShows("Pay the rent")},
+				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "del", Confidence: 0.9}},
+					Fingerprint: &chain.Fingerprint{Tag: "button", ID: "del"}}}
+			out := r.Step(context.Background(), s)
+			if CodeOf(out.Err) != c.code || c.code != "" && !strings.Contains(out.Err.Error(), "undid") {
+				t.Fatalf("want %q, got %v", c.code, out.Err)
+			}
+		})
+	}
+}

@@ -1620,14 +1620,16 @@ func undoes(st string, t *chain.Target) bool {
 // effectHeld checks, once the page has settled, that the states the step
 // changed are still what they became (chain.Effect.Became), and that what
 // it showed (chain.Effect.Shows: a text typed, a choice, a value written
-// into a field) still shows, and that the elements it added
-// (chain.Effect.Added) are still there: an app that puts a toggle or a
-// date back, or takes a row back (a save that failed), undid the step.
-// Only steps that recorded one of them are held to it.
+// into a field) still shows, that the elements it added
+// (chain.Effect.Added) are still there, and that what it took off the page
+// (chain.Effect.Gone) is still gone: an app that puts a toggle or a date
+// back, takes a row back (a save that failed) or puts a deleted row back
+// (a delete its server refused) undid the step. Only steps that recorded
+// one of them are held to it.
 func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error {
 	want := s.Effect
 	switch {
-	case len(want.Became) > 0 || want.Shows != "" || want.Added:
+	case len(want.Became) > 0 || want.Shows != "" || want.Added || want.Gone != "":
 		r.model().SettleAnswered(ctx)
 	case want.Active != "":
 		// A widget's highlight moved again by its next render.
@@ -1666,6 +1668,13 @@ func (r *Runner) effectHeld(ctx context.Context, s *chain.Step, wt *watch) error
 	if want.Added && !e.AddedHeld {
 		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: what it added no longer reads on the page once it settled (%s)",
 			s.Action, sawEffect(e))
+	}
+	// What it took off the page must still be gone: an app that takes
+	// the row off at once and puts it back when its server refuses (an
+	// optimistic delete) undid it.
+	if want.Gone != "" && !e.GoneNow {
+		return stepErr(report.NoEffect, nil, "%s did what it did when recorded, then the page undid it: %q was gone, and reads on the page again once it settled",
+			s.Action, want.Gone)
 	}
 	// The item a key made active must still be: a widget that draws its
 	// highlight late may move it on. (One with none active, the focus

@@ -1332,7 +1332,7 @@ function watch(el, sought, gone, also) {
   const w = { id: id, el: el, state: stateOf(el), dialogs: openDialogs(), content: 0, removed: 0, texts: 0, url: String(win.location.href), seen: changeSeq,
     seek: c.length ? c : null, hits: new Map(c.map((x) => [x, []])), moved: [], movedCut: false, gone: gone ? seekFold(gone) : "" };
   // How many times the page reads the text sought gone as the watch opens.
-  if (w.gone) w.goneWas = timesIn(pageText(), w.gone);
+  if (w.gone) w.goneWas = readsOutsideMessages(pageText(), w.gone);
   w.vals = fieldValues(el);
   // The frame the element's document is in: its document going while the
   // frame stays is another document loaded there (effects: unloaded).
@@ -1527,7 +1527,7 @@ function effects(id, close) {
   // A row whose text changed since it was recorded (a date, an id the
   // server gave) is not read as recorded before the step either: then
   // elements removed stand for it.
-  out.goneNow = !!w.gone && (w.goneWas > 0 ? timesIn(page, w.gone) < w.goneWas : out.removed > 0);
+  out.goneNow = !!w.gone && (w.goneWas > 0 ? readsOutsideMessages(page, w.gone) < w.goneWas : out.removed > 0);
   // The fields whose value the step changed (a date picker's day writing
   // the date into its field), and a sought text one of them holds now.
   out.fields = [];
@@ -1572,6 +1572,21 @@ function pageText() {
     if (root) parts.push(root.textContent);
   }
   return seekFold(parts.join(" \n "));
+}
+
+// readsOutsideMessages is how many times page (pageText) reads t outside
+// the page's messages (LIVE: a toast saying 'Deleted "Pay the rent"'
+// reads a deleted row's words, and is not the row).
+function readsOutsideMessages(page, t) {
+  const n = timesIn(page, t);
+  if (n === 0) return 0;
+  const parts = [];
+  for (const s of scopesOf(win.document, true).scopes) {
+    for (const m of s.querySelectorAll(LIVE)) {
+      if (!m.parentElement || !m.parentElement.closest(LIVE)) parts.push(m.textContent);
+    }
+  }
+  return parts.length ? Math.max(0, n - timesIn(seekFold(parts.join(" \n ")), t)) : n;
 }
 
 // timesIn is how many times t occurs in s, none overlapping.
