@@ -114,3 +114,49 @@ func TestNavigationToAnotherQueryIsNoted(t *testing.T) {
 		t.Errorf("notes %q, want where it led and what was recorded", out.Notes)
 	}
 }
+
+// A sign-in recorded as leading to the dashboard, whose server now answers
+// the form with the sign-in page again (a password refused): a new
+// document, at the URL the step started from. That is the page staying
+// where it was, not a navigation to another page: the step fails
+// NAVIGATION_FAILED. The form the server takes leads on, and passes.
+func TestALoadOfThePageItWasOnIsNotTheRecordedNavigation(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ok   bool
+		code report.Code
+	}{{"refused", false, report.NavigationFailed}, {"taken", true, ""}} {
+		t.Run(c.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/login", func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodPost && c.ok {
+					http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+					return
+				}
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				msg := ""
+				if r.Method == http.MethodPost {
+					msg = "<p>Wrong password</p>"
+				}
+				fmt.Fprint(w, `<!doctype html><form method="post" action="/login">`+msg+`<button id="go">Sign in</button></form>`)
+			})
+			mux.HandleFunc("/dashboard", func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprint(w, `<!doctype html><h1>Dashboard</h1>`)
+			})
+			srv := httptest.NewServer(mux)
+			t.Cleanup(srv.Close)
+			step := &chain.Step{Action: chain.Click, Navigated: &chain.Navigation{URL: srv.URL + "/dashboard"},
+				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "go", Confidence: 0.9}},
+					Fingerprint: &chain.Fingerprint{Tag: "button", ID: "go"}}}
+			p := testenv.PageWithScripts(t, srv.URL+"/login", pagemodel.StartScript)
+			out := (&Runner{Page: p, Options: RunOptions{Timeout: 2 * time.Second}}).Step(context.Background(), step)
+			if CodeOf(out.Err) != c.code {
+				t.Fatalf("want %q, got %v (notes %q)", c.code, out.Err, out.Notes)
+			}
+			if c.code != "" && !strings.Contains(out.Err.Error(), "loaded again") {
+				t.Errorf("the error should say the page loaded again where it was: %v", out.Err)
+			}
+		})
+	}
+}

@@ -1180,15 +1180,23 @@ func readDocState(ctx context.Context, page *rod.Page) docState {
 // renamed its routes); so does a new document at the recorded path with
 // another query or fragment. A new document is waited for until it has loaded.
 // It fails with NAVIGATION_FAILED only when no navigation of that kind
-// happened (or none to the recorded URL).
+// happened (or none to the recorded URL). A new document at the URL the
+// step started from, where the step was recorded leading elsewhere (a
+// sign-in form the server answers with the sign-in page again), is the
+// page staying where it was: no navigation.
 func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from docState, framePath []string) (string, error) {
 	want := r.mapURL(n.URL)
 	last := from.URL
+	reloaded := false
 	for {
 		cur := r.docStateIn(ctx, framePath)
 		if cur.URL != "" {
 			last = cur.URL
 			newDoc := from.Origin != 0 && cur.Origin != from.Origin
+			if newDoc && SameURL(from.URL, cur.URL, true) && !SameURL(from.URL, want, true) {
+				// Loaded again where it was; a redirect may follow.
+				reloaded, newDoc = true, false
+			}
 			routed := !newDoc && cur.URL != from.URL
 			right := SameURL(want, cur.URL, n.SameDocument)
 			// Only a navigation counts, of the recorded kind: the URL
@@ -1222,6 +1230,9 @@ func (r *Runner) waitNavigation(ctx context.Context, n *chain.Navigation, from d
 			kind := "load a new document"
 			if n.SameDocument {
 				kind = "change the route"
+			}
+			if reloaded {
+				return "", stepErr(report.NavigationFailed, err, "expected the step to %s (to %s, as recorded); the page loaded again at %s, where it was", kind, want, last)
 			}
 			return "", stepErr(report.NavigationFailed, err, "expected the step to %s (to %s, as recorded); the page stayed at %s", kind, want, last)
 		}
