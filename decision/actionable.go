@@ -431,7 +431,8 @@ const clockDriven = (el) => {
 // document.elementFromPoint and then the elementFromPoint of each shadow
 // root on el's way down while the hit is that root's host (over text of
 // the host's own, the slot that shows it), must reach el
-// as the page model says (reachesEl: el, in el, or a <label> of el away
+// as the page model says (pointerReaches: el, in el but in no other
+// control inside it, or a <label> of el away
 // from any other control in it). Otherwise desc names what is on top.
 // When the page has replaced elementFromPoint (native is false), the
 // caller asks DevTools instead. It also declares model, the page model of
@@ -459,7 +460,10 @@ const hitTest = (el, x, y) => {
 	const root = document.documentElement;
 	const [vw, vh] = model ? model.view(document) : [Math.min(innerWidth, (root && root.clientWidth) || innerWidth), Math.min(innerHeight, (root && root.clientHeight) || innerHeight)];
 	if (!h) return {native: true, ok: false, outside: x < 0 || y < 0 || x >= vw || y >= vh, desc: "nothing"};
-	if (h === el || (model ? model.reachesNode(h, el) : el.contains(h))) return {native: true, ok: true};
+	if (h === el || (model ? model.pointerReachesNode(h, el) : el.contains(h))) return {native: true, ok: true};
+	// Another control inside el takes the press (a card's "Save" button).
+	const other = model && model.controlInside(h, el);
+	if (other) return {native: true, ok: false, inside: true, desc: name(other) + " inside it"};
 	return {native: true, ok: false, desc: name(h)};
 };`
 
@@ -563,6 +567,13 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2}, after);
 		res.point = p;
 		res.hit = hitTest(el, p.x, p.y);
+		if (res.hit.inside && offset) {
+			// The recorded point is on a control of el's own now: its
+			// middle may be el's.
+			const m = inView({x: after.x + after.width / 2, y: after.y + after.height / 2}, after);
+			const h = hitTest(el, m.x, m.y);
+			if (h.ok) { res.point = m; res.hit = h; }
+		}
 	}
 	return res;
 }`
@@ -863,7 +874,7 @@ func covered(ctx context.Context, el Elem, p chain.Point) string {
 	}
 	if hit.Ref.W == el.Ref.W {
 		var ok bool
-		if err := hit.Ref.W.CallJSON(ctx, "reaches", &ok, hit.Ref.K, el.Ref.K); err == nil && ok {
+		if err := hit.Ref.W.CallJSON(ctx, "pointerReaches", &ok, hit.Ref.K, el.Ref.K); err == nil && ok {
 			return ""
 		}
 	}

@@ -215,3 +215,42 @@ func TestAPressTakenByAFrameOfAnotherOriginIsRefused(t *testing.T) {
 		t.Fatalf("the press went into the frame: want the step refused NOT_ACTIONABLE, Save not clicked; got %v, %q", out.Err, last)
 	}
 }
+
+// A card clicked on its words when recorded; in the new release a "Save
+// for later" button of the card sits where the words were. A press there
+// is the button's, another control than the card: the card is pressed
+// where no control of its own is (its middle), and the button never; a
+// card all covered by its own controls is refused. A field inside the
+// target (a combobox's text box) only takes a caret, and is no other
+// control.
+func TestAPressOnAControlInsideTheTargetIsNotTheTargets(t *testing.T) {
+	card := func(inside string) string {
+		return `<div id="card" role="link" tabindex="0" style="position:relative;width:300px;height:200px;border:1px solid">
+			<p style="margin:0">Blue teapot</p>` + inside + `</div><p id="last">nothing</p>
+			<script>const last = document.getElementById("last");
+			document.getElementById("card").onclick = (e) => { if (!e.defaultPrevented) last.textContent = "opened"; };
+			for (const b of document.querySelectorAll("#card button")) b.onclick = (e) => { e.preventDefault(); last.textContent = "saved for later"; };</script>`
+	}
+	step := func() *chain.Step {
+		return &chain.Step{Action: chain.Click, Offset: &chain.Point{X: 20, Y: 8}, Target: &chain.Target{
+			Chain:       []chain.Strategy{{Type: chain.ID, Value: "card", Confidence: 0.9}},
+			Fingerprint: &chain.Fingerprint{Tag: "div", ID: "card", Text: "Blue teapot"},
+		}}
+	}
+	for _, c := range []struct {
+		name, inside, last string
+		code               report.Code
+	}{
+		{"a button over the words", `<button style="position:absolute;left:0;top:0;width:120px;height:40px">Save for later</button>`, "opened", ""},
+		{"buttons all over", `<button style="position:absolute;inset:0;width:100%">Save for later</button>`, "nothing", report.NotActionable},
+		{"a field over the words", `<input style="position:absolute;left:0;top:0;width:120px;height:30px">`, "opened", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := steadyPage(t, card(c.inside))
+			out := (&Runner{Page: p, Options: RunOptions{Timeout: 1500 * time.Millisecond}}).Step(context.Background(), step())
+			if last := p.MustElement("#last").MustText(); CodeOf(out.Err) != c.code || last != c.last {
+				t.Fatalf("want %q and %q, got %v and %q", c.code, c.last, out.Err, last)
+			}
+		})
+	}
+}

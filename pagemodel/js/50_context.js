@@ -39,6 +39,34 @@ function reachesEl(a, b) {
   return false;
 }
 
+// pointerReaches reports whether a press on element a is a press on b: a
+// reaches b (reachesEl), and no other control inside b takes the press
+// first (a "Save for later" button on a card, a row's checkbox: b's own
+// tree, or a component in it). A control of b's own shadow tree is b's
+// (a button component's inner <button>), a <label>'s control is the
+// label's, and a field a press only puts a caret in (a combobox's text
+// box) acts on nothing by itself.
+function pointerReaches(a, b) {
+  if (a === b) return true;
+  if (!reachesEl(a, b)) return false;
+  if (!containsFlat(b, a)) return true;
+  return !controlInside(a, b);
+}
+// controlInside is the control a press on a takes first inside b
+// (pointerReaches), null where there is none.
+function controlInside(a, b) {
+  for (let e = a; e && e !== b; e = upEl(e)) {
+    if (!e.matches || !e.matches(CONTROLS) || caretOnly(e) || (b.tagName === "LABEL" && b.control === e)) continue;
+    let x = e;
+    while (x && x !== b && x.getRootNode() !== b.getRootNode()) x = x.getRootNode().host || null;
+    if (x !== b) return e;
+  }
+  return null;
+}
+function caretOnly(e) {
+  return e.tagName === "TEXTAREA" || (e.tagName === "INPUT" && (TYPED.has(e.type) || e.type === "password"));
+}
+
 // layerOf is the element a pointer on el acts on where el is a layer of
 // it, null where el is none: nothing of el's own says what it is (no
 // words, no name: an overlay, an icon), nor of the elements between el

@@ -420,7 +420,7 @@ function landing(e) {
   if (e.type !== "pointerdown" && landingPress === "ok") return;
   if (e.type === "pointerdown" || landingPress === "") {
     const path = e.composedPath(), at = path[0];
-    let ok = path.indexOf(g) >= 0 || (!!at && at.nodeType === 1 && reachesEl(at, g));
+    let ok = !!at && at.nodeType === 1 ? pointerReaches(at, g) : path.indexOf(g) >= 0;
     // An element in a closed shadow root shows as the root's host.
     for (let h = g.getRootNode().host; h && !ok; h = h.getRootNode().host) ok = at === h;
     if (e.type === "pointerdown" || e.type === "mousedown") landingPress = ok ? "ok" : "stopped";

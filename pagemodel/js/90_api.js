@@ -45,7 +45,15 @@ return {
     const a = REG[h], b = REG[t];
     return a && b && reachesEl(a, b) ? "true" : "false";
   },
-  reachesNode(h, t) { return reachesEl(h, t); },
+  // pointerReaches: whether a press on h is a press on t
+  // (pointerReaches); pointerReachesNode the same for the nodes, and
+  // controlInside the control inside t that takes a press on h first.
+  pointerReaches(_, h, t) {
+    const a = REG[h], b = REG[t];
+    return a && b && pointerReaches(a, b) ? "true" : "false";
+  },
+  pointerReachesNode(h, t) { return pointerReaches(h, t); },
+  controlInside(h, t) { return controlInside(h, t); },
   controls: CONTROLS,
   // whatHides: what keeps element k from showing (whatHides), "null"
   // when nothing does.
