@@ -32,6 +32,10 @@ func stepGroup() string { return fmt.Sprintf("%s-%d", objectGroup, stepGroups.Ad
 
 // stateJS defines elemState(el): whether el is connected, rendered
 // visible and enabled, as the page functions below report it (elemState).
+// An element a person cannot reach (inert, or outside a modal <dialog>
+// open over it: the browser gives it no input) is not enabled, and
+// blocked says why: a choice or a value set by script would be no
+// person's.
 const stateJS = `
 function elemState(el) {
 	if (!el.isConnected) return {connected: false};
@@ -39,7 +43,21 @@ function elemState(el) {
 		? el.checkVisibility({visibilityProperty: true}) : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
 	const disabled = el.disabled === true || el.getAttribute("aria-disabled") === "true" ||
 		!!(el.closest && el.closest("fieldset[disabled]") && ["BUTTON","INPUT","SELECT","TEXTAREA"].includes(el.tagName));
-	return {connected: true, visible, enabled: !disabled};
+	const blocked = disabled ? "" : blockedBy(el);
+	return blocked ? {connected: true, visible, enabled: false, blocked} : {connected: true, visible, enabled: !disabled};
+}
+function blockedBy(el) {
+	const name = n => n.tagName.toLowerCase() + (n.id ? "#" + n.id : "");
+	const up = a => a.parentElement || (a.parentNode && a.parentNode.host) || null;
+	for (let a = el; a; a = up(a)) {
+		if (a.hasAttribute && a.hasAttribute("inert")) return "it is inert: " + name(a) + " has the inert attribute";
+	}
+	let m = null;
+	try { m = el.ownerDocument.querySelector("dialog:modal"); } catch (e) {}
+	if (!m) return "";
+	for (let a = el; a; a = up(a)) if (a === m) return "";
+	const label = (m.getAttribute("aria-label") || m.textContent || "").replace(/\s+/g, " ").trim().slice(0, 40);
+	return "a modal dialog is open over it: " + name(m) + (label ? " \"" + label + "\"" : "");
 }
 `
 
@@ -52,6 +70,9 @@ type elemState struct {
 	Connected bool `json:"connected"`
 	Visible   bool `json:"visible"`
 	Enabled   bool `json:"enabled"`
+	// Blocked says why an element that is not disabled takes no input
+	// from a person (inert, or behind a modal dialog); Enabled is false.
+	Blocked string `json:"blocked"`
 }
 
 // Elem is a located element: the page model's reference and description
@@ -698,6 +719,8 @@ func (st elemState) why() string {
 		return "the element was removed from the page"
 	case !st.Visible:
 		return notVisibleWhy
+	case !st.Enabled && st.Blocked != "":
+		return st.Blocked
 	case !st.Enabled:
 		return "the element is disabled"
 	}

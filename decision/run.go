@@ -943,12 +943,17 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string,
 	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
+	last := "" // why the last complete check chose nothing
 	for {
 		var st selectState
 		if err := callOn(ctx, el, selectFn, &st, value, label); err != nil {
+			if last != "" && ctx.Err() != nil {
+				return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, last))
+			}
 			return elementGone(ctx, "element", err)
 		}
 		why := st.why()
+		last = why
 		if why == "" {
 			if st.Clash {
 				return stepErr(report.Ambiguous, nil, "select in %s: %s", el.name(), st.Msg)
@@ -1030,6 +1035,24 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 	}
 	if _, _, err := el.object(ctx, false); err != nil {
 		return elementGone(ctx, "file input", err)
+	}
+	// A file input is often hidden behind a label or a button of the
+	// page's own, and chosen through it: only one a person cannot reach
+	// at all (inert, behind a modal dialog) waits, and is refused.
+	for {
+		var st elemState
+		if err := callOn(ctx, el, stateFn, &st); err != nil {
+			return elementGone(ctx, "file input", err)
+		}
+		if !st.Connected {
+			return stepErr(report.ElementNotFound, nil, "the file input was removed from the page")
+		}
+		if st.Blocked == "" {
+			break
+		}
+		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
+			return stepErr(report.NotActionable, err, "%s: %s", el.name(), st.Blocked)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return err // the files fire the input's change: not after the deadline

@@ -2,6 +2,8 @@ package decision
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -73,5 +75,49 @@ func TestASelectWhoseValueAndLabelNameTwoOptionsIsRefused(t *testing.T) {
 	}
 	if v := p.MustEval(`() => document.getElementById("freq").value`).Str(); v != "weekly-2" {
 		t.Errorf("freq holds %q, want weekly-2", v)
+	}
+}
+
+// A choice, a date or a file given by script where a person could not give
+// it: the field is inert, or behind a modal dialog ("Your session
+// expired"). Each was set and the step passed; each is refused
+// NOT_ACTIONABLE saying what keeps a person from it. The modal's own field
+// is given its choice.
+func TestAFieldAPersonCannotReachIsNotSetByScript(t *testing.T) {
+	p := steadyPage(t, `<main id="app"><select id="plan"><option value="free">Free</option><option value="pro">Pro</option></select>
+		<input id="day" type="date"><input id="doc" type="file"></main>
+		<section inert><select id="frozen"><option value="a">A</option><option value="b">B</option></select></section>
+		<dialog id="expired">Your session expired <select id="again"><option value="stay">Stay</option><option value="out">Sign out</option></select></dialog>
+		<script>document.getElementById("expired").showModal();</script>`)
+	file := filepath.Join(t.TempDir(), "cv.pdf")
+	if err := os.WriteFile(file, []byte("%PDF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 700 * time.Millisecond}}
+	ctx := context.Background()
+	target := func(id string) *chain.Target {
+		return &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}
+	}
+	for _, c := range []struct {
+		name string
+		step *chain.Step
+		why  string
+	}{
+		{"select behind the modal", selectStep("plan", "pro", "Pro"), "modal dialog"},
+		{"date behind the modal", &chain.Step{Action: chain.Type, Text: "2026-12-24", Target: target("day")}, "modal dialog"},
+		{"file behind the modal", &chain.Step{Action: chain.Upload, Files: []string{file}, Target: target("doc")}, "modal dialog"},
+		{"inert select", selectStep("frozen", "b", "B"), "inert"},
+	} {
+		out := r.Step(ctx, c.step)
+		if CodeOf(out.Err) != report.NotActionable || !strings.Contains(out.Err.Error(), c.why) {
+			t.Errorf("%s: want NOT_ACTIONABLE saying %q, got %v", c.name, c.why, out.Err)
+		}
+	}
+	got := p.MustEval(`() => [plan.value, day.value, doc.files.length, frozen.value].join(",")`).Str()
+	if got != "free,,0,a" {
+		t.Errorf("the fields hold %q, want nothing set (free,,0,a)", got)
+	}
+	if out := r.Step(ctx, selectStep("again", "out", "Sign out")); out.Err != nil {
+		t.Errorf("the modal's own select: %v", out.Err)
 	}
 }

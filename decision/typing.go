@@ -151,7 +151,7 @@ const prepareTypeFn = `function (text) {` + stateJS + fieldJS + `
 	const state = elemState(el);
 	if (!state.connected) return state;
 	const visible = state.visible, enabled = state.enabled && el.readOnly !== true;
-	if (!visible || !enabled) return {connected: true, visible, enabled};
+	if (!visible || !enabled) return {connected: true, visible, enabled, blocked: state.blocked};
 	if (el.tagName === "INPUT" && setTypes.has(el.type)) return {connected: true, visible, enabled, set: true};
 	const f = focusField(el);
 	const st = {connected: true, visible, enabled, field: !!f, before: f ? fieldValue(f) : "", near: !!f && shownNear(f, text)};
@@ -297,9 +297,13 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 		go func() { keyTargetsc <- readKeyTargets(ctx, el) }()
 	}
 	var st typeState
+	last := "" // why the last complete check found the field not ready
 	for {
 		st = typeState{}
 		if err := callOn(ctx, el, prepareTypeFn, &st, text); err != nil {
+			if last != "" && ctx.Err() != nil {
+				return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, last))
+			}
 			return elementGone(ctx, "element", err)
 		}
 		if !st.Connected {
@@ -309,9 +313,13 @@ func (r *Runner) typeInto(ctx context.Context, el Elem, text string) error {
 			break
 		}
 		why := notVisibleWhy
-		if st.Visible {
+		switch {
+		case st.Visible && st.Blocked != "":
+			why = st.Blocked
+		case st.Visible:
 			why = "the element is disabled or read-only"
 		}
+		last = why
 		if err := wait.Sleep(ctx, 20*time.Millisecond); err != nil {
 			return stepErr(report.NotActionable, err, "%s: %s", el.name(), explainHidden(ctx, el, why))
 		}
