@@ -425,6 +425,13 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		return out
 	}
 	defer func() {
+		if errors.Is(out.Err, errInStateAlready) {
+			// Nothing was done: the element is as the step made it.
+			out.Err = nil
+			out.Notes = append(out.Notes, fmt.Sprintf("%s was %sed already; nothing was done", el.name(), s.Action))
+			r.closeWatch(ctx, watch)
+			return
+		}
 		if out.Err != nil && !errors.Is(out.Err, errRenderedAnew) {
 			r.closeWatch(ctx, watch) // (errRenderedAnew's is closed below)
 		}
@@ -784,6 +791,10 @@ func focusTaken(el Elem, on, held string, err error) error {
 // longer on the page.
 const checkedFn = `function () { return this.isConnected ? !!this.checked || this.getAttribute("aria-checked") === "true" : null; }`
 
+// errInStateAlready is check's when the element's checked state is want
+// already: nothing was done, and there is no effect to wait for.
+var errInStateAlready = errors.New("in the state already")
+
 // check clicks the element only when its checked state differs from want,
 // and verifies the click changed it. Where the page took the element off
 // as it handled the click (a framework that renders a row anew on each
@@ -803,7 +814,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, s *ch
 	}
 	if *cur == want {
 		r.debugf("  already %v", want)
-		return nil
+		return errInStateAlready
 	}
 	p, err := r.pointAt(ctx, w, el, placedOffset(s, el))
 	if err != nil {
