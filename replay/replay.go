@@ -41,6 +41,10 @@ type Options struct {
 	// show the values that were typed or expected. A value may hold
 	// ${secret:NAME}, filled as the step's own would be.
 	Vars map[string]string
+	// BeforeStep, when set, is called before each step that runs (index
+	// as report.Step.Index), on the page as the step before left it: the
+	// place to mark where a step begins.
+	BeforeStep func(page *rod.Page, index int)
 	// AfterStep, when set, is called after each step (passed, failed or
 	// skipped) while the page is still as the step left it: the place to
 	// take a screenshot (setting step.Screenshot) or print progress.
@@ -111,6 +115,9 @@ func Flow(ctx context.Context, page *rod.Page, f *chain.Flow, opts Options) (res
 				res.Status = report.Failed
 			}
 		} else {
+			if opts.BeforeStep != nil {
+				opts.BeforeStep(page, i+1)
+			}
 			st = e.step(ctx, i, s)
 			if st.Status == report.Failed {
 				failed = true

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -34,13 +35,18 @@ func (e effect) String() string {
 	return strings.Join(parts, " ")
 }
 
+// beginMark is the marker a page reports as step i (1-based) begins, in
+// the reference replay and in the engine's.
+func beginMark(i int) string { return fmt.Sprintf("__begin:%d", i) }
+
 // isAction reports whether e is a page's report of an action by the step
 // whose element is named own ("" for a step without one): an element
 // pressed by the pointer, clicked, typed into, changed, a key pressed, or
-// own taking the focus. Another element taking the focus is the page's
-// doing (an autofocus field as the page loads, a dialog focusing its
-// first field late), not the step's action.
-func isAction(e fixtures.Event, own string) bool {
+// own taking the focus once the step began (begun: after its beginMark).
+// Another element taking the focus, or own before the step began, is the
+// page's doing (a field the page focuses as it loads, a dialog focusing
+// its first field late), not the step's action.
+func isAction(e fixtures.Event, own string, begun bool) bool {
 	if strings.HasPrefix(e.Element, "__") {
 		return false
 	}
@@ -48,9 +54,16 @@ func isAction(e fixtures.Event, own string) bool {
 	case "down", "click", "dblclick", "input", "change", "key":
 		return true
 	case "focus":
-		return own != "" && e.Element == own
+		return begun && own != "" && e.Element == own
 	}
 	return false
+}
+
+// begins reports whether window w holds the marker of a step's beginning
+// (beginMark): where it does not (a page that did not answer the marker),
+// the step is taken as begun from the window's start.
+func begins(w []fixtures.Event) bool {
+	return slices.ContainsFunc(w, func(e fixtures.Event) bool { return strings.HasPrefix(e.Element, "__begin:") })
 }
 
 // deltas computes each step's effect from the page's reports: windows[i]
@@ -59,7 +72,8 @@ func isAction(e fixtures.Event, own string) bool {
 // names step i's element ("" for none).
 //
 // A step's effect runs from its first action (the first report of a
-// pointer press, click, input, change or key, or of its own element's focus, in its window) to the next
+// pointer press, click, input, change or key, or of its own element's focus
+// once the step began, in its window) to the next
 // action of a later step, so that what the page does late, after the
 // step ended, still counts as the step's, and what a page does on load
 // counts as no step's. A step whose window holds no action (a hover, a
@@ -74,8 +88,10 @@ func deltas(windows [][]fixtures.Event, tail []fixtures.Event, own []string) []e
 	for i, w := range windows {
 		start := len(stream)
 		cuts[i] = -1
+		begun := !begins(w)
 		for j, e := range w {
-			if isAction(e, at(own, i)) {
+			begun = begun || strings.HasPrefix(e.Element, "__begin:")
+			if isAction(e, at(own, i), begun) {
 				cuts[i] = start + j
 				break
 			}
@@ -130,8 +146,10 @@ func deltas(windows [][]fixtures.Event, tail []fixtures.Event, own []string) []e
 func initialFacts(windows [][]fixtures.Event, own []string) map[string]bool {
 	var facts factLog
 	for i, w := range windows {
+		begun := !begins(w)
 		for _, e := range w {
-			if isAction(e, at(own, i)) {
+			begun = begun || strings.HasPrefix(e.Element, "__begin:")
+			if isAction(e, at(own, i), begun) {
 				return facts.now()
 			}
 			facts.apply(e)

@@ -64,6 +64,7 @@ func reference(ctx context.Context, b *browser.Browser, srv *fixtures.Server, r 
 	seen := 0 // the first window holds the load: the document the facts belong to
 	for i := range f.Steps {
 		s := &f.Steps[i]
+		waitMark(ctx, srv, page, beginMark(i+1))
 		if err := referenceStep(ctx, page, srv, r, i, s, settle); err != nil {
 			return fmt.Errorf("step %d (%s): %w", i+1, s.Action, err)
 		}

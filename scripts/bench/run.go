@@ -383,6 +383,7 @@ func replayOurs(ctx context.Context, srv *fixtures.Server, b *browser.Browser, f
 		seen := 0
 		steps := make([]stepResult, len(r.flow.Steps))
 		var last *rod.Page
+		opts.BeforeStep = func(p *rod.Page, i int) { waitMark(ctx, srv, p, beginMark(i)) }
 		opts.AfterStep = func(p *rod.Page, st *report.Step) {
 			if st.Index < 1 || st.Index > len(steps) {
 				return

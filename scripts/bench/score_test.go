@@ -243,6 +243,21 @@ func TestDeltas(t *testing.T) {
 	if init := initialFacts(w, []string{"", "add", "name"}); !init["value:new-todo="] {
 		t.Errorf("initial facts %v lack the autofocused field's", init)
 	}
+	// The field the first step types into focuses itself as the page
+	// loads (autofocus), before the page reports its facts: that focus is
+	// the page's, before the step began, and the empty value typed over
+	// is the step's to take away, as it is where the field came late.
+	begin := ev("__begin:1", "mark")
+	typed := []fixtures.Event{ev("new-todo", "input"), fact("+", "value:new-todo=Buy milk", "a"), fact("-", "value:new-todo=", "a")}
+	want := effect{added: []string{"value:new-todo=Buy milk"}, removed: []string{"value:new-todo="}}
+	for name, w := range map[string][]fixtures.Event{
+		"autofocus": append([]fixtures.Event{page("a"), ev("new-todo", "focus"), fact("+", "value:new-todo=", "a"), begin}, typed...),
+		"late":      append([]fixtures.Event{page("a"), begin, fact("+", "value:new-todo=", "a"), ev("new-todo", "focus")}, typed...),
+	} {
+		if got := deltas([][]fixtures.Event{w}, nil, []string{"new-todo"}); !got[0].equal(want) {
+			t.Errorf("%s: %v, want %v", name, got[0], want)
+		}
+	}
 }
 
 // A link's press is reported in its step and its click, late, after the
