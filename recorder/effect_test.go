@@ -576,3 +576,29 @@ func TestAPressOnAnIconsPathIsAPressOnTheIcon(t *testing.T) {
 		}
 	}
 }
+
+// A list drawn anew, whole, as a member is removed: what went is the
+// member's row, not the list. A removal the server refused draws the list
+// anew with every member and a message in the member's row: the list's
+// text no longer reads as it did, but the row's still does, and the step
+// fails.
+func TestARowRemovedFromAListDrawnAnewIsWhatWent(t *testing.T) {
+	b := ownWindow(t)
+	f := recordDriveIn(t, b, "variants/redrawn-remove.html", "click \"#members li:nth-child(2) button\"\n")
+	if len(f.Steps) != 1 || f.Steps[0].Effect == nil || !strings.Contains(f.Steps[0].Effect.Gone, "grace hopper") ||
+		strings.Contains(f.Steps[0].Effect.Gone, "ada lovelace") {
+		t.Fatalf("recorded %v, effect %+v: want the row's text gone, not the list's", stepLines(f), f.Steps[0].Effect)
+	}
+	for _, c := range []struct {
+		query string
+		want  report.Code
+	}{{"", ""}, {"?refused", report.NoEffect}} {
+		p, errs := replaySteps(t, b, f, f.StartURL+c.query)
+		if decision.CodeOf(errs[0]) != c.want {
+			t.Errorf("%q: %v, want %q", c.query, errs[0], c.want)
+		}
+		if rows := p.MustElement("#members").MustText(); strings.Contains(rows, "Grace Hopper") != (c.want != "") {
+			t.Errorf("%q: the members read %q", c.query, rows)
+		}
+	}
+}

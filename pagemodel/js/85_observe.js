@@ -1599,17 +1599,41 @@ function timesIn(s, t) {
 // goneTexts are, of the elements watch w saw removed (passing ones and
 // dialogs' aside), the first two whose text, of three letters or more,
 // page (the document's text, folded) no longer holds: a deleted row's.
-// An element re-rendered with its text is not gone.
+// An element re-rendered with its text is not gone. Of a list drawn anew
+// without the row, the row's text is what went (narrowGone), not the
+// list's.
 function goneTexts(w, passing, dialogs, page) {
   const out = [];
   for (let i = 0; i < w.moved.length && out.length < 2; i += 3) {
-    const x = w.moved[i + 1];
+    let x = w.moved[i + 1];
     if (w.moved[i + 2] || passing.has(x) || dialogs.has(x) || x.nodeType !== 1 || x.isConnected) continue;
+    if (page.indexOf(seekFold(x.textContent)) < 0) x = narrowGone(x, page);
     const t = seekFold(x.textContent);
     if (t.length > MAXITEM * 4 || !/\p{L}{3}/u.test(t) || out.indexOf(t) >= 0) continue;
     if (page.indexOf(t) < 0) out.push(t);
   }
   return out;
+}
+
+// narrowGone is, of element x whose text page no longer reads, the part
+// the words gone are in: while one child alone reads a text (of three
+// letters or more) page does not hold, and x's other children all read
+// on the page still (a list drawn anew, its other rows there again), it
+// goes down to that child. The row's words alone are then what the step
+// took away: a message put into the list, or into the row, does not
+// make the page read a whole list's text fewer times.
+function narrowGone(x, page) {
+  for (;;) {
+    let only = null, n = 0;
+    for (const c of x.children) {
+      const t = seekFold(c.textContent);
+      if (!/\p{L}{3}/u.test(t) || page.indexOf(t) >= 0) continue;
+      only = c;
+      n++;
+    }
+    if (n !== 1) return x;
+    x = only;
+  }
 }
 
 // CONTROLS_IN are the controls that make a tooltip or a popover a layer a
