@@ -921,6 +921,18 @@ const selectFn = `function (value, label) {` + stateJS + `
 			", and the option reading " + JSON.stringify(norm(label)) + " has value " + JSON.stringify(byLabel.value) +
 			": the options changed, and which of the two was meant is not known; nothing was chosen");
 	}
+	// A number for a value is a place or a record's key, not a meaning:
+	// options numbered anew give the number to another option. Where the
+	// option recorded reads nowhere and the number's option shares no word
+	// with it, that option is another one.
+	const words = s => new Set((s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []));
+	if (byValue && !byLabel && label !== "" && value !== label && /^\d+$/.test(value)) {
+		const now = words(byValue.textContent);
+		if (![...words(label)].some(w => now.has(w))) {
+			return done("the option of value " + JSON.stringify(value) + " now reads " + JSON.stringify(norm(byValue.textContent)) +
+				", and no option reads " + JSON.stringify(norm(label)) + ": the options were numbered anew, and the one chosen is gone; nothing was chosen");
+		}
+	}
 	const opt = byValue || byLabel;
 	if (!opt) return done("no option with value " + JSON.stringify(value) + (label ? " or label " + JSON.stringify(label) : ""));
 	if (opt.disabled) return done("the option is disabled");

@@ -121,3 +121,30 @@ func TestAFieldAPersonCannotReachIsNotSetByScript(t *testing.T) {
 		t.Errorf("the modal's own select: %v", out.Err)
 	}
 }
+
+// An option withdrawn, and the others numbered anew by their place: the
+// number recorded ("2", "Express (1-2 days)") is now "Store pickup"'s. It
+// was chosen, and the step passed. A number names an option by its place,
+// not its meaning: where the option recorded reads nowhere and the
+// number's shares no word with it, the step is refused. An option
+// reworded keeps a word ("Express delivery"), and a value that is a word
+// of its own ("daily") is the option's, however it reads now.
+func TestASelectWhoseNumberedOptionIsGoneIsRefused(t *testing.T) {
+	p := steadyPage(t, `<select id="ship"><option value="1">Standard</option><option value="2">Store pickup</option></select>
+		<select id="fast"><option value="1">Standard</option><option value="2">Express delivery (1-2 days)</option></select>
+		<select id="freq"><option value="weekly">Weekly</option><option value="daily">Every day</option></select>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 700 * time.Millisecond}}
+	ctx := context.Background()
+	if out := r.Step(ctx, selectStep("ship", "2", "Express (1-2 days)")); CodeOf(out.Err) != report.ElementNotFound || !strings.Contains(out.Err.Error(), "numbered anew") {
+		t.Errorf("value 2 is Store pickup now, Express gone: want ELEMENT_NOT_FOUND saying so, got %v", out.Err)
+	}
+	if out := r.Step(ctx, selectStep("fast", "2", "Express (1-2 days)")); out.Err != nil {
+		t.Errorf("Express reworded: %v", out.Err)
+	}
+	if out := r.Step(ctx, selectStep("freq", "daily", "Daily")); out.Err != nil {
+		t.Errorf("a value of its own, reworded: %v", out.Err)
+	}
+	if got := p.MustEval(`() => [ship.value, fast.value, freq.value].join(",")`).Str(); got != "1,2,daily" {
+		t.Errorf("the selects hold %s, want 1,2,daily", got)
+	}
+}
