@@ -462,7 +462,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 		if el.Element != nil && el.Element.Tag == "select" {
 			// Text typed into a <select> (Chrome's change) chooses the
 			// option whose value, else whose label, it is.
-			out.Err = r.selectOption(ctx, el, text, text, keepsChoice(s))
+			out.Err = r.selectOption(ctx, el, s.Target, text, text, keepsChoice(s))
 			break
 		}
 		out.Err = r.typeInto(ctx, el, text)
@@ -494,7 +494,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 			cancel()
 		}
 	case chain.Select:
-		out.Err = r.selectOption(ctx, el, s.Value, s.Label, keepsChoice(s))
+		out.Err = r.selectOption(ctx, el, s.Target, s.Value, s.Label, keepsChoice(s))
 	case chain.Scroll:
 		if s.To != nil {
 			out.Err = r.scrollTo(ctx, s, w, el, *s.To)
@@ -951,8 +951,10 @@ type selectState struct {
 	Clash  bool   `json:"clash"`
 }
 
-// selectedFn is a <select>'s value and the text of its selected option.
+// selectedFn is a <select>'s value and the text of its selected option;
+// gone when it is no longer on the page.
 const selectedFn = `function () {
+	if (!this.isConnected) return {gone: true};
 	const o = this.options ? this.options[this.selectedIndex] : null;
 	return {value: this.value, text: o ? o.textContent.replace(/\s+/g, " ").trim() : ""};
 }`
@@ -961,8 +963,9 @@ const selectedFn = `function () {
 // and selects the option in the same page call; where the step's choice
 // was to stay (keeps), the option must still be the one selected once the
 // page has settled (choiceHeld): a page that set the choice back at once
-// did not take it.
-func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string, keeps bool) error {
+// did not take it. So must the select the page drew anew in its place
+// (target names it), whatever the step recorded.
+func (r *Runner) selectOption(ctx context.Context, el Elem, target *chain.Target, value, label string, keeps bool) error {
 	if !el.Ref.Valid() {
 		return stepErr(report.ElementNotFound, nil, "no element to select in")
 	}
@@ -984,10 +987,7 @@ func (r *Runner) selectOption(ctx context.Context, el Elem, value, label string,
 			if st.Msg != "" {
 				return stepErr(report.ElementNotFound, nil, "select: %s", st.Msg)
 			}
-			if !keeps {
-				return nil
-			}
-			return r.choiceHeld(ctx, el, st.Chosen)
+			return r.choiceHeld(ctx, el, target, st.Chosen, keeps)
 		}
 		if err := st.fatal(); err != nil {
 			return err
@@ -1006,17 +1006,44 @@ func keepsChoice(s *chain.Step) bool {
 	return s.Effect == nil || slices.Contains(s.Effect.State, "value")
 }
 
-// choiceHeld checks, once the page has settled, that the <select> el still
-// holds the option of value chosen. An element that cannot be read (its
-// document gone) says nothing against the choice.
-func (r *Runner) choiceHeld(ctx context.Context, el Elem, chosen string) error {
-	r.model().Settle(ctx)
-	var now struct{ Value, Text string }
+// choiceHeld checks, once the page has settled (its requests answered),
+// that the <select> el still holds the option of value chosen, where the
+// step kept its choice when recorded (keeps). A page that drew the select
+// anew (a form drawn from the app's state once its save was answered)
+// must show the choice in the select target names now, whatever keeps
+// says: the step's recorded effect could not see it then, and a save the
+// server refused draws the old choice back. An element that cannot be
+// read (its document gone), or a select not found again, says nothing
+// against the choice.
+func (r *Runner) choiceHeld(ctx context.Context, el Elem, target *chain.Target, chosen string, keeps bool) error {
+	r.model().SettleAnswered(ctx)
+	var now struct {
+		Value, Text string
+		Gone        bool
+	}
 	if err := callOn(ctx, el, selectedFn, &now); err != nil {
 		return nil
 	}
+	if !now.Gone {
+		if keeps && now.Value != chosen {
+			return stepErr(report.NoEffect, nil, "%s did not keep the option chosen (%q): the page set it to %q (%q)", el.name(), chosen, now.Value, now.Text)
+		}
+		return nil
+	}
+	if target == nil {
+		return nil
+	}
+	v := r.locate(ctx, target, true)
+	if v.Err != nil || v.Winner == nil || v.Winner.Element == nil {
+		return nil
+	}
+	again := r.elem(v.Winner)
+	now.Gone = false
+	if err := callOn(ctx, again, selectedFn, &now); err != nil || now.Gone {
+		return nil
+	}
 	if now.Value != chosen {
-		return stepErr(report.NoEffect, nil, "%s did not keep the option chosen (%q): the page set it to %q (%q)", el.name(), chosen, now.Value, now.Text)
+		return stepErr(report.NoEffect, nil, "the page drew %s anew holding %q (%q), not the option chosen (%q): it did not keep the choice", el.name(), now.Value, now.Text, chosen)
 	}
 	return nil
 }

@@ -2,6 +2,9 @@ package decision
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +12,8 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -146,5 +151,51 @@ func TestASelectWhoseNumberedOptionIsGoneIsRefused(t *testing.T) {
 	}
 	if got := p.MustEval(`() => [ship.value, fast.value, freq.value].join(",")`).Str(); got != "1,2,daily" {
 		t.Errorf("the selects hold %s, want 1,2,daily", got)
+	}
+}
+
+// A settings form drawn anew from the app's state once its save is
+// answered: the select chosen is replaced by a new one, so the step's
+// recorded effect could only say the page changed. A save the server
+// refused draws the old choice back: the choice did not hold, and the
+// step fails; a save taken draws the new choice, and the step passes.
+func TestASelectDrawnAnewMustShowTheChoice(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ok   bool
+		code report.Code
+	}{{"taken", true, ""}, {"refused", false, report.NoEffect}} {
+		t.Run(c.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprint(w, `<!doctype html><form id="f"></form><script>
+					let ship = "1";
+					function draw() {
+						const f = document.getElementById("f");
+						f.innerHTML = '<label>Shipping <select id="ship"><option value="1">Standard</option><option value="2">Express</option></select></label>';
+						const s = document.getElementById("ship");
+						s.value = ship;
+						s.onchange = () => fetch("/save", {method: "POST", body: s.value}).then((r) => { if (r.ok) ship = s.value; draw(); });
+					}
+					draw();</script>`)
+			})
+			mux.HandleFunc("/save", func(w http.ResponseWriter, _ *http.Request) {
+				time.Sleep(150 * time.Millisecond)
+				if !c.ok {
+					w.WriteHeader(http.StatusInternalServerError)
+				}
+			})
+			srv := httptest.NewServer(mux)
+			t.Cleanup(srv.Close)
+			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+			s := selectStep("ship", "2", "Express")
+			s.Effect = &chain.Effect{Content: true}
+			out := r.Step(context.Background(), s)
+			if CodeOf(out.Err) != c.code {
+				t.Fatalf("want %q, got %v", c.code, out.Err)
+			}
+		})
 	}
 }
