@@ -2,10 +2,16 @@ package decision
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
+	"github.com/qa-chain/chainreplay/report"
 )
 
 // A check step whose box is ticked already (a form that remembers the
@@ -30,5 +36,51 @@ func TestACheckOnABoxInItsStateAlreadyPasses(t *testing.T) {
 	got := p.MustEval(`() => [terms.checked, news.checked].join(",")`).Str()
 	if got != "true,false" {
 		t.Errorf("the boxes: %s, want true,false", got)
+	}
+}
+
+// A settings form drawn anew from the app's state once its save is
+// answered: the box ticked is replaced by a new one, and the step's
+// recorded effect could only say the page changed. A save the server
+// refused draws the box clear again: the step fails; a save taken draws it
+// ticked, and the step passes.
+func TestABoxDrawnAnewMustShowItsState(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ok   bool
+		code report.Code
+	}{{"taken", true, ""}, {"refused", false, report.NoEffect}} {
+		t.Run(c.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprint(w, `<!doctype html><form id="f"></form><script>
+					let on = false;
+					function draw() {
+						const f = document.getElementById("f");
+						f.innerHTML = '<label><input type="checkbox" id="mail"> Email me about orders</label>';
+						const b = document.getElementById("mail");
+						b.checked = on;
+						b.onchange = () => fetch("/save", {method: "POST"}).then((r) => { if (r.ok) on = b.checked; draw(); });
+					}
+					draw();</script>`)
+			})
+			mux.HandleFunc("/save", func(w http.ResponseWriter, _ *http.Request) {
+				time.Sleep(150 * time.Millisecond)
+				if !c.ok {
+					w.WriteHeader(http.StatusInternalServerError)
+				}
+			})
+			srv := httptest.NewServer(mux)
+			t.Cleanup(srv.Close)
+			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+			s := &chain.Step{Action: chain.Check, Effect: &chain.Effect{Content: true},
+				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "mail", Confidence: 0.9}},
+					Fingerprint: &chain.Fingerprint{Tag: "input", ID: "mail", Type: "checkbox"}}}
+			if out := r.Step(context.Background(), s); CodeOf(out.Err) != c.code {
+				t.Fatalf("want %q, got %v", c.code, out.Err)
+			}
+		})
 	}
 }

@@ -852,13 +852,27 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, s *ch
 	// Held once the page settles, its requests answered: an app that puts
 	// the box back (a save that failed) undid the step; unless the step,
 	// when recorded, did something else and left the box as it was (a
-	// switch that asks for a confirmation first, in a dialog).
-	if e := s.Effect; !e.Empty() && !slices.Contains(e.State, "checked") {
-		return nil
-	}
+	// switch that asks for a confirmation first, in a dialog). A box the
+	// page drew anew meanwhile (a form drawn from the app's state once its
+	// save was answered) must show the state, whatever the step recorded:
+	// its recorded effect could not see the box it drew then.
+	keeps := s.Effect.Empty() || slices.Contains(s.Effect.State, "checked")
 	r.model().SettleAnswered(ctx)
 	var now *bool
-	if err := callOn(ctx, el, checkedFn, &now); err == nil && now != nil && *now != want && ctx.Err() == nil {
+	if err := callOn(ctx, el, checkedFn, &now); err != nil || ctx.Err() != nil {
+		return nil
+	}
+	if now == nil {
+		again, err := r.renderedAnew(ctx, target, p, w.Element)
+		if err != nil || callOn(ctx, again, checkedFn, &now) != nil || now == nil || ctx.Err() != nil {
+			return nil
+		}
+		if *now != want {
+			return stepErr(report.NoEffect, nil, "clicking changed the checked state to %v%s, then the page drew the box anew, its checked state %v", want, renewed, *now)
+		}
+		return nil
+	}
+	if keeps && *now != want {
 		return stepErr(report.NoEffect, nil, "clicking changed the checked state to %v%s, then the page undid it: it is %v once the page settled", want, renewed, *now)
 	}
 	return nil
