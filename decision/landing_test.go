@@ -13,6 +13,8 @@ import (
 	"github.com/go-rod/rod"
 
 	"github.com/qa-chain/chainreplay/chain"
+	"github.com/qa-chain/chainreplay/internal/testenv"
+	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -252,5 +254,39 @@ func TestAPressOnAControlInsideTheTargetIsNotTheTargets(t *testing.T) {
 				t.Fatalf("want %q and %q, got %v and %q", c.code, c.last, out.Err, last)
 			}
 		})
+	}
+}
+
+// A frame that loads another document keeps its window object: the press
+// on a control of the frame's second document is seen landing on it, and
+// the step passes, as on the first.
+func TestAPressInAFrameIsSeenAfterTheFrameLoadedAnotherDocument(t *testing.T) {
+	mux := http.NewServeMux()
+	page := func(body string) http.HandlerFunc {
+		return func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte("<!doctype html>" + body)) //nolint:errcheck
+		}
+	}
+	mux.HandleFunc("/", page(`<iframe id="f" src="/list" style="width:600px;height:400px;border:0"></iframe>`))
+	mux.HandleFunc("/list", page(`<a id="edit" href="/edit">Edit</a>`))
+	mux.HandleFunc("/edit", page(`<button id="save">Save</button><p id="last">nothing</p>
+		<script>document.getElementById("save").onclick = () => { document.getElementById("last").textContent = "saved"; };</script>`))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
+	click := func(id string) *chain.Step {
+		return &chain.Step{Action: chain.Click, Target: &chain.Target{FramePath: []string{"#f"},
+			Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}}
+	}
+	if out := r.Step(context.Background(), click("edit")); out.Err != nil {
+		t.Fatalf("Edit in the frame: %v", out.Err)
+	}
+	if out := r.Step(context.Background(), click("save")); out.Err != nil {
+		t.Fatalf("Save in the frame's second document: %v", out.Err)
+	}
+	if last := p.MustEval(`() => document.getElementById("f").contentDocument.getElementById("last").textContent`).Str(); last != "saved" {
+		t.Errorf("the frame reads %q", last)
 	}
 }

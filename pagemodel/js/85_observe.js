@@ -432,11 +432,15 @@ function landing(e) {
 }
 // A press reaches the window of the document it lands in alone: the
 // guard listens on the top window and on the window of each frame of the
-// world it guards an element in.
-const landingWindows = new WeakSet();
+// world it guards an element in. A frame's window object stays as the
+// frame loads another document, and the listeners go with the old one:
+// they are kept by document.
+const landingDocs = new WeakSet();
 function listenLanding(w) {
-  if (!w || landingWindows.has(w)) return;
-  landingWindows.add(w);
+  let d = null;
+  try { d = w && w.document; } catch (e) { return; }
+  if (!d || landingDocs.has(d)) return;
+  landingDocs.add(d);
   for (const t of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "dblclick", "auxclick", "contextmenu"]) {
     try { w.addEventListener(t, landing, true); } catch (e) {}
   }
