@@ -319,6 +319,19 @@ const maxFade = time.Second
 // returns the point to act at, or a NOT_ACTIONABLE error naming the last
 // reason when ctx ends.
 func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
+	return actionable(ctx, el, offset, true)
+}
+
+// Hoverable waits as Actionable does, for a pointer that moves onto the
+// element or is released on it without pressing there (a hover, a drop):
+// a control inside the element at the point, which a press would go to,
+// is the element's there.
+func Hoverable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point, error) {
+	return actionable(ctx, el, offset, false)
+}
+
+// actionable is Actionable for a press, Hoverable for none.
+func actionable(ctx context.Context, el Elem, offset *chain.Point, press bool) (chain.Point, error) {
 	offset = shapeOffset(ctx, el, offset)
 	offset = sliderOffset(el, offset)
 	reason := "not checked"
@@ -330,7 +343,7 @@ func Actionable(ctx context.Context, el Elem, offset *chain.Point) (chain.Point,
 			// viewport. A real overlay still covers it there.
 			callOn(ctx, el, centerFn, nil) //nolint:errcheck // the next check reports what matters
 		}
-		p, why, err := actionableOnce(ctx, el, offset, time.Now().Before(fadeUntil))
+		p, why, err := actionableOnce(ctx, el, offset, time.Now().Before(fadeUntil), press)
 		if err != nil {
 			return chain.Point{}, err
 		}
@@ -446,21 +459,21 @@ const clockDriven = (el) => {
 	return false;
 };`
 
-// hitTestJS defines hitTest(el, x, y): whether the pointer at the viewport
+// hitTestJS defines hitTest(el, x, y, press): whether the pointer at the viewport
 // point reaches el, an element of the top-level document (perhaps inside
 // shadow roots, open or closed): the topmost element there, found with
 // document.elementFromPoint and then the elementFromPoint of each shadow
 // root on el's way down while the hit is that root's host (over text of
 // the host's own, the slot that shows it), must reach el
-// as the page model says (pointerReaches: el, in el but in no other
-// control inside it, or a <label> of el away
+// as the page model says (pointerReaches: el, in el but, for a press, in
+// no other control inside it, or a <label> of el away
 // from any other control in it). Otherwise desc names what is on top.
 // When the page has replaced elementFromPoint (native is false), the
 // caller asks DevTools instead. It also declares model, the page model of
 // el's world (installed there: el was located with it).
 var hitTestJS = `
 const model = globalThis[` + pagemodel.Key() + `];
-const hitTest = (el, x, y) => {
+const hitTest = (el, x, y, press) => {
 	const isNative = f => typeof f === "function" && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
 	if (!isNative(Document.prototype.elementFromPoint) || !isNative(ShadowRoot.prototype.elementFromPoint)) return {native: false};
 	const roots = [];
@@ -481,9 +494,9 @@ const hitTest = (el, x, y) => {
 	const root = document.documentElement;
 	const [vw, vh] = model ? model.view(document) : [Math.min(innerWidth, (root && root.clientWidth) || innerWidth), Math.min(innerHeight, (root && root.clientHeight) || innerHeight)];
 	if (!h) return {native: true, ok: false, outside: x < 0 || y < 0 || x >= vw || y >= vh, desc: "nothing"};
-	if (h === el || (model ? model.pointerReachesNode(h, el) : el.contains(h))) return {native: true, ok: true};
+	if (h === el || (model ? (press ? model.pointerReachesNode(h, el) : model.reachesNode(h, el)) : el.contains(h))) return {native: true, ok: true};
 	// Another control inside el takes the press (a card's "Save" button).
-	const other = model && model.controlInside(h, el);
+	const other = press && model && model.controlInside(h, el);
 	if (other) return {native: true, ok: false, inside: true, desc: name(other) + " inside it"};
 	return {native: true, ok: false, desc: name(h)};
 };`
@@ -522,7 +535,7 @@ const animatingFn = `function () {` + animatingJS + `
 // the element's border box is still the one the locate measured (at).
 // Nothing runs on such a page to move the element in the next frame; a
 // scroll the check itself caused moved the box and is waited out.
-var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS + hitTestJS + inViewJS + pagemodel.OwnTimersJS + `
+var settleFn = `async function (offset, at, idleMs, press) {` + stateJS + animatingJS + hitTestJS + inViewJS + pagemodel.OwnTimersJS + `
 	const el = this;
 	const state = elemState(el);
 	if (!state.connected || !state.visible || !state.enabled) return state;
@@ -587,12 +600,12 @@ var settleFn = `async function (offset, at, idleMs) {` + stateJS + animatingJS +
 		const p = inView(offset && offset.x < after.width && offset.y < after.height
 			? {x: after.x + offset.x, y: after.y + offset.y} : {x: after.x + after.width / 2, y: after.y + after.height / 2}, after);
 		res.point = p;
-		res.hit = hitTest(el, p.x, p.y);
+		res.hit = hitTest(el, p.x, p.y, press);
 		if (res.hit.inside && offset) {
 			// The recorded point is on a control of el's own now: its
 			// middle may be el's.
 			const m = inView({x: after.x + after.width / 2, y: after.y + after.height / 2}, after);
-			const h = hitTest(el, m.x, m.y);
+			const h = hitTest(el, m.x, m.y, press);
 			if (h.ok) { res.point = m; res.hit = h; }
 		}
 	}
@@ -619,9 +632,9 @@ type settleState struct {
 
 // actionableOnce runs the checks once: why is "" when the element is ready.
 // err is set only for failures that waiting cannot fix.
-func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade bool) (p chain.Point, why string, err error) {
+func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade, press bool) (p chain.Point, why string, err error) {
 	if el.inTopDocument() {
-		return actionableTop(ctx, el, offset, waitFade)
+		return actionableTop(ctx, el, offset, waitFade, press)
 	}
 	var st elemState
 	if e := callOn(ctx, el, stateFn, &st); e != nil {
@@ -657,14 +670,14 @@ func actionableOnce(ctx context.Context, el Elem, offset *chain.Point, waitFade 
 		return p, "the element is about to move: " + anim, nil
 	}
 	p = inView(pointIn(b2, offset), b2, el)
-	return p, covered(ctx, el, p), nil
+	return p, covered(ctx, el, p, press), nil
 }
 
 // actionableTop is actionableOnce for an element of the top-level document:
 // the element is scrolled into view, and one page function checks its
 // state, measures its box across a frame and hit-tests the point
 // (settleFn).
-func actionableTop(ctx context.Context, el Elem, offset *chain.Point, waitFade bool) (p chain.Point, why string, err error) {
+func actionableTop(ctx context.Context, el Elem, offset *chain.Point, waitFade, press bool) (p chain.Point, why string, err error) {
 	// Where its object is not resolved, callOn below says why.
 	scrollErr := scrollIntoView(ctx, el)
 	var off map[string]float64 // chain.Point has no JSON names
@@ -676,7 +689,7 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, waitFade b
 		at = map[string]float64{"x": b.Box.X, "y": b.Box.Y, "width": b.Box.Width, "height": b.Box.Height}
 	}
 	var st settleState
-	if e := callOn(ctx, el, settleFn, &st, off, at, pagemodel.IdleWindow.Milliseconds()); e != nil {
+	if e := callOn(ctx, el, settleFn, &st, off, at, pagemodel.IdleWindow.Milliseconds(), press); e != nil {
 		why, err := wentAway(ctx, e)
 		return p, why, err
 	}
@@ -708,7 +721,7 @@ func actionableTop(ctx context.Context, el Elem, offset *chain.Point, waitFade b
 		}
 		return p, fmt.Sprintf(coveredPrefix+" at %.0f,%.0f: %s covers it", p.X, p.Y, st.Hit.Desc), nil
 	}
-	return p, covered(ctx, el, p), nil
+	return p, covered(ctx, el, p, press), nil
 }
 
 // why is the reason the state keeps the element from taking input, "" when
@@ -884,7 +897,7 @@ func pointIn(b *chain.Rect, offset *chain.Point) chain.Point {
 // covered says what the pointer at p would reach instead of the element
 // (through shadow trees and frames, as the page model's hit test sees it),
 // or "" when it reaches the element, something inside it or a <label> of it.
-func covered(ctx context.Context, el Elem, p chain.Point) string {
+func covered(ctx context.Context, el Elem, p chain.Point, press bool) string {
 	hit, err := el.Model.At(ctx, p.X, p.Y, pagemodel.Prefer{})
 	if err != nil {
 		return fmt.Sprintf("nothing answers at the click point %.0f,%.0f: %v", p.X, p.Y, err)
@@ -897,7 +910,11 @@ func covered(ctx context.Context, el Elem, p chain.Point) string {
 	}
 	if hit.Ref.W == el.Ref.W {
 		var ok bool
-		if err := hit.Ref.W.CallJSON(ctx, "pointerReaches", &ok, hit.Ref.K, el.Ref.K); err == nil && ok {
+		reaches := "reaches"
+		if press {
+			reaches = "pointerReaches"
+		}
+		if err := hit.Ref.W.CallJSON(ctx, reaches, &ok, hit.Ref.K, el.Ref.K); err == nil && ok {
 			return ""
 		}
 	}

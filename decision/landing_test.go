@@ -280,7 +280,9 @@ func TestAPressInAFrameIsSeenAfterTheFrameLoadedAnotherDocument(t *testing.T) {
 		return &chain.Step{Action: chain.Click, Target: &chain.Target{FramePath: []string{"#f"},
 			Chain: []chain.Strategy{{Type: chain.ID, Value: id, Confidence: 0.9}}}}
 	}
-	if out := r.Step(context.Background(), click("edit")); out.Err != nil {
+	edit := click("edit")
+	edit.Navigated = &chain.Navigation{URL: srv.URL + "/edit"} // the frame's, as the recorder writes it
+	if out := r.Step(context.Background(), edit); out.Err != nil {
 		t.Fatalf("Edit in the frame: %v", out.Err)
 	}
 	if out := r.Step(context.Background(), click("save")); out.Err != nil {
@@ -288,5 +290,19 @@ func TestAPressInAFrameIsSeenAfterTheFrameLoadedAnotherDocument(t *testing.T) {
 	}
 	if last := p.MustEval(`() => document.getElementById("f").contentDocument.getElementById("last").textContent`).Str(); last != "saved" {
 		t.Errorf("the frame reads %q", last)
+	}
+}
+
+// A hover presses nothing: a menu item whose middle is its link is hovered
+// there (the recorder writes hovers on such items), not refused as a
+// press on the link would be.
+func TestAHoverOnAControlInsideTheTargetIsTheTargets(t *testing.T) {
+	p := steadyPage(t, `<ul style="list-style:none;padding:0"><li id="menu" style="width:200px"><a href="/products" style="display:block;height:40px">Products</a>
+		<ul id="sub" style="display:none"><li>Teapots</li></ul></li></ul>
+		<style>#menu:hover #sub { display: block }</style>`)
+	s := &chain.Step{Action: chain.Hover, Target: &chain.Target{
+		Chain: []chain.Strategy{{Type: chain.ID, Value: "menu", Confidence: 0.9}}}}
+	if out := (&Runner{Page: p, Options: RunOptions{Timeout: 1500 * time.Millisecond}}).Step(context.Background(), s); out.Err != nil {
+		t.Fatalf("hover on the menu item: %v", out.Err)
 	}
 }

@@ -330,7 +330,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 						// dialog still opening may show the target
 						// elsewhere, which a stronger strategy then finds.
 						hctx, cancel := context.WithTimeout(ctx, hiddenPoll)
-						p, out.Err = r.pointAt(hctx, w, el, placedOffset(s, el))
+						p, out.Err = r.pointAt(hctx, w, el, placedOffset(s, el), s.Action != chain.Hover)
 						cancel()
 						if out.Err != nil && ctx.Err() == nil && CodeOf(out.Err) == report.NotActionable {
 							hiddenRounds++
@@ -359,7 +359,7 @@ func (r *Runner) actOnce(ctx context.Context, s *chain.Step, text string, navFro
 							continue
 						}
 					} else if pointerAction(s.Action) {
-						p, out.Err = r.pointAt(ctx, w, el, placedOffset(s, el))
+						p, out.Err = r.pointAt(ctx, w, el, placedOffset(s, el), s.Action != chain.Hover)
 					}
 				}
 				if ctx.Err() != nil || !r.model().SettleAfter(ctx, mark, settle) {
@@ -572,7 +572,7 @@ func pointerAction(a chain.Action) bool {
 
 // pointAt waits until the winner can take pointer input and returns where.
 // A coordinates winner with no element at its point acts at the point.
-func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point) (chain.Point, error) {
+func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, offset *chain.Point, press bool) (chain.Point, error) {
 	if w == nil {
 		return chain.Point{}, stepErr(report.InvalidStep, nil, "a pointer action needs a target")
 	}
@@ -587,16 +587,16 @@ func (r *Runner) pointAt(ctx context.Context, w *strategies.Result, el Elem, off
 		// under it is ready, if the pointer there still reaches it (making
 		// it ready may have scrolled it, or centred it away from a bar that
 		// covered it); else where Actionable found it does.
-		p, err := Actionable(ctx, el, nil)
+		p, err := actionable(ctx, el, nil, press)
 		if err != nil {
 			return chain.Point{}, err
 		}
-		if covered(ctx, el, *w.Point) != "" {
+		if covered(ctx, el, *w.Point, press) != "" {
 			return p, nil
 		}
 		return *w.Point, nil
 	}
-	return Actionable(ctx, el, offset)
+	return actionable(ctx, el, offset, press)
 }
 
 // guardedClick clicks at p with the page model's landing guard up on el
@@ -645,7 +645,7 @@ func (r *Runner) guardedClick(ctx context.Context, s *chain.Step, w *strategies.
 		}
 		r.debugf("  the press at %.0f,%.0f landed on %s: the page moved; again", p.X, p.Y, missed)
 		r.model().Settle(ctx)
-		np, err := r.pointAt(ctx, w, el, placedOffset(s, el))
+		np, err := r.pointAt(ctx, w, el, placedOffset(s, el), true)
 		if err != nil {
 			if CodeOf(err) == report.ElementNotFound && ctx.Err() == nil {
 				return fmt.Errorf("%w: %w", errRenderedAnew, err)
@@ -816,7 +816,7 @@ func (r *Runner) check(ctx context.Context, w *strategies.Result, el Elem, s *ch
 		r.debugf("  already %v", want)
 		return errInStateAlready
 	}
-	p, err := r.pointAt(ctx, w, el, placedOffset(s, el))
+	p, err := r.pointAt(ctx, w, el, placedOffset(s, el), true)
 	if err != nil {
 		return err
 	}
@@ -1130,7 +1130,7 @@ func (r *Runner) upload(ctx context.Context, el Elem, files []string) error {
 }
 
 func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step) error {
-	from, err := r.pointAt(ctx, w, el, placedOffset(s, el))
+	from, err := r.pointAt(ctx, w, el, placedOffset(s, el), true)
 	if err != nil {
 		return err
 	}
@@ -1167,10 +1167,10 @@ func (r *Runner) drag(ctx context.Context, w *strategies.Result, el Elem, s *cha
 // ready again, and the drag is refused when the two cannot then be
 // reached at once. A release elsewhere would drop it on what is there.
 func (r *Runner) dropPoints(ctx context.Context, w *strategies.Result, el Elem, s *chain.Step, drop Elem, from, to chain.Point, off *chain.Point) (chain.Point, chain.Point, error) {
-	if !drop.Ref.Valid() || covered(ctx, drop, to) == "" {
+	if !drop.Ref.Valid() || covered(ctx, drop, to, false) == "" {
 		return from, to, nil
 	}
-	p, err := Actionable(ctx, drop, off)
+	p, err := Hoverable(ctx, drop, off)
 	if err != nil {
 		var se *StepError
 		if errors.As(err, &se) {
@@ -1179,13 +1179,13 @@ func (r *Runner) dropPoints(ctx context.Context, w *strategies.Result, el Elem, 
 		return from, to, err
 	}
 	to = p
-	if !el.Ref.Valid() || covered(ctx, el, from) == "" {
+	if !el.Ref.Valid() || covered(ctx, el, from, true) == "" {
 		return from, to, nil
 	}
-	if from, err = r.pointAt(ctx, w, el, placedOffset(s, el)); err != nil {
+	if from, err = r.pointAt(ctx, w, el, placedOffset(s, el), true); err != nil {
 		return from, to, err
 	}
-	if why := covered(ctx, drop, to); why != "" {
+	if why := covered(ctx, drop, to, false); why != "" {
 		return from, to, stepErr(report.NotActionable, nil, "%s and its drop target %s cannot both be reached in the viewport (%s); nothing was dragged",
 			el.name(), drop.name(), why)
 	}

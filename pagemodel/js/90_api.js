@@ -52,6 +52,7 @@ return {
     const a = REG[h], b = REG[t];
     return a && b && pointerReaches(a, b) ? "true" : "false";
   },
+  reachesNode(h, t) { return reachesEl(h, t); },
   pointerReachesNode(h, t) { return pointerReaches(h, t); },
   controlInside(h, t) { return controlInside(h, t); },
   controls: CONTROLS,
