@@ -52,10 +52,13 @@ function blockedBy(el) {
 	for (let a = el; a; a = up(a)) {
 		if (a.hasAttribute && a.hasAttribute("inert")) return "it is inert: " + name(a) + " has the inert attribute";
 	}
-	let m = null;
-	try { m = el.ownerDocument.querySelector("dialog:modal"); } catch (e) {}
-	if (!m) return "";
-	for (let a = el; a; a = up(a)) if (a === m) return "";
+	// Of several modal dialogs open (a confirmation over an editor), the
+	// one on top is not known from the page: inside any is reachable.
+	let ms = [];
+	try { ms = [...el.ownerDocument.querySelectorAll("dialog:modal")]; } catch (e) {}
+	if (!ms.length) return "";
+	for (let a = el; a; a = up(a)) if (ms.includes(a)) return "";
+	const m = ms[ms.length - 1];
 	const label = (m.getAttribute("aria-label") || m.textContent || "").replace(/\s+/g, " ").trim().slice(0, 40);
 	return "a modal dialog is open over it: " + name(m) + (label ? " \"" + label + "\"" : "");
 }

@@ -629,12 +629,14 @@ func TestADeleteTakenBackFailsTheStep(t *testing.T) {
 		name   string
 		status int
 		code   report.Code
-	}{{"refused", http.StatusInternalServerError, report.NoEffect}, {"taken", http.StatusNoContent, ""}} {
+		live   string
+	}{{"refused", http.StatusInternalServerError, report.NoEffect, ""}, {"taken", http.StatusNoContent, "", ""},
+		{"refused, the list a live region", http.StatusInternalServerError, report.NoEffect, `aria-live="polite"`}} {
 		t.Run(c.name, func(t *testing.T) {
 			mux := http.NewServeMux()
 			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				fmt.Fprint(w, `<!doctype html><ul id="list"><li>Buy milk</li><li id="row">Pay the rent<button id="del" aria-label="Delete"></button></li><li>Call mum</li></ul>
+				fmt.Fprint(w, `<!doctype html><ul id="list" `+c.live+`><li>Buy milk</li><li id="row">Pay the rent<button id="del" aria-label="Delete"></button></li><li>Call mum</li></ul>
 					<div role="status" id="toast"></div><script>
 					const row = document.getElementById("row");
 					document.getElementById("del").onclick = () => {

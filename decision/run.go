@@ -929,7 +929,7 @@ const selectFn = `function (value, label) {` + stateJS + `
 	const opts = Array.from(el.options);
 	const byValue = value !== "" ? opts.find(o => o.value === value) : undefined;
 	const byLabel = label !== "" ? opts.find(o => norm(o.textContent) === norm(label)) : undefined;
-	if (byValue && byLabel && byValue !== byLabel && value !== label) {
+	if (byValue && byLabel && byValue !== byLabel && value !== label && norm(byValue.textContent) !== norm(label)) {
 		state.clash = true;
 		return done("the option of value " + JSON.stringify(value) + " now reads " + JSON.stringify(norm(byValue.textContent)) +
 			", and the option reading " + JSON.stringify(norm(label)) + " has value " + JSON.stringify(byLabel.value) +
@@ -941,8 +941,10 @@ const selectFn = `function (value, label) {` + stateJS + `
 	// with it, that option is another one.
 	const words = s => new Set((s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []));
 	if (byValue && !byLabel && label !== "" && value !== label && /^\d+$/.test(value)) {
-		const now = words(byValue.textContent);
-		if (![...words(label)].some(w => now.has(w))) {
+		const now = words(byValue.textContent), was = [...words(label)];
+		const a = norm(byValue.textContent).toLowerCase(), b = norm(label).toLowerCase();
+		// (A label of no such word, "XL", "M", is not judged by words.)
+		if (was.length && !was.some(w => now.has(w)) && !a.includes(b) && !b.includes(a)) {
 			return done("the option of value " + JSON.stringify(value) + " now reads " + JSON.stringify(norm(byValue.textContent)) +
 				", and no option reads " + JSON.stringify(norm(label)) + ": the options were numbered anew, and the one chosen is gone; nothing was chosen");
 		}

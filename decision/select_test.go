@@ -199,3 +199,37 @@ func TestASelectDrawnAnewMustShowTheChoice(t *testing.T) {
 		})
 	}
 }
+
+// Options that read alike are no clash: the value recorded chooses the
+// one of them it names ("United States" for billing, "b-us", beside the
+// shipping one). A numbered option of a label with no word of three
+// letters ("XL") reworded keeps being chosen by its number.
+func TestASelectOfOptionsThatReadAlikeIsChosenByItsValue(t *testing.T) {
+	p := steadyPage(t, `<select id="country"><optgroup label="Shipping"><option value="s-us">United States</option></optgroup>
+		<optgroup label="Billing"><option value="b-us">United States</option></optgroup></select>
+		<select id="size"><option value="1">M</option><option value="2">L</option><option value="3">XL (extra large)</option></select>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+	ctx := context.Background()
+	if out := r.Step(ctx, selectStep("country", "b-us", "United States")); out.Err != nil {
+		t.Errorf("the billing United States: %v", out.Err)
+	}
+	if out := r.Step(ctx, selectStep("size", "3", "XL")); out.Err != nil {
+		t.Errorf("XL reworded: %v", out.Err)
+	}
+	if got := p.MustEval(`() => [country.value, size.value].join(",")`).Str(); got != "b-us,3" {
+		t.Errorf("the selects hold %s", got)
+	}
+}
+
+// Of two modal dialogs open (a confirmation over an editor), a field of
+// either is one a person can reach: which is on top is not known from the
+// page.
+func TestAFieldInTheSecondModalDialogIsReached(t *testing.T) {
+	p := steadyPage(t, `<dialog id="edit">Edit <select id="plan"><option value="a">A</option><option value="b">B</option></select></dialog>
+		<dialog id="confirm">Discard changes? <select id="why"><option value="x">X</option><option value="y">Y</option></select></dialog>
+		<script>document.getElementById("edit").showModal(); document.getElementById("confirm").showModal();</script>`)
+	r := &Runner{Page: p, Options: RunOptions{Timeout: time.Second}}
+	if out := r.Step(context.Background(), selectStep("why", "y", "Y")); out.Err != nil {
+		t.Errorf("the confirmation's select: %v", out.Err)
+	}
+}

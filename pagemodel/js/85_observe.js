@@ -1580,14 +1580,19 @@ function pageText() {
 
 // readsOutsideMessages is how many times page (pageText) reads t outside
 // the page's messages (LIVE: a toast saying 'Deleted "Pay the rent"'
-// reads a deleted row's words, and is not the row).
+// reads a deleted row's words, and is not the row). A live region that
+// holds items (a list announcing its changes, a chat's log) is no message:
+// its rows are read.
+const ITEMS_IN = "li, tr, [role=listitem], [role=row], [role=article], [role=option], [role=treeitem]";
 function readsOutsideMessages(page, t) {
   const n = timesIn(page, t);
   if (n === 0) return 0;
   const parts = [];
   for (const s of scopesOf(win.document, true).scopes) {
     for (const m of s.querySelectorAll(LIVE)) {
-      if (!m.parentElement || !m.parentElement.closest(LIVE)) parts.push(m.textContent);
+      if (m.parentElement && m.parentElement.closest(LIVE)) continue;
+      if (m.matches(ITEMS_IN + ", ul, ol, table, [role=list], [role=log], [role=feed], [role=grid]") || m.querySelector(ITEMS_IN)) continue;
+      parts.push(m.textContent);
     }
   }
   return parts.length ? Math.max(0, n - timesIn(seekFold(parts.join(" \n ")), t)) : n;
