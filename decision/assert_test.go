@@ -46,16 +46,19 @@ func TestContainsWhole(t *testing.T) {
 
 // assert_visible holds to what a person sees: a message faded out
 // (opacity: 0, as a "fade" class without "show" leaves it) or folded to no
-// size in its panel is there to read for a script, not for a person.
+// size in its panel is there to read for a script, not for a person. A
+// checkbox made transparent over the box the page draws for it is seen as
+// that box.
 func TestAssertVisibleIsWhatAPersonSees(t *testing.T) {
 	p := steadyPage(t, `<div id="ok">Order placed</div>
 		<div id="faded" style="opacity:0">Payment accepted</div>
 		<div style="height:0;overflow:hidden"><p id="folded">Shipped today</p></div>
-		<div style="opacity:0.4"><p id="dim">Draft</p></div>`)
+		<div style="opacity:0.4"><p id="dim">Draft</p></div>
+		<label style="position:relative;display:inline-block;width:20px;height:20px;background:#36c"><input id="styled" type="checkbox" style="position:absolute;inset:0;margin:0;opacity:0"></label>`)
 	r := &Runner{Page: p, Options: RunOptions{Timeout: 700 * time.Millisecond}}
 	for _, c := range []struct {
 		id, why string
-	}{{"ok", ""}, {"dim", ""}, {"faded", "opacity: 0"}, {"folded", "folded to no size"}} {
+	}{{"ok", ""}, {"dim", ""}, {"styled", ""}, {"faded", "opacity: 0"}, {"folded", "folded to no size"}} {
 		out := r.Step(context.Background(), &chain.Step{Action: chain.AssertVisible, Target: &chain.Target{
 			Chain: []chain.Strategy{{Type: chain.ID, Value: c.id, Confidence: 0.9}}}})
 		switch {

@@ -903,6 +903,11 @@ func (r *Runner) renderedAnew(ctx context.Context, target *chain.Target, p chain
 	return Elem{}, stepErr(report.AssertionFailed, v.Err, "clicking took the element off the page, and the target cannot be found again to read whether it is checked: %v", v.Err)
 }
 
+// formControl reports whether e is an input, a select or a textarea.
+func formControl(e *pagemodel.Element) bool {
+	return e != nil && (e.Tag == "input" || e.Tag == "select" || e.Tag == "textarea")
+}
+
 // checkable reports whether e is a checkbox, a radio button or a switch.
 func checkable(e *pagemodel.Element) bool {
 	switch e.Role {
@@ -1364,7 +1369,10 @@ func (r *Runner) assertElement(ctx context.Context, s *chain.Step, want string) 
 				var st elemState
 				if err := callOn(ctx, id, stateFn, &st); err == nil && st.Connected && st.Visible {
 					h, err := r.model().HiddenBy(ctx, id.Ref)
-					if err == nil && h == nil {
+					// A form control made transparent over the box the
+					// page draws for it (a styled checkbox's input) is
+					// seen as that box.
+					if err == nil && (h == nil || h.Self && h.How == "opacity: 0" && formControl(id.Element)) {
 						return out
 					}
 					if h != nil {
