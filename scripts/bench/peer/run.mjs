@@ -6,7 +6,8 @@
 //
 //   node run.mjs [--browser /usr/bin/chromium] [--timeout 5000] [--headed] [--mark] [--settle MS] REC.json ...
 //
-// --mark is for the fixture apps of this repository: after each step (its
+// --mark is for the fixture apps of this repository: before each step on
+// a page of the server, the page reports "__begin:N"; after each step (its
 // time is taken before), the page and its frames report a marker
 // "__peer:R:S" to the fixture server's /__events, and the runner waits
 // until the server has them, so the benchmark can tell which step caused
@@ -100,6 +101,9 @@ async function replay(browser, file, ri) {
       const rec = { index: i + 1, type: step.type, status: "skipped", duration_ms: 0 };
       result.steps.push(rec);
       if (failed) continue;
+      // Where the step begins, as for the engine: what the page did
+      // before (a field it focused as it loaded) is not the step's.
+      if (opts.mark && /^https?:/.test(page.url())) await mark(page, `__begin:${i + 1}`);
       const t0 = performance.now();
       try {
         await ext.beforeEachStep?.(step, flow);
