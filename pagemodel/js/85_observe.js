@@ -1370,8 +1370,11 @@ function effects(id, close) {
   if (close) unwatch(id);
   w.seen = changeSeq;
   const out = { state: [], became: {}, was: {}, content: w.content, removed: w.removed, texts: w.texts, dialog: "", url: String(win.location.href) !== w.url, shown: shownOf(w), dialogContent: 0, multi: w.multi };
-  const now = stateOf(w.el);
-  // An element the page took off, or drew anew: its state is not known.
+  // An element the page drew anew (a form drawn from the app's state once
+  // its save was answered) is read on the element drawn in its place, the
+  // one its id, or its name alone, names now; one the page took off, or
+  // drew anew unnamed: its state is not known.
+  const now = stateOf(w.el) || (w.state ? stateOf(drawnAnew(w.el)) : null);
   out.detached = !!w.state && !now;
   // The document of the element (a frame's) has gone: the frame loaded
   // another, or the same anew.
@@ -1622,6 +1625,24 @@ function goneTexts(w, passing, dialogs, page) {
     if (page.indexOf(t) < 0) out.push(t);
   }
   return out;
+}
+
+// drawnAnew is the element the page drew in place of el, which it took
+// off: of el's tag, in el's document, with el's id, else the one form
+// control of its name (a radio button's group shares one: none).
+function drawnAnew(el) {
+  if (!el || el.isConnected || el.nodeType !== 1) return null;
+  const d = el.ownerDocument;
+  if (!d) return null;
+  const same = (x) => x && x !== el && x.isConnected && x.tagName === el.tagName;
+  if (el.id) {
+    const x = d.getElementById(el.id);
+    return same(x) ? x : null;
+  }
+  const n = el.getAttribute("name");
+  if (!n || !/^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(el.tagName)) return null;
+  const all = [...d.getElementsByName(n)].filter(same);
+  return all.length === 1 ? all[0] : null;
 }
 
 // narrowGone is, of element x whose text page no longer reads, the part
