@@ -227,7 +227,7 @@ func TestAPressTakenByAFrameOfAnotherOriginIsRefused(t *testing.T) {
 // control.
 func TestAPressOnAControlInsideTheTargetIsNotTheTargets(t *testing.T) {
 	card := func(inside string) string {
-		return `<div id="card" role="link" tabindex="0" style="position:relative;width:300px;height:200px;border:1px solid">
+		return `<div id="card" style="position:relative;width:300px;height:200px;border:1px solid;cursor:pointer">
 			<p style="margin:0">Blue teapot</p>` + inside + `</div><p id="last">nothing</p>
 			<script>const last = document.getElementById("last");
 			document.getElementById("card").onclick = (e) => { if (!e.defaultPrevented) last.textContent = "opened"; };

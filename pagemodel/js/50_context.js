@@ -53,8 +53,12 @@ function pointerReaches(a, b) {
   return !controlInside(a, b);
 }
 // controlInside is the control a press on a takes first inside b
-// (pointerReaches), null where there is none.
+// (pointerReaches), null where there is none. Inside a control (a button
+// that holds a link, as Swagger UI's operation summaries do) the press is
+// the control's too: what the person pressed when recorded was taken for
+// it, and its own listeners see the press.
 function controlInside(a, b) {
+  if (b.matches && b.matches(CONTROLS)) return null;
   for (let e = a; e && e !== b; e = upEl(e)) {
     if (!e.matches || !e.matches(CONTROLS) || caretOnly(e) || (b.tagName === "LABEL" && b.control === e)) continue;
     let x = e;
