@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
+
 	"github.com/qa-chain/chainreplay/chain"
 	"github.com/qa-chain/chainreplay/internal/testenv"
 	"github.com/qa-chain/chainreplay/pagemodel"
@@ -46,34 +48,21 @@ func TestACheckOnABoxInItsStateAlreadyPasses(t *testing.T) {
 // ticked, and the step passes.
 func TestABoxDrawnAnewMustShowItsState(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		ok   bool
-		code report.Code
-	}{{"taken", true, ""}, {"refused", false, report.NoEffect}} {
+		name   string
+		status int
+		code   report.Code
+	}{{"taken", http.StatusNoContent, ""}, {"refused", http.StatusInternalServerError, report.NoEffect}} {
 		t.Run(c.name, func(t *testing.T) {
-			mux := http.NewServeMux()
-			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				fmt.Fprint(w, `<!doctype html><form id="f"></form><script>
-					let on = false;
-					function draw() {
-						const f = document.getElementById("f");
-						f.innerHTML = '<label><input type="checkbox" id="mail"> Email me about orders</label>';
-						const b = document.getElementById("mail");
-						b.checked = on;
-						b.onchange = () => fetch("/save", {method: "POST"}).then((r) => { if (r.ok) on = b.checked; draw(); });
-					}
-					draw();</script>`)
-			})
-			mux.HandleFunc("/save", func(w http.ResponseWriter, _ *http.Request) {
-				time.Sleep(150 * time.Millisecond)
-				if !c.ok {
-					w.WriteHeader(http.StatusInternalServerError)
+			p := answeringPage(t, `<form id="f"></form><script>
+				let on = false;
+				function draw() {
+					const f = document.getElementById("f");
+					f.innerHTML = '<label><input type="checkbox" id="mail"> Email me about orders</label>';
+					const b = document.getElementById("mail");
+					b.checked = on;
+					b.onchange = () => fetch("/save", {method: "POST"}).then((r) => { if (r.ok) on = b.checked; draw(); });
 				}
-			})
-			srv := httptest.NewServer(mux)
-			t.Cleanup(srv.Close)
-			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+				draw();</script>`, c.status)
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
 			s := &chain.Step{Action: chain.Check, Effect: &chain.Effect{Content: true},
 				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "mail", Confidence: 0.9}},
@@ -83,4 +72,23 @@ func TestABoxDrawnAnewMustShowItsState(t *testing.T) {
 			}
 		})
 	}
+}
+
+// answeringPage opens html (served at "/") whose script saves through
+// POST /save, which the server answers with status after 150 ms: a save
+// the server takes, or one it refuses.
+func answeringPage(t *testing.T, html string, status int) *rod.Page {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html>"+html)
+	})
+	mux.HandleFunc("/save", func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(150 * time.Millisecond)
+		w.WriteHeader(status)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
 }

@@ -633,28 +633,17 @@ func TestADeleteTakenBackFailsTheStep(t *testing.T) {
 	}{{"refused", http.StatusInternalServerError, report.NoEffect, ""}, {"taken", http.StatusNoContent, "", ""},
 		{"refused, the list a live region", http.StatusInternalServerError, report.NoEffect, `aria-live="polite"`}} {
 		t.Run(c.name, func(t *testing.T) {
-			mux := http.NewServeMux()
-			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				fmt.Fprint(w, `<!doctype html><ul id="list" `+c.live+`><li>Buy milk</li><li id="row">Pay the rent<button id="del" aria-label="Delete"></button></li><li>Call mum</li></ul>
-					<div role="status" id="toast"></div><script>
-					const row = document.getElementById("row");
-					document.getElementById("del").onclick = () => {
-						const next = row.nextElementSibling;
-						row.remove();
-						fetch("/delete", {method: "POST"}).then((r) => {
-							if (!r.ok) next.before(row);
-							else document.getElementById("toast").textContent = 'Deleted "Pay the rent"';
-						});
-					};</script>`)
-			})
-			mux.HandleFunc("/delete", func(w http.ResponseWriter, _ *http.Request) {
-				time.Sleep(250 * time.Millisecond)
-				w.WriteHeader(c.status)
-			})
-			srv := httptest.NewServer(mux)
-			t.Cleanup(srv.Close)
-			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+			p := answeringPage(t, `<ul id="list" `+c.live+`><li>Buy milk</li><li id="row">Pay the rent<button id="del" aria-label="Delete"></button></li><li>Call mum</li></ul>
+				<div role="status" id="toast"></div><script>
+				const row = document.getElementById("row");
+				document.getElementById("del").onclick = () => {
+					const next = row.nextElementSibling;
+					row.remove();
+					fetch("/save", {method: "POST"}).then((r) => {
+						if (!r.ok) next.before(row);
+						else document.getElementById("toast").textContent = 'Deleted "Pay the rent"';
+					});
+				};</script>`, c.status)
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
 			s := &chain.Step{Action: chain.Click, Effect: &chain.Effect{Content: true, Removed: true, Gone: chain.FoldShows("Pay the rent")},
 				Target: &chain.Target{Chain: []chain.Strategy{{Type: chain.ID, Value: "del", Confidence: 0.9}},

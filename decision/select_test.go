@@ -2,9 +2,7 @@ package decision
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,8 +10,6 @@ import (
 	"time"
 
 	"github.com/qa-chain/chainreplay/chain"
-	"github.com/qa-chain/chainreplay/internal/testenv"
-	"github.com/qa-chain/chainreplay/pagemodel"
 	"github.com/qa-chain/chainreplay/report"
 )
 
@@ -161,34 +157,21 @@ func TestASelectWhoseNumberedOptionIsGoneIsRefused(t *testing.T) {
 // step fails; a save taken draws the new choice, and the step passes.
 func TestASelectDrawnAnewMustShowTheChoice(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		ok   bool
-		code report.Code
-	}{{"taken", true, ""}, {"refused", false, report.NoEffect}} {
+		name   string
+		status int
+		code   report.Code
+	}{{"taken", http.StatusNoContent, ""}, {"refused", http.StatusInternalServerError, report.NoEffect}} {
 		t.Run(c.name, func(t *testing.T) {
-			mux := http.NewServeMux()
-			mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				fmt.Fprint(w, `<!doctype html><form id="f"></form><script>
-					let ship = "1";
-					function draw() {
-						const f = document.getElementById("f");
-						f.innerHTML = '<label>Shipping <select id="ship"><option value="1">Standard</option><option value="2">Express</option></select></label>';
-						const s = document.getElementById("ship");
-						s.value = ship;
-						s.onchange = () => fetch("/save", {method: "POST", body: s.value}).then((r) => { if (r.ok) ship = s.value; draw(); });
-					}
-					draw();</script>`)
-			})
-			mux.HandleFunc("/save", func(w http.ResponseWriter, _ *http.Request) {
-				time.Sleep(150 * time.Millisecond)
-				if !c.ok {
-					w.WriteHeader(http.StatusInternalServerError)
+			p := answeringPage(t, `<form id="f"></form><script>
+				let ship = "1";
+				function draw() {
+					const f = document.getElementById("f");
+					f.innerHTML = '<label>Shipping <select id="ship"><option value="1">Standard</option><option value="2">Express</option></select></label>';
+					const s = document.getElementById("ship");
+					s.value = ship;
+					s.onchange = () => fetch("/save", {method: "POST", body: s.value}).then((r) => { if (r.ok) ship = s.value; draw(); });
 				}
-			})
-			srv := httptest.NewServer(mux)
-			t.Cleanup(srv.Close)
-			p := testenv.PageWithScripts(t, srv.URL, pagemodel.StartScript)
+				draw();</script>`, c.status)
 			r := &Runner{Page: p, Options: RunOptions{Timeout: 3 * time.Second}}
 			s := selectStep("ship", "2", "Express")
 			s.Effect = &chain.Effect{Content: true}
